@@ -1,8 +1,9 @@
 // Bundles the doors (Action, CLI, Lambda handlers) into dist/ with esbuild.
 // dist/ is committed because GitHub runs actions straight from the repository; `.ci/run` rebuilds
 // and fails when the committed dist/ differs from a fresh build.
-import { build } from "esbuild";
+
 import { existsSync, rmSync } from "node:fs";
+import { build } from "esbuild";
 
 const entries = {
   index: "src/action/main.ts",
