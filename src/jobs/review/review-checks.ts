@@ -1,0 +1,53 @@
+import type { Finding } from "../../github/finding.js";
+import type { Review } from "./review-schema.js";
+
+/**
+ * Schema-valid is not the same as correct (seed: structured output only proves the tool input passed
+ * the schema). These checks catch what a schema cannot: ranges that run backwards, files that are not
+ * part of the change, lines past the end of the file. Bad findings are set aside with a reason rather
+ * than posted, and the review still goes out.
+ */
+export interface FindingRejection {
+  finding: Finding;
+  reason: string;
+}
+
+export interface CheckedReview {
+  review: Review;
+  rejected: FindingRejection[];
+}
+
+export interface ReviewCheckContext {
+  /** Paths that exist in the PR head (changed files at least). */
+  knownPaths: ReadonlySet<string>;
+  /** Number of lines of a file in the PR head, when known. */
+  lineCount(path: string): number | undefined;
+}
+
+export function checkReview(review: Review, context: ReviewCheckContext): CheckedReview {
+  const rejected: FindingRejection[] = [];
+  const kept: Finding[] = [];
+  for (const finding of review.findings) {
+    const reason = rejectionReason(finding, context);
+    if (reason) rejected.push({ finding, reason });
+    else kept.push(finding);
+  }
+  return { review: { ...review, findings: kept }, rejected };
+}
+
+function rejectionReason(finding: Finding, context: ReviewCheckContext): string | undefined {
+  if (finding.endLine < finding.startLine) {
+    return `end_line ${finding.endLine} is before start_line ${finding.startLine}`;
+  }
+  if (finding.path.includes("..") || finding.path.startsWith("/")) {
+    return `path ${JSON.stringify(finding.path)} is not a repository-relative path`;
+  }
+  if (!context.knownPaths.has(finding.path)) {
+    return `path ${finding.path} is not part of this change`;
+  }
+  const lines = context.lineCount(finding.path);
+  if (lines !== undefined && finding.endLine > lines) {
+    return `line ${finding.endLine} is past the end of ${finding.path} (${lines} lines)`;
+  }
+  return undefined;
+}

@@ -1,0 +1,107 @@
+import { describe, expect, it } from "vitest";
+import { type RouteSettings, routeEvent } from "../../src/action/route-event.js";
+import { webhookExample } from "../fixtures/webhook-examples.js";
+
+const settings: RouteSettings = {
+  mode: "auto",
+  autofixLabel: "autofix",
+  reviewDrafts: false,
+  reviewCommand: "/claude review",
+};
+
+function withPr(payload: Record<string, unknown>, patch: Record<string, unknown>): Record<string, unknown> {
+  const pr = payload.pull_request as Record<string, unknown>;
+  Object.assign(pr, patch);
+  return payload;
+}
+
+describe("routeEvent", () => {
+  for (const action of ["opened", "synchronize", "reopened", "ready_for_review"]) {
+    it(`reviews pull_request.${action}`, () => {
+      const payload = withPr(webhookExample("pull_request", action), { draft: false });
+      const route = routeEvent("pull_request", payload, settings);
+      expect(route.job).toBe("review");
+      if (route.job === "skip") return;
+      expect(route.pullRequest?.number).toBe((payload.pull_request as { number: number }).number);
+      expect(route.requireWriteFrom).toBeUndefined();
+    });
+  }
+
+  it("skips drafts unless configured", () => {
+    const payload = withPr(webhookExample("pull_request", "opened"), { draft: true });
+    expect(routeEvent("pull_request", payload, settings)).toMatchObject({
+      job: "skip",
+      reason: expect.stringContaining("draft"),
+    });
+    expect(routeEvent("pull_request", payload, { ...settings, reviewDrafts: true }).job).toBe("review");
+  });
+
+  it("skips closed and other actions", () => {
+    expect(routeEvent("pull_request", webhookExample("pull_request", "closed"), settings).job).toBe("skip");
+  });
+
+  it("marks fork PRs and every pull_request_target run as untrusted", () => {
+    const same = webhookExample("pull_request", "opened");
+    const pr = same.pull_request as {
+      head: { repo: { full_name: string } };
+      base: { repo: { full_name: string } };
+    };
+    pr.head.repo.full_name = pr.base.repo.full_name;
+    withPr(same, { draft: false });
+    expect(routeEvent("pull_request", same, settings)).toMatchObject({ job: "review", untrusted: false });
+    expect(routeEvent("pull_request_target", same, settings)).toMatchObject({
+      job: "review",
+      untrusted: true,
+    });
+    pr.head.repo.full_name = "mallory/fork";
+    expect(routeEvent("pull_request", same, settings)).toMatchObject({ job: "review", untrusted: true });
+  });
+
+  it("routes the autofix label to autofix and requires the sender's write permission", () => {
+    const payload = webhookExample("pull_request", "labeled");
+    (payload.label as { name: string }).name = "autofix";
+    const route = routeEvent("pull_request", payload, settings);
+    expect(route).toMatchObject({
+      job: "autofix",
+      requireWriteFrom: (payload.sender as { login: string }).login,
+    });
+    (payload.label as { name: string }).name = "bug";
+    expect(routeEvent("pull_request", payload, settings).job).toBe("skip");
+  });
+
+  it("routes `/claude review` on a PR comment, requiring write permission", () => {
+    const payload = webhookExample("issue_comment", "created");
+    (payload.issue as Record<string, unknown>).pull_request = { url: "https://api.github.com/x" };
+    (payload.comment as { body: string }).body = "  /claude review please";
+    const route = routeEvent("issue_comment", payload, settings);
+    expect(route).toMatchObject({
+      job: "review",
+      pullRequestNumber: (payload.issue as { number: number }).number,
+      requireWriteFrom: (payload.sender as { login: string }).login,
+    });
+    (payload.comment as { body: string }).body = "nice work /claude review";
+    expect(routeEvent("issue_comment", payload, settings).job).toBe("skip");
+  });
+
+  it("ignores comments on plain issues", () => {
+    const payload = webhookExample("issue_comment", "created");
+    (payload.comment as { body: string }).body = "/claude review";
+    expect(routeEvent("issue_comment", payload, settings)).toMatchObject({
+      job: "skip",
+      reason: expect.stringContaining("not on a pull request"),
+    });
+  });
+
+  it("runs audits on schedule and workflow_dispatch", () => {
+    expect(routeEvent("schedule", {}, settings)).toMatchObject({ job: "audit", untrusted: false });
+    expect(routeEvent("workflow_dispatch", webhookExample("workflow_dispatch"), settings).job).toBe("audit");
+    expect(routeEvent("schedule", {}, { ...settings, mode: "review" }).job).toBe("skip");
+  });
+
+  it("skips unknown events with a reason", () => {
+    expect(routeEvent("star", webhookExample("star"), settings)).toEqual({
+      job: "skip",
+      reason: "event star is not handled",
+    });
+  });
+});
