@@ -1,4 +1,4 @@
-import { sanitizeUntrustedText, type SanitizedText } from "../shared/untrusted-text.js";
+import { type SanitizedText, sanitizeUntrustedText } from "../shared/untrusted-text.js";
 
 export interface ChangedFile {
   path: string;
@@ -73,7 +73,9 @@ export function buildReviewPrompt(input: ReviewPromptInput): ReviewPrompt {
     parts.push(`Additional instructions from the repository's workflow:\n${input.extraInstructions.trim()}`);
   }
 
-  parts.push(`Changed files (${input.changedFiles.length}):\n${input.changedFiles.map(describeFile).join("\n")}`);
+  parts.push(
+    `Changed files (${input.changedFiles.length}):\n${input.changedFiles.map(describeFile).join("\n")}`,
+  );
 
   const diff = budgetDiff(input.diff, budget.diffChars);
   if (diff.omittedFiles.length > 0) {

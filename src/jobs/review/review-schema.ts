@@ -16,7 +16,12 @@ export const REVIEW_SCHEMA = {
       description:
         "pass: nothing worth a comment; comment: remarks that need not block; request_changes: at least one problem that must be fixed before merging. There is no approve: a human approves.",
     },
-    summary: { type: "string", minLength: 1, maxLength: 4000, description: "Markdown summary of the review." },
+    summary: {
+      type: "string",
+      minLength: 1,
+      maxLength: 4000,
+      description: "Markdown summary of the review.",
+    },
     findings: {
       type: "array",
       maxItems: 200,

@@ -17,6 +17,7 @@ export interface SanitizedText {
 
 // Format characters (Cf: zero-width spaces and joiners, bidi overrides, BOM, Unicode tag characters)
 // plus other invisible code points that are not Cf but render as nothing.
+// biome-ignore lint/suspicious/noMisleadingCharacterClass: listing lone combining/invisible code points is the point.
 const INVISIBLE = /[\p{Cf}\u115F\u1160\u3164\uFFA0\u034F\u17B4\u17B5\u180E\uFE00-\uFE0F]/gu;
 const HTML_COMMENT = /<!--[\s\S]*?(?:-->|$)/g;
 const MARKDOWN_IMAGE_ALT = /!\[([^\]]*)\]\(/g;
