@@ -1,0 +1,197 @@
+import { spawn } from "node:child_process";
+import { mkdirSync, mkdtempSync, realpathSync } from "node:fs";
+import { rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+/** The pinned real binary (2.1.235) installed by npm. */
+export const CLAUDE_BIN = resolve(fileURLToPath(import.meta.url), "../../../node_modules/.bin/claude");
+
+/**
+ * Variables copied from the developer's environment. Everything else (tokens, cloud credentials,
+ * a real ANTHROPIC_API_KEY, proxies) is left behind so no secret can reach the CLI or its logs.
+ */
+const INHERITED = ["PATH", "LANG", "LC_ALL", "TZ", "TMPDIR", "SYSTEMROOT"] as const;
+
+export interface IsolatedClaudeEnv {
+  env: NodeJS.ProcessEnv;
+  configDir: string;
+  home: string;
+  cleanup(): Promise<void>;
+}
+
+/**
+ * A minimal environment pointing the CLI at `apiUrl`, with its own CLAUDE_CONFIG_DIR and HOME so
+ * transcripts, settings and caches never touch (or read) the developer's real ones.
+ */
+export function isolatedClaudeEnv(apiUrl: string, baseDir?: string): IsolatedClaudeEnv {
+  const root = baseDir ?? realpathSync(mkdtempSync(join(tmpdir(), "claude-env-")));
+  const configDir = join(root, "config");
+  const home = join(root, "home");
+  mkdirSync(configDir, { recursive: true });
+  mkdirSync(home, { recursive: true });
+  const env: NodeJS.ProcessEnv = {};
+  for (const name of INHERITED) {
+    const value = process.env[name];
+    if (value !== undefined) env[name] = value;
+  }
+  Object.assign(env, {
+    HOME: home,
+    USERPROFILE: home,
+    XDG_CONFIG_HOME: join(home, ".config"),
+    CLAUDE_CONFIG_DIR: configDir,
+    ANTHROPIC_BASE_URL: apiUrl,
+    ANTHROPIC_API_KEY: "test-key",
+    CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1",
+    DISABLE_AUTOUPDATER: "1",
+    DISABLE_TELEMETRY: "1",
+    DISABLE_ERROR_REPORTING: "1",
+  });
+  return {
+    env,
+    configDir,
+    home,
+    cleanup: async () => {
+      // Only remove what we created: a caller-supplied baseDir keeps its own lifetime.
+      await rm(baseDir ? configDir : root, { recursive: true, force: true });
+      if (baseDir) await rm(home, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface ClaudeRunOptions {
+  env: NodeJS.ProcessEnv;
+  cwd?: string;
+  stdin?: string;
+  timeoutMs?: number;
+}
+
+export interface ClaudeRunResult {
+  code: number | null;
+  signal: string | null;
+  stdout: string;
+  stderr: string;
+  /** JSON.parse of every stdout line that parses, in order. */
+  frames: unknown[];
+}
+
+export interface ClaudeProcess {
+  /** Frames parsed so far (grows while the process runs). */
+  readonly frames: unknown[];
+  /** Writes one NDJSON line to stdin. */
+  write(frame: unknown): void;
+  /** Closes stdin (seed: "input closed" lets the current turn finish). */
+  endStdin(): void;
+  kill(signal?: NodeJS.Signals): void;
+  /** Resolves with the first frame (already seen or future) matching `predicate`. */
+  waitForFrame<T = Record<string, unknown>>(
+    predicate: (frame: Record<string, unknown>) => boolean,
+    timeoutMs?: number,
+  ): Promise<T>;
+  /** Settles when the process has exited and its streams are drained. */
+  readonly exited: Promise<ClaudeRunResult>;
+}
+
+/** Spawns the real CLI with a live stdin, for control-protocol conversations. */
+export function spawnClaude(args: string[], opts: ClaudeRunOptions): ClaudeProcess {
+  const child = spawn(CLAUDE_BIN, args, { cwd: opts.cwd, env: opts.env, stdio: ["pipe", "pipe", "pipe"] });
+  const frames: unknown[] = [];
+  const listeners = new Set<(frame: Record<string, unknown>) => void>();
+  let stdout = "";
+  let stderr = "";
+  let pending = "";
+  child.stdout.setEncoding("utf8");
+  child.stderr.setEncoding("utf8");
+  child.stdin.on("error", () => {}); // the CLI may exit before reading everything we wrote
+  const takeLine = (line: string) => {
+    if (line.trim() === "") return;
+    try {
+      const frame: unknown = JSON.parse(line);
+      frames.push(frame);
+      if (typeof frame === "object" && frame !== null) {
+        for (const listener of listeners) listener(frame as Record<string, unknown>);
+      }
+    } catch {
+      // Not a frame (text output mode, or an error message): kept in stdout only.
+    }
+  };
+  child.stdout.on("data", (chunk: string) => {
+    stdout += chunk;
+    pending += chunk;
+    let nl = pending.indexOf("\n");
+    while (nl !== -1) {
+      takeLine(pending.slice(0, nl));
+      pending = pending.slice(nl + 1);
+      nl = pending.indexOf("\n");
+    }
+  });
+  child.stderr.on("data", (chunk: string) => {
+    stderr += chunk;
+  });
+  const timer = opts.timeoutMs ? setTimeout(() => child.kill("SIGKILL"), opts.timeoutMs).unref() : undefined;
+  const exited = new Promise<ClaudeRunResult>((resolveExit, reject) => {
+    child.once("error", reject);
+    child.once("close", (code, signal) => {
+      if (timer) clearTimeout(timer);
+      takeLine(pending);
+      pending = "";
+      resolveExit({ code, signal, stdout, stderr, frames });
+    });
+  });
+  if (opts.stdin !== undefined) {
+    child.stdin.end(opts.stdin);
+  }
+  return {
+    frames,
+    exited,
+    write: (frame) => {
+      child.stdin.write(`${JSON.stringify(frame)}\n`);
+    },
+    endStdin: () => {
+      child.stdin.end();
+    },
+    kill: (signal = "SIGTERM") => {
+      child.kill(signal);
+    },
+    waitForFrame: <T>(predicate: (frame: Record<string, unknown>) => boolean, timeoutMs = 30_000) =>
+      new Promise<T>((resolveFrame, reject) => {
+        const seen = frames.find(
+          (f): f is Record<string, unknown> =>
+            typeof f === "object" && f !== null && predicate(f as Record<string, unknown>),
+        );
+        if (seen) return resolveFrame(seen as T);
+        const timeout = setTimeout(() => {
+          listeners.delete(listener);
+          reject(
+            new Error(
+              `no matching frame within ${timeoutMs} ms; frames so far: ${JSON.stringify(frames)}\nstderr: ${stderr}`,
+            ),
+          );
+        }, timeoutMs);
+        const listener = (frame: Record<string, unknown>) => {
+          if (!predicate(frame)) return;
+          clearTimeout(timeout);
+          listeners.delete(listener);
+          resolveFrame(frame as T);
+        };
+        listeners.add(listener);
+        void exited.then(() => {
+          if (!listeners.has(listener)) return;
+          clearTimeout(timeout);
+          listeners.delete(listener);
+          reject(
+            new Error(
+              `claude exited before a matching frame; frames: ${JSON.stringify(frames)}\nstderr: ${stderr}`,
+            ),
+          );
+        });
+      }),
+  };
+}
+
+/** Runs the real CLI to completion (optionally feeding `stdin`), killing it after `timeoutMs`. */
+export function runClaude(args: string[], opts: ClaudeRunOptions): Promise<ClaudeRunResult> {
+  const proc = spawnClaude(args, { ...opts, timeoutMs: opts.timeoutMs ?? 45_000, stdin: opts.stdin ?? "" });
+  return proc.exited;
+}
