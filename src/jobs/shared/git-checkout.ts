@@ -1,0 +1,125 @@
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
+import type { ChangedFile } from "../review/review-prompt.js";
+
+const run = promisify(execFile);
+
+/** A git error that says which command failed and what git printed, instead of a bare exit code. */
+export class GitCommandError extends Error {
+  constructor(
+    readonly args: string[],
+    readonly stderr: string,
+  ) {
+    super(`git ${args.join(" ")} failed: ${stderr.trim() || "no output"}`);
+    this.name = "GitCommandError";
+  }
+}
+
+/**
+ * The few git reads the jobs need from a local checkout. Reading through git (not the GitHub API)
+ * keeps local review, the Action and Lambda on one code path, and works on diffs GitHub refuses to
+ * serve (406 for very large diffs).
+ */
+export class GitCheckout {
+  constructor(readonly dir: string) {}
+
+  async git(args: string[], maxBuffer = 256 * 1024 * 1024): Promise<string> {
+    try {
+      const { stdout } = await run("git", args, { cwd: this.dir, maxBuffer, env: gitEnv() });
+      return stdout;
+    } catch (error) {
+      const stderr = (error as { stderr?: string }).stderr ?? String(error);
+      throw new GitCommandError(args, stderr);
+    }
+  }
+
+  async resolve(ref: string): Promise<string> {
+    return (await this.git(["rev-parse", "--verify", `${ref}^{commit}`])).trim();
+  }
+
+  /** Unified diff from the merge base of base and head to head, the way GitHub shows a PR. */
+  async diff(baseSha: string, headSha: string): Promise<string> {
+    return this.git(["diff", "--no-color", "--no-ext-diff", "-M", `${baseSha}...${headSha}`]);
+  }
+
+  async changedFiles(baseSha: string, headSha: string): Promise<ChangedFile[]> {
+    const [status, numstat] = await Promise.all([
+      this.git(["diff", "--name-status", "-M", "-z", `${baseSha}...${headSha}`]),
+      this.git(["diff", "--numstat", "-M", "-z", `${baseSha}...${headSha}`]),
+    ]);
+    const counts = parseNumstat(numstat);
+    return parseNameStatus(status).map((file) => ({ ...file, ...counts.get(file.path) }));
+  }
+
+  /** Number of lines of a file at a commit, or undefined when the file does not exist there. */
+  async lineCount(sha: string, path: string): Promise<number | undefined> {
+    try {
+      const text = await this.git(["show", `${sha}:${path}`]);
+      if (text.length === 0) return 0;
+      return text.split("\n").length - (text.endsWith("\n") ? 1 : 0);
+    } catch {
+      return undefined;
+    }
+  }
+
+  async isAncestor(ancestor: string, descendant: string): Promise<boolean> {
+    try {
+      await this.git(["merge-base", "--is-ancestor", ancestor, descendant]);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+}
+
+const STATUS_NAMES: Record<string, string> = {
+  A: "added",
+  M: "modified",
+  D: "removed",
+  R: "renamed",
+  C: "copied",
+  T: "changed",
+};
+
+function parseNameStatus(output: string): ChangedFile[] {
+  const fields = output.split("\0").filter((f) => f.length > 0);
+  const files: ChangedFile[] = [];
+  for (let i = 0; i < fields.length; ) {
+    const code = fields[i++] ?? "";
+    const letter = code[0] ?? "M";
+    if (letter === "R" || letter === "C") {
+      const previousPath = fields[i++] ?? "";
+      const path = fields[i++] ?? "";
+      files.push({ path, previousPath, status: STATUS_NAMES[letter] ?? "modified" });
+    } else {
+      files.push({ path: fields[i++] ?? "", status: STATUS_NAMES[letter] ?? "modified" });
+    }
+  }
+  return files;
+}
+
+function parseNumstat(output: string): Map<string, { additions: number; deletions: number }> {
+  // With -z, renames print "adds\tdels\t\0old\0new\0"; plain entries print "adds\tdels\tpath\0".
+  const counts = new Map<string, { additions: number; deletions: number }>();
+  const fields = output.split("\0");
+  for (let i = 0; i < fields.length; i++) {
+    const match = /^(\d+|-)\t(\d+|-)\t(.*)$/.exec(fields[i] ?? "");
+    if (!match) continue;
+    let path = match[3] ?? "";
+    if (path === "") {
+      i += 2;
+      path = fields[i] ?? "";
+    }
+    counts.set(path, { additions: toCount(match[1]), deletions: toCount(match[2]) });
+  }
+  return counts;
+}
+
+function toCount(value: string | undefined): number {
+  return value === undefined || value === "-" ? 0 : Number(value);
+}
+
+function gitEnv(): NodeJS.ProcessEnv {
+  // Never let a user's pager, editor or locale change what we parse.
+  return { ...process.env, GIT_PAGER: "cat", GIT_TERMINAL_PROMPT: "0", LC_ALL: "C" };
+}
