@@ -1,0 +1,116 @@
+import type { JobKind } from "./route-event.js";
+
+/**
+ * The Action's inputs, parsed and checked once. Every problem is reported together with the input's
+ * name, so a misconfigured workflow fails in one run with one readable message.
+ */
+export interface ActionInputs {
+  anthropicApiKey: string;
+  githubToken: string;
+  mode: "auto" | JobKind;
+  model?: string;
+  maxTurns: number;
+  maxBudgetUsd: number;
+  timeoutMinutes: number;
+  policy?: string;
+  jsonSchema?: string;
+  prompt?: string;
+  sessionStore: { kind: "artifact" } | { kind: "none" } | { kind: "s3"; bucket: string; prefix: string };
+  claudeVersion: string;
+  failOnError: boolean;
+  commentMode: "review" | "summary" | "none";
+  inlineCommentLimit: number;
+  sarifFile?: string;
+  reviewDrafts: boolean;
+  autofixLabel: string;
+  testCommands: string[];
+  auditFocus?: string;
+  maxNewIssues: number;
+}
+
+export class ActionInputError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid action inputs:\n- ${problems.join("\n- ")}`);
+    this.name = "ActionInputError";
+  }
+}
+
+type GetInput = (name: string) => string;
+
+export function parseActionInputs(getInput: GetInput): ActionInputs {
+  const problems: string[] = [];
+  const text = (name: string) => getInput(name).trim();
+  const optional = (name: string) => text(name) || undefined;
+  const number = (name: string, fallback: number, min: number, integer: boolean): number => {
+    const raw = text(name);
+    if (raw === "") return fallback;
+    const value = Number(raw);
+    if (!Number.isFinite(value) || value < min || (integer && !Number.isInteger(value))) {
+      problems.push(
+        `${name} must be ${integer ? "an integer" : "a number"} >= ${min}; got ${JSON.stringify(raw)}`,
+      );
+      return fallback;
+    }
+    return value;
+  };
+  const bool = (name: string, fallback: boolean): boolean => {
+    const raw = text(name).toLowerCase();
+    if (raw === "") return fallback;
+    if (raw === "true") return true;
+    if (raw === "false") return false;
+    problems.push(`${name} must be true or false; got ${JSON.stringify(raw)}`);
+    return fallback;
+  };
+  const oneOf = <T extends string>(name: string, allowed: readonly T[], fallback: T): T => {
+    const raw = text(name);
+    if (raw === "") return fallback;
+    if ((allowed as readonly string[]).includes(raw)) return raw as T;
+    problems.push(`${name} must be one of ${allowed.join(", ")}; got ${JSON.stringify(raw)}`);
+    return fallback;
+  };
+
+  const claudeVersion = text("claude_version") || "2.1.235";
+  if (!/^\d+\.\d+\.\d+$/.test(claudeVersion)) {
+    problems.push(
+      `claude_version must be an exact version such as 2.1.235; got ${JSON.stringify(claudeVersion)}`,
+    );
+  }
+
+  const inputs: ActionInputs = {
+    anthropicApiKey: text("anthropic_api_key"),
+    githubToken: text("github_token"),
+    mode: oneOf("mode", ["auto", "review", "autofix", "audit"] as const, "auto"),
+    model: optional("model"),
+    maxTurns: number("max_turns", 30, 1, true),
+    maxBudgetUsd: number("max_budget_usd", 5, 0.01, false),
+    timeoutMinutes: number("timeout_minutes", 20, 1, false),
+    policy: optional("policy"),
+    jsonSchema: optional("json_schema"),
+    prompt: optional("prompt"),
+    sessionStore: parseSessionStore(text("session_store") || "artifact", problems),
+    claudeVersion,
+    failOnError: bool("fail_on_error", true),
+    commentMode: oneOf("comment_mode", ["review", "summary", "none"] as const, "review"),
+    inlineCommentLimit: number("inline_comment_limit", 30, 0, true),
+    sarifFile: optional("sarif_file"),
+    reviewDrafts: bool("review_drafts", false),
+    autofixLabel: text("autofix_label") || "autofix",
+    testCommands: text("test_commands")
+      .split("\n")
+      .map((line) => line.trim())
+      .filter(Boolean),
+    auditFocus: optional("audit_focus"),
+    maxNewIssues: number("max_new_issues", 10, 0, true),
+  };
+  if (problems.length > 0) throw new ActionInputError(problems);
+  return inputs;
+}
+
+function parseSessionStore(raw: string, problems: string[]): ActionInputs["sessionStore"] {
+  if (raw === "artifact") return { kind: "artifact" };
+  if (raw === "none") return { kind: "none" };
+  const match = /^s3:\/\/([a-z0-9][a-z0-9.-]{1,61}[a-z0-9])(?:\/(.*))?$/.exec(raw);
+  if (match?.[1]) return { kind: "s3", bucket: match[1], prefix: (match[2] ?? "").replace(/\/+$/, "") };
+  problems.push(`session_store must be artifact, none or s3://bucket/prefix; got ${JSON.stringify(raw)}`);
+  return { kind: "none" };
+}

@@ -1,0 +1,63 @@
+import { describe, expect, it } from "vitest";
+import { ActionInputError, parseActionInputs } from "../../src/action/action-inputs.js";
+
+const from = (values: Record<string, string>) => (name: string) => values[name] ?? "";
+
+describe("parseActionInputs", () => {
+  it("applies the documented defaults", () => {
+    const inputs = parseActionInputs(from({}));
+    expect(inputs).toMatchObject({
+      mode: "auto",
+      maxTurns: 30,
+      maxBudgetUsd: 5,
+      timeoutMinutes: 20,
+      sessionStore: { kind: "artifact" },
+      claudeVersion: "2.1.235",
+      failOnError: true,
+      commentMode: "review",
+      inlineCommentLimit: 30,
+      autofixLabel: "autofix",
+      testCommands: [],
+      maxNewIssues: 10,
+    });
+  });
+
+  it("parses s3 stores, booleans and multi-line test commands", () => {
+    const inputs = parseActionInputs(
+      from({
+        session_store: "s3://my-bucket/claude/sessions/",
+        fail_on_error: "false",
+        test_commands: "npm test\n\n npm run lint \n",
+      }),
+    );
+    expect(inputs.sessionStore).toEqual({ kind: "s3", bucket: "my-bucket", prefix: "claude/sessions" });
+    expect(inputs.failOnError).toBe(false);
+    expect(inputs.testCommands).toEqual(["npm test", "npm run lint"]);
+  });
+
+  it("reports every bad input at once, by name", () => {
+    const error = (() => {
+      try {
+        parseActionInputs(
+          from({
+            mode: "approve",
+            max_turns: "1.5",
+            fail_on_error: "yes",
+            session_store: "gs://x",
+            claude_version: "latest",
+          }),
+        );
+      } catch (e) {
+        return e;
+      }
+    })();
+    expect(error).toBeInstanceOf(ActionInputError);
+    expect((error as ActionInputError).problems).toEqual([
+      'claude_version must be an exact version such as 2.1.235; got "latest"',
+      'mode must be one of auto, review, autofix, audit; got "approve"',
+      'max_turns must be an integer >= 1; got "1.5"',
+      'session_store must be artifact, none or s3://bucket/prefix; got "gs://x"',
+      'fail_on_error must be true or false; got "yes"',
+    ]);
+  });
+});
