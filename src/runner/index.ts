@@ -1,0 +1,28 @@
+export { buildAgentEnvironment, isWithheldSecret, PASSED_VARIABLES } from "./agentEnvironment.js";
+export { buildClaudeArgv, type ClaudeArgvOptions, type PermissionMode } from "./buildClaudeArgv.js";
+export {
+  type CompiledOutputSchema,
+  checkStructuredOutput,
+  compileOutputSchema,
+  type StructuredOutputCheck,
+} from "./compileOutputSchema.js";
+export { mergeRunnerSettings } from "./mergeRunnerSettings.js";
+export {
+  BUILT_IN_POLICY_NAMES,
+  type BuiltInPolicyName,
+  builtInPolicy,
+  DEFAULT_TEST_COMMANDS,
+  isBuiltInPolicyName,
+} from "./policy/builtInPolicy.js";
+export { loadPolicyFile } from "./policy/loadPolicyFile.js";
+export type { PolicyDocument, PolicyRule } from "./policy/PolicyDocument.js";
+export { PolicyFileError } from "./policy/PolicyFileError.js";
+export { parsePolicyDocument } from "./policy/parsePolicyDocument.js";
+export {
+  DEFAULT_DENY_RULE,
+  type PolicyDecision,
+  ToolPolicy,
+  type ToolUseRequest,
+} from "./policy/ToolPolicy.js";
+export { RunnerConfigError } from "./RunnerConfigError.js";
+export { REDACTED, SecretRedactor } from "./SecretRedactor.js";
