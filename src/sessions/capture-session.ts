@@ -1,0 +1,91 @@
+import { createHash } from "node:crypto";
+import { readdir, readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { type AppendResult, appendLineageEntry } from "./append-lineage-entry.js";
+import type { LineageEntry } from "./lineage-entry.js";
+import type { LineageKey } from "./lineage-key.js";
+import { transcriptPath } from "./project-slug.js";
+import { redactTranscript } from "./redact-transcript.js";
+import { TranscriptNotFoundError } from "./session-errors.js";
+import { assertSessionId } from "./session-id.js";
+import type { TranscriptStore } from "./transcript-store.js";
+
+export interface CaptureOptions {
+  store: TranscriptStore;
+  lineageKey: LineageKey;
+  configDir: string;
+  cwd: string;
+  /** The new session's id (from system/init and result). */
+  sessionId: string;
+  parentSessionId: string | null;
+  jobKind: string;
+  headSha: string;
+  costUsd: number;
+  numTurns: number;
+  /** Known secret values (tokens, keys) to redact before the transcript leaves the machine. */
+  secretValues?: readonly string[];
+  keepLast?: number;
+  now?: () => Date;
+}
+
+export interface CaptureResult {
+  entry: LineageEntry;
+  append: AppendResult;
+  redactions: number;
+  transcriptPath: string;
+}
+
+async function findTranscript(
+  configDir: string,
+  cwd: string,
+  sessionId: string,
+): Promise<{ path: string; bytes: Buffer }> {
+  const expected = await transcriptPath(configDir, cwd, sessionId);
+  const searched = [expected];
+  try {
+    return { path: expected, bytes: await readFile(expected) };
+  } catch {
+    // The CLI may have keyed the cwd differently (e.g. it changed directory); look in every project.
+  }
+  const projects = join(configDir, "projects");
+  const dirs = await readdir(projects).catch(() => [] as string[]);
+  for (const dir of dirs) {
+    const candidate = join(projects, dir, `${sessionId}.jsonl`);
+    try {
+      return { path: candidate, bytes: await readFile(candidate) };
+    } catch {
+      searched.push(candidate);
+    }
+  }
+  throw new TranscriptNotFoundError(sessionId, searched.length > 1 ? [expected, `${projects}/*/`] : searched);
+}
+
+/**
+ * After a run: reads the new session's transcript from the config dir, redacts known secrets,
+ * stores it and appends the lineage entry (transcript first, so an entry never names a missing object).
+ */
+export async function captureSession(options: CaptureOptions): Promise<CaptureResult> {
+  const sessionId = assertSessionId(options.sessionId);
+  const found = await findTranscript(options.configDir, options.cwd, sessionId);
+  const redaction = redactTranscript(found.bytes, options.secretValues ?? []);
+  const bytes = redaction.bytes;
+  await options.store.putTranscript(options.lineageKey, sessionId, bytes);
+  const entry: LineageEntry = {
+    sessionId,
+    parentSessionId: options.parentSessionId,
+    jobKind: options.jobKind,
+    headSha: options.headSha,
+    createdAt: (options.now?.() ?? new Date()).toISOString(),
+    costUsd: options.costUsd,
+    numTurns: options.numTurns,
+    transcriptSha256: createHash("sha256").update(bytes).digest("hex"),
+    transcriptBytes: bytes.byteLength,
+  };
+  const append = await appendLineageEntry(
+    options.store,
+    options.lineageKey,
+    entry,
+    options.keepLast === undefined ? {} : { keepLast: options.keepLast },
+  );
+  return { entry, append, redactions: redaction.replacements, transcriptPath: found.path };
+}

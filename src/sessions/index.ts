@@ -1,0 +1,16 @@
+export * from "./append-lineage-entry.js";
+export * from "./capture-session.js";
+export * from "./choose-start.js";
+export * from "./commands.js";
+export * from "./fs-transcript-store.js";
+export * from "./lineage-entry.js";
+export * from "./lineage-index.js";
+export * from "./lineage-key.js";
+export * from "./project-slug.js";
+export * from "./redact-transcript.js";
+export * from "./restore-result.js";
+export * from "./restore-session.js";
+export * from "./resume-refusal.js";
+export * from "./session-errors.js";
+export * from "./session-id.js";
+export type * from "./transcript-store.js";

@@ -1,0 +1,75 @@
+import { LineageEntryError } from "./session-errors.js";
+import { isSessionId } from "./session-id.js";
+
+/** One session of a lineage. Entries are only ever appended; retention drops the oldest. */
+export interface LineageEntry {
+  sessionId: string;
+  /** The session this one was forked from (null for a fresh session). */
+  parentSessionId: string | null;
+  /** The job that ran the session: "review" | "autofix" | "audit" (kept open for new kinds). */
+  jobKind: string;
+  /** The commit the session saw, so the next job can look at `headSha..newHead` first. */
+  headSha: string;
+  /** ISO-8601 time the entry was recorded. */
+  createdAt: string;
+  costUsd: number;
+  numTurns: number;
+  /** sha256 (hex) of the stored (redacted) transcript, checked on restore. */
+  transcriptSha256: string;
+  transcriptBytes: number;
+}
+
+const SHA = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
+const SHA256 = /^[0-9a-f]{64}$/;
+const JOB_KIND = /^[a-z][a-z0-9_-]{0,39}$/;
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** Validates an untrusted value (from a store or a caller) as a LineageEntry; throws LineageEntryError. */
+export function parseLineageEntry(value: unknown): LineageEntry {
+  if (!isRecord(value)) throw new LineageEntryError("entry", "must be an object");
+  const v = value;
+  if (!isSessionId(v.sessionId)) throw new LineageEntryError("sessionId", "must be a UUID");
+  if (v.parentSessionId !== null && !isSessionId(v.parentSessionId)) {
+    throw new LineageEntryError("parentSessionId", "must be a UUID or null");
+  }
+  if (v.parentSessionId === v.sessionId)
+    throw new LineageEntryError("parentSessionId", "must differ from sessionId");
+  if (typeof v.jobKind !== "string" || !JOB_KIND.test(v.jobKind)) {
+    throw new LineageEntryError(
+      "jobKind",
+      "must be a short lower-case word such as review, autofix or audit",
+    );
+  }
+  if (typeof v.headSha !== "string" || !SHA.test(v.headSha)) {
+    throw new LineageEntryError("headSha", "must be a full lower-case hex commit sha");
+  }
+  if (typeof v.createdAt !== "string" || Number.isNaN(Date.parse(v.createdAt))) {
+    throw new LineageEntryError("createdAt", "must be an ISO-8601 timestamp");
+  }
+  for (const field of ["costUsd", "numTurns", "transcriptBytes"] as const) {
+    const n = v[field];
+    if (typeof n !== "number" || !Number.isFinite(n) || n < 0) {
+      throw new LineageEntryError(field, "must be a finite number >= 0");
+    }
+  }
+  if (!Number.isInteger(v.numTurns) || !Number.isInteger(v.transcriptBytes)) {
+    throw new LineageEntryError("numTurns/transcriptBytes", "must be integers");
+  }
+  if (typeof v.transcriptSha256 !== "string" || !SHA256.test(v.transcriptSha256)) {
+    throw new LineageEntryError("transcriptSha256", "must be 64 lower-case hex characters");
+  }
+  return {
+    sessionId: v.sessionId,
+    parentSessionId: v.parentSessionId,
+    jobKind: v.jobKind,
+    headSha: v.headSha,
+    createdAt: v.createdAt,
+    costUsd: v.costUsd as number,
+    numTurns: v.numTurns as number,
+    transcriptSha256: v.transcriptSha256,
+    transcriptBytes: v.transcriptBytes as number,
+  };
+}

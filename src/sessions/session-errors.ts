@@ -1,0 +1,90 @@
+// Typed errors of src/sessions: each says what was wrong and what the caller can do about it.
+
+/** A lineage key string does not follow `{owner}/{repo}/pr/{number}` or `{owner}/{repo}/branch/{name}`. */
+export class LineageKeyError extends Error {
+  override readonly name = "LineageKeyError";
+  constructor(
+    readonly input: string,
+    readonly problem: string,
+  ) {
+    super(
+      `invalid lineage key ${JSON.stringify(input)}: ${problem}. ` +
+        "Expected {owner}/{repo}/pr/{number} or {owner}/{repo}/branch/{name}",
+    );
+  }
+}
+
+/** A lineage entry is missing a field or holds a value of the wrong shape. */
+export class LineageEntryError extends Error {
+  override readonly name = "LineageEntryError";
+  constructor(
+    readonly field: string,
+    problem: string,
+  ) {
+    super(`invalid lineage entry: ${field} ${problem}`);
+  }
+}
+
+/** The stored lineage index could not be parsed; it is left untouched so nothing is lost. */
+export class LineageIndexCorruptError extends Error {
+  override readonly name = "LineageIndexCorruptError";
+  constructor(
+    readonly lineageKey: string,
+    readonly location: string,
+    problem: string,
+  ) {
+    super(
+      `lineage index of ${lineageKey} at ${location} is unreadable (${problem}); ` +
+        "fix or delete it (claude-pr-runner sessions prune --lineage <key> --delete) to start the lineage afresh",
+    );
+  }
+}
+
+/** Compare-and-swap on a lineage index lost against a concurrent writer; re-read and retry. */
+export class IndexConflictError extends Error {
+  override readonly name = "IndexConflictError";
+  constructor(
+    readonly lineageKey: string,
+    readonly expectedVersion: string | undefined,
+  ) {
+    super(
+      `lineage index of ${lineageKey} changed concurrently (expected ${expectedVersion ?? "no index"}); ` +
+        "re-read it and retry",
+    );
+  }
+}
+
+/** Appending kept losing the compare-and-swap: the index is under heavy contention. */
+export class IndexContentionError extends Error {
+  override readonly name = "IndexContentionError";
+  constructor(
+    readonly lineageKey: string,
+    readonly attempts: number,
+  ) {
+    super(
+      `could not append to the lineage index of ${lineageKey} after ${attempts} attempts: ` +
+        "other writers kept changing it; the entry was not recorded, retry the job",
+    );
+  }
+}
+
+/** A session id is not a UUID as printed by the CLI (it becomes a file/object name, so it is checked). */
+export class SessionIdError extends Error {
+  override readonly name = "SessionIdError";
+  constructor(readonly input: string) {
+    super(
+      `invalid session id ${JSON.stringify(input)}: expected a UUID such as the CLI prints in system/init`,
+    );
+  }
+}
+
+/** The transcript of a finished session was not where the CLI writes it. */
+export class TranscriptNotFoundError extends Error {
+  override readonly name = "TranscriptNotFoundError";
+  constructor(
+    readonly sessionId: string,
+    readonly searched: string[],
+  ) {
+    super(`transcript of session ${sessionId} not found; looked in ${searched.join(", ")}`);
+  }
+}
