@@ -43,9 +43,7 @@ describe("installClaude", () => {
 
   it("reports a registry failure with npm's own message", async () => {
     // A version that does not exist fails at once in the registry; nothing is cached.
-    const error = await installClaude("0.0.1").catch(
-      (e: Error) => e,
-    );
+    const error = await installClaude("0.0.1").catch((e: Error) => e);
     expect(error).toBeInstanceOf(Error);
     expect((error as Error).message).toMatch(
       /Could not install @anthropic-ai\/claude-code@0\.0\.1 from the npm registry: .*(ETARGET|404|No matching version|notarget)/is,

@@ -1,0 +1,54 @@
+import type { GitCheckout } from "../shared/git-checkout.js";
+
+/** Paths a fix must never touch: the workflow token cannot push them, and they steer CI itself. */
+export const PROTECTED_PATHS = [/^\.github\/workflows\//];
+
+export interface WorkingTreeChanges {
+  /** Changed or new files the fix may commit. */
+  paths: string[];
+  /** Changed files that were reverted because the fix may not touch them. */
+  revertedProtected: string[];
+  /** `git diff` of the kept changes against HEAD (new files included). */
+  patch: string;
+}
+
+/**
+ * Reads what the session changed in the checkout. The model's own report says what it meant to do;
+ * the working tree says what it did, and only the working tree is committed.
+ */
+export async function collectWorkingTreeChanges(checkout: GitCheckout): Promise<WorkingTreeChanges> {
+  const status = await checkout.git(["status", "--porcelain=v1", "-z", "--untracked-files=all"]);
+  const entries = parsePorcelain(status);
+  const revertedProtected: string[] = [];
+  for (const entry of entries.filter((e) => isProtected(e.path))) {
+    if (entry.untracked) await checkout.git(["clean", "-f", "--", entry.path]);
+    else await checkout.git(["checkout", "HEAD", "--", entry.path]);
+    revertedProtected.push(entry.path);
+  }
+  const paths = entries.filter((e) => !isProtected(e.path)).map((e) => e.path);
+  // Intent-to-add makes new files show up in `git diff` without staging their content.
+  const untracked = entries.filter((e) => e.untracked && !isProtected(e.path)).map((e) => e.path);
+  if (untracked.length > 0) await checkout.git(["add", "--intent-to-add", "--", ...untracked]);
+  const patch =
+    paths.length > 0
+      ? await checkout.git(["diff", "--no-color", "--no-ext-diff", "HEAD", "--", ...paths])
+      : "";
+  return { paths, revertedProtected, patch };
+}
+
+export function isProtected(path: string): boolean {
+  return PROTECTED_PATHS.some((pattern) => pattern.test(path));
+}
+
+function parsePorcelain(output: string): { path: string; untracked: boolean }[] {
+  const fields = output.split("\0").filter((f) => f.length > 0);
+  const entries: { path: string; untracked: boolean }[] = [];
+  for (let i = 0; i < fields.length; i++) {
+    const field = fields[i] ?? "";
+    const code = field.slice(0, 2);
+    entries.push({ path: field.slice(3), untracked: code === "??" });
+    // A rename or copy is followed by its source path, which is not a change of its own.
+    if (code[0] === "R" || code[0] === "C") i++;
+  }
+  return entries;
+}
