@@ -1,0 +1,149 @@
+import { Ajv, type JSONSchemaType } from "ajv";
+
+/**
+ * The one message shape that travels on the job queue. The webhook and the schedule produce it, the
+ * worker consumes it; the job core (src/jobs) receives it unchanged, so every field a job needs to run
+ * without re-reading the webhook payload is here.
+ */
+export type JobKind = "review" | "autofix" | "audit" | "prune";
+
+export const JOB_KINDS: readonly JobKind[] = ["review", "autofix", "audit", "prune"];
+
+/** Bumped when a field changes meaning, so an old worker refuses a newer message instead of guessing. */
+export const JOB_MESSAGE_VERSION = 1;
+
+export interface JobTrigger {
+  source: "webhook" | "schedule";
+  /** X-GitHub-Event, e.g. "pull_request". */
+  event?: string;
+  /** Payload action, e.g. "synchronize". */
+  action?: string;
+  /** Login of the user who caused the delivery. */
+  sender?: string;
+  /** Comment that asked for an autofix (issue_comment deliveries). */
+  commentId?: number;
+  /** EventBridge event id (schedule). */
+  scheduleEventId?: string;
+}
+
+export interface JobMessage {
+  version: number;
+  /** Unique per message; appears in every log line and metric of the job. */
+  jobId: string;
+  kind: JobKind;
+  owner: string;
+  repo: string;
+  installationId: number;
+  /** Required for review and autofix; for prune it names the closed PR (absent = every closed PR). */
+  pullNumber?: number;
+  /** Required for review: the commit the job must look at (autofix: the head when it was asked for). */
+  headSha?: string;
+  headRef?: string;
+  baseRef?: string;
+  baseSha?: string;
+  /** X-GitHub-Delivery of the webhook that caused the job. */
+  deliveryId?: string;
+  trigger: JobTrigger;
+  /** ISO-8601 time the message was built. */
+  enqueuedAt: string;
+}
+
+const SHA = "^[0-9a-f]{40}$";
+const NAME = "^[A-Za-z0-9_.-]+$";
+
+const schema: JSONSchemaType<JobMessage> = {
+  type: "object",
+  additionalProperties: false,
+  required: ["version", "jobId", "kind", "owner", "repo", "installationId", "trigger", "enqueuedAt"],
+  properties: {
+    version: { type: "integer", const: JOB_MESSAGE_VERSION },
+    jobId: { type: "string", minLength: 1, maxLength: 128 },
+    kind: { type: "string", enum: [...JOB_KINDS] },
+    owner: { type: "string", minLength: 1, maxLength: 39, pattern: NAME },
+    repo: { type: "string", minLength: 1, maxLength: 100, pattern: NAME },
+    installationId: { type: "integer", minimum: 1 },
+    pullNumber: { type: "integer", minimum: 1, nullable: true },
+    headSha: { type: "string", pattern: SHA, nullable: true },
+    headRef: { type: "string", minLength: 1, nullable: true },
+    baseRef: { type: "string", minLength: 1, nullable: true },
+    baseSha: { type: "string", pattern: SHA, nullable: true },
+    deliveryId: { type: "string", minLength: 1, maxLength: 128, nullable: true },
+    trigger: {
+      type: "object",
+      additionalProperties: false,
+      required: ["source"],
+      properties: {
+        source: { type: "string", enum: ["webhook", "schedule"] },
+        event: { type: "string", nullable: true },
+        action: { type: "string", nullable: true },
+        sender: { type: "string", nullable: true },
+        commentId: { type: "integer", nullable: true },
+        scheduleEventId: { type: "string", nullable: true },
+      },
+    },
+    enqueuedAt: { type: "string", minLength: 1 },
+  },
+  // A review or an autofix without a PR cannot run at all; a review also needs the commit it looks at
+  // (an autofix asked for in a comment works on whatever the PR's head is when it runs).
+  allOf: [
+    // biome-ignore lint/suspicious/noThenProperty: `then` is the JSON Schema keyword, not a thenable
+    { if: { properties: { kind: { enum: ["review", "autofix"] } } }, then: { required: ["pullNumber"] } },
+    // biome-ignore lint/suspicious/noThenProperty: `then` is the JSON Schema keyword, not a thenable
+    { if: { properties: { kind: { const: "review" } } }, then: { required: ["headSha"] } },
+  ],
+};
+
+const validate = new Ajv({ allErrors: true }).compile(schema);
+
+/** The queue carried something that is not a job this worker can run; retrying will not help. */
+export class InvalidJobMessageError extends Error {
+  override readonly name = "InvalidJobMessageError";
+  constructor(readonly problems: string[]) {
+    super(`invalid job message: ${problems.join("; ")}`);
+  }
+}
+
+/** Checks an already-parsed value; throws InvalidJobMessageError listing every problem at once. */
+export function validateJobMessage(value: unknown): JobMessage {
+  if (validate(value)) return value;
+  const problems = (validate.errors ?? []).map((e) => {
+    const where = e.instancePath === "" ? "message" : e.instancePath.slice(1).replaceAll("/", ".");
+    if (e.keyword === "required") return `${where} is missing "${String(e.params.missingProperty)}"`;
+    if (e.keyword === "additionalProperties")
+      return `${where} has unknown field "${String(e.params.additionalProperty)}"`;
+    if (e.keyword === "const") return `${where} must be ${JSON.stringify(e.params.allowedValue)}`;
+    if (e.keyword === "enum") return `${where} must be one of ${JSON.stringify(e.params.allowedValues)}`;
+    return `${where} ${e.message ?? "is invalid"}`;
+  });
+  throw new InvalidJobMessageError(problems.filter((p) => !p.includes('must match "then" schema')));
+}
+
+/** Parses an SQS message body. */
+export function parseJobMessage(body: string): JobMessage {
+  let value: unknown;
+  try {
+    value = JSON.parse(body);
+  } catch (error) {
+    throw new InvalidJobMessageError([`body is not JSON (${(error as Error).message})`]);
+  }
+  return validateJobMessage(value);
+}
+
+/** Builds a message with a fresh id and timestamp, validated before it ever reaches the queue. */
+export function createJobMessage(
+  fields: Omit<JobMessage, "version" | "jobId" | "enqueuedAt"> & { jobId?: string; enqueuedAt?: Date },
+): JobMessage {
+  const { jobId, enqueuedAt, ...rest } = fields;
+  const message: JobMessage = {
+    version: JOB_MESSAGE_VERSION,
+    jobId: jobId ?? crypto.randomUUID(),
+    ...dropUndefined(rest),
+    enqueuedAt: (enqueuedAt ?? new Date()).toISOString(),
+  } as JobMessage;
+  return validateJobMessage(message);
+}
+
+/** JSON has no undefined; removing it keeps "field absent" and "field undefined" the same message. */
+function dropUndefined<T extends object>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
+}

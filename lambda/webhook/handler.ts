@@ -1,0 +1,30 @@
+import { DynamoDBPersistenceLayer } from "@aws-lambda-powertools/idempotency/dynamodb";
+import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
+import { SQSClient } from "@aws-sdk/client-sqs";
+import { JobQueue } from "../shared/job-queue.js";
+import { SecretReader } from "../shared/secret-reader.js";
+import { createTelemetry } from "../shared/telemetry.js";
+import { webhookConfigFromEnv } from "./webhook-config.js";
+import { createWebhookHandler } from "./webhook-handler.js";
+import { parseWebhookSecrets } from "./webhook-secrets.js";
+
+// Built once per cold start; every client honours AWS_ENDPOINT_URL_<SERVICE> so the same wiring runs
+// against loopback servers in tests.
+const config = webhookConfigFromEnv();
+const telemetry = createTelemetry("webhook");
+const sqs = telemetry.tracer.captureAWSv3Client(new SQSClient({}));
+const dynamodb = telemetry.tracer.captureAWSv3Client(new DynamoDBClient({}));
+const secretReader = new SecretReader();
+
+export const handler = createWebhookHandler({
+  telemetry,
+  queue: new JobQueue(sqs, config.queueUrl),
+  persistenceStore: new DynamoDBPersistenceLayer({
+    tableName: config.idempotencyTableName,
+    awsSdkV3Client: dynamodb,
+  }),
+  secrets: async () => parseWebhookSecrets(await secretReader.read(config.webhookSecret)),
+  routing: config.routing,
+  maxBodyBytes: config.maxBodyBytes,
+  deliveryTtlSeconds: config.deliveryTtlSeconds,
+});

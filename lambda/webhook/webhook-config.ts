@@ -1,0 +1,88 @@
+import picomatch from "picomatch";
+import type { JobKind } from "../shared/job-message.js";
+import { parseSecretReference, type SecretReference } from "../shared/secret-reader.js";
+
+/** Which deliveries become jobs. Everything else is answered 202 `ignored`. */
+export interface WebhookRouting {
+  /** Job kinds the webhook may enqueue (`audit` only comes from the schedule). */
+  enabledJobs: ReadonlySet<JobKind>;
+  /** `owner/repo` globs (picomatch, case-insensitive); empty = every repository of the installation. */
+  repositories: readonly string[];
+  /** A PR comment starting with this text asks for an autofix. */
+  autofixCommand: string;
+  /** Draft PRs are reviewed only when true. */
+  reviewDrafts: boolean;
+}
+
+export interface WebhookConfig {
+  queueUrl: string;
+  idempotencyTableName: string;
+  webhookSecret: SecretReference;
+  /** Larger bodies get 413 before any parsing or hashing. */
+  maxBodyBytes: number;
+  /** How long a delivery id is remembered; GitHub lets users redeliver for three days. */
+  deliveryTtlSeconds: number;
+  routing: WebhookRouting;
+}
+
+export class WebhookConfigError extends Error {
+  override readonly name = "WebhookConfigError";
+}
+
+export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+export const DEFAULT_DELIVERY_TTL_SECONDS = 3 * 24 * 3600;
+
+export function webhookConfigFromEnv(env: NodeJS.ProcessEnv = process.env): WebhookConfig {
+  return {
+    queueUrl: required(env, "JOB_QUEUE_URL"),
+    idempotencyTableName: required(env, "IDEMPOTENCY_TABLE_NAME"),
+    webhookSecret: parseSecretReference(required(env, "WEBHOOK_SECRET"), "WEBHOOK_SECRET"),
+    maxBodyBytes: positiveInt(env, "MAX_BODY_BYTES", DEFAULT_MAX_BODY_BYTES),
+    deliveryTtlSeconds: positiveInt(env, "DELIVERY_TTL_SECONDS", DEFAULT_DELIVERY_TTL_SECONDS),
+    routing: {
+      enabledJobs: parseEnabledJobs(env.ENABLED_JOBS ?? "review,autofix,prune"),
+      repositories: list(env.REPOSITORIES),
+      autofixCommand: env.AUTOFIX_COMMAND?.trim() || "/claude-fix",
+      reviewDrafts: env.REVIEW_DRAFTS === "true",
+    },
+  };
+}
+
+export function parseEnabledJobs(value: string): ReadonlySet<JobKind> {
+  const allowed: JobKind[] = ["review", "autofix", "prune"];
+  const kinds = list(value);
+  for (const kind of kinds) {
+    if (!allowed.includes(kind as JobKind))
+      throw new WebhookConfigError(`ENABLED_JOBS has "${kind}"; allowed: ${allowed.join(", ")}`);
+  }
+  return new Set(kinds as JobKind[]);
+}
+
+/** Compiles the repository globs once; `owner/repo` names compare case-insensitively like GitHub's. */
+export function repositoryMatcher(globs: readonly string[]): (fullName: string) => boolean {
+  if (globs.length === 0) return () => true;
+  const match = picomatch([...globs], { nocase: true });
+  return (fullName) => match(fullName);
+}
+
+export function list(value: string | undefined): string[] {
+  return (value ?? "")
+    .split(/[\s,]+/)
+    .map((s) => s.trim())
+    .filter((s) => s !== "");
+}
+
+function required(env: NodeJS.ProcessEnv, name: string): string {
+  const value = env[name]?.trim();
+  if (!value) throw new WebhookConfigError(`${name} is not set; the stack sets it on the function`);
+  return value;
+}
+
+function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === "") return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n <= 0)
+    throw new WebhookConfigError(`${name} must be a positive integer; got "${raw}"`);
+  return n;
+}
