@@ -88,3 +88,14 @@ export class TranscriptNotFoundError extends Error {
     super(`transcript of session ${sessionId} not found; looked in ${searched.join(", ")}`);
   }
 }
+
+/** A stored transcript object exists but cannot be decoded (e.g. not valid gzip). */
+export class TranscriptCorruptError extends Error {
+  override readonly name = "TranscriptCorruptError";
+  constructor(
+    readonly location: string,
+    problem: string,
+  ) {
+    super(`stored transcript ${location} is corrupt: ${problem}`);
+  }
+}
