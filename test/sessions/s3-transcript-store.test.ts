@@ -36,7 +36,7 @@ beforeAll(async () => {
     port: 0,
     silent: true,
     directory: dir,
-    configureBuckets: [{ name: bucket }],
+    configureBuckets: [{ name: bucket, configs: [] }],
   });
   const address = (await s3rver.run()) as { port: number };
   gate = await S3ConditionalWriteGate.start(address.port);
