@@ -1,9 +1,12 @@
 import { readdir, readFile, rm } from "node:fs/promises";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type ClaudeRunResult, isolatedClaudeEnv, runClaude } from "../harness/claude-cli.js";
+import { CLI_TIMEOUT_MS } from "../harness/scripted-claude-fixture.js";
 import { ScriptedMessagesApi } from "../harness/scripted-messages-api.js";
 import { makeTempDir } from "../harness/temp-dir.js";
+
+vi.setConfig({ testTimeout: CLI_TIMEOUT_MS, hookTimeout: CLI_TIMEOUT_MS });
 
 // One `-p --output-format json` session proves the result shape, the main-request shape and where the
 // transcript lands (probes: json output, CLAUDE_CONFIG_DIR transcript location).

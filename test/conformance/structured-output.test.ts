@@ -1,9 +1,12 @@
 import { readFile, rm } from "node:fs/promises";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type ClaudeRunResult, isolatedClaudeEnv, runClaude } from "../harness/claude-cli.js";
+import { CLI_TIMEOUT_MS } from "../harness/scripted-claude-fixture.js";
 import { ScriptedMessagesApi } from "../harness/scripted-messages-api.js";
 import { makeTempDir } from "../harness/temp-dir.js";
+
+vi.setConfig({ testTimeout: CLI_TIMEOUT_MS, hookTimeout: CLI_TIMEOUT_MS });
 
 const schema = {
   type: "object",

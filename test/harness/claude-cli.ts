@@ -154,7 +154,7 @@ export function spawnClaude(args: string[], opts: ClaudeRunOptions): ClaudeProce
     kill: (signal = "SIGTERM") => {
       child.kill(signal);
     },
-    waitForFrame: <T>(predicate: (frame: Record<string, unknown>) => boolean, timeoutMs = 30_000) =>
+    waitForFrame: <T>(predicate: (frame: Record<string, unknown>) => boolean, timeoutMs = 90_000) =>
       new Promise<T>((resolveFrame, reject) => {
         const seen = frames.find(
           (f): f is Record<string, unknown> =>
@@ -192,6 +192,6 @@ export function spawnClaude(args: string[], opts: ClaudeRunOptions): ClaudeProce
 
 /** Runs the real CLI to completion (optionally feeding `stdin`), killing it after `timeoutMs`. */
 export function runClaude(args: string[], opts: ClaudeRunOptions): Promise<ClaudeRunResult> {
-  const proc = spawnClaude(args, { ...opts, timeoutMs: opts.timeoutMs ?? 45_000, stdin: opts.stdin ?? "" });
+  const proc = spawnClaude(args, { ...opts, timeoutMs: opts.timeoutMs ?? 120_000, stdin: opts.stdin ?? "" });
   return proc.exited;
 }

@@ -41,6 +41,11 @@ export interface RecordedRequest {
   readonly reply?: ScriptedReply;
 }
 
+export interface ScriptedApiOptions {
+  /** Delay before answering `POST /v1/messages/count_tokens` (to make a control request slow). */
+  countTokensDelayMs?: number;
+}
+
 export type ScriptFunction = (request: RecordedRequest, mainIndex: number) => ScriptedReply;
 export type Script = readonly ScriptedReply[] | ScriptFunction;
 
@@ -153,20 +158,25 @@ export class ScriptedMessagesApi {
   private mainCount = 0;
   readonly url: string;
 
-  private constructor(server: Server, script: Script, url: string) {
+  private constructor(
+    server: Server,
+    script: Script,
+    url: string,
+    private readonly options: ScriptedApiOptions,
+  ) {
     this.server = server;
     this.script = script;
     this.url = url;
   }
 
-  static async start(script: Script): Promise<ScriptedMessagesApi> {
+  static async start(script: Script, options: ScriptedApiOptions = {}): Promise<ScriptedMessagesApi> {
     const server = createServer();
     await new Promise<void>((resolve, reject) => {
       server.once("error", reject);
       server.listen(0, "127.0.0.1", () => resolve());
     });
     const { port } = server.address() as AddressInfo;
-    const api = new ScriptedMessagesApi(server, script, `http://127.0.0.1:${port}`);
+    const api = new ScriptedMessagesApi(server, script, `http://127.0.0.1:${port}`, options);
     server.on("connection", (socket) => {
       api.sockets.add(socket);
       socket.on("close", () => api.sockets.delete(socket));
@@ -245,6 +255,7 @@ export class ScriptedMessagesApi {
       return;
     }
     if (path === "/v1/messages/count_tokens") {
+      if (this.options.countTokensDelayMs) await sleep(this.options.countTokensDelayMs);
       res.writeHead(200, { "content-type": "application/json" });
       res.end(JSON.stringify({ input_tokens: Math.ceil(JSON.stringify(request.body ?? "").length / 4) }));
       return;
