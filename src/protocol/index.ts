@@ -1,6 +1,9 @@
 // Pure protocol core for Claude Code CLI 2.1.235: no child_process, no fs, no network.
 export * from "./content-blocks.js";
+export * from "./control-channel.js";
+export * from "./control-errors.js";
 export * from "./control-request-subtypes.js";
+export * from "./incoming-control-handlers.js";
 export * from "./ndjson-decoder.js";
 export * from "./observed-subtypes.js";
 export * from "./parse-stdout-frame.js";
