@@ -43,7 +43,7 @@ export function buildReviewPrompt(input: ReviewPromptInput): ReviewPrompt {
 
   parts.push(
     `Review the changes of ${input.repository} from ${input.baseSha} to ${input.headSha}. ` +
-      "The working directory is a checkout of the head. Use Read, Grep, Glob and `git diff`/`git log`/`git show` to look deeper. " +
+      "The working directory is a checkout of the head. Read files and search them (Read, `grep`, `find`), and use `git diff`/`git log`/`git show` to look deeper. " +
       "Report only real problems: bugs, security issues, broken behaviour, missing tests for risky logic. " +
       "Every finding must point at lines of the head version of a changed file. When you can show the fix, put the exact replacement lines in `suggestion`. " +
       "Finish by calling the StructuredOutput tool once with your review.",
