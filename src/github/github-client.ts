@@ -1,0 +1,76 @@
+import { retry } from "@octokit/plugin-retry";
+import { throttling } from "@octokit/plugin-throttling";
+import { Octokit } from "@octokit/rest";
+import Bottleneck from "bottleneck";
+
+const OctokitWithPlugins = Octokit.plugin(retry, throttling);
+
+/** The octokit every publisher takes: REST methods, `paginate`, retry and throttling. */
+export type GitHubClient = InstanceType<typeof OctokitWithPlugins>;
+
+export interface GitHubClientOptions {
+  token: string;
+  /** REST base URL; `https://HOST/api/v3` on GitHub Enterprise Server. Default api.github.com. */
+  baseUrl?: string;
+  userAgent?: string;
+  /** Retries for 5xx and network failures (plugin-retry). Default 3. */
+  retries?: number;
+  /** How often to honour a secondary rate limit or rate limit before giving up. Default 2. */
+  rateLimitRetries?: number;
+  /**
+   * Milliseconds per unit of `retry-after` and per retry step. GitHub's unit is the second (1000);
+   * tests pass 1 so a `retry-after: 60` costs 60 ms instead of a minute.
+   */
+  retryAfterBaseMs?: number;
+  /**
+   * Spacing between mutating requests (GitHub asks for at least one second to avoid secondary limits),
+   * and between requests that notify people (octokit's default: three seconds). Tests pass 0.
+   */
+  writeSpacingMs?: number;
+  notificationSpacingMs?: number;
+  /** Receives retry notices; never receives the token. */
+  log?: (message: string) => void;
+}
+
+/**
+ * Builds the octokit used for all GitHub traffic: secondary rate limits and `retry-after` are honoured
+ * by plugin-throttling, transient 5xx by plugin-retry. Other 4xx are never retried.
+ */
+export function createGitHubClient(options: GitHubClientOptions): GitHubClient {
+  if (!options.token)
+    throw new TypeError("createGitHubClient: token is empty; pass a GitHub token or App installation token");
+  const base = options.retryAfterBaseMs ?? 1000;
+  const rateLimitRetries = options.rateLimitRetries ?? 2;
+  const log = options.log ?? (() => {});
+  const onLimit =
+    (kind: string) =>
+    (retryAfter: number, request: { method: string; url: string }, _o: unknown, retryCount: number) => {
+      const again = retryCount < rateLimitRetries;
+      log(
+        `${kind} on ${request.method} ${request.url}; ${again ? `retrying after ${retryAfter}s` : "giving up"}`,
+      );
+      return again;
+    };
+  return new OctokitWithPlugins({
+    auth: options.token,
+    baseUrl: (options.baseUrl ?? "https://api.github.com").replace(/\/+$/, ""),
+    userAgent: options.userAgent ?? "claude-pr-runner",
+    // 406 (diff too large) and 409/413 are answers, not glitches: retrying them only wastes time.
+    retry: {
+      retries: options.retries ?? 3,
+      retryAfterBaseValue: base,
+      doNotRetry: [400, 401, 403, 404, 406, 409, 410, 413, 422, 451],
+    },
+    throttle: {
+      retryAfterBaseValue: base,
+      write: new Bottleneck.Group({ maxConcurrent: 1, minTime: options.writeSpacingMs ?? 1000 }),
+      notifications: new Bottleneck.Group({
+        maxConcurrent: 1,
+        minTime: options.notificationSpacingMs ?? 3000,
+      }),
+      onSecondaryRateLimit: onLimit("secondary rate limit"),
+      onRateLimit: onLimit("rate limit"),
+    },
+    log: { debug: () => {}, info: () => {}, warn: log, error: log },
+  });
+}

@@ -1,0 +1,11 @@
+export * from "./comment-markers.js";
+export * from "./diff-line-map.js";
+export * from "./fetch-pull-request-line-map.js";
+export type * from "./finding.js";
+export * from "./finding-fingerprint.js";
+export * from "./finding-markdown.js";
+export * from "./finding-placement.js";
+export * from "./github-client.js";
+export * from "./http-status.js";
+export * from "./review-event.js";
+export * from "./review-publisher.js";

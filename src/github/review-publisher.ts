@@ -1,0 +1,269 @@
+import { readFingerprintMarkers } from "./comment-markers.js";
+import type { DiffLineMap } from "./diff-line-map.js";
+import type { Finding } from "./finding.js";
+import { fingerprintFindings } from "./finding-fingerprint.js";
+import {
+  bySeverity,
+  locationOf,
+  renderFindingComment,
+  severityLabel,
+  tableCell,
+} from "./finding-markdown.js";
+import { type FilterMode, type Placement, placeFinding } from "./finding-placement.js";
+import type { GitHubClient } from "./github-client.js";
+import { httpStatusOf } from "./http-status.js";
+import { assertAllowedReviewEvent, type ReviewEvent } from "./review-event.js";
+
+export interface ReviewPublisherOptions {
+  /** Inline comments per review; GitHub accepts more, but reviews beyond ~30 become unreadable. */
+  maxInlineComments?: number;
+  /** File-level comments (findings in a changed file but outside every hunk) per run; the rest go to the body. */
+  maxFileComments?: number;
+  filterMode?: FilterMode;
+  /**
+   * Delete our own comments whose finding is gone, unless someone replied (a conversation is kept).
+   * Default true.
+   */
+  removeOutdated?: boolean;
+}
+
+export interface PublishReviewInput {
+  owner: string;
+  repo: string;
+  pullNumber: number;
+  /** Head SHA the findings were produced for; comments are anchored to it. */
+  commitSha: string;
+  findings: readonly Finding[];
+  /** The PR's diff as a line map (see `fetchPullRequestLineMap`). */
+  lineMap: DiffLineMap;
+  /** Opening paragraph of the review body (verdict, one-line summary). */
+  summary?: string;
+  /** Default: `REQUEST_CHANGES` when a new finding is an error, else `COMMENT`. Never `APPROVE`. */
+  event?: ReviewEvent;
+}
+
+export interface PublishReviewResult {
+  /** Undefined when nothing new had to be said (a re-run with the same findings). */
+  reviewId?: number;
+  event?: ReviewEvent;
+  inlineComments: number;
+  fileComments: number;
+  /** Findings listed in the review body ("more findings"). */
+  bodyFindings: number;
+  /** Out of the filter mode's scope. */
+  filtered: number;
+  /** Already on the PR from an earlier run (matched by fingerprint). */
+  alreadyPosted: number;
+  deletedOutdated: number;
+  /** Outdated comments kept because someone replied to them. */
+  keptOutdated: number;
+  /** True when GitHub refused the inline comments anyway and they were moved into the body. */
+  fellBackToBody: boolean;
+}
+
+/** GitHub rejects review bodies over 65,536 characters. */
+const MAX_BODY = 65_000;
+
+type Planned = { finding: Finding; fingerprint: string; placement: Placement };
+
+/**
+ * Publishes findings as one PR review: inline comments where the diff allows, file-level comments for
+ * changed files outside any hunk, the rest as "more findings" in the body. Re-runs are idempotent
+ * thanks to hidden fingerprint markers; our outdated comments are cleaned up.
+ */
+export class ReviewPublisher {
+  private readonly maxInline: number;
+  private readonly maxFile: number;
+  private readonly filterMode: FilterMode;
+  private readonly removeOutdated: boolean;
+
+  constructor(
+    private readonly octokit: GitHubClient,
+    options: ReviewPublisherOptions = {},
+  ) {
+    this.maxInline = options.maxInlineComments ?? 30;
+    this.maxFile = options.maxFileComments ?? 10;
+    this.filterMode = options.filterMode ?? "diff_context";
+    this.removeOutdated = options.removeOutdated ?? true;
+  }
+
+  async publish(input: PublishReviewInput): Promise<PublishReviewResult> {
+    if (input.event !== undefined) assertAllowedReviewEvent(input.event);
+    const { owner, repo, pullNumber } = input;
+    const result: PublishReviewResult = {
+      inlineComments: 0,
+      fileComments: 0,
+      bodyFindings: 0,
+      filtered: 0,
+      alreadyPosted: 0,
+      deletedOutdated: 0,
+      keptOutdated: 0,
+      fellBackToBody: false,
+    };
+
+    const [comments, reviews] = await Promise.all([
+      this.octokit.paginate(this.octokit.rest.pulls.listReviewComments, {
+        owner,
+        repo,
+        pull_number: pullNumber,
+        per_page: 100,
+      }),
+      this.octokit.paginate(this.octokit.rest.pulls.listReviews, {
+        owner,
+        repo,
+        pull_number: pullNumber,
+        per_page: 100,
+      }),
+    ]);
+    const posted = new Set<string>([
+      ...comments.flatMap((c) => readFingerprintMarkers(c.body)),
+      ...reviews.flatMap((r) => readFingerprintMarkers(r.body)),
+    ]);
+
+    const current = fingerprintFindings(input.findings);
+    const currentFps = new Set(current.map((c) => c.fingerprint));
+    if (this.removeOutdated) await this.cleanUpOutdated(input, comments, currentFps, result);
+
+    const plans: Planned[] = [];
+    for (const { finding, fingerprint } of current) {
+      if (posted.has(fingerprint)) {
+        result.alreadyPosted++;
+        continue;
+      }
+      const placement = placeFinding(input.lineMap, finding, this.filterMode);
+      if (placement.kind === "filtered") result.filtered++;
+      else plans.push({ finding, fingerprint, placement });
+    }
+
+    const ordered = bySeverity(plans);
+    const inline = ordered.filter((p) => p.placement.kind === "inline").slice(0, this.maxInline);
+    const fileLevel = ordered.filter((p) => p.placement.kind === "file").slice(0, this.maxFile);
+    const chosen = new Set([...inline, ...fileLevel]);
+    const inBody = ordered.filter((p) => !chosen.has(p));
+    if (inline.length === 0 && fileLevel.length === 0 && inBody.length === 0) return result;
+
+    const event: ReviewEvent =
+      input.event ?? (plans.some((p) => p.finding.severity === "error") ? "REQUEST_CHANGES" : "COMMENT");
+    assertAllowedReviewEvent(event);
+    const reviewComments = inline.map((p) => toReviewComment(p));
+    const body = renderReviewBody(input.summary, inBody, result.filtered, this.filterMode);
+    try {
+      const { data } = await this.octokit.rest.pulls.createReview({
+        owner,
+        repo,
+        pull_number: pullNumber,
+        commit_id: input.commitSha,
+        event,
+        body,
+        comments: reviewComments,
+      });
+      result.reviewId = data.id;
+      result.inlineComments = inline.length;
+      result.bodyFindings = inBody.length;
+    } catch (error) {
+      // The line map was built from a diff that no longer matches the PR (a push raced us): GitHub says
+      // 422. Findings must still reach the PR, so post them all in the body instead.
+      if (httpStatusOf(error) !== 422 || inline.length === 0) throw error;
+      const all = [...inline, ...inBody];
+      const { data } = await this.octokit.rest.pulls.createReview({
+        owner,
+        repo,
+        pull_number: pullNumber,
+        commit_id: input.commitSha,
+        event,
+        body: renderReviewBody(input.summary, all, result.filtered, this.filterMode),
+      });
+      result.reviewId = data.id;
+      result.bodyFindings = all.length;
+      result.fellBackToBody = true;
+    }
+    result.event = event;
+
+    for (const p of fileLevel) {
+      await this.octokit.rest.pulls.createReviewComment({
+        owner,
+        repo,
+        pull_number: pullNumber,
+        commit_id: input.commitSha,
+        path: p.finding.path,
+        subject_type: "file",
+        body: renderFindingComment(p.finding, p.fingerprint, false),
+      });
+      result.fileComments++;
+    }
+    return result;
+  }
+
+  private async cleanUpOutdated(
+    input: PublishReviewInput,
+    comments: Array<{ id: number; body: string; in_reply_to_id?: number }>,
+    currentFps: Set<string>,
+    result: PublishReviewResult,
+  ): Promise<void> {
+    const repliedTo = new Set(comments.map((c) => c.in_reply_to_id).filter((id) => id !== undefined));
+    for (const c of comments) {
+      if (c.in_reply_to_id !== undefined) continue;
+      const fps = readFingerprintMarkers(c.body);
+      if (fps.length === 0 || fps.some((fp) => currentFps.has(fp))) continue;
+      if (repliedTo.has(c.id)) {
+        result.keptOutdated++;
+        continue;
+      }
+      await this.octokit.rest.pulls.deleteReviewComment({
+        owner: input.owner,
+        repo: input.repo,
+        comment_id: c.id,
+      });
+      result.deletedOutdated++;
+    }
+  }
+}
+
+function toReviewComment(p: Planned) {
+  if (p.placement.kind !== "inline") throw new Error("only inline placements become review comments");
+  const { path, line, startLine, withSuggestion } = p.placement;
+  return {
+    path,
+    line,
+    side: "RIGHT",
+    ...(startLine !== undefined ? { start_line: startLine, start_side: "RIGHT" } : {}),
+    body: renderFindingComment(p.finding, p.fingerprint, withSuggestion),
+  };
+}
+
+function renderReviewBody(
+  summary: string | undefined,
+  inBody: Planned[],
+  filtered: number,
+  mode: FilterMode,
+): string {
+  const head = summary?.trim() || "Automated review by claude-pr-runner.";
+  const lines = [head];
+  if (inBody.length > 0) {
+    lines.push("", `<details><summary>More findings (${inBody.length})</summary>`, "");
+    lines.push("| Severity | Location | Finding |", "| --- | --- | --- |");
+    let omitted = 0;
+    let size = lines.join("\n").length;
+    const markers: string[] = [];
+    for (const p of inBody) {
+      const row = `| ${severityLabel(p.finding.severity)} | \`${tableCell(locationOf(p.finding))}\` | ${tableCell(p.finding.title)} |`;
+      const marker = `<!-- claude-pr-runner:fp:${p.fingerprint} -->`;
+      if (size + row.length + marker.length + 200 > MAX_BODY) {
+        omitted++;
+        continue;
+      }
+      size += row.length + marker.length + 2;
+      lines.push(row);
+      markers.push(marker);
+    }
+    if (omitted > 0) lines.push("", `…and ${omitted} more; the check run lists every finding.`);
+    lines.push("", "</details>", "", ...markers);
+  }
+  if (filtered > 0) {
+    lines.push(
+      "",
+      `${filtered} finding(s) outside the changed lines (filter: \`${mode}\`) are listed in the check run only.`,
+    );
+  }
+  return lines.join("\n");
+}

@@ -1,0 +1,444 @@
+import { randomBytes } from "node:crypto";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { type DoubleResponse, githubError } from "./double-response.js";
+import {
+  type DoubleState,
+  emptyState,
+  filesFromDiff,
+  type IssueState,
+  itemKey,
+  type PullRequestState,
+  type RepoState,
+  type ReviewCommentState,
+  type UserRef,
+} from "./double-state.js";
+import { OpenApiRouter } from "./openapi-router.js";
+import { loadGitHubOpenApi } from "./openapi-spec.js";
+import { RequestValidator, type SpecViolation } from "./request-validator.js";
+import { checksRoutes } from "./routes/checks-routes.js";
+import { issuesRoutes } from "./routes/issues-routes.js";
+import { pullsRoutes } from "./routes/pulls-routes.js";
+import { reposRoutes } from "./routes/repos-routes.js";
+import type { RouteContext, RouteTable } from "./routes/route-context.js";
+
+/** One request as the double saw it. */
+export interface CallRecord {
+  /** Spec operation id such as `pulls/create-review`, or `unknown` when no route matched. */
+  operationId: string;
+  method: string;
+  path: string;
+  status: number;
+  body: unknown;
+  accept: string;
+}
+
+/** A failure the double answers with instead of running the handler (after spec validation passed). */
+export type Fault =
+  | { kind: "server_error"; status?: 500 | 502 | 503 | 504 }
+  /** GitHub's secondary rate limit: 403 with `retry-after` and the message octokit's throttling recognises. */
+  | { kind: "secondary_rate_limit"; retryAfterSeconds: number }
+  | { kind: "status"; status: number; message?: string };
+
+export interface StartOptions {
+  /** Token that authenticates as `defaultUser` (default `test-token`). */
+  token?: string;
+  /** Who the default token is (default `github-actions[bot]`, type Bot, like GITHUB_TOKEN). */
+  defaultUser?: UserRef;
+  /** Serve the API under a path, like GitHub Enterprise Server's `/api/v3` (default: root). */
+  pathPrefix?: string;
+}
+
+export interface AddPullRequestOptions {
+  owner: string;
+  repo: string;
+  number?: number;
+  title?: string;
+  body?: string;
+  /** Unified diff (`git diff` / PR diff format); files and commentable lines are derived from it. */
+  diff: string;
+  headSha?: string;
+  baseSha?: string;
+  headRef?: string;
+  baseRef?: string;
+  /** `full_name` of the head repository; differs from the base repo for forks, `null` for a deleted fork. */
+  headRepoFullName?: string | null;
+  author?: UserRef;
+  /** Answer the diff media type with 406 "diff too large" (files API keeps working). */
+  diffTooLarge?: boolean;
+}
+
+let shared: { router: OpenApiRouter; validator: RequestValidator } | undefined;
+
+const ROUTES: RouteTable = { ...pullsRoutes, ...issuesRoutes, ...checksRoutes, ...reposRoutes };
+
+/**
+ * An in-memory GitHub REST API on 127.0.0.1 for tests. Every request is checked against GitHub's
+ * OpenAPI description before a handler runs; a request the spec does not allow is answered 422 (bad
+ * params/body) or 404 (unknown route) naming the offending field, and recorded in `violations` so a
+ * test can assert `expect(double.violations).toEqual([])`.
+ *
+ * ```ts
+ * const gh = await GitHubDouble.start();
+ * gh.addRepo("acme", "app");
+ * gh.addPullRequest({ owner: "acme", repo: "app", number: 1, diff });
+ * const octokit = createGitHubClient({ token: gh.token, baseUrl: gh.url });
+ * ...
+ * await gh.close();
+ * ```
+ */
+export class GitHubDouble {
+  readonly state: DoubleState = emptyState();
+  readonly calls: CallRecord[] = [];
+  readonly violations: SpecViolation[] = [];
+  /** Operations the spec allows but the double has no handler for (answered 501). */
+  readonly unhandled: CallRecord[] = [];
+  readonly token: string;
+  readonly defaultUser: UserRef;
+  private readonly pathPrefix: string;
+
+  private readonly tokens = new Map<string, UserRef>();
+  private readonly faults = new Map<string, Fault[]>();
+  private nextIdValue = 1000;
+  private clock = Date.parse("2026-01-01T00:00:00Z");
+
+  private constructor(
+    private readonly server: Server,
+    private readonly router: OpenApiRouter,
+    private readonly validator: RequestValidator,
+    options: StartOptions,
+  ) {
+    this.token = options.token ?? "test-token";
+    this.defaultUser = options.defaultUser ?? { login: "github-actions[bot]", type: "Bot" };
+    this.tokens.set(this.token, this.defaultUser);
+    this.pathPrefix = (options.pathPrefix ?? "").replace(/\/+$/, "");
+  }
+
+  static async start(options: StartOptions = {}): Promise<GitHubDouble> {
+    // The router and the compiled validators are shared by every double in the process: building them
+    // costs far more than a test's requests.
+    const doc = loadGitHubOpenApi();
+    shared ??= { router: new OpenApiRouter(doc), validator: new RequestValidator(doc) };
+    const server = createServer();
+    const double = new GitHubDouble(server, shared.router, shared.validator, options);
+    server.on("request", (req, res) => {
+      double.handle(req, res).catch((error: unknown) => {
+        res.statusCode = 500;
+        res.end(JSON.stringify({ message: `github double crashed: ${String(error)}` }));
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    return double;
+  }
+
+  /** Base URL to give octokit (`baseUrl`), e.g. `http://127.0.0.1:43123` (plus `pathPrefix`). */
+  get url(): string {
+    return `${this.origin}${this.pathPrefix}`;
+  }
+
+  private get origin(): string {
+    const { port } = this.server.address() as AddressInfo;
+    return `http://127.0.0.1:${port}`;
+  }
+
+  async close(): Promise<void> {
+    this.server.closeAllConnections();
+    await new Promise<void>((resolve, reject) => this.server.close((e) => (e ? reject(e) : resolve())));
+  }
+
+  // ---- seeding -------------------------------------------------------------------------------
+
+  /** Accept another token, authenticating as `user`. */
+  addToken(token: string, user: UserRef): void {
+    this.tokens.set(token, user);
+  }
+
+  addRepo(
+    owner: string,
+    name: string,
+    options: { private?: boolean; defaultBranch?: string } = {},
+  ): RepoState {
+    const fullName = `${owner}/${name}`;
+    const repo: RepoState = {
+      id: this.nextId(),
+      owner,
+      name,
+      fullName,
+      private: options.private ?? false,
+      defaultBranch: options.defaultBranch ?? "main",
+      collaborators: new Map(),
+      labels: new Map(),
+    };
+    this.state.repos.set(fullName, repo);
+    return repo;
+  }
+
+  addCollaborator(
+    owner: string,
+    repo: string,
+    login: string,
+    role: "admin" | "maintain" | "write" | "triage" | "read",
+  ) {
+    this.requireRepo(owner, repo).collaborators.set(login, role);
+  }
+
+  addPullRequest(o: AddPullRequestOptions): PullRequestState {
+    const repo = this.requireRepo(o.owner, o.repo);
+    const number = o.number ?? this.takeNumber(repo.fullName);
+    if (o.number !== undefined) {
+      this.state.nextNumber.set(
+        repo.fullName,
+        Math.max(this.state.nextNumber.get(repo.fullName) ?? 1, number + 1),
+      );
+    }
+    const pr: PullRequestState = {
+      repo: repo.fullName,
+      number,
+      title: o.title ?? `PR ${number}`,
+      body: o.body ?? "",
+      user: o.author ?? { login: "octocat", type: "User" },
+      state: "open",
+      head: {
+        sha: o.headSha ?? "a".repeat(40),
+        ref: o.headRef ?? "feature",
+        repoFullName: o.headRepoFullName === undefined ? repo.fullName : o.headRepoFullName,
+      },
+      base: { sha: o.baseSha ?? "b".repeat(40), ref: o.baseRef ?? repo.defaultBranch },
+      diff: o.diff,
+      files: filesFromDiff(o.diff),
+      diffTooLarge: o.diffTooLarge ?? false,
+    };
+    this.state.pulls.set(itemKey(repo.fullName, number), pr);
+    return pr;
+  }
+
+  /** A human's reply to a review comment (what keeps an outdated bot comment from being deleted). */
+  addReviewReply(
+    owner: string,
+    repo: string,
+    inReplyToId: number,
+    body: string,
+    user: UserRef,
+  ): ReviewCommentState {
+    const parent = this.state.reviewComments.find(
+      (c) => c.id === inReplyToId && c.repo === `${owner}/${repo}`,
+    );
+    if (!parent) throw new Error(`no review comment ${inReplyToId} in ${owner}/${repo}`);
+    const reply: ReviewCommentState = {
+      ...parent,
+      id: this.nextId(),
+      reviewId: null,
+      body,
+      user,
+      inReplyToId,
+    };
+    this.state.reviewComments.push(reply);
+    return reply;
+  }
+
+  // ---- fault injection -----------------------------------------------------------------------
+
+  /** The next `times` requests to `operationId` (that pass spec validation) get `fault` instead. */
+  failNext(operationId: string, fault: Fault, times = 1): void {
+    const queue = this.faults.get(operationId) ?? [];
+    for (let i = 0; i < times; i++) queue.push(fault);
+    this.faults.set(operationId, queue);
+  }
+
+  /** Drops every queued fault (e.g. the ones a give-up test left unused). */
+  clearFaults(): void {
+    this.faults.clear();
+  }
+
+  // ---- inspection ----------------------------------------------------------------------------
+
+  /** Number of requests per operation id, e.g. `{ "pulls/create-review": 1 }`. */
+  callCounts(): Record<string, number> {
+    const out: Record<string, number> = {};
+    for (const c of this.calls) out[c.operationId] = (out[c.operationId] ?? 0) + 1;
+    return out;
+  }
+
+  callsTo(operationId: string): CallRecord[] {
+    return this.calls.filter((c) => c.operationId === operationId);
+  }
+
+  /** Forget recorded calls (state stays), e.g. between a first and a second publishing run. */
+  resetCalls(): void {
+    this.calls.length = 0;
+  }
+
+  pull(owner: string, repo: string, number: number): PullRequestState {
+    const pr = this.state.pulls.get(itemKey(`${owner}/${repo}`, number));
+    if (!pr) throw new Error(`no PR ${owner}/${repo}#${number}`);
+    return pr;
+  }
+
+  reviewCommentsOn(owner: string, repo: string, number: number): ReviewCommentState[] {
+    return this.state.reviewComments.filter((c) => c.repo === `${owner}/${repo}` && c.pullNumber === number);
+  }
+
+  issuesOf(owner: string, repo: string): IssueState[] {
+    return [...this.state.issues.values()].filter((i) => i.repo === `${owner}/${repo}`);
+  }
+
+  // ---- internals -----------------------------------------------------------------------------
+
+  private nextId(): number {
+    return ++this.nextIdValue;
+  }
+
+  private now(): string {
+    this.clock += 1000;
+    return new Date(this.clock).toISOString();
+  }
+
+  private takeNumber(fullName: string): number {
+    const n = this.state.nextNumber.get(fullName) ?? 1;
+    this.state.nextNumber.set(fullName, n + 1);
+    return n;
+  }
+
+  private requireRepo(owner: string, name: string): RepoState {
+    const repo = this.state.repos.get(`${owner}/${name}`);
+    if (!repo) throw new Error(`seed the repository first: addRepo("${owner}", "${name}")`);
+    return repo;
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const raw = Buffer.concat(chunks).toString("utf8");
+    const publicUrl = new URL(req.url ?? "/", this.origin);
+    const url = new URL(publicUrl);
+    if (this.pathPrefix) {
+      if (!url.pathname.startsWith(`${this.pathPrefix}/`)) {
+        res.statusCode = 404;
+        res.end(
+          JSON.stringify({ message: `Not Found: this double serves the API under ${this.pathPrefix}` }),
+        );
+        return;
+      }
+      url.pathname = url.pathname.slice(this.pathPrefix.length);
+    }
+    const method = (req.method ?? "GET").toUpperCase();
+    const accept = String(req.headers.accept ?? "");
+    const record = (operationId: string, status: number, body: unknown): CallRecord => {
+      const entry = { operationId, method, path: url.pathname, status, body, accept };
+      this.calls.push(entry);
+      return entry;
+    };
+    const send = (r: DoubleResponse) => {
+      res.statusCode = r.status;
+      for (const [k, v] of Object.entries(r.headers ?? {})) res.setHeader(k, v);
+      if (r.text !== undefined) res.end(r.text);
+      else if (r.body !== undefined) {
+        if (!res.hasHeader("content-type")) res.setHeader("content-type", "application/json; charset=utf-8");
+        res.end(JSON.stringify(r.body));
+      } else res.end();
+    };
+
+    let body: unknown;
+    if (raw.trim() !== "") {
+      try {
+        body = JSON.parse(raw);
+      } catch {
+        record("unknown", 400, raw);
+        return send(githubError(400, "Problems parsing JSON"));
+      }
+    }
+
+    const match = this.router.match(method, url.pathname);
+    if (!match || "allowed" in match) {
+      const message = match
+        ? `${method} is not allowed on ${url.pathname} (spec allows ${match.allowed.join(", ")})`
+        : `no operation in GitHub's OpenAPI description matches ${method} ${url.pathname}`;
+      this.violations.push({ operationId: "unknown", method, path: url.pathname, field: "path", message });
+      record("unknown", 404, body);
+      return send(githubError(404, `Not Found: ${message}`));
+    }
+
+    const user = this.authenticate(req, match.operationId);
+    if (!user) {
+      record(match.operationId, 401, body);
+      return send(githubError(401, "Bad credentials"));
+    }
+
+    const problems = this.validator.validate(match, url.searchParams, body, raw.trim() !== "", url.pathname);
+    if (problems.length > 0) {
+      this.violations.push(...problems);
+      record(match.operationId, 422, body);
+      const text = problems.map((p) => `"${p.field}": ${p.message}`).join("\n");
+      return send(
+        githubError(
+          422,
+          `Invalid request.\n\n${text}`,
+          problems.map((p) => ({ field: p.field, code: "invalid", message: p.message })),
+        ),
+      );
+    }
+
+    const fault = this.faults.get(match.operationId)?.shift();
+    if (fault) {
+      const r = faultResponse(fault);
+      record(match.operationId, r.status, body);
+      return send(r);
+    }
+
+    const handler = ROUTES[match.operationId];
+    if (!handler) {
+      const entry = record(match.operationId, 501, body);
+      this.unhandled.push(entry);
+      return send(githubError(501, `the GitHub double does not implement ${match.operationId} yet`));
+    }
+    const ctx: RouteContext = {
+      state: this.state,
+      params: match.pathParams,
+      query: url.searchParams,
+      body: (body ?? {}) as Record<string, unknown>,
+      user,
+      accept,
+      url: publicUrl,
+      htmlBase: "https://github.com",
+      nextId: () => this.nextId(),
+      now: () => this.now(),
+      repo: () => this.state.repos.get(`${match.pathParams.owner}/${match.pathParams.repo}`),
+      issueToken: (u) => {
+        const token = `ghs_${randomBytes(12).toString("hex")}`;
+        this.tokens.set(token, u);
+        return token;
+      },
+    };
+    const response = handler(ctx);
+    record(match.operationId, response.status, body);
+    send(response);
+  }
+
+  private authenticate(req: IncomingMessage, operationId: string): UserRef | undefined {
+    const header = String(req.headers.authorization ?? "");
+    const token = header.replace(/^(token|bearer)\s+/i, "");
+    const user = this.tokens.get(token);
+    if (user) return user;
+    // App endpoints are called with the App's JWT (three base64url parts), which the double accepts as is.
+    if (operationId.startsWith("apps/") && /^[\w-]+\.[\w-]+\.[\w-]+$/.test(token))
+      return { login: "app", type: "Bot" };
+    return undefined;
+  }
+}
+
+function faultResponse(fault: Fault): DoubleResponse {
+  switch (fault.kind) {
+    case "server_error":
+      return githubError(fault.status ?? 502, "Server Error");
+    case "secondary_rate_limit":
+      return {
+        ...githubError(
+          403,
+          "You have exceeded a secondary rate limit. Please wait a few minutes before you try again.",
+        ),
+        headers: { "retry-after": String(fault.retryAfterSeconds) },
+      };
+    case "status":
+      return githubError(fault.status, fault.message ?? "Injected failure");
+  }
+}

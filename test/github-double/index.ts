@@ -1,0 +1,4 @@
+export type * from "./double-state.js";
+export type { AddPullRequestOptions, CallRecord, Fault, StartOptions } from "./github-double.js";
+export { GitHubDouble } from "./github-double.js";
+export type { SpecViolation } from "./request-validator.js";
