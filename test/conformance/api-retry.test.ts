@@ -96,16 +96,19 @@ describe("API retries (real 2.1.235)", () => {
     const run = await runClaude(PRINT_STREAM, { env: fixture.env, cwd: fixture.cwd });
     expect(run.code).toBe(0);
     const retries = run.frames.filter(isRetry);
-    // A dropped connection has no HTTP status: error_status null, error "unknown".
+    // A connection dropped after message_start has no HTTP status (error_status null, "unknown"), and
+    // it restarts the retry counter: the following 500 is announced as attempt 1 again.
     expect(retries).toEqual([
       expect.objectContaining({ attempt: 1, error_status: null, error: "unknown" }),
-      expect.objectContaining({ attempt: 2, error_status: 500 }),
+      expect.objectContaining({ attempt: 1, error_status: 500, error: "server_error" }),
     ]);
     expect(run.frames.at(-1)).toMatchObject({
       subtype: "success",
       is_error: false,
       result: "third time lucky",
     });
+    // The broken attempt's message_start usage (10 input tokens) is counted on top of the good one.
+    expect(run.frames.at(-1)).toMatchObject({ usage: { input_tokens: 20 } });
     // The half-streamed text never surfaces as an assistant message.
     expect(run.stdout).not.toContain("never finishes");
   });

@@ -21,13 +21,16 @@ describe("interrupt control request during an in-flight model request (real 2.1.
     fixture = await startScriptedClaude([
       { kind: "slow_stream", text: "a b c d e f g h i j k l m n o p q r s t u v w x y z", chunkDelayMs: 300 },
     ]);
-    const proc = spawnClaude(STREAM_JSON_ARGS.slice(), {
+    const proc = spawnClaude([...STREAM_JSON_ARGS, "--include-partial-messages"], {
       env: fixture.env,
       cwd: fixture.cwd,
       timeoutMs: 120_000,
     });
     proc.write(userFrame("tell me the alphabet slowly"));
-    await fixture.api.waitForMainRequests(1);
+    // Wait until the answer is streaming, so the interrupt lands while the model request is in flight.
+    await proc.waitForFrame(
+      (f) => f.type === "stream_event" && (f.event as { type?: string }).type === "content_block_delta",
+    );
     proc.write(controlRequest("int-1", "interrupt"));
     await proc.waitForFrame((f) => f.type === "result");
     proc.endStdin();

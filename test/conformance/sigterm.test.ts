@@ -21,29 +21,37 @@ describe("SIGTERM during a model turn (real 2.1.235)", () => {
         chunkDelayMs: 400,
       },
     ]);
-    const proc = spawnClaude(["-p", "hi", "--output-format", "stream-json", "--verbose"], {
-      env: fixture.env,
-      cwd: fixture.cwd,
-      stdin: "",
-      timeoutMs: 120_000,
-    });
-    await fixture.api.waitForMainRequests(1);
-    await proc.waitForFrame((f) => f.type === "system" && f.subtype === "init");
+    // Partial messages let the test see the turn streaming, so SIGTERM lands mid-turn even on a
+    // loaded machine (waiting only for the HTTP request raced with the CLI's start-up).
+    const proc = spawnClaude(
+      ["-p", "hi", "--output-format", "stream-json", "--verbose", "--include-partial-messages"],
+      {
+        env: fixture.env,
+        cwd: fixture.cwd,
+        stdin: "",
+        timeoutMs: 120_000,
+      },
+    );
+    await proc.waitForFrame(
+      (f) => f.type === "stream_event" && (f.event as { type?: string }).type === "content_block_delta",
+    );
     proc.kill("SIGTERM");
     run = await proc.exited;
   });
   afterAll(() => fixture.close());
 
   it("emits the interruption user frame and an error_during_execution result", () => {
-    const types = run.frames.map((f) => (f as { type: string }).type);
-    expect(types.at(-1)).toBe("result");
-    const interrupted = run.frames.find(
-      (f) =>
-        (f as { type: string }).type === "user" &&
-        JSON.stringify(f).includes("[Request interrupted by user]"),
+    const frames = run.frames as Array<{ type: string }>;
+    const resultAt = frames.findIndex((f) => f.type === "result");
+    expect(resultAt, JSON.stringify(frames)).toBeGreaterThan(-1);
+    const interruptedAt = frames.findIndex(
+      (f) => f.type === "user" && JSON.stringify(f).includes("[Request interrupted by user]"),
     );
-    expect(interrupted).toBeDefined();
-    expect(run.frames.at(-1)).toMatchObject({
+    expect(interruptedAt, JSON.stringify(frames)).toBeGreaterThan(-1);
+    expect(interruptedAt).toBeLessThan(resultAt);
+    // The rest of the slow stream is never delivered.
+    expect(run.stdout).not.toContain("twelve");
+    expect(frames[resultAt]).toMatchObject({
       type: "result",
       subtype: "error_during_execution",
       is_error: true,

@@ -368,6 +368,9 @@ export class ScriptedMessagesApi {
           });
         }
         if (reply.kind === "broken_stream") {
+          // Wait until the partial events are on the wire (an SSE comment's write callback), so the
+          // client really sees a stream that starts and then dies, not a refused request.
+          await new Promise<void>((resolve) => res.write(": flush\n\n", () => resolve()));
           res.socket?.destroy();
           return;
         }
