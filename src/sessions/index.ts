@@ -1,3 +1,6 @@
+// The model, the filesystem store, restore/capture and the commands. The S3 and artifacts backends
+// are imported by path (./s3-transcript-store.js, ./artifact-transcript-store.js) so that a door that
+// does not use them (e.g. a Lambda bundle without @actions/artifact) does not load their SDKs.
 export * from "./append-lineage-entry.js";
 export * from "./capture-session.js";
 export * from "./choose-start.js";

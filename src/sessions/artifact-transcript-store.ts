@@ -1,0 +1,226 @@
+import { randomUUID } from "node:crypto";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { gunzip, gzip } from "node:zlib";
+import type { Octokit } from "@octokit/rest";
+import type { ArtifactUploader } from "./artifact-uploader.js";
+import { type LineageIndex, parseLineageIndex, serializeLineageIndex } from "./lineage-index.js";
+import { type LineageKey, parseLineageKey } from "./lineage-key.js";
+import { IndexConflictError, LineageKeyError, TranscriptCorruptError } from "./session-errors.js";
+import { assertSessionId } from "./session-id.js";
+import type { TranscriptStore, VersionedLineageIndex } from "./transcript-store.js";
+
+const gzipAsync = promisify(gzip);
+const gunzipAsync = promisify(gunzip);
+
+const INDEX_PREFIX = "claude-lineage-";
+const INDEX_SUFFIX = ".json";
+
+export interface ArtifactTranscriptStoreOptions {
+  /** An Octokit for the repository's REST API (list, download and delete artifacts). */
+  octokit: Octokit;
+  owner: string;
+  repo: string;
+  uploader: ArtifactUploader;
+}
+
+interface ArtifactRow {
+  id: number;
+  name: string;
+  expired: boolean;
+}
+
+/** Artifact names cannot hold "/" and a few other characters; the percent-encoded key can't either. */
+export function lineageArtifactName(key: LineageKey): string {
+  return `${INDEX_PREFIX}${encodeURIComponent(key.key)}${INDEX_SUFFIX}`;
+}
+
+export function transcriptArtifactName(sessionId: string): string {
+  return `claude-transcript-${assertSessionId(sessionId)}.jsonl.gz`;
+}
+
+/**
+ * GitHub Actions artifacts, for the Action without a bucket. Each lineage index version is an
+ * artifact named `claude-lineage-<percent-encoded key>.json`; each transcript is
+ * `claude-transcript-<session>.jsonl.gz`. Readers find the newest by name through the REST list
+ * (`GET /repos/{owner}/{repo}/actions/artifacts?name=`), so `issue_comment` and `schedule` runs see
+ * a PR's lineage too (an Actions cache could not: its scope is the triggering ref).
+ *
+ * Artifacts are immutable and GitHub offers no conditional upload, so the index compare-and-swap is
+ * check, upload, re-check: the version is the newest index artifact's id; after uploading, a writer
+ * lists again and, when several writers built on the same version, the lowest new id wins and the
+ * others delete their upload and retry on the fresh index (IndexConflictError).
+ */
+export class ArtifactTranscriptStore implements TranscriptStore {
+  readonly backend = "github-artifacts" as const;
+  readonly #octokit: Octokit;
+  readonly #owner: string;
+  readonly #repo: string;
+  readonly #uploader: ArtifactUploader;
+
+  constructor(options: ArtifactTranscriptStoreOptions) {
+    this.#octokit = options.octokit;
+    this.#owner = options.owner;
+    this.#repo = options.repo;
+    this.#uploader = options.uploader;
+  }
+
+  #checkRepo(key: LineageKey): void {
+    if (key.owner !== this.#owner || key.repo !== this.#repo) {
+      throw new LineageKeyError(
+        key.key,
+        `the artifacts store of ${this.#owner}/${this.#repo} only holds that repository's lineages`,
+      );
+    }
+  }
+
+  describeLocation(key?: LineageKey): string {
+    const where = `GitHub Actions artifacts of ${this.#owner}/${this.#repo}`;
+    return key ? `${where} named ${lineageArtifactName(key)}` : where;
+  }
+
+  /** Live artifacts with exactly this name, newest (highest id) first. */
+  async #byName(name: string): Promise<ArtifactRow[]> {
+    const rows = await this.#octokit.paginate(this.#octokit.rest.actions.listArtifactsForRepo, {
+      owner: this.#owner,
+      repo: this.#repo,
+      name,
+      per_page: 100,
+    });
+    return rows
+      .filter((a) => a.name === name && !a.expired)
+      .map((a) => ({ id: a.id, name: a.name, expired: a.expired }))
+      .sort((a, b) => b.id - a.id);
+  }
+
+  async #download(id: number): Promise<Uint8Array> {
+    // The REST download answers 302 to a short-lived blob URL; octokit (fetch) follows it.
+    const response = await this.#octokit.rest.actions.downloadArtifact({
+      owner: this.#owner,
+      repo: this.#repo,
+      artifact_id: id,
+      archive_format: "zip",
+    });
+    return new Uint8Array(response.data as ArrayBuffer);
+  }
+
+  async #delete(id: number): Promise<void> {
+    try {
+      await this.#octokit.rest.actions.deleteArtifact({
+        owner: this.#owner,
+        repo: this.#repo,
+        artifact_id: id,
+      });
+    } catch (error) {
+      if ((error as { status?: number }).status !== 404) throw error;
+    }
+  }
+
+  async #upload(name: string, bytes: Uint8Array): Promise<number> {
+    const dir = await mkdtemp(join(tmpdir(), "claude-artifact-"));
+    try {
+      const path = join(dir, name);
+      await writeFile(path, bytes);
+      return await this.#uploader.uploadFile(path);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }
+
+  async putTranscript(key: LineageKey, sessionId: string, jsonl: Uint8Array): Promise<void> {
+    this.#checkRepo(key);
+    await this.#upload(transcriptArtifactName(sessionId), await gzipAsync(jsonl));
+  }
+
+  async getTranscript(key: LineageKey, sessionId: string): Promise<Uint8Array | undefined> {
+    this.#checkRepo(key);
+    const name = transcriptArtifactName(sessionId);
+    const newest = (await this.#byName(name))[0];
+    if (!newest) return undefined;
+    const bytes = await this.#download(newest.id);
+    try {
+      return new Uint8Array(await gunzipAsync(bytes));
+    } catch (error) {
+      throw new TranscriptCorruptError(
+        `artifact ${newest.id} (${name})`,
+        `not gzip: ${(error as Error).message}`,
+      );
+    }
+  }
+
+  async deleteTranscripts(key: LineageKey, sessionIds: readonly string[]): Promise<void> {
+    this.#checkRepo(key);
+    for (const id of sessionIds) {
+      for (const row of await this.#byName(transcriptArtifactName(id))) await this.#delete(row.id);
+    }
+  }
+
+  async readIndex(key: LineageKey): Promise<VersionedLineageIndex | undefined> {
+    this.#checkRepo(key);
+    const newest = (await this.#byName(lineageArtifactName(key)))[0];
+    if (!newest) return undefined;
+    const bytes = await this.#download(newest.id);
+    return {
+      index: parseLineageIndex(key, bytes, `artifact ${newest.id} (${newest.name})`),
+      version: String(newest.id),
+    };
+  }
+
+  async writeIndex(
+    key: LineageKey,
+    index: LineageIndex,
+    expectedVersion: string | undefined,
+  ): Promise<string> {
+    this.#checkRepo(key);
+    const name = lineageArtifactName(key);
+    const expected = expectedVersion === undefined ? 0 : Number(expectedVersion);
+    const before = await this.#byName(name);
+    if ((before[0]?.id ?? 0) !== expected) throw new IndexConflictError(key.key, expectedVersion);
+    const mine = await this.#upload(name, serializeLineageIndex(index));
+    // Re-check: every writer that built on `expected` uploaded an id above it; the lowest one wins.
+    const after = await this.#byName(name);
+    const contenders = after.filter((a) => a.id > expected).map((a) => a.id);
+    const winner = Math.min(mine, ...contenders);
+    if (winner !== mine) {
+      await this.#delete(mine);
+      throw new IndexConflictError(key.key, expectedVersion);
+    }
+    // Older index versions are superseded; removing them keeps the list short (transcripts stay).
+    for (const old of after.filter((a) => a.id < mine)) await this.#delete(old.id);
+    return String(mine);
+  }
+
+  async deleteLineage(key: LineageKey): Promise<void> {
+    this.#checkRepo(key);
+    const read = await this.readIndex(key);
+    for (const row of await this.#byName(lineageArtifactName(key))) await this.#delete(row.id);
+    if (read)
+      await this.deleteTranscripts(
+        key,
+        read.index.entries.map((e) => e.sessionId),
+      );
+  }
+
+  async listLineages(): Promise<LineageKey[]> {
+    const rows = await this.#octokit.paginate(this.#octokit.rest.actions.listArtifactsForRepo, {
+      owner: this.#owner,
+      repo: this.#repo,
+      per_page: 100,
+    });
+    const keys = new Map<string, LineageKey>();
+    for (const row of rows) {
+      if (row.expired || !row.name.startsWith(INDEX_PREFIX) || !row.name.endsWith(INDEX_SUFFIX)) continue;
+      try {
+        const key = parseLineageKey(
+          decodeURIComponent(row.name.slice(INDEX_PREFIX.length, -INDEX_SUFFIX.length)),
+        );
+        if (key.owner === this.#owner && key.repo === this.#repo) keys.set(key.key, key);
+      } catch {
+        // Not one of ours (an artifact that merely shares the prefix).
+      }
+    }
+    return [...keys.values()].sort((a, b) => a.key.localeCompare(b.key));
+  }
+}

@@ -1,0 +1,127 @@
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { basename, join } from "node:path";
+import type { DefaultArtifactClient } from "@actions/artifact";
+import { Octokit } from "@octokit/rest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { appendLineageEntry } from "../../src/sessions/append-lineage-entry.js";
+import {
+  ArtifactTranscriptStore,
+  lineageArtifactName,
+  transcriptArtifactName,
+} from "../../src/sessions/artifact-transcript-store.js";
+import { type ArtifactUploader, actionsArtifactUploader } from "../../src/sessions/artifact-uploader.js";
+import { branchLineageKey, prLineageKey } from "../../src/sessions/lineage-key.js";
+import { LineageKeyError } from "../../src/sessions/session-errors.js";
+import { ActionsArtifactsDouble } from "./actions-artifacts-double.js";
+import { describeTranscriptStoreContract, makeEntry } from "./transcript-store-contract.js";
+
+let gh: ActionsArtifactsDouble;
+const OWNER = "octo-org";
+
+beforeAll(async () => {
+  gh = await ActionsArtifactsDouble.start();
+});
+afterAll(async () => {
+  await gh?.close();
+});
+
+/**
+ * THE faked boundary: what @actions/artifact's upload leaves behind (an artifact named after the
+ * file, with its bytes), recorded straight into the double because the Actions runtime upload
+ * service cannot run outside GitHub. Everything else goes through the REST API with octokit.
+ */
+function fakeUploader(owner: string, repo: string): ArtifactUploader {
+  return {
+    async uploadFile(path) {
+      return gh.addArtifact(owner, repo, basename(path), await readFile(path));
+    },
+  };
+}
+
+function storeFor(repo: string) {
+  const octokit = new Octokit({ auth: gh.token, baseUrl: gh.url });
+  return new ArtifactTranscriptStore({ octokit, owner: OWNER, repo, uploader: fakeUploader(OWNER, repo) });
+}
+
+describeTranscriptStoreContract("github-artifacts (REST list/download/delete on a double)", async () => {
+  // The contract's lineages all live in octo-org/repo.name_x: start each test with no artifacts there.
+  gh.removeAll(OWNER, "repo.name_x");
+  return { store: storeFor("repo.name_x"), secondClient: storeFor("repo.name_x"), cleanup: async () => {} };
+});
+
+describe("ArtifactTranscriptStore specifics", () => {
+  it("finds the newest index by name through the REST list and keeps only the newest version", async () => {
+    const repo = "specifics-1";
+    const store = storeFor(repo);
+    const key = prLineageKey(OWNER, repo, 4);
+    await appendLineageEntry(store, key, makeEntry());
+    await appendLineageEntry(store, key, makeEntry());
+    const listCalls = gh.calls.filter((c) =>
+      c.path.includes(`name=${encodeURIComponent(lineageArtifactName(key))}`),
+    );
+    expect(listCalls.length).toBeGreaterThan(0);
+    expect(gh.artifacts(OWNER, repo).filter((a) => a.name === lineageArtifactName(key))).toHaveLength(1);
+    expect((await store.readIndex(key))?.index.entries).toHaveLength(2);
+    expect(gh.calls.some((c) => c.status === 302 && c.path.endsWith("/zip"))).toBe(true);
+  });
+
+  it("names artifacts without the characters GitHub forbids, for slashed branch names too", () => {
+    const name = lineageArtifactName(branchLineageKey(OWNER, "r", "feature/a.b_c"));
+    expect(name).toBe("claude-lineage-octo-org%2Fr%2Fbranch%2Ffeature%2Fa.b_c.json");
+    expect(name).not.toMatch(/["<>|*?\r\n\\/:]/);
+    expect(transcriptArtifactName("0b8f3c1e-9d4a-4c52-8f00-1234567890ab")).toBe(
+      "claude-transcript-0b8f3c1e-9d4a-4c52-8f00-1234567890ab.jsonl.gz",
+    );
+  });
+
+  it("ignores expired artifacts and refuses lineages of another repository", async () => {
+    const repo = "specifics-2";
+    const store = storeFor(repo);
+    const key = prLineageKey(OWNER, repo, 5);
+    await appendLineageEntry(store, key, makeEntry());
+    const [index] = gh.artifacts(OWNER, repo).filter((a) => a.name === lineageArtifactName(key));
+    gh.expire(index!.id);
+    expect(await store.readIndex(key)).toBeUndefined();
+    await expect(store.readIndex(prLineageKey(OWNER, "other", 1))).rejects.toBeInstanceOf(LineageKeyError);
+  });
+});
+
+describe("actionsArtifactUploader", () => {
+  it("uploads one unarchived file named after itself and returns the artifact id", async () => {
+    const calls: unknown[][] = [];
+    const client = {
+      uploadArtifact: async (...args: unknown[]) => {
+        calls.push(args);
+        return { id: 77, size: 3 };
+      },
+    } as unknown as DefaultArtifactClient;
+    const uploader = actionsArtifactUploader({ client, retentionDays: 30 });
+    expect(await uploader.uploadFile("/tmp/x/claude-lineage-a.json")).toBe(77);
+    expect(calls).toEqual([
+      [
+        "claude-lineage-a.json",
+        ["/tmp/x/claude-lineage-a.json"],
+        "/tmp/x",
+        { skipArchive: true, retentionDays: 30 },
+      ],
+    ]);
+  });
+
+  it("the real @actions/artifact client cannot upload outside a workflow run (why it is the faked boundary)", async () => {
+    const saved = process.env.ACTIONS_RUNTIME_TOKEN;
+    delete process.env.ACTIONS_RUNTIME_TOKEN;
+    const dir = await mkdtemp(join(tmpdir(), "artifact-"));
+    try {
+      const file = join(dir, "claude-lineage-a.json");
+      await writeFile(file, "{}");
+      const error = await actionsArtifactUploader()
+        .uploadFile(file)
+        .catch((e: unknown) => e);
+      expect((error as Error).message).toMatch(/ACTIONS_RUNTIME_TOKEN/);
+    } finally {
+      if (saved !== undefined) process.env.ACTIONS_RUNTIME_TOKEN = saved;
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
