@@ -1,4 +1,5 @@
 import picomatch from "picomatch";
+import { parseEnvList as list } from "../shared/env-list.js";
 import type { JobKind } from "../shared/job-message.js";
 import { parseSecretReference, type SecretReference } from "../shared/secret-reader.js";
 
@@ -63,13 +64,6 @@ export function repositoryMatcher(globs: readonly string[]): (fullName: string) 
   if (globs.length === 0) return () => true;
   const match = picomatch([...globs], { nocase: true });
   return (fullName) => match(fullName);
-}
-
-export function list(value: string | undefined): string[] {
-  return (value ?? "")
-    .split(/[\s,]+/)
-    .map((s) => s.trim())
-    .filter((s) => s !== "");
 }
 
 function required(env: NodeJS.ProcessEnv, name: string): string {

@@ -1,0 +1,264 @@
+import * as path from "node:path";
+import {
+  CfnOutput,
+  CfnParameter,
+  Duration,
+  aws_dynamodb as dynamodb,
+  aws_lambda_event_sources as eventSources,
+  aws_events as events,
+  aws_events_targets as eventsTargets,
+  aws_iam as iam,
+  aws_lambda as lambda,
+  aws_lambda_nodejs as nodejs,
+  RemovalPolicy,
+  Size,
+  Stack,
+  type StackProps,
+  aws_s3 as s3,
+  aws_secretsmanager as secretsmanager,
+  aws_sqs as sqs,
+} from "aws-cdk-lib";
+import { Platform } from "aws-cdk-lib/aws-ecr-assets";
+import type { Construct } from "constructs";
+
+/** Repository root: the worker image's build context and the NodejsFunction project root. */
+export const REPO_ROOT = path.resolve(import.meta.dirname, "../..");
+
+/** Top-level paths the worker image build never needs. */
+export const WORKER_CONTEXT_EXCLUDES = [
+  ".git",
+  ".github",
+  "node_modules",
+  "dist",
+  "coverage",
+  "test",
+  "bench",
+  "docs",
+  "scripts",
+  "**/cdk.out",
+  "*.md",
+];
+
+export interface ClaudePrRunnerStackProps extends StackProps {
+  /** Worker timeout; the queue's visibility timeout is six times this (AWS's advice for SQS sources). */
+  workerTimeout?: Duration;
+  /** Receives before a message moves to the DLQ. */
+  maxReceiveCount?: number;
+  /** Messages per worker invocation; 1 gives each long job the whole timeout. */
+  workerBatchSize?: number;
+  /** EventBridge schedule for audits and lineage pruning. */
+  auditSchedule?: events.Schedule;
+  /** Days after which stored sessions expire. */
+  sessionRetentionDays?: number;
+}
+
+/** Everything the GitHub App needs on AWS: webhook → FIFO queue → worker, plus the schedule. */
+export class ClaudePrRunnerStack extends Stack {
+  readonly queue: sqs.Queue;
+  readonly deadLetterQueue: sqs.Queue;
+
+  constructor(scope: Construct, id: string, props: ClaudePrRunnerStackProps = {}) {
+    super(scope, id, props);
+    const workerTimeout = props.workerTimeout ?? Duration.minutes(15);
+    const maxReceiveCount = props.maxReceiveCount ?? 3;
+
+    // --- parameters: values the operator sets at deploy time, never secrets ---
+    const appId = new CfnParameter(this, "GitHubAppId", {
+      type: "String",
+      allowedPattern: "^[0-9]+$",
+      description: "Numeric App ID from the GitHub App settings page",
+    });
+    const repositories = new CfnParameter(this, "Repositories", {
+      type: "String",
+      default: "",
+      description:
+        "owner/repo globs the webhook acts on, comma-separated; empty = every installation repository",
+    });
+    const auditRepositories = new CfnParameter(this, "AuditRepositories", {
+      type: "String",
+      default: "",
+      description: "owner/repo list audited on schedule; empty = every repository of every installation",
+    });
+    const githubApiUrl = new CfnParameter(this, "GitHubApiUrl", {
+      type: "String",
+      default: "https://api.github.com",
+      description: "GitHub REST API base URL (change for GitHub Enterprise Server)",
+    });
+
+    // --- secrets: created empty-of-meaning here, values put by the operator; only ARNs reach functions ---
+    const webhookSecret = new secretsmanager.Secret(this, "WebhookSecret", {
+      description: "GitHub App webhook secret (copy into the App settings)",
+      generateSecretString: { passwordLength: 48, excludePunctuation: true },
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    const appPrivateKey = new secretsmanager.Secret(this, "AppPrivateKey", {
+      description: "GitHub App private key (PEM); replace the placeholder with put-secret-value",
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    const anthropicApiKey = new secretsmanager.Secret(this, "AnthropicApiKey", {
+      description: "Anthropic API key for the Claude Code CLI; replace the placeholder with put-secret-value",
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+
+    // --- storage ---
+    const idempotencyTable = new dynamodb.Table(this, "IdempotencyTable", {
+      partitionKey: { name: "id", type: dynamodb.AttributeType.STRING },
+      billingMode: dynamodb.BillingMode.PAY_PER_REQUEST,
+      timeToLiveAttribute: "expiration",
+      encryption: dynamodb.TableEncryption.AWS_MANAGED,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    const sessionsBucket = new s3.Bucket(this, "SessionsBucket", {
+      encryption: s3.BucketEncryption.S3_MANAGED,
+      blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
+      enforceSSL: true,
+      objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_ENFORCED,
+      lifecycleRules: [
+        { id: "expire-sessions", expiration: Duration.days(props.sessionRetentionDays ?? 30) },
+        { id: "abort-incomplete-uploads", abortIncompleteMultipartUploadAfter: Duration.days(1) },
+      ],
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+
+    // --- queue: FIFO so the jobs of one PR run in order; the DLQ keeps poison messages for inspection ---
+    this.deadLetterQueue = new sqs.Queue(this, "JobDeadLetterQueue", {
+      fifo: true,
+      retentionPeriod: Duration.days(14),
+      encryption: sqs.QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+    });
+    this.queue = new sqs.Queue(this, "JobQueue", {
+      fifo: true,
+      visibilityTimeout: Duration.seconds(workerTimeout.toSeconds() * 6),
+      retentionPeriod: Duration.days(4),
+      deadLetterQueue: { queue: this.deadLetterQueue, maxReceiveCount },
+      encryption: sqs.QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+    });
+
+    const powertools = (service: string) => ({
+      POWERTOOLS_SERVICE_NAME: service,
+      POWERTOOLS_METRICS_NAMESPACE: "ClaudePrRunner",
+      POWERTOOLS_LOG_LEVEL: "INFO",
+    });
+
+    // --- webhook: small zip function behind a Function URL; authentication is the HMAC signature ---
+    const webhook = new nodejs.NodejsFunction(this, "WebhookFunction", {
+      ...nodeFunctionDefaults("lambda/webhook/handler.ts"),
+      timeout: Duration.seconds(10), // GitHub gives up on a delivery after 10 s
+      memorySize: 512,
+      environment: {
+        ...powertools("webhook"),
+        JOB_QUEUE_URL: this.queue.queueUrl,
+        IDEMPOTENCY_TABLE_NAME: idempotencyTable.tableName,
+        WEBHOOK_SECRET: `secretsmanager:${webhookSecret.secretArn}`,
+        REPOSITORIES: repositories.valueAsString,
+      },
+    });
+    const webhookUrl = webhook.addFunctionUrl({ authType: lambda.FunctionUrlAuthType.NONE });
+    this.queue.grantSendMessages(webhook);
+    webhookSecret.grantRead(webhook);
+    // Exactly what Powertools idempotency does: conditional put, get, update, delete of one item.
+    webhook.addToRolePolicy(
+      new iam.PolicyStatement({
+        actions: ["dynamodb:PutItem", "dynamodb:GetItem", "dynamodb:UpdateItem", "dynamodb:DeleteItem"],
+        resources: [idempotencyTable.tableArn],
+      }),
+    );
+
+    // --- worker: container image with the pinned CLI ---
+    const worker = new lambda.DockerImageFunction(this, "WorkerFunction", {
+      code: lambda.DockerImageCode.fromImageAsset(REPO_ROOT, {
+        file: "lambda/worker/Dockerfile",
+        platform: Platform.LINUX_AMD64,
+        // The build context is the repository; keep it to what the Dockerfile copies (no negated
+        // patterns: they would make the fingerprint walk node_modules).
+        exclude: WORKER_CONTEXT_EXCLUDES,
+      }),
+      architecture: lambda.Architecture.X86_64,
+      timeout: workerTimeout,
+      memorySize: 3008,
+      ephemeralStorageSize: Size.mebibytes(4096), // shallow clones and transcripts live in /tmp
+      tracing: lambda.Tracing.ACTIVE,
+      environment: {
+        ...powertools("worker"),
+        GITHUB_APP_ID: appId.valueAsString,
+        GITHUB_API_URL: githubApiUrl.valueAsString,
+        GITHUB_APP_PRIVATE_KEY: `secretsmanager:${appPrivateKey.secretArn}`,
+        ANTHROPIC_API_KEY_SECRET: `secretsmanager:${anthropicApiKey.secretArn}`,
+        SESSIONS_BUCKET: sessionsBucket.bucketName,
+        DEADLINE_MARGIN_MS: "60000",
+      },
+    });
+    worker.addEventSource(
+      new eventSources.SqsEventSource(this.queue, {
+        batchSize: props.workerBatchSize ?? 1,
+        reportBatchItemFailures: true,
+      }),
+    );
+    appPrivateKey.grantRead(worker);
+    anthropicApiKey.grantRead(worker);
+    // Sessions: read, write and delete (lineage prune) objects, list to find a PR's lineage; nothing else.
+    worker.addToRolePolicy(
+      new iam.PolicyStatement({
+        actions: ["s3:GetObject", "s3:PutObject", "s3:DeleteObject"],
+        resources: [sessionsBucket.arnForObjects("*")],
+      }),
+    );
+    worker.addToRolePolicy(
+      new iam.PolicyStatement({ actions: ["s3:ListBucket"], resources: [sessionsBucket.bucketArn] }),
+    );
+
+    // --- schedule: audits and prune of closed PRs' lineages ---
+    const schedule = new nodejs.NodejsFunction(this, "ScheduleFunction", {
+      ...nodeFunctionDefaults("lambda/schedule/handler.ts"),
+      timeout: Duration.minutes(5),
+      memorySize: 512,
+      environment: {
+        ...powertools("schedule"),
+        JOB_QUEUE_URL: this.queue.queueUrl,
+        GITHUB_APP_ID: appId.valueAsString,
+        GITHUB_API_URL: githubApiUrl.valueAsString,
+        GITHUB_APP_PRIVATE_KEY: `secretsmanager:${appPrivateKey.secretArn}`,
+        AUDIT_REPOSITORIES: auditRepositories.valueAsString,
+      },
+    });
+    this.queue.grantSendMessages(schedule);
+    appPrivateKey.grantRead(schedule);
+    new events.Rule(this, "AuditSchedule", {
+      description: "Scheduled audits and prune of closed PRs' session lineages",
+      schedule: props.auditSchedule ?? events.Schedule.cron({ minute: "0", hour: "3", weekDay: "MON" }),
+      targets: [new eventsTargets.LambdaFunction(schedule, { retryAttempts: 2 })],
+    });
+
+    new CfnOutput(this, "WebhookUrl", {
+      value: webhookUrl.url,
+      description: "Webhook URL for the GitHub App",
+    });
+    new CfnOutput(this, "WebhookSecretArn", { value: webhookSecret.secretArn });
+    new CfnOutput(this, "AppPrivateKeySecretArn", { value: appPrivateKey.secretArn });
+    new CfnOutput(this, "AnthropicApiKeySecretArn", { value: anthropicApiKey.secretArn });
+    new CfnOutput(this, "DeadLetterQueueUrl", { value: this.deadLetterQueue.queueUrl });
+  }
+}
+
+function nodeFunctionDefaults(entry: string): nodejs.NodejsFunctionProps {
+  return {
+    entry: path.join(REPO_ROOT, entry),
+    handler: "handler",
+    projectRoot: REPO_ROOT,
+    depsLockFilePath: path.join(REPO_ROOT, "package-lock.json"),
+    runtime: lambda.Runtime.NODEJS_24_X,
+    architecture: lambda.Architecture.ARM_64,
+    tracing: lambda.Tracing.ACTIVE,
+    bundling: {
+      format: nodejs.OutputFormat.ESM,
+      target: "node24",
+      minify: true,
+      sourceMap: true,
+      // Bundle the AWS SDK too: Powertools is tested against these exact client versions.
+      externalModules: [],
+      banner: "import{createRequire}from'node:module';const require=createRequire(import.meta.url);",
+    },
+  };
+}

@@ -1,0 +1,25 @@
+import { SQSClient } from "@aws-sdk/client-sqs";
+import { githubAppAuth } from "../shared/github-app-auth.js";
+import { JobQueue } from "../shared/job-queue.js";
+import { SecretReader } from "../shared/secret-reader.js";
+import { createTelemetry } from "../shared/telemetry.js";
+import { InstallationRepositories } from "./installation-repositories.js";
+import { scheduleConfigFromEnv } from "./schedule-config.js";
+import { createScheduleHandler } from "./schedule-handler.js";
+
+const config = scheduleConfigFromEnv();
+const telemetry = createTelemetry("schedule");
+const secrets = new SecretReader();
+const tokens = githubAppAuth({
+  appId: config.appId,
+  baseUrl: config.githubApiUrl,
+  privateKey: () => secrets.read(config.appPrivateKey),
+});
+
+export const handler = createScheduleHandler({
+  telemetry,
+  queue: new JobQueue(telemetry.tracer.captureAWSv3Client(new SQSClient({})), config.queueUrl),
+  repositories: new InstallationRepositories(tokens, config.githubApiUrl),
+  auditRepositories: config.auditRepositories,
+  jobs: config.jobs,
+});

@@ -1,0 +1,257 @@
+import { readFileSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import * as path from "node:path";
+import { App } from "aws-cdk-lib";
+import { Match, Template } from "aws-cdk-lib/assertions";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ClaudePrRunnerStack, REPO_ROOT } from "../../lambda/infra/claude-pr-runner-stack.js";
+
+// `cdk synth` in-process: the App is built and synthesized into a temp cloud assembly. CDK's built-in
+// CloudFormation rule validation (a WASM engine, ~20 s of CPU) is left to `cdk synth`/`cdk deploy`,
+// which run it by default; it passed on this stack when tried. Docker is not needed: the worker image is
+// staged as an asset and only built by `cdk deploy`. Lambda bundling is skipped to keep this fast; the
+// webhook bench bundles the handler with esbuild for real.
+let outdir: string;
+let template: Template;
+type Resource = { Type: string; Properties: Record<string, unknown> };
+let resources: Record<string, Resource>;
+
+beforeAll(async () => {
+  outdir = await mkdtemp(path.join(tmpdir(), "cdk-synth-"));
+  const app = new App({
+    outdir,
+    context: { "aws:cdk:bundling-stacks": [] },
+    builtinCloudFormationValidation: false,
+  });
+  const stack = new ClaudePrRunnerStack(app, "ClaudePrRunnerTest", {
+    env: { account: "123456789012", region: "eu-west-1" },
+  });
+  template = Template.fromStack(stack);
+  resources = template.toJSON().Resources as Record<string, Resource>;
+}, 180_000);
+
+afterAll(async () => {
+  await rm(outdir, { recursive: true, force: true });
+});
+
+function logicalId(type: string, prefix: string): string {
+  const id = Object.keys(resources).find((k) => k.startsWith(prefix) && resources[k]!.Type === type);
+  if (!id) throw new Error(`no ${type} named ${prefix}*`);
+  return id;
+}
+
+function policyStatementsOf(rolePrefix: string): { Action: string | string[]; Resource: unknown }[] {
+  const policy = Object.values(resources).find(
+    (r) =>
+      r.Type === "AWS::IAM::Policy" &&
+      JSON.stringify(r.Properties.Roles).includes(`"${logicalId("AWS::IAM::Role", rolePrefix)}"`),
+  );
+  if (!policy) throw new Error(`no policy for ${rolePrefix}`);
+  return (
+    policy.Properties.PolicyDocument as { Statement: { Action: string | string[]; Resource: unknown }[] }
+  ).Statement;
+}
+
+const actionsOf = (statements: { Action: string | string[] }[]) =>
+  statements.flatMap((s) => [s.Action].flat());
+
+describe("infrastructure stack", () => {
+  it("exposes the webhook through a Function URL on a Node 24 zip function with a 10 s timeout", () => {
+    const webhook = logicalId("AWS::Lambda::Function", "WebhookFunction");
+    template.hasResourceProperties("AWS::Lambda::Url", {
+      AuthType: "NONE", // authentication is the HMAC signature, checked in the handler
+      TargetFunctionArn: { "Fn::GetAtt": [webhook, "Arn"] },
+    });
+    expect(resources[webhook]!.Properties).toMatchObject({ Runtime: "nodejs24.x", Timeout: 10 });
+  });
+
+  it("uses a FIFO queue with a FIFO DLQ and a visibility timeout of at least six worker timeouts", () => {
+    const queue = resources[logicalId("AWS::SQS::Queue", "JobQueue")]!.Properties;
+    const dlqId = logicalId("AWS::SQS::Queue", "JobDeadLetterQueue");
+    const worker = resources[logicalId("AWS::Lambda::Function", "WorkerFunction")]!.Properties;
+    expect(queue.FifoQueue).toBe(true);
+    expect(resources[dlqId]!.Properties.FifoQueue).toBe(true);
+    expect(queue.RedrivePolicy).toEqual({
+      deadLetterTargetArn: { "Fn::GetAtt": [dlqId, "Arn"] },
+      maxReceiveCount: 3,
+    });
+    expect(queue.VisibilityTimeout as number).toBeGreaterThanOrEqual(6 * (worker.Timeout as number));
+    // SQS rejects anything over 12 hours.
+    expect(queue.VisibilityTimeout as number).toBeLessThanOrEqual(43_200);
+  });
+
+  it("runs the worker as a container image fed by the queue with partial batch failures", () => {
+    const workerId = logicalId("AWS::Lambda::Function", "WorkerFunction");
+    const worker = resources[workerId]!.Properties;
+    expect(worker.PackageType).toBe("Image");
+    expect(worker.Runtime).toBeUndefined();
+    expect(JSON.stringify(worker.Code)).toContain("container-assets");
+    expect(worker.Timeout).toBe(900);
+    template.hasResourceProperties("AWS::Lambda::EventSourceMapping", {
+      FunctionName: { Ref: workerId },
+      EventSourceArn: { "Fn::GetAtt": [logicalId("AWS::SQS::Queue", "JobQueue"), "Arn"] },
+      FunctionResponseTypes: ["ReportBatchItemFailures"],
+      BatchSize: 1,
+    });
+  });
+
+  it("stages the worker image from lambda/worker/Dockerfile without needing Docker at synth", () => {
+    const manifest = JSON.parse(
+      readFileSync(path.join(outdir, "ClaudePrRunnerTest.assets.json"), "utf8"),
+    ) as {
+      dockerImages: Record<string, { source: { directory: string; dockerFile: string; platform?: string } }>;
+    };
+    const images = Object.values(manifest.dockerImages);
+    expect(images).toHaveLength(1);
+    expect(images[0]!.source).toMatchObject({
+      dockerFile: "lambda/worker/Dockerfile",
+      platform: "linux/amd64",
+    });
+    // The staged build context holds what the Dockerfile copies, and not node_modules or tests.
+    const context = path.join(outdir, images[0]!.source.directory);
+    expect(readFileSync(path.join(context, "lambda/worker/Dockerfile"), "utf8")).toContain("FROM");
+    expect(() => readFileSync(path.join(context, "package-lock.json"))).not.toThrow();
+    expect(() => readFileSync(path.join(context, "node_modules/.package-lock.json"))).toThrow();
+  });
+
+  it("has a DynamoDB idempotency table keyed by id with TTL on Powertools' expiry attribute", () => {
+    template.hasResourceProperties("AWS::DynamoDB::Table", {
+      KeySchema: [{ AttributeName: "id", KeyType: "HASH" }],
+      BillingMode: "PAY_PER_REQUEST",
+      TimeToLiveSpecification: { AttributeName: "expiration", Enabled: true },
+    });
+  });
+
+  it("keeps sessions in an encrypted, private, TLS-only bucket with a lifecycle rule", () => {
+    const bucketId = logicalId("AWS::S3::Bucket", "SessionsBucket");
+    expect(resources[bucketId]!.Properties).toMatchObject({
+      BucketEncryption: {
+        ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: "AES256" } }],
+      },
+      PublicAccessBlockConfiguration: {
+        BlockPublicAcls: true,
+        BlockPublicPolicy: true,
+        IgnorePublicAcls: true,
+        RestrictPublicBuckets: true,
+      },
+      LifecycleConfiguration: {
+        Rules: expect.arrayContaining([expect.objectContaining({ ExpirationInDays: 30, Status: "Enabled" })]),
+      },
+    });
+    template.hasResourceProperties("AWS::S3::BucketPolicy", {
+      Bucket: { Ref: bucketId },
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({ Effect: "Deny", Condition: { Bool: { "aws:SecureTransport": "false" } } }),
+        ]),
+      },
+    });
+  });
+
+  it("triggers the schedule function from an EventBridge rule", () => {
+    template.hasResourceProperties("AWS::Events::Rule", {
+      ScheduleExpression: "cron(0 3 ? * MON *)",
+      Targets: [
+        Match.objectLike({
+          Arn: { "Fn::GetAtt": [logicalId("AWS::Lambda::Function", "ScheduleFunction"), "Arn"] },
+        }),
+      ],
+    });
+  });
+
+  it("references secrets by ARN and never inlines a value", () => {
+    const text = JSON.stringify(template.toJSON());
+    expect(text).not.toContain('"SecretString"');
+    template.hasResourceProperties("AWS::SecretsManager::Secret", {
+      GenerateSecretString: Match.objectLike({}),
+    });
+    const env = (prefix: string) =>
+      (
+        resources[logicalId("AWS::Lambda::Function", prefix)]!.Properties.Environment as {
+          Variables: Record<string, unknown>;
+        }
+      ).Variables;
+    expect(env("WebhookFunction").WEBHOOK_SECRET).toEqual({
+      "Fn::Join": [
+        "",
+        ["secretsmanager:", { Ref: logicalId("AWS::SecretsManager::Secret", "WebhookSecret") }],
+      ],
+    });
+    expect(env("WorkerFunction").GITHUB_APP_PRIVATE_KEY).toEqual({
+      "Fn::Join": [
+        "",
+        ["secretsmanager:", { Ref: logicalId("AWS::SecretsManager::Secret", "AppPrivateKey") }],
+      ],
+    });
+  });
+
+  it("grants each function only what it uses", () => {
+    const webhook = policyStatementsOf("WebhookFunctionServiceRole");
+    const worker = policyStatementsOf("WorkerFunctionServiceRole");
+    const schedule = policyStatementsOf("ScheduleFunctionServiceRole");
+    for (const statements of [webhook, worker, schedule]) {
+      // No service-wide wildcards; "*" resources only for X-Ray, which has no resource-level permissions.
+      expect(actionsOf(statements).filter((a) => a.endsWith(":*") || a === "*")).toEqual([]);
+      for (const s of statements.filter((x) => x.Resource === "*")) {
+        expect([s.Action].flat().every((a) => a.startsWith("xray:"))).toBe(true);
+      }
+    }
+    expect(actionsOf(webhook)).toEqual(
+      expect.arrayContaining([
+        "sqs:SendMessage",
+        "dynamodb:PutItem",
+        "dynamodb:GetItem",
+        "dynamodb:UpdateItem",
+        "dynamodb:DeleteItem",
+      ]),
+    );
+    expect(actionsOf(webhook)).not.toContain("dynamodb:Scan");
+    expect(actionsOf(webhook).some((a) => a.startsWith("s3:"))).toBe(false);
+    expect(actionsOf(worker)).not.toContain("sqs:SendMessage");
+    expect(actionsOf(worker).some((a) => a.startsWith("dynamodb:"))).toBe(false);
+    expect(actionsOf(schedule).some((a) => a.startsWith("s3:") || a.startsWith("dynamodb:"))).toBe(false);
+    // The webhook can read the webhook secret but not the App's private key.
+    const secretRefs = (statements: { Resource: unknown }[]) =>
+      JSON.stringify(statements.map((s) => s.Resource));
+    expect(secretRefs(webhook)).toContain(logicalId("AWS::SecretsManager::Secret", "WebhookSecret"));
+    expect(secretRefs(webhook)).not.toContain(logicalId("AWS::SecretsManager::Secret", "AppPrivateKey"));
+    expect(secretRefs(schedule)).not.toContain(logicalId("AWS::SecretsManager::Secret", "AnthropicApiKey"));
+  });
+});
+
+describe("worker Dockerfile", () => {
+  const dockerfile = readFileSync(path.join(REPO_ROOT, "lambda/worker/Dockerfile"), "utf8");
+  const lines = dockerfile.split("\n").filter((l) => !l.trimStart().startsWith("#"));
+  const pinned = (
+    JSON.parse(readFileSync(path.join(REPO_ROOT, "package.json"), "utf8")) as {
+      dependencies: Record<string, string>;
+    }
+  ).dependencies["@anthropic-ai/claude-code"];
+
+  it("builds on the Node 24 Lambda base image", () => {
+    const froms = lines.filter((l) => l.startsWith("FROM "));
+    expect(froms.length).toBeGreaterThan(0);
+    for (const from of froms) expect(from).toMatch(/^FROM public\.ecr\.aws\/lambda\/nodejs:24\b/);
+  });
+
+  it("installs exactly the CLI version the project pins", () => {
+    expect(pinned).toBe("2.1.235");
+    expect(dockerfile).toContain(`ARG CLAUDE_CODE_VERSION=${pinned}`);
+    expect(dockerfile).toMatch(/npm install[^\n]*"@anthropic-ai\/claude-code@\$\{CLAUDE_CODE_VERSION\}"/);
+  });
+
+  it("keeps HOME and CLAUDE_CONFIG_DIR under /tmp and does not run as root", () => {
+    expect(dockerfile).toMatch(/HOME=\/tmp\b/);
+    expect(dockerfile).toMatch(/CLAUDE_CONFIG_DIR=\/tmp\//);
+    const user = lines.filter((l) => l.startsWith("USER ")).at(-1);
+    expect(user).toBeDefined();
+    expect(user).not.toMatch(/^USER (root|0)(:|\s|$)/);
+  });
+
+  it("starts the bundled worker handler", () => {
+    expect(lines.filter((l) => l.startsWith("CMD ")).at(-1)).toBe('CMD ["worker.handler"]');
+    expect(dockerfile).toContain("lambda/worker/handler.ts");
+    expect(dockerfile).toContain("--outfile=/build/out/worker.mjs");
+  });
+});
