@@ -1,10 +1,5 @@
-import { Ajv, type ValidateFunction } from "ajv";
-import addFormatsPlugin from "ajv-formats";
+import type { Ajv, ValidateFunction } from "ajv";
 import { RunnerConfigError } from "./RunnerConfigError.js";
-
-// ajv-formats is CommonJS with `exports.default`; under nodenext the default import is the module object.
-const addFormats = ((addFormatsPlugin as unknown as { default?: typeof addFormatsPlugin }).default ??
-  addFormatsPlugin) as unknown as (ajv: Ajv) => Ajv;
 
 export interface CompiledOutputSchema {
   schema: Record<string, unknown>;
@@ -16,7 +11,7 @@ export interface CompiledOutputSchema {
  * CLI rejects a string, an array or an invalid schema at start-up; we reject it earlier, with the
  * reason). The compiled validator re-checks `result.structured_output` locally.
  */
-export function compileOutputSchema(schema: unknown): CompiledOutputSchema {
+export async function compileOutputSchema(schema: unknown): Promise<CompiledOutputSchema> {
   if (typeof schema !== "object" || schema === null || Array.isArray(schema)) {
     const got = schema === null ? "null" : Array.isArray(schema) ? "an array" : `a ${typeof schema}`;
     throw new RunnerConfigError(`--json-schema must be a JSON object; got ${got}`, "jsonSchema");
@@ -29,7 +24,13 @@ export function compileOutputSchema(schema: unknown): CompiledOutputSchema {
       "jsonSchema",
     );
   }
-  const ajv = addFormats(new Ajv({ allErrors: true, strict: false }));
+  // Loaded on demand: ajv costs the host ~10 MB of RSS, and most sessions have no schema.
+  const { Ajv: AjvClass } = await import("ajv");
+  const formats = await import("ajv-formats");
+  // ajv-formats is CommonJS with `exports.default`; depending on the loader either shape arrives.
+  const addFormats = ((formats.default as unknown as { default?: unknown }).default ??
+    formats.default) as unknown as (ajv: Ajv) => Ajv;
+  const ajv = addFormats(new AjvClass({ allErrors: true, strict: false }));
   try {
     return { schema: record, validate: ajv.compile(record) };
   } catch (error) {
@@ -38,22 +39,4 @@ export function compileOutputSchema(schema: unknown): CompiledOutputSchema {
       "jsonSchema",
     );
   }
-}
-
-export type StructuredOutputCheck = "schema_valid" | "missing" | "invalid" | "not_requested";
-
-/** Re-validates the CLI's structured output. "schema_valid" says nothing about whether it is right. */
-export function checkStructuredOutput(
-  compiled: CompiledOutputSchema | undefined,
-  value: unknown,
-): { check: StructuredOutputCheck; problems: string[] } {
-  if (!compiled) return { check: "not_requested", problems: [] };
-  if (value === undefined || value === null) {
-    return { check: "missing", problems: ["the result carries no structured_output"] };
-  }
-  if (compiled.validate(value)) return { check: "schema_valid", problems: [] };
-  const problems = (compiled.validate.errors ?? []).map(
-    (e) => `${e.instancePath || "(root)"} ${e.message ?? e.keyword}`,
-  );
-  return { check: "invalid", problems };
 }

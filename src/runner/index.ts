@@ -1,12 +1,9 @@
 export { buildAgentEnvironment, isWithheldSecret, PASSED_VARIABLES } from "./agentEnvironment.js";
 export { buildClaudeArgv, type ClaudeArgvOptions, type PermissionMode } from "./buildClaudeArgv.js";
-export {
-  type CompiledOutputSchema,
-  checkStructuredOutput,
-  compileOutputSchema,
-  type StructuredOutputCheck,
-} from "./compileOutputSchema.js";
+export { checkStructuredOutput, type StructuredOutputCheck } from "./checkStructuredOutput.js";
+export { type CompiledOutputSchema, compileOutputSchema } from "./compileOutputSchema.js";
 export { mergeRunnerSettings } from "./mergeRunnerSettings.js";
+export type { ProgressEvent } from "./ProgressEvent.js";
 export {
   BUILT_IN_POLICY_NAMES,
   type BuiltInPolicyName,
@@ -24,5 +21,10 @@ export {
   ToolPolicy,
   type ToolUseRequest,
 } from "./policy/ToolPolicy.js";
+export { type PreparedSession, prepareSession } from "./prepareSession.js";
 export { RunnerConfigError } from "./RunnerConfigError.js";
+export { resolveClaudePath } from "./resolveClaudePath.js";
+export { type RunningSession, runSession } from "./runSession.js";
 export { REDACTED, SecretRedactor } from "./SecretRedactor.js";
+export type { LifecycleTimings, SessionOptions, WatchdogLimits } from "./SessionOptions.js";
+export type { SessionOutcome } from "./SessionOutcome.js";

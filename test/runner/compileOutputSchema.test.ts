@@ -1,20 +1,21 @@
 import { describe, expect, it } from "vitest";
-import { checkStructuredOutput, compileOutputSchema } from "../../src/runner/compileOutputSchema.js";
+import { checkStructuredOutput } from "../../src/runner/checkStructuredOutput.js";
+import { compileOutputSchema } from "../../src/runner/compileOutputSchema.js";
 
 describe("compileOutputSchema", () => {
-  it("rejects a string, an array, a non-object root and an invalid schema with the reason", () => {
-    expect(() => compileOutputSchema('{"type":"object"}')).toThrowError(
+  it("rejects a string, an array, a non-object root and an invalid schema with the reason", async () => {
+    await expect(compileOutputSchema('{"type":"object"}')).rejects.toThrowError(
       "--json-schema must be a JSON object; got a string",
     );
-    expect(() => compileOutputSchema([])).toThrowError("got an array");
-    expect(() => compileOutputSchema({ type: "array" })).toThrowError(/must describe an object/);
-    expect(() =>
+    await expect(compileOutputSchema([])).rejects.toThrowError("got an array");
+    await expect(compileOutputSchema({ type: "array" })).rejects.toThrowError(/must describe an object/);
+    await expect(
       compileOutputSchema({ type: "object", properties: { a: { type: "nonsense" } } }),
-    ).toThrowError(/not a valid JSON Schema/);
+    ).rejects.toThrowError(/not a valid JSON Schema/);
   });
 
-  it("re-validates output and says which check passed", () => {
-    const compiled = compileOutputSchema({
+  it("re-validates output and says which check passed", async () => {
+    const compiled = await compileOutputSchema({
       type: "object",
       properties: { verdict: { enum: ["approve", "reject"] }, url: { type: "string", format: "uri" } },
       required: ["verdict"],

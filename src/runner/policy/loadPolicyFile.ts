@@ -16,5 +16,5 @@ export async function loadPolicyFile(
       `cannot read the file: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
     ]);
   }
-  return new ToolPolicy(parsePolicyDocument(text, path), options);
+  return new ToolPolicy(await parsePolicyDocument(text, path), options);
 }

@@ -1,17 +1,25 @@
-import { Ajv } from "ajv";
-import { parse as parseYaml } from "yaml";
+import type { ValidateFunction } from "ajv";
 import { type PolicyDocument, policyDocumentSchema } from "./PolicyDocument.js";
 import { PolicyFileError } from "./PolicyFileError.js";
 
-const validateDocument = new Ajv({ allErrors: true, strict: true }).compile<PolicyDocument>(
-  policyDocumentSchema,
-);
+let validator: ValidateFunction<PolicyDocument> | undefined;
+
+/** ajv and yaml load on first use only: a host using built-in policies never pays their memory. */
+async function documentValidator(): Promise<ValidateFunction<PolicyDocument>> {
+  if (!validator) {
+    const { Ajv } = await import("ajv");
+    validator = new Ajv({ allErrors: true, strict: true }).compile<PolicyDocument>(policyDocumentSchema);
+  }
+  return validator;
+}
 
 /**
  * Parses and validates policy text (JSON is valid YAML, so one parser serves both). Every problem
  * is reported with its location so a user can fix the file in one pass.
  */
-export function parsePolicyDocument(text: string, source: string): PolicyDocument {
+export async function parsePolicyDocument(text: string, source: string): Promise<PolicyDocument> {
+  const { parse: parseYaml } = await import("yaml");
+  const validateDocument = await documentValidator();
   let value: unknown;
   try {
     value = parseYaml(text, { prettyErrors: true });

@@ -34,11 +34,11 @@ describe("policy files", () => {
     expect(d).toMatchObject({ behavior: "allow", ruleId: "lint" });
   });
 
-  it("reports every problem with its location", () => {
+  it("reports every problem with its location", async () => {
     const text =
       "name: x\nrules:\n  - id: a\n    effect: permit\n    tools: [Read]\n    pathz: ['**']\n  - effect: allow\n    tools: []\n";
     try {
-      parsePolicyDocument(text, "bad.yaml");
+      await parsePolicyDocument(text, "bad.yaml");
       expect.unreachable();
     } catch (error) {
       expect(error).toBeInstanceOf(PolicyFileError);
@@ -51,8 +51,8 @@ describe("policy files", () => {
     }
   });
 
-  it("refuses a Bash allow rule without command prefixes and duplicate ids", () => {
-    expect(() =>
+  it("refuses a Bash allow rule without command prefixes and duplicate ids", async () => {
+    await expect(
       parsePolicyDocument(
         JSON.stringify({
           name: "x",
@@ -63,13 +63,17 @@ describe("policy files", () => {
         }),
         "p.json",
       ),
-    ).toThrowError(/needs commandPrefixes[\s\S]*duplicate rule id "a"[\s\S]*only applies to the Bash tool/);
+    ).rejects.toThrowError(
+      /needs commandPrefixes[\s\S]*duplicate rule id "a"[\s\S]*only applies to the Bash tool/,
+    );
   });
 
   it("names unreadable and unparsable files", async () => {
     await expect(loadPolicyFile(path.join(dir, "missing.yaml"))).rejects.toThrowError(
       /cannot read the file: ENOENT/,
     );
-    expect(() => parsePolicyDocument("rules: [", "broken.yaml")).toThrowError(/not valid JSON or YAML/);
+    await expect(parsePolicyDocument("rules: [", "broken.yaml")).rejects.toThrowError(
+      /not valid JSON or YAML/,
+    );
   });
 });

@@ -1,0 +1,138 @@
+// Overhead benchmark: the same scripted 20-turn session (19 Read tool calls, then text; partial
+// messages on) driven three ways, alternating, each host in its own node process so its peak RSS
+// is its own: the bare CLI piped to /dev/null, our runner, and the Agent SDK's query().
+// Run: node --import tsx bench/overhead/run.ts [runs=5]
+import { execFile } from "node:child_process";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { build } from "esbuild";
+import { CLAUDE_BIN } from "../../test/harness/claude-cli.js";
+import { messagesOf, ScriptedMessagesApi } from "../../test/harness/scripted-messages-api.js";
+import type { HostConfig, HostMeasurement } from "./hostMeasurement.js";
+
+const ROOT = path.resolve(fileURLToPath(import.meta.url), "../../..");
+const OUT_DIR = path.join(ROOT, "bench/out");
+const HOSTS = ["bare", "runner", "sdk"] as const;
+const TURNS = 20;
+const runs = Math.max(5, Number(process.argv[2] ?? 5));
+const execFileAsync = promisify(execFile);
+
+// Hosts are bundled to plain ESM first, so no TypeScript loader inflates their memory or CPU.
+const hostDir = path.join(OUT_DIR, "hosts");
+await mkdir(hostDir, { recursive: true });
+await build({
+  entryPoints: {
+    bare: path.join(ROOT, "bench/overhead/bareHost.ts"),
+    runner: path.join(ROOT, "bench/overhead/runnerHost.ts"),
+    sdk: path.join(ROOT, "bench/overhead/sdkHost.ts"),
+  },
+  outdir: hostDir,
+  outExtension: { ".js": ".mjs" },
+  bundle: true,
+  platform: "node",
+  target: "node24",
+  format: "esm",
+  packages: "external",
+  logLevel: "warning",
+});
+
+// The step is derived from the conversation itself (assistant messages so far), so every run of every
+// host gets the same 20-turn session from one server.
+const api = await ScriptedMessagesApi.start((request) => {
+  const index = messagesOf(request).filter((m) => m.role === "assistant").length;
+  return index < TURNS - 1
+    ? {
+        kind: "tool_use",
+        name: "Read",
+        input: { file_path: `src/file${index % 5}.ts` },
+        text: `Reading file ${index}.`,
+      }
+    : { kind: "text", text: "All files read." };
+});
+const workspace = await mkdtemp(path.join(tmpdir(), "bench-overhead-ws-"));
+await mkdir(path.join(workspace, "src"));
+for (let i = 0; i < 5; i++)
+  await writeFile(path.join(workspace, `src/file${i}.ts`), `export const n${i} = ${i};\n`);
+
+const results: Record<(typeof HOSTS)[number], HostMeasurement[]> = { bare: [], runner: [], sdk: [] };
+try {
+  for (let run = 0; run < runs; run++) {
+    // Rotate the order each round so drift in machine load does not favour one host.
+    const order = HOSTS.map((_, i) => HOSTS[(i + run) % HOSTS.length] as (typeof HOSTS)[number]);
+    for (const host of order) {
+      const stateDir = await mkdtemp(path.join(tmpdir(), `bench-${host}-`));
+      await mkdir(path.join(stateDir, "home"));
+      await mkdir(path.join(stateDir, "config"));
+      const config: HostConfig = {
+        apiUrl: api.url,
+        workspace,
+        claudePath: CLAUDE_BIN,
+        prompt: "Read the files one by one.",
+        stateDir,
+      };
+      const before = api.mainRequests.length;
+      const { stdout } = await execFileAsync(
+        process.execPath,
+        [path.join(hostDir, `${host}.mjs`), JSON.stringify(config)],
+        {
+          cwd: ROOT,
+          maxBuffer: 16 * 1024 * 1024,
+        },
+      );
+      await rm(stateDir, { recursive: true, force: true });
+      const measurement = JSON.parse(stdout.trim().split("\n").at(-1) as string) as HostMeasurement;
+      const turns = api.mainRequests.length - before;
+      if (!measurement.ok || turns !== TURNS) {
+        throw new Error(
+          `${host} run ${run + 1} did not complete the scripted session: ${measurement.detail}, ${turns} model calls`,
+        );
+      }
+      results[host].push(measurement);
+      console.error(
+        `run ${run + 1}/${runs} ${host.padEnd(6)} wall ${measurement.wallMs.toFixed(0)} ms · host cpu ${measurement.cpuMs.toFixed(0)} ms · host peak rss ${measurement.peakRssMb.toFixed(1)} MB`,
+      );
+    }
+  }
+} finally {
+  await api.close();
+  await rm(workspace, { recursive: true, force: true });
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2
+    ? (sorted[mid] as number)
+    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+};
+const summary = Object.fromEntries(
+  HOSTS.map((host) => [
+    host,
+    {
+      medianWallMs: median(results[host].map((m) => m.wallMs)),
+      medianHostCpuMs: median(results[host].map((m) => m.cpuMs)),
+      medianHostPeakRssMb: median(results[host].map((m) => m.peakRssMb)),
+    },
+  ]),
+) as Record<
+  (typeof HOSTS)[number],
+  { medianWallMs: number; medianHostCpuMs: number; medianHostPeakRssMb: number }
+>;
+const ratio = (host: (typeof HOSTS)[number]) => ({
+  wall: summary[host].medianWallMs / summary.bare.medianWallMs,
+  hostCpu: summary[host].medianHostCpuMs / summary.bare.medianHostCpuMs,
+  hostPeakRss: summary[host].medianHostPeakRssMb / summary.bare.medianHostPeakRssMb,
+});
+const output = {
+  scenario: `${TURNS} scripted model turns (${TURNS - 1} Read tool calls, then text), --include-partial-messages, real claude ${CLAUDE_BIN}`,
+  runsPerHost: runs,
+  measuredAt: new Date().toISOString(),
+  summary,
+  ratiosToBare: { runner: ratio("runner"), sdk: ratio("sdk") },
+  runs: results,
+};
+await writeFile(path.join(OUT_DIR, "overhead.json"), `${JSON.stringify(output, null, 2)}\n`);
+console.log(JSON.stringify({ summary: output.summary, ratiosToBare: output.ratiosToBare }, null, 2));
