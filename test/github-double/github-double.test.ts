@@ -72,6 +72,12 @@ describe("GitHubDouble: OpenAPI validation", () => {
     expect(gh.violations.splice(0).map((v) => v.field)).toEqual(["body.output.annotations"]);
   });
 
+  it("still validates body fields named like OpenAPI prose keys (description, summary)", async () => {
+    const res = await raw("POST", "/repos/acme/app/labels", { name: "x", description: 5 });
+    expect(res.status).toBe(422);
+    expect(gh.violations.splice(0).map((v) => v.field)).toEqual(["body.description"]);
+  });
+
   it("rejects bad path and query parameters", async () => {
     expect((await raw("GET", "/repos/acme/app/pulls/abc")).status).toBe(422);
     expect((await raw("GET", "/repos/acme/app/pulls/3/files?perpage=5")).status).toBe(422);

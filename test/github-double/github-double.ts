@@ -212,6 +212,22 @@ export class GitHubDouble {
     return pr;
   }
 
+  /** A plain PR/issue conversation comment by someone else. */
+  addIssueComment(owner: string, repo: string, issueNumber: number, body: string, user: UserRef) {
+    const at = this.now();
+    const comment = {
+      id: this.nextId(),
+      repo: `${owner}/${repo}`,
+      issueNumber,
+      body,
+      user,
+      createdAt: at,
+      updatedAt: at,
+    };
+    this.state.issueComments.push(comment);
+    return comment;
+  }
+
   /** A human's reply to a review comment (what keeps an outdated bot comment from being deleted). */
   addReviewReply(
     owner: string,

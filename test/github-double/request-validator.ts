@@ -18,8 +18,6 @@ export interface SpecViolation {
   message: string;
 }
 
-const COMPONENTS_ID = "https://github-double.local/components";
-
 // ajv-formats is CommonJS with `exports.default`; under nodenext the default import is the module object.
 const addFormats = addFormatsModule.default;
 
@@ -34,7 +32,6 @@ export class RequestValidator {
   constructor(private readonly doc: OpenApiDocument) {
     this.ajv = new Ajv({ strict: false, allErrors: true, logger: false, validateSchema: false });
     addFormats(this.ajv);
-    this.ajv.addSchema({ $id: COMPONENTS_ID, components: doc.components });
   }
 
   validate(
@@ -91,7 +88,7 @@ export class RequestValidator {
     let fn = this.bodyValidators.get(operationId);
     if (!fn) {
       try {
-        fn = this.ajv.compile(rewriteRefs(schema) as JsonSchema);
+        fn = this.ajv.compile(selfContained(schema, this.doc));
       } catch (error) {
         fn = error instanceof Error ? error : new Error(String(error));
       }
@@ -113,19 +110,30 @@ function fieldOf(e: ErrorObject): string {
   return base;
 }
 
-function rewriteRefs(node: unknown): unknown {
-  if (Array.isArray(node)) return node.map(rewriteRefs);
-  if (node && typeof node === "object") {
-    const out: Record<string, unknown> = {};
-    for (const [k, val] of Object.entries(node)) {
-      out[k] =
-        k === "$ref" && typeof val === "string" && val.startsWith("#/")
-          ? `${COMPONENTS_ID}${val}`
-          : rewriteRefs(val);
+/**
+ * Copies the operation's schema with every `#/components/...` it reaches (transitively) moved under
+ * `definitions`, so ajv compiles only what this operation needs instead of the whole spec.
+ */
+function selfContained(schema: JsonSchema, doc: OpenApiDocument): JsonSchema {
+  const definitions: Record<string, unknown> = {};
+  const rewrite = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(rewrite);
+    if (!node || typeof node !== "object") return node;
+    const ref = (node as { $ref?: unknown }).$ref;
+    if (typeof ref === "string" && ref.startsWith("#/components/")) {
+      const key = ref.slice("#/components/".length).replaceAll("/", "__");
+      if (!(key in definitions)) {
+        definitions[key] = {}; // placeholder first: schemas may be recursive
+        definitions[key] = rewrite(resolvePointer(doc, ref));
+      }
+      return { $ref: `#/definitions/${key}` };
     }
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(node)) out[k] = rewrite(v);
     return out;
-  }
-  return node;
+  };
+  const root = rewrite(schema) as JsonSchema;
+  return { ...root, definitions };
 }
 
 function checkScalar(p: OpenApiParameter, value: string, report: (message: string) => void): void {

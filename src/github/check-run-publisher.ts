@@ -1,0 +1,134 @@
+import type { Finding, FindingSeverity } from "./finding.js";
+import type { GitHubClient } from "./github-client.js";
+
+/** How a job ended, as far as the check is concerned. */
+export interface CheckOutcome {
+  status: "success" | "failure" | "neutral" | "cancelled" | "timed_out";
+  /** The CLI's `is_error`: whatever the status says, the check fails. */
+  isError: boolean;
+}
+
+export type CheckConclusion = "success" | "failure" | "neutral" | "cancelled" | "timed_out";
+export type AnnotationLevel = "notice" | "warning" | "failure";
+
+export function checkConclusion(outcome: CheckOutcome): CheckConclusion {
+  return outcome.isError ? "failure" : outcome.status;
+}
+
+export function annotationLevel(severity: FindingSeverity): AnnotationLevel {
+  return severity === "error" ? "failure" : severity;
+}
+
+/** The Checks API caps `output.summary` and `output.text` at 65,535 characters. */
+export const MAX_CHECK_TEXT = 65_535;
+/** The Checks API takes at most 50 annotations per request. */
+export const ANNOTATIONS_PER_REQUEST = 50;
+
+/** Cuts `text` to fit `max`, ending with a note that says how much was dropped. */
+export function truncateWithNote(text: string, max = MAX_CHECK_TEXT): string {
+  if (text.length <= max) return text;
+  const note = (omitted: number) =>
+    `\n\n… truncated: ${omitted} characters omitted (GitHub's limit is ${max}).`;
+  let keep = max - note(text.length).length;
+  // Never split a surrogate pair.
+  const code = text.charCodeAt(keep - 1);
+  if (code >= 0xd800 && code <= 0xdbff) keep--;
+  return `${text.slice(0, keep)}${note(text.length - keep)}`;
+}
+
+export function findingAnnotation(finding: Finding) {
+  const start = Math.max(1, Math.min(finding.startLine, finding.endLine));
+  const end = Math.max(start, finding.startLine, finding.endLine);
+  return {
+    path: finding.path,
+    start_line: start,
+    end_line: end,
+    annotation_level: annotationLevel(finding.severity),
+    title: finding.title.slice(0, 255),
+    message: truncateWithNote(finding.body || finding.title, 60_000),
+    ...(finding.suggestion !== undefined
+      ? { raw_details: truncateWithNote(finding.suggestion, 60_000) }
+      : {}),
+  };
+}
+
+export interface CheckRunHandle {
+  owner: string;
+  repo: string;
+  checkRunId: number;
+}
+
+export interface StartCheckInput {
+  owner: string;
+  repo: string;
+  name: string;
+  headSha: string;
+  detailsUrl?: string;
+  externalId?: string;
+  title?: string;
+  summary?: string;
+}
+
+export interface CompleteCheckInput {
+  outcome: CheckOutcome;
+  title: string;
+  summary: string;
+  text?: string;
+  findings: readonly Finding[];
+}
+
+/**
+ * A check run that opens `in_progress` when the job starts and closes with a conclusion and one
+ * annotation per finding, sent in batches of 50 (the last batch rides on the completing update).
+ */
+export class CheckRunPublisher {
+  constructor(private readonly octokit: GitHubClient) {}
+
+  async start(input: StartCheckInput): Promise<CheckRunHandle> {
+    const { data } = await this.octokit.rest.checks.create({
+      owner: input.owner,
+      repo: input.repo,
+      name: input.name,
+      head_sha: input.headSha,
+      status: "in_progress",
+      started_at: new Date().toISOString(),
+      ...(input.detailsUrl ? { details_url: input.detailsUrl } : {}),
+      ...(input.externalId ? { external_id: input.externalId } : {}),
+      output: {
+        title: input.title ?? `${input.name} is running`,
+        summary: truncateWithNote(input.summary ?? "Claude is working on this commit."),
+      },
+    });
+    return { owner: input.owner, repo: input.repo, checkRunId: data.id };
+  }
+
+  /** Returns the conclusion sent and how many update requests it took. */
+  async complete(
+    handle: CheckRunHandle,
+    input: CompleteCheckInput,
+  ): Promise<{ conclusion: CheckConclusion; updates: number }> {
+    const conclusion = checkConclusion(input.outcome);
+    const annotations = input.findings.map(findingAnnotation);
+    const batches: Array<typeof annotations> = [];
+    for (let i = 0; i < annotations.length; i += ANNOTATIONS_PER_REQUEST) {
+      batches.push(annotations.slice(i, i + ANNOTATIONS_PER_REQUEST));
+    }
+    if (batches.length === 0) batches.push([]);
+    const output = {
+      title: input.title.slice(0, 255),
+      summary: truncateWithNote(input.summary),
+      ...(input.text !== undefined ? { text: truncateWithNote(input.text) } : {}),
+    };
+    for (const [i, batch] of batches.entries()) {
+      const last = i === batches.length - 1;
+      await this.octokit.rest.checks.update({
+        owner: handle.owner,
+        repo: handle.repo,
+        check_run_id: handle.checkRunId,
+        ...(last ? { status: "completed", conclusion, completed_at: new Date().toISOString() } : {}),
+        output: batch.length > 0 ? { ...output, annotations: batch } : output,
+      });
+    }
+    return { conclusion, updates: batches.length };
+  }
+}

@@ -1,0 +1,199 @@
+import { fingerprintMarker, readFingerprintMarkers } from "./comment-markers.js";
+import type { Finding } from "./finding.js";
+import { fingerprintFindings } from "./finding-fingerprint.js";
+import { locationOf, severityLabel, suggestionBlock } from "./finding-markdown.js";
+import type { GitHubClient } from "./github-client.js";
+
+export interface IssuePublisherOptions {
+  /**
+   * Labels put on every issue. The first one also identifies our issues when listing, so it should be
+   * specific (default `claude-audit`).
+   */
+  labels?: string[];
+  /** Create at most this many new issues per run; the rest are reported as `deferred`. */
+  maxNewIssues?: number;
+}
+
+export interface SyncIssuesInput {
+  owner: string;
+  repo: string;
+  findings: readonly Finding[];
+  /** Commit the audit ran on; quoted in bodies and closing comments. */
+  sha?: string;
+  runUrl?: string;
+}
+
+export interface SyncIssuesResult {
+  created: number[];
+  updated: number[];
+  reopened: number[];
+  closed: number[];
+  unchanged: number[];
+  /** New findings not filed because of `maxNewIssues`. */
+  deferred: number;
+  /** Findings whose issue a person closed as "not planned": left closed. */
+  declined: number[];
+}
+
+interface OurIssue {
+  number: number;
+  title: string;
+  body: string;
+  state: string;
+  stateReason: string | null;
+  labels: string[];
+}
+
+/**
+ * Keeps one GitHub issue per audit finding: files new findings, refreshes changed ones, reopens ones
+ * that came back, and closes (with a comment) the ones that disappeared. Identity is the fingerprint
+ * marker in the issue body, so runs never file duplicates.
+ */
+export class IssuePublisher {
+  private readonly labels: string[];
+  private readonly maxNew: number;
+
+  constructor(
+    private readonly octokit: GitHubClient,
+    options: IssuePublisherOptions = {},
+  ) {
+    this.labels = options.labels && options.labels.length > 0 ? options.labels : ["claude-audit"];
+    this.maxNew = options.maxNewIssues ?? Number.POSITIVE_INFINITY;
+  }
+
+  async sync(input: SyncIssuesInput): Promise<SyncIssuesResult> {
+    const { owner, repo } = input;
+    const result: SyncIssuesResult = {
+      created: [],
+      updated: [],
+      reopened: [],
+      closed: [],
+      unchanged: [],
+      deferred: 0,
+      declined: [],
+    };
+    const listed = await this.octokit.paginate(this.octokit.rest.issues.listForRepo, {
+      owner,
+      repo,
+      labels: this.labels[0],
+      state: "all",
+      per_page: 100,
+    });
+    const byFingerprint = new Map<string, OurIssue>();
+    // Oldest first, so if a duplicate ever slipped in, the original issue is the one we keep using.
+    for (const i of [...listed].sort((a, b) => a.number - b.number)) {
+      if (i.pull_request) continue;
+      for (const fp of readFingerprintMarkers(i.body)) {
+        if (byFingerprint.has(fp)) continue;
+        byFingerprint.set(fp, {
+          number: i.number,
+          title: i.title,
+          body: i.body ?? "",
+          state: i.state,
+          stateReason: i.state_reason ?? null,
+          labels: i.labels.map((l) => (typeof l === "string" ? l : (l.name ?? ""))),
+        });
+      }
+    }
+
+    const current = fingerprintFindings(input.findings);
+    const currentFps = new Set(current.map((c) => c.fingerprint));
+    let createdCount = 0;
+    for (const { finding, fingerprint } of current) {
+      const title = issueTitle(finding);
+      const body = renderIssueBody(finding, fingerprint, input);
+      const existing = byFingerprint.get(fingerprint);
+      if (!existing) {
+        if (createdCount >= this.maxNew) {
+          result.deferred++;
+          continue;
+        }
+        const { data } = await this.octokit.rest.issues.create({
+          owner,
+          repo,
+          title,
+          body,
+          labels: this.labels,
+        });
+        result.created.push(data.number);
+        createdCount++;
+        continue;
+      }
+      if (existing.state === "closed" && existing.stateReason === "not_planned") {
+        result.declined.push(existing.number);
+        continue;
+      }
+      const labelsMissing = this.labels.some((l) => !existing.labels.includes(l));
+      const reopen = existing.state === "closed";
+      if (!reopen && !labelsMissing && existing.title === title && sameContent(existing.body, body)) {
+        result.unchanged.push(existing.number);
+        continue;
+      }
+      await this.octokit.rest.issues.update({
+        owner,
+        repo,
+        issue_number: existing.number,
+        title,
+        body,
+        labels: [...new Set([...existing.labels, ...this.labels])],
+        ...(reopen ? { state: "open" as const } : {}),
+      });
+      (reopen ? result.reopened : result.updated).push(existing.number);
+    }
+
+    for (const [fp, issue] of byFingerprint) {
+      if (currentFps.has(fp) || issue.state !== "open") continue;
+      await this.octokit.rest.issues.createComment({
+        owner,
+        repo,
+        issue_number: issue.number,
+        body: `This finding no longer appears in the audit${input.sha ? ` of \`${input.sha.slice(0, 12)}\`` : ""}${input.runUrl ? ` ([run](${input.runUrl}))` : ""}. Closing.`,
+      });
+      await this.octokit.rest.issues.update({
+        owner,
+        repo,
+        issue_number: issue.number,
+        state: "closed",
+        state_reason: "completed",
+      });
+      result.closed.push(issue.number);
+    }
+    return result;
+  }
+}
+
+export function issueTitle(finding: Finding): string {
+  return `[${finding.category}] ${finding.title}`.slice(0, 250);
+}
+
+/** The part of a body that says which commit/run last saw the finding does not count as a change. */
+function sameContent(a: string, b: string): boolean {
+  const strip = (s: string) => s.replace(/\n<sub>Last seen[^\n]*<\/sub>/, "");
+  return strip(a) === strip(b);
+}
+
+export function renderIssueBody(
+  finding: Finding,
+  fingerprint: string,
+  input: { sha?: string; runUrl?: string },
+): string {
+  const parts = [
+    `**${severityLabel(finding.severity)}** · ${finding.category} · \`${locationOf(finding)}\``,
+    "",
+    finding.body.trim(),
+  ];
+  if (finding.suggestion !== undefined)
+    parts.push(
+      "",
+      "Suggested change:",
+      "",
+      suggestionBlock(finding.suggestion).replace(/suggestion\n/, "\n"),
+    );
+  const seen = [
+    input.sha ? `\`${input.sha.slice(0, 12)}\`` : "",
+    input.runUrl ? `[run](${input.runUrl})` : "",
+  ].filter(Boolean);
+  if (seen.length > 0) parts.push("", `<sub>Last seen in ${seen.join(" · ")}</sub>`);
+  parts.push("", fingerprintMarker(fingerprint));
+  return parts.join("\n");
+}

@@ -1,0 +1,84 @@
+import type { Log, ReportingDescriptor, Result } from "sarif";
+import type { Finding, FindingSeverity } from "./finding.js";
+import { fingerprintFindings } from "./finding-fingerprint.js";
+
+export interface SarifToolInfo {
+  name?: string;
+  version?: string;
+  informationUri?: string;
+}
+
+const LEVEL: Record<FindingSeverity, Result.level> = { error: "error", warning: "warning", notice: "note" };
+
+/** Code scanning keys results by this partial fingerprint, so re-uploads update alerts instead of adding. */
+export const SARIF_FINGERPRINT_KEY = "claudePrRunner/v1";
+
+function ruleId(category: string): string {
+  return (
+    category
+      .trim()
+      .toLowerCase()
+      .replace(/[^a-z0-9._-]+/g, "-") || "finding"
+  );
+}
+
+/**
+ * SARIF 2.1.0 for `github/codeql-action/upload-sarif`: one rule per finding category, one result per
+ * finding, suggestions as `fixes` replacing exactly the finding's lines.
+ */
+export function toSarif(findings: readonly Finding[], tool: SarifToolInfo = {}): Log {
+  const rules = new Map<string, ReportingDescriptor>();
+  const results: Result[] = fingerprintFindings(findings).map(({ finding, fingerprint }) => {
+    const id = ruleId(finding.category);
+    if (!rules.has(id)) {
+      rules.set(id, {
+        id,
+        name: finding.category,
+        shortDescription: { text: `${finding.category} findings` },
+      });
+    }
+    const startLine = Math.max(1, Math.min(finding.startLine, finding.endLine));
+    const endLine = Math.max(startLine, finding.startLine, finding.endLine);
+    const artifactLocation = { uri: finding.path, uriBaseId: "%SRCROOT%" };
+    const result: Result = {
+      ruleId: id,
+      level: LEVEL[finding.severity],
+      message: { text: `${finding.title}\n\n${finding.body}`.trim() },
+      locations: [{ physicalLocation: { artifactLocation, region: { startLine, endLine } } }],
+      partialFingerprints: { [SARIF_FINGERPRINT_KEY]: fingerprint },
+    };
+    if (finding.suggestion !== undefined) {
+      result.fixes = [
+        {
+          description: { text: `Suggested change for: ${finding.title}` },
+          artifactChanges: [
+            {
+              artifactLocation,
+              replacements: [
+                { deletedRegion: { startLine, endLine }, insertedContent: { text: finding.suggestion } },
+              ],
+            },
+          ],
+        },
+      ];
+    }
+    return result;
+  });
+  return {
+    version: "2.1.0",
+    $schema: "https://json.schemastore.org/sarif-2.1.0.json",
+    runs: [
+      {
+        tool: {
+          driver: {
+            name: tool.name ?? "claude-pr-runner",
+            ...(tool.version ? { version: tool.version, semanticVersion: tool.version } : {}),
+            ...(tool.informationUri ? { informationUri: tool.informationUri } : {}),
+            rules: [...rules.values()],
+          },
+        },
+        results,
+      },
+    ],
+  };
+}

@@ -1,0 +1,75 @@
+import { hasStickyMarker, stickyMarker } from "./comment-markers.js";
+import type { GitHubClient } from "./github-client.js";
+import { MAX_COMMENT_CHARS, type RunReport, renderRunReport } from "./run-report-markdown.js";
+
+export interface StickyCommentTarget {
+  owner: string;
+  repo: string;
+  /** PR or issue number. */
+  issueNumber: number;
+}
+
+export type StickyAction = "created" | "updated" | "unchanged";
+
+/**
+ * One summary comment per PR (per `key`), found again through its hidden marker and edited in place,
+ * so every run updates the same comment instead of adding another.
+ */
+export class StickyComment {
+  private readonly key: string;
+
+  constructor(
+    private readonly octokit: GitHubClient,
+    options: { key?: string } = {},
+  ) {
+    this.key = options.key ?? "summary";
+    if (!/^[A-Za-z0-9._-]+$/.test(this.key)) {
+      throw new TypeError(`sticky comment key must match [A-Za-z0-9._-]+, got "${this.key}"`);
+    }
+  }
+
+  /** The body for a run report, with this sticky's marker first. */
+  render(report: RunReport): string {
+    const marker = stickyMarker(this.key);
+    return `${marker}\n${renderRunReport(report, MAX_COMMENT_CHARS - marker.length - 1)}`;
+  }
+
+  async publish(
+    target: StickyCommentTarget,
+    report: RunReport,
+  ): Promise<{ commentId: number; action: StickyAction }> {
+    return this.upsert(target, this.render(report));
+  }
+
+  /** Creates the comment on first use, updates it afterwards, and makes no call when nothing changed. */
+  async upsert(
+    target: StickyCommentTarget,
+    body: string,
+  ): Promise<{ commentId: number; action: StickyAction }> {
+    const withMarker = hasStickyMarker(body, this.key) ? body : `${stickyMarker(this.key)}\n${body}`;
+    const comments = await this.octokit.paginate(this.octokit.rest.issues.listComments, {
+      owner: target.owner,
+      repo: target.repo,
+      issue_number: target.issueNumber,
+      per_page: 100,
+    });
+    const existing = comments.find((c) => hasStickyMarker(c.body, this.key));
+    if (existing) {
+      if (existing.body === withMarker) return { commentId: existing.id, action: "unchanged" };
+      await this.octokit.rest.issues.updateComment({
+        owner: target.owner,
+        repo: target.repo,
+        comment_id: existing.id,
+        body: withMarker,
+      });
+      return { commentId: existing.id, action: "updated" };
+    }
+    const { data } = await this.octokit.rest.issues.createComment({
+      owner: target.owner,
+      repo: target.repo,
+      issue_number: target.issueNumber,
+      body: withMarker,
+    });
+    return { commentId: data.id, action: "created" };
+  }
+}

@@ -1,0 +1,85 @@
+import { createRequire } from "node:module";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getActorPermission, hasWriteAccess } from "../../src/github/actor-permission.js";
+import { assertActorAllowed, BotActorRefusedError, isBotActor } from "../../src/github/bot-actor-policy.js";
+import { isForkPullRequest, type PullRequestRepos } from "../../src/github/fork-pull-request.js";
+import { createGitHubClient } from "../../src/github/github-client.js";
+import { httpStatusOf } from "../../src/github/http-status.js";
+import type { GitHubDouble } from "../github-double/index.js";
+import { startDoubleWithPr, testClient } from "./pr-fixture.js";
+
+// Real webhook payloads published by GitHub (via @octokit/webhooks-examples).
+const examples = createRequire(import.meta.url)("@octokit/webhooks-examples") as Array<{
+  name: string;
+  examples: Array<{ action: string; pull_request?: PullRequestRepos }>;
+}>;
+const opened = examples.find((e) => e.name === "pull_request")!.examples.find((e) => e.action === "opened")!
+  .pull_request!;
+
+describe("isForkPullRequest", () => {
+  it("is false for a same-repository PR payload", () => {
+    expect(isForkPullRequest(opened)).toBe(false);
+  });
+  it("is true when the head repository differs, and when it was deleted", () => {
+    const fork = structuredClone(opened);
+    fork.head.repo = { full_name: "mallory/Hello-World" };
+    expect(isForkPullRequest(fork)).toBe(true);
+    const deleted = structuredClone(opened);
+    deleted.head.repo = null;
+    expect(isForkPullRequest(deleted)).toBe(true);
+  });
+});
+
+describe("bot actors", () => {
+  it("recognises bots by type or [bot] suffix", () => {
+    expect(isBotActor({ login: "dependabot[bot]" })).toBe(true);
+    expect(isBotActor({ login: "renovate", type: "Bot" })).toBe(true);
+    expect(isBotActor({ login: "octocat", type: "User" })).toBe(false);
+  });
+  it("refuses bots unless allowlisted (case and [bot] suffix insensitive)", () => {
+    expect(() => assertActorAllowed({ login: "dependabot[bot]" })).toThrow(BotActorRefusedError);
+    expect(() => assertActorAllowed({ login: "dependabot[bot]" }, ["Dependabot"])).not.toThrow();
+    expect(() => assertActorAllowed({ login: "octocat", type: "User" })).not.toThrow();
+  });
+});
+
+describe("actor permission via the collaborators API", () => {
+  let gh: GitHubDouble;
+  beforeAll(async () => {
+    gh = await startDoubleWithPr();
+    gh.addCollaborator("acme", "app", "alice", "admin");
+    gh.addCollaborator("acme", "app", "bob", "maintain");
+    gh.addCollaborator("acme", "app", "carol", "triage");
+  });
+  afterAll(async () => {
+    expect(gh.violations).toEqual([]);
+    await gh.close();
+  });
+
+  it("reports admin, write, read and none", async () => {
+    const octokit = testClient(gh);
+    const p = (username: string) => getActorPermission(octokit, { owner: "acme", repo: "app", username });
+    expect(await Promise.all(["alice", "bob", "carol", "mallory"].map(p))).toEqual([
+      "admin",
+      "write",
+      "read",
+      "none",
+    ]);
+    const w = (username: string) => hasWriteAccess(octokit, { owner: "acme", repo: "app", username });
+    expect(await Promise.all(["alice", "bob", "carol", "mallory"].map(w))).toEqual([
+      true,
+      true,
+      false,
+      false,
+    ]);
+  });
+
+  it("does not read an outage as permission", async () => {
+    gh.failNext("repos/get-collaborator-permission-level", { kind: "server_error", status: 502 }, 2);
+    const octokit = createGitHubClient({ token: gh.token, baseUrl: gh.url, retries: 1, retryAfterBaseMs: 1 });
+    const error = await getActorPermission(octokit, { owner: "acme", repo: "app", username: "alice" }).catch(
+      (e: unknown) => e,
+    );
+    expect(httpStatusOf(error)).toBe(502);
+  });
+});
