@@ -94,7 +94,7 @@ function describeFile(file: ChangedFile): string {
   return `- ${file.status} ${file.path}${rename}${counts}`;
 }
 
-function fence(label: string, text: string): string {
+export function fence(label: string, text: string): string {
   // A fence longer than any backtick run inside the text cannot be closed early by the text.
   const longestRun = Math.max(2, ...Array.from(text.matchAll(/`+/g), (m) => m[0].length));
   const ticks = "`".repeat(longestRun + 1);
