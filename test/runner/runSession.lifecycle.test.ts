@@ -50,17 +50,17 @@ describe("lifecycle with a stand-in executable", () => {
       s.options({
         claudePath: STAND_IN_CLAUDE,
         env: { STAND_IN_MODE: "stubborn" },
-        // The deadline leaves time for the stand-in's Node to start and install its SIGTERM handler even
-        // on a loaded machine; the escalation itself is what this test is about.
-        deadlineMs: 3000,
+        // Long enough for the stand-in to start and install its SIGTERM handler on a loaded machine.
+        deadlineMs: 5000,
         lifecycle: { reapGraceMs: 300, termGraceMs: 300, interruptGraceMs: 300 },
       }),
     ).outcome;
+    expect(s.progress).toContainEqual(expect.objectContaining({ kind: "init", model: "stand-in" }));
     const steps = s.progress.flatMap((e) => (e.kind === "stopping" ? [e.step] : []));
     expect(steps).toEqual(["interrupt", "SIGTERM", "SIGKILL"]);
     expect(s.progress).toContainEqual({ kind: "exited", code: null, signal: "SIGKILL" });
     expect(outcome.exitCode).toBe(1);
-    expect(outcome.failureReasons[0]).toBe("deadline of 3s reached");
+    expect(outcome.failureReasons[0]).toBe("deadline of 5s reached");
     expect(outcome.failureReasons.join("\n")).toMatch(
       /without a result; stderr tail:\nstand-in: ignoring SIGTERM/,
     );
