@@ -1,21 +1,26 @@
 /**
- * Powertools Logger and Metrics write JSON lines (logs, EMF) straight to process.stdout inside Lambda;
- * capturing the stream is how tests see exactly what CloudWatch would receive.
+ * Powertools Logger and Metrics write JSON lines (logs, EMF) straight to stdout and stderr (warnings
+ * and errors) inside Lambda, where both go to CloudWatch; capturing the streams is how tests see
+ * exactly what CloudWatch would receive.
  */
 export class CapturedStdout {
   private readonly chunks: string[] = [];
-  private readonly original = process.stdout.write.bind(process.stdout);
+  private readonly originalOut = process.stdout.write.bind(process.stdout);
+  private readonly originalErr = process.stderr.write.bind(process.stderr);
 
   start(): this {
-    process.stdout.write = ((chunk: string | Uint8Array) => {
+    const capture = ((chunk: string | Uint8Array) => {
       this.chunks.push(typeof chunk === "string" ? chunk : Buffer.from(chunk).toString("utf8"));
       return true;
     }) as typeof process.stdout.write;
+    process.stdout.write = capture;
+    process.stderr.write = capture;
     return this;
   }
 
   stop(): void {
-    process.stdout.write = this.original;
+    process.stdout.write = this.originalOut;
+    process.stderr.write = this.originalErr;
   }
 
   get text(): string {

@@ -1,0 +1,352 @@
+import { SendMessageCommand } from "@aws-sdk/client-sqs";
+import { Octokit } from "@octokit/rest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { githubAppAuth } from "../../lambda/shared/github-app-auth.js";
+import { createJobMessage, type JobMessage } from "../../lambda/shared/job-message.js";
+import { JobQueue } from "../../lambda/shared/job-queue.js";
+import { createTelemetry } from "../../lambda/shared/telemetry.js";
+import type { JobExecutionContext, JobExecutor } from "../../lambda/worker/job-executor.js";
+import { PermanentJobError } from "../../lambda/worker/job-executor.js";
+import { createWorkerHandler } from "../../lambda/worker/worker-handler.js";
+import { GitHubDouble } from "../github-double/index.js";
+import { appPrivateKeyPem } from "./support/app-private-key.js";
+import { CapturedStdout } from "./support/captured-stdout.js";
+import { type FifoQueuePair, LoopbackSqs } from "./support/loopback-sqs.js";
+import { SqsEventSource } from "./support/sqs-event-source.js";
+import { lambdaContext } from "./support/webhook-events.js";
+
+// The worker door against fauxqs (FIFO queue + DLQ with a redrive policy of 3 receives), Lambda's SQS
+// event source emulated by SqsEventSource, and the GitHub double issuing installation tokens. The job
+// core is not in this repository's worker yet, so the executor here is a small real one: it opens a
+// check run with the installation token and closes it, honouring the worker's deadline.
+const OWNER = "Codertocat";
+const REPO = "Hello-World";
+const SHA_1 = "ec26c3e57ca3a959ca5aad62de7213c562f8c821";
+const SHA_2 = "1111111111111111111111111111111111111111";
+const MAX_RECEIVES = 3;
+
+let sqs: LoopbackSqs;
+let gh: GitHubDouble;
+let queues: FifoQueuePair;
+let n = 0;
+const stdout = new CapturedStdout();
+const privateKey = appPrivateKeyPem();
+
+beforeAll(async () => {
+  [sqs, gh] = await Promise.all([LoopbackSqs.start(), GitHubDouble.start()]);
+  gh.addRepo(OWNER, REPO);
+});
+
+afterAll(async () => {
+  stdout.stop();
+  await Promise.all([sqs?.close(), gh?.close()]);
+});
+
+beforeEach(async () => {
+  // A fresh queue pair per test: FIFO groups and receive counts never leak between cases.
+  queues = await sqs.createFifoQueueWithDlq(`jobs-${++n}`, {
+    maxReceiveCount: MAX_RECEIVES,
+    visibilityTimeoutSeconds: 30,
+  });
+  gh.clearFaults();
+});
+
+interface ExecutorCall {
+  job: JobMessage;
+  deadlineMs: number;
+  receiveCount: number;
+}
+
+/** Opens a check run on the job's head with the installation token, then closes it. */
+function checkRunExecutor(
+  calls: ExecutorCall[],
+  behave: (
+    job: JobMessage,
+    ctx: JobExecutionContext,
+    attempt: number,
+  ) => "succeed" | "wait_for_deadline" | Error = () => "succeed",
+): JobExecutor {
+  return async (job, ctx) => {
+    const octokit = new Octokit({ baseUrl: gh.url, auth: ctx.token });
+    const { data: run } = await octokit.rest.checks.create({
+      owner: job.owner,
+      repo: job.repo,
+      name: `claude-pr-runner/${job.kind}`,
+      head_sha: job.headSha ?? SHA_1,
+      status: "in_progress",
+      external_id: job.jobId,
+    });
+    calls.push({
+      job,
+      deadlineMs: ctx.deadlineMs,
+      receiveCount: ctx.receiveCount,
+      tokenUser: me.app?.slug ?? "",
+    });
+    const action = behave(job, ctx, calls.filter((c) => c.job.jobId === job.jobId).length);
+    if (action instanceof Error) throw action;
+    if (action === "wait_for_deadline") {
+      await new Promise((resolve) => ctx.signal.addEventListener("abort", resolve, { once: true }));
+      await octokit.rest.checks.update({
+        owner: job.owner,
+        repo: job.repo,
+        check_run_id: run.id,
+        status: "completed",
+        conclusion: "timed_out",
+      });
+      return { status: "timed_out", conclusion: "timed_out" };
+    }
+    await octokit.rest.checks.update({
+      owner: job.owner,
+      repo: job.repo,
+      check_run_id: run.id,
+      status: "completed",
+      conclusion: "success",
+    });
+    return {
+      status: "completed",
+      conclusion: "success",
+      costUsd: 0.0123,
+      numTurns: 3,
+      durationMs: 4200,
+      sessionId: "s-1",
+    };
+  };
+}
+
+function worker(executor: JobExecutor, opts: { deadlineMarginMs?: number; minimumJobMs?: number } = {}) {
+  const telemetry = createTelemetry("worker");
+  return createWorkerHandler({
+    telemetry,
+    executor,
+    tokens: githubAppAuth({ appId: "12345", baseUrl: gh.url, privateKey: async () => privateKey }),
+    deadlineMarginMs: opts.deadlineMarginMs ?? 1_000,
+    minimumJobMs: opts.minimumJobMs ?? 100,
+  });
+}
+
+function reviewJob(headSha: string, pullNumber = 2): JobMessage {
+  return createJobMessage({
+    kind: "review",
+    owner: OWNER,
+    repo: REPO,
+    installationId: 1,
+    pullNumber,
+    headSha,
+    deliveryId: crypto.randomUUID(),
+    trigger: { source: "webhook", event: "pull_request", action: "synchronize" },
+  });
+}
+
+async function enqueue(...jobs: JobMessage[]): Promise<void> {
+  const queue = new JobQueue(sqs.client, queues.queueUrl);
+  for (const job of jobs) await queue.enqueue(job, job.deliveryId ?? job.jobId);
+}
+
+async function withStdout<T>(fn: () => Promise<T>): Promise<T> {
+  stdout.clear();
+  stdout.start();
+  try {
+    return await fn();
+  } finally {
+    stdout.stop();
+  }
+}
+
+describe("worker handler", () => {
+  it("runs a queued job with an installation token from the App and acknowledges it", async () => {
+    const calls: ExecutorCall[] = [];
+    const job = reviewJob(SHA_1);
+    await enqueue(job);
+    const source = new SqsEventSource(sqs.client, queues.queueUrl, queues.queueArn);
+
+    await withStdout(() =>
+      source.drain(worker(checkRunExecutor(calls)), () => lambdaContext("worker", 900_000)),
+    );
+
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.job).toEqual(job);
+    // The token came from POST /app/installations/1/access_tokens and the double accepted it.
+    const tokenCalls = gh.callsTo("apps/create-installation-access-token");
+    expect(tokenCalls.at(-1)).toMatchObject({ path: "/app/installations/1/access_tokens", status: 201 });
+    expect(gh.callsTo("checks/create").at(-1)?.status).toBe(201);
+    expect(source.invocations[0]!.response.batchItemFailures).toEqual([]);
+    expect(sqs.messagesIn(queues.queueUrl)).toHaveLength(0);
+    expect(sqs.messagesIn(queues.dlqUrl)).toHaveLength(0);
+    // The deadline is the invocation's remaining time minus the margin.
+    expect(calls[0]!.deadlineMs).toBeLessThanOrEqual(899_000);
+    expect(calls[0]!.deadlineMs).toBeGreaterThan(890_000);
+
+    const completed = stdout.records.find((r) => r.message === "job completed");
+    expect(completed).toMatchObject({
+      jobId: job.jobId,
+      deliveryId: job.deliveryId,
+      repo: `${OWNER}/${REPO}`,
+      pr: 2,
+      jobKind: "review",
+      costUsd: 0.0123,
+      numTurns: 3,
+    });
+    const emf = stdout.records.find((r) => "_aws" in r && "job_cost_usd" in r);
+    expect(emf).toMatchObject({
+      jobs: 1,
+      jobs_completed: 1,
+      job_cost_usd: 0.0123,
+      job_turns: 3,
+      job_duration: 4200,
+    });
+    expect(stdout.text).not.toContain(privateKey.split("\n")[1]!);
+  });
+
+  it("processes two pushes to one PR in order, and a failure holds back the later one", async () => {
+    const calls: ExecutorCall[] = [];
+    const first = reviewJob(SHA_1);
+    const second = reviewJob(SHA_2);
+    const otherPr = reviewJob(SHA_2, 7);
+    await enqueue(first, second, otherPr);
+    const source = new SqsEventSource(sqs.client, queues.queueUrl, queues.queueArn);
+    // The first push fails once (say, a GitHub outage); it must not be overtaken by the second.
+    const executor = checkRunExecutor(calls, (job, _ctx, attempt) =>
+      job.jobId === first.jobId && attempt === 1 ? new Error("GitHub is having a moment") : "succeed",
+    );
+
+    await withStdout(() => source.drain(worker(executor), () => lambdaContext("worker", 900_000)));
+
+    const samePr = calls.filter((c) => c.job.pullNumber === 2).map((c) => [c.job.headSha, c.receiveCount]);
+    expect(samePr).toEqual([
+      [SHA_1, 1],
+      [SHA_1, 2],
+      [SHA_2, expect.any(Number)],
+    ]);
+    // The other PR's group was not held back by the failure.
+    expect(calls.filter((c) => c.job.pullNumber === 7)).toHaveLength(1);
+    expect(sqs.messagesIn(queues.queueUrl)).toHaveLength(0);
+  });
+
+  it("gives a job near the deadline a short budget; it closes its check run as timed_out and stays queued", async () => {
+    const calls: ExecutorCall[] = [];
+    const job = reviewJob(SHA_1);
+    await enqueue(job);
+    const source = new SqsEventSource(sqs.client, queues.queueUrl, queues.queueArn);
+    const handler = worker(
+      checkRunExecutor(calls, () => "wait_for_deadline"),
+      { deadlineMarginMs: 1_000, minimumJobMs: 100 },
+    );
+
+    // 1.5 s left in the invocation, 1 s kept back: the job gets about half a second.
+    await withStdout(() => source.pollOnce(handler, () => lambdaContext("worker", 1_500)));
+
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.deadlineMs).toBeLessThanOrEqual(500);
+    expect(calls[0]!.deadlineMs).toBeGreaterThan(0);
+    expect(gh.callsTo("checks/update").at(-1)?.body).toMatchObject({
+      status: "completed",
+      conclusion: "timed_out",
+    });
+    expect(source.invocations[0]!.response.batchItemFailures).toEqual([
+      { itemIdentifier: source.invocations[0]!.records[0]!.messageId },
+    ]);
+    const left = sqs.messagesIn(queues.queueUrl);
+    expect(left).toHaveLength(1);
+    expect(JSON.parse(left[0]!.body).jobId).toBe(job.jobId);
+    expect(
+      stdout.records.find((r) => r.message === "job hit its deadline; returning it to the queue"),
+    ).toBeDefined();
+  });
+
+  it("does not start a job when less than the minimum budget is left, and keeps the message", async () => {
+    const calls: ExecutorCall[] = [];
+    await enqueue(reviewJob(SHA_1));
+    const source = new SqsEventSource(sqs.client, queues.queueUrl, queues.queueArn);
+    const handler = worker(checkRunExecutor(calls), { deadlineMarginMs: 60_000, minimumJobMs: 30_000 });
+
+    await withStdout(() => source.pollOnce(handler, () => lambdaContext("worker", 80_000)));
+
+    expect(calls).toHaveLength(0);
+    expect(source.invocations[0]!.response.batchItemFailures).toHaveLength(1);
+    expect(sqs.messagesIn(queues.queueUrl)).toHaveLength(1);
+  });
+
+  it("moves a poison message to the DLQ after the redrive policy's receives, reporting each failure", async () => {
+    const calls: ExecutorCall[] = [];
+    await sqs.client.send(
+      new SendMessageCommand({
+        QueueUrl: queues.queueUrl,
+        MessageBody: JSON.stringify({ kind: "review", owner: OWNER }),
+        MessageGroupId: `${OWNER}/${REPO}#2`,
+        MessageDeduplicationId: "poison-1",
+      }),
+    );
+    const source = new SqsEventSource(sqs.client, queues.queueUrl, queues.queueArn);
+
+    await withStdout(() =>
+      source.drain(worker(checkRunExecutor(calls)), () => lambdaContext("worker", 900_000)),
+    );
+
+    expect(calls).toHaveLength(0);
+    expect(source.invocations).toHaveLength(MAX_RECEIVES);
+    for (const inv of source.invocations) expect(inv.response.batchItemFailures).toHaveLength(1);
+    expect(source.invocations.map((i) => i.records[0]!.attributes.ApproximateReceiveCount)).toEqual([
+      "1",
+      "2",
+      "3",
+    ]);
+    expect(sqs.messagesIn(queues.queueUrl)).toHaveLength(0);
+    const dlq = sqs.messagesIn(queues.dlqUrl);
+    expect(dlq).toHaveLength(1);
+    expect(dlq[0]!.body).toContain('"owner":"Codertocat"');
+    const logged = stdout.records.find((r) => r.message === "invalid job message");
+    expect(logged?.problems).toEqual(expect.arrayContaining(['message is missing "jobId"']));
+  });
+
+  it("acknowledges a permanently failing job (PR closed) with the reason logged", async () => {
+    const calls: ExecutorCall[] = [];
+    const job = reviewJob(SHA_1);
+    await enqueue(job);
+    const source = new SqsEventSource(sqs.client, queues.queueUrl, queues.queueArn);
+    const executor = checkRunExecutor(calls, () => new PermanentJobError("pull request #2 is closed"));
+
+    await withStdout(() => source.drain(worker(executor), () => lambdaContext("worker", 900_000)));
+
+    expect(calls).toHaveLength(1);
+    expect(source.invocations[0]!.response.batchItemFailures).toEqual([]);
+    expect(sqs.messagesIn(queues.queueUrl)).toHaveLength(0);
+    expect(sqs.messagesIn(queues.dlqUrl)).toHaveLength(0);
+    expect(stdout.records.find((r) => r.message === "job dropped")).toMatchObject({
+      reason: "pull request #2 is closed",
+      jobId: job.jobId,
+    });
+  });
+
+  it("acknowledges a job whose installation is gone, and retries one whose token request failed", async () => {
+    const calls: ExecutorCall[] = [];
+    const gone = createJobMessage({
+      ...reviewJob(SHA_1),
+      installationId: 404,
+      jobId: undefined,
+      enqueuedAt: undefined,
+    });
+    await enqueue(gone);
+    const source = new SqsEventSource(sqs.client, queues.queueUrl, queues.queueArn);
+    gh.failNext("apps/create-installation-access-token", {
+      kind: "status",
+      status: 404,
+      message: "Not Found",
+    });
+    await withStdout(() =>
+      source.pollOnce(worker(checkRunExecutor(calls)), () => lambdaContext("worker", 900_000)),
+    );
+    expect(source.invocations[0]!.response.batchItemFailures).toEqual([]);
+    expect(stdout.records.find((r) => r.message === "job dropped")?.reason).toMatch(
+      /installation 404 not found/,
+    );
+
+    await enqueue(reviewJob(SHA_2));
+    gh.failNext("apps/create-installation-access-token", { kind: "server_error", status: 502 });
+    await withStdout(() =>
+      source.pollOnce(worker(checkRunExecutor(calls)), () => lambdaContext("worker", 900_000)),
+    );
+    expect(source.invocations[1]!.response.batchItemFailures).toHaveLength(1);
+    expect(calls).toHaveLength(0);
+    expect(sqs.messagesIn(queues.queueUrl)).toHaveLength(1);
+  });
+});
