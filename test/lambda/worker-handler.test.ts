@@ -80,7 +80,6 @@ function checkRunExecutor(
       job,
       deadlineMs: ctx.deadlineMs,
       receiveCount: ctx.receiveCount,
-      tokenUser: me.app?.slug ?? "",
     });
     const action = behave(job, ctx, calls.filter((c) => c.job.jobId === job.jobId).length);
     if (action instanceof Error) throw action;
