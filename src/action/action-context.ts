@@ -22,7 +22,8 @@ export class ActionContextError extends Error {
 export function readActionContext(env: NodeJS.ProcessEnv): ActionContext {
   const required = (name: string): string => {
     const value = env[name];
-    if (!value) throw new ActionContextError(`${name} is not set: this step must run inside a GitHub Actions job`);
+    if (!value)
+      throw new ActionContextError(`${name} is not set: this step must run inside a GitHub Actions job`);
     return value;
   };
   const eventPath = required("GITHUB_EVENT_PATH");
@@ -30,10 +31,13 @@ export function readActionContext(env: NodeJS.ProcessEnv): ActionContext {
   try {
     payload = JSON.parse(readFileSync(eventPath, "utf8")) as Record<string, unknown>;
   } catch (error) {
-    throw new ActionContextError(`cannot read the event payload at ${eventPath}: ${(error as Error).message}`);
+    throw new ActionContextError(
+      `cannot read the event payload at ${eventPath}: ${(error as Error).message}`,
+    );
   }
   const [owner, repo] = required("GITHUB_REPOSITORY").split("/");
-  if (!owner || !repo) throw new ActionContextError(`GITHUB_REPOSITORY must be owner/repo; got ${env.GITHUB_REPOSITORY}`);
+  if (!owner || !repo)
+    throw new ActionContextError(`GITHUB_REPOSITORY must be owner/repo; got ${env.GITHUB_REPOSITORY}`);
   const serverUrl = env.GITHUB_SERVER_URL ?? "https://github.com";
   const repository = payload.repository as { default_branch?: unknown } | undefined;
   return {
@@ -43,7 +47,9 @@ export function readActionContext(env: NodeJS.ProcessEnv): ActionContext {
     repo,
     defaultBranch: typeof repository?.default_branch === "string" ? repository.default_branch : "main",
     apiUrl: env.GITHUB_API_URL ?? "https://api.github.com",
-    ...(env.GITHUB_RUN_ID ? { runUrl: `${serverUrl}/${owner}/${repo}/actions/runs/${env.GITHUB_RUN_ID}` } : {}),
+    ...(env.GITHUB_RUN_ID
+      ? { runUrl: `${serverUrl}/${owner}/${repo}/actions/runs/${env.GITHUB_RUN_ID}` }
+      : {}),
     workspace: env.GITHUB_WORKSPACE ?? process.cwd(),
     runnerTemp: env.RUNNER_TEMP ?? "/tmp",
     actor: env.GITHUB_ACTOR ?? "",

@@ -15,7 +15,11 @@ export interface ActionInputs {
   policy?: string;
   jsonSchema?: string;
   prompt?: string;
-  sessionStore: { kind: "artifact" } | { kind: "none" } | { kind: "s3"; bucket: string; prefix: string };
+  sessionStore:
+    | { kind: "artifact" }
+    | { kind: "none" }
+    | { kind: "s3"; bucket: string; prefix: string }
+    | { kind: "file"; path: string };
   claudeVersion: string;
   failOnError: boolean;
   commentMode: "review" | "summary" | "none";
@@ -109,8 +113,12 @@ export function parseActionInputs(getInput: GetInput): ActionInputs {
 function parseSessionStore(raw: string, problems: string[]): ActionInputs["sessionStore"] {
   if (raw === "artifact") return { kind: "artifact" };
   if (raw === "none") return { kind: "none" };
+  if (raw.startsWith("file:///"))
+    return { kind: "file", path: decodeURIComponent(raw.slice("file://".length)) };
   const match = /^s3:\/\/([a-z0-9][a-z0-9.-]{1,61}[a-z0-9])(?:\/(.*))?$/.exec(raw);
   if (match?.[1]) return { kind: "s3", bucket: match[1], prefix: (match[2] ?? "").replace(/\/+$/, "") };
-  problems.push(`session_store must be artifact, none or s3://bucket/prefix; got ${JSON.stringify(raw)}`);
+  problems.push(
+    `session_store must be artifact, none, s3://bucket/prefix or file:///absolute/path; got ${JSON.stringify(raw)}`,
+  );
   return { kind: "none" };
 }

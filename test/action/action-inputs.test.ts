@@ -56,7 +56,7 @@ describe("parseActionInputs", () => {
       'claude_version must be an exact version such as 2.1.235; got "latest"',
       'mode must be one of auto, review, autofix, audit; got "approve"',
       'max_turns must be an integer >= 1; got "1.5"',
-      'session_store must be artifact, none or s3://bucket/prefix; got "gs://x"',
+      'session_store must be artifact, none, s3://bucket/prefix or file:///absolute/path; got "gs://x"',
       'fail_on_error must be true or false; got "yes"',
     ]);
   });

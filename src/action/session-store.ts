@@ -1,0 +1,37 @@
+import { S3Client } from "@aws-sdk/client-s3";
+import type { GitHubClient } from "../github/github-client.js";
+import { ArtifactTranscriptStore } from "../sessions/artifact-transcript-store.js";
+import { actionsArtifactUploader } from "../sessions/artifact-uploader.js";
+import { FsTranscriptStore } from "../sessions/fs-transcript-store.js";
+import { S3TranscriptStore } from "../sessions/s3-transcript-store.js";
+import type { TranscriptStore } from "../sessions/transcript-store.js";
+import type { ActionInputs } from "./action-inputs.js";
+
+/**
+ * The transcript store named by the `session_store` input. Artifacts need no setup on GitHub-hosted
+ * runners; S3 uses the runner's AWS credentials (e.g. from aws-actions/configure-aws-credentials),
+ * which stay in this process and never reach the agent; `file://` suits self-hosted runners.
+ */
+export function openSessionStore(
+  store: ActionInputs["sessionStore"],
+  github: { octokit: GitHubClient; owner: string; repo: string },
+  env: NodeJS.ProcessEnv,
+): TranscriptStore | undefined {
+  switch (store.kind) {
+    case "none":
+      return undefined;
+    case "file":
+      return new FsTranscriptStore({ root: store.path });
+    case "s3":
+      return new S3TranscriptStore({
+        client: new S3Client({
+          ...(env.AWS_REGION ? { region: env.AWS_REGION } : {}),
+          ...(env.AWS_ENDPOINT_URL_S3 ? { endpoint: env.AWS_ENDPOINT_URL_S3, forcePathStyle: true } : {}),
+        }),
+        bucket: store.bucket,
+        prefix: store.prefix,
+      });
+    case "artifact":
+      return new ArtifactTranscriptStore({ ...github, uploader: actionsArtifactUploader() });
+  }
+}

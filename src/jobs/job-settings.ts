@@ -1,0 +1,27 @@
+import type { ProgressEvent } from "../runner/ProgressEvent.js";
+import type { ToolPolicy } from "../runner/policy/ToolPolicy.js";
+
+/**
+ * What every job shares: how to run the CLI and under which limits. Doors (Action, CLI, Lambda) fill
+ * it from their own inputs; jobs never read environment variables or action inputs themselves.
+ */
+export interface JobSettings {
+  claudePath?: string;
+  model?: string;
+  maxTurns: number;
+  maxBudgetUsd: number;
+  /** Wall-clock deadline of the session. */
+  timeoutMs: number;
+  /** Overrides the job's built-in policy (a custom file or another built-in). */
+  policy?: ToolPolicy;
+  /** Overrides the job's built-in output schema. */
+  jsonSchema?: Record<string, unknown>;
+  /** Extra instructions appended to the prompt (trusted: they come from the workflow owner). */
+  extraInstructions?: string;
+  /** Variables the agent needs to reach the model (ANTHROPIC_API_KEY, ANTHROPIC_BASE_URL, Bedrock/Vertex). */
+  agentEnv: Record<string, string>;
+  /** Values to redact from logs and stored transcripts (tokens, keys). */
+  secretValues: string[];
+  executionLogPath?: string;
+  onProgress?: (event: ProgressEvent) => void;
+}

@@ -1,0 +1,110 @@
+import { Ajv } from "ajv";
+import { builtInPolicy } from "../../runner/policy/builtInPolicy.js";
+import type { RestoreResult } from "../../sessions/restore-result.js";
+import type { JobSettings } from "../job-settings.js";
+import { GitCheckout } from "../shared/git-checkout.js";
+import { type JobSessionResult, type LineagePlan, runJobSession } from "../shared/run-job-session.js";
+import { type CheckedReview, checkReview } from "./review-checks.js";
+import { buildReviewPrompt } from "./review-prompt.js";
+import { REVIEW_SCHEMA, reviewFromStructuredOutput } from "./review-schema.js";
+
+export interface ReviewRequest {
+  repository: { owner: string; name: string };
+  checkoutDir: string;
+  baseSha: string;
+  headSha: string;
+  pullRequest?: { number: number; title: string; body: string; author: string };
+  /** Fork PRs and pull_request_target: `--bare` and the read-only policy whatever the settings say. */
+  untrusted: boolean;
+  lineage?: Omit<LineagePlan, "jobKind" | "headSha">;
+}
+
+export type ReviewResult =
+  | { status: "reviewed"; checked: CheckedReview; session: JobSessionResult; promptNotes: string[] }
+  | { status: "failed"; reason: string; session: JobSessionResult; promptNotes: string[] };
+
+const validateReview = new Ajv({ allErrors: true }).compile(REVIEW_SCHEMA);
+
+/**
+ * The review job's core: read the change from git, build the prompt, run one read-only session with
+ * the review schema (forked from the lineage), and check the findings. Publishing is separate so the
+ * same result can go to GitHub, to a terminal or to a file.
+ */
+export async function runReview(request: ReviewRequest, settings: JobSettings): Promise<ReviewResult> {
+  const checkout = new GitCheckout(request.checkoutDir);
+  const [diff, changedFiles] = await Promise.all([
+    checkout.diff(request.baseSha, request.headSha),
+    checkout.changedFiles(request.baseSha, request.headSha),
+  ]);
+
+  const promptNotes: string[] = [];
+  const promptFor = (restore: RestoreResult): string => {
+    // Only a parent from this PR's own lineage saw an earlier head of this PR; a base-branch parent
+    // knows the repository, not this change.
+    const previousHeadSha =
+      restore.status === "restored" && restore.start.from === "lineage" ? restore.parentHeadSha : undefined;
+    const prompt = buildReviewPrompt({
+      repository: `${request.repository.owner}/${request.repository.name}`,
+      baseSha: request.baseSha,
+      headSha: request.headSha,
+      changedFiles,
+      diff,
+      ...(request.pullRequest ? { pullRequest: request.pullRequest } : {}),
+      ...(previousHeadSha ? { previousHeadSha } : {}),
+      ...(settings.extraInstructions ? { extraInstructions: settings.extraInstructions } : {}),
+    });
+    promptNotes.splice(0, promptNotes.length, ...prompt.notes);
+    return prompt.text;
+  };
+
+  // An untrusted PR never gets a custom (possibly wider) policy.
+  const policy =
+    request.untrusted || !settings.policy
+      ? builtInPolicy("review", { workspace: request.checkoutDir })
+      : settings.policy;
+  const session = await runJobSession(
+    {
+      prompt: promptFor,
+      cwd: request.checkoutDir,
+      policy,
+      jsonSchema: settings.jsonSchema ?? REVIEW_SCHEMA,
+      maxTurns: settings.maxTurns,
+      maxBudgetUsd: settings.maxBudgetUsd,
+      deadlineMs: settings.timeoutMs,
+      bare: request.untrusted,
+      env: settings.agentEnv,
+      ...(settings.claudePath ? { claudePath: settings.claudePath } : {}),
+      ...(settings.model ? { model: settings.model } : {}),
+      ...(settings.executionLogPath ? { executionLogPath: settings.executionLogPath } : {}),
+      ...(settings.onProgress ? { onProgress: settings.onProgress } : {}),
+    },
+    request.lineage ? { ...request.lineage, jobKind: "review", headSha: request.headSha } : undefined,
+    settings.secretValues,
+  );
+
+  const { outcome } = session;
+  if (outcome.exitCode !== 0) {
+    const reason = outcome.failureReasons[0] ?? outcome.errors[0] ?? `session ended with ${outcome.subtype}`;
+    return { status: "failed", reason, session, promptNotes };
+  }
+  if (!validateReview(outcome.structuredOutput)) {
+    // A custom schema that is not review-shaped: the run succeeded, but there are no findings to place.
+    return {
+      status: "failed",
+      reason:
+        "the structured output is not a review (verdict, summary, findings); nothing was published inline",
+      session,
+      promptNotes,
+    };
+  }
+  const review = reviewFromStructuredOutput(outcome.structuredOutput);
+  const knownPaths = new Set(changedFiles.filter((f) => f.status !== "removed").map((f) => f.path));
+  const lineCounts = new Map<string, number | undefined>();
+  await Promise.all(
+    [...new Set(review.findings.map((f) => f.path))]
+      .filter((path) => knownPaths.has(path))
+      .map(async (path) => lineCounts.set(path, await checkout.lineCount(request.headSha, path))),
+  );
+  const checked = checkReview(review, { knownPaths, lineCount: (path) => lineCounts.get(path) });
+  return { status: "reviewed", checked, session, promptNotes };
+}

@@ -1,0 +1,116 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { runSession } from "../../runner/runSession.js";
+import type { SessionOptions } from "../../runner/SessionOptions.js";
+import type { SessionOutcome } from "../../runner/SessionOutcome.js";
+import { captureSession } from "../../sessions/capture-session.js";
+import { chooseStart } from "../../sessions/choose-start.js";
+import type { LineageKey } from "../../sessions/lineage-key.js";
+import { parentSessionId, type RestoreResult, resumeOption } from "../../sessions/restore-result.js";
+import { restoreSession } from "../../sessions/restore-session.js";
+import { resumeRefusal, runWithResumeFallback } from "../../sessions/resume-refusal.js";
+import type { TranscriptStore } from "../../sessions/transcript-store.js";
+
+export interface LineagePlan {
+  store: TranscriptStore;
+  /** Where the new session is recorded (the PR, or the default branch for audits). */
+  lineageKey: LineageKey;
+  /** Fallback parent when the lineage is empty (the PR's base branch). */
+  baseKey?: LineageKey;
+  jobKind: string;
+  headSha: string;
+  keepLast?: number;
+}
+
+export interface JobSessionResult {
+  outcome: SessionOutcome;
+  /** How the session started (fresh, forked, or fresh after a failed restore, with the reason). */
+  restore: RestoreResult;
+  /** Set when the session was recorded in the lineage; a failure to record is a note, not a job failure. */
+  recorded?: { sessionId: string; redactions: number };
+  notes: string[];
+}
+
+/**
+ * One session with lineage: choose the parent (PR lineage, else base branch, else fresh), restore its
+ * transcript, run with `--resume <id> --fork-session`, fall back to a fresh session once if the CLI
+ * refuses the parent, then store the new transcript and append it to the lineage. Without a store it
+ * is a plain fresh session.
+ */
+export type JobSessionOptions = Omit<SessionOptions, "resume" | "configDir" | "prompt"> & {
+  /** The prompt can depend on where the session starts (e.g. "you reviewed this PR at <sha>"). */
+  prompt: string | ((restore: RestoreResult) => string);
+};
+
+export async function runJobSession(
+  jobOptions: JobSessionOptions,
+  lineage: LineagePlan | undefined,
+  secretValues: readonly string[],
+): Promise<JobSessionResult> {
+  const notes: string[] = [];
+  const configRoot = await mkdtemp(join(tmpdir(), "cpr-session-"));
+  try {
+    let attempt = 0;
+    const runOnce = async (restore: RestoreResult): Promise<SessionOutcome> => {
+      // A fresh config dir per attempt: a refused parent must not leave state for the fresh run.
+      const configDir = join(configRoot, `attempt-${attempt++}`);
+      const resume = resumeOption(restore);
+      const outcome = await runSession({ ...sessionOptions, configDir, ...(resume ? { resume } : {}) })
+        .outcome;
+      lastConfigDir = configDir;
+      return outcome;
+    };
+    let lastConfigDir = join(configRoot, "attempt-0");
+
+    if (!lineage) {
+      const restore: RestoreResult = {
+        status: "fresh",
+        reason: "no_prior_session",
+        message: "Started a fresh session: no session store is configured.",
+      };
+      return { outcome: await runOnce(restore), restore, notes };
+    }
+
+    const start = await chooseStart(lineage.store, lineage.lineageKey, lineage.baseKey);
+    const firstConfigDir = join(configRoot, "attempt-0");
+    const restored = await restoreSession({
+      store: lineage.store,
+      start,
+      configDir: firstConfigDir,
+      cwd: jobOptions.cwd,
+    });
+    const { value: outcome, restore } = await runWithResumeFallback(restored, runOnce, (o) =>
+      resumeRefusal({ exitCode: o.exitCode, errors: o.errors, stderr: o.stderrTail }),
+    );
+
+    const result: JobSessionResult = { outcome, restore, notes };
+    if (outcome.sessionId && outcome.exitCode !== 0) {
+      // A failed turn is not a good parent: the next run would inherit half a conversation.
+      notes.push(`session ${outcome.sessionId} failed, so it was not added to ${lineage.lineageKey.key}`);
+    } else if (outcome.sessionId) {
+      try {
+        const captured = await captureSession({
+          store: lineage.store,
+          lineageKey: lineage.lineageKey,
+          configDir: lastConfigDir,
+          cwd: jobOptions.cwd,
+          sessionId: outcome.sessionId,
+          parentSessionId: parentSessionId(restore),
+          jobKind: lineage.jobKind,
+          headSha: lineage.headSha,
+          costUsd: outcome.totalCostUsd ?? 0,
+          numTurns: outcome.numTurns ?? 0,
+          secretValues,
+          ...(lineage.keepLast === undefined ? {} : { keepLast: lineage.keepLast }),
+        });
+        result.recorded = { sessionId: captured.entry.sessionId, redactions: captured.redactions };
+      } catch (error) {
+        notes.push(`session ${outcome.sessionId} was not stored: ${(error as Error).message}`);
+      }
+    }
+    return result;
+  } finally {
+    await rm(configRoot, { recursive: true, force: true });
+  }
+}
