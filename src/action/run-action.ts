@@ -1,5 +1,5 @@
-import { writeFile } from "node:fs/promises";
-import { join } from "node:path";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { isAbsolute, join, resolve } from "node:path";
 import * as core from "@actions/core";
 import { formatProgressEvent } from "../cli/formatProgressEvent.js";
 import { hasWriteAccess } from "../github/actor-permission.js";
@@ -11,11 +11,261 @@ import { toSarif } from "../github/sarif-export.js";
 import type { JobSettings } from "../jobs/job-settings.js";
 import { publishReviewToGitHub } from "../jobs/review/publish-review-to-github.js";
 import { runReview } from "../jobs/review/run-review.js";
+import { GitCheckout } from "../jobs/shared/git-checkout.js";
+import { pinAgentConfigToBase } from "../jobs/shared/pin-agent-config.js";
+import { builtInPolicy, isBuiltInPolicyName } from "../runner/policy/builtInPolicy.js";
+import { loadPolicyFile } from "../runner/policy/loadPolicyFile.js";
+import type { ToolPolicy } from "../runner/policy/ToolPolicy.js";
 import { branchLineageKey, prLineageKey } from "../sessions/lineage-key.js";
-import type { TranscriptStore } from "../sessions/transcript-store.js";
 import { type ActionContext, readActionContext } from "./action-context.js";
 import { type ActionInputs, parseActionInputs } from "./action-inputs.js";
 import { agentCredentials } from "./agent-credentials.js";
 import { installClaude } from "./install-claude.js";
-import { type PullRequestRef, pullRequestRef, routeEvent } from "./route-event.js";
+import { isFork, type PullRequestRef, pullRequestRef, routeEvent } from "./route-event.js";
 import { openSessionStore } from "./session-store.js";
+
+const CHECK_NAME = "Claude review";
+
+/**
+ * The Action's door: parse inputs and the event, decide the job, check who may trigger it, run the
+ * job through the shared core and render its outcome as outputs, a job summary and the step status.
+ */
+export async function runAction(env: NodeJS.ProcessEnv = process.env): Promise<void> {
+  let inputs: ActionInputs;
+  let context: ActionContext;
+  try {
+    inputs = parseActionInputs((name) => core.getInput(name));
+    context = readActionContext(env);
+  } catch (error) {
+    core.setFailed((error as Error).message);
+    return;
+  }
+  for (const secret of [inputs.anthropicApiKey, inputs.githubToken]) if (secret) core.setSecret(secret);
+
+  const route = routeEvent(context.eventName, context.payload, {
+    mode: inputs.mode,
+    autofixLabel: inputs.autofixLabel,
+    reviewDrafts: inputs.reviewDrafts,
+    reviewCommand: "/claude review",
+  });
+  if (route.job === "skip") {
+    core.info(`Nothing to do: ${route.reason}`);
+    core.setOutput("conclusion", "skipped");
+    return;
+  }
+  if (!inputs.githubToken) {
+    core.setFailed(
+      "github_token is empty: pass ${{ github.token }} or an App token so results can be published",
+    );
+    return;
+  }
+  const octokit = createGitHubClient({
+    token: inputs.githubToken,
+    baseUrl: context.apiUrl,
+    log: (m) => core.info(m),
+  });
+  const { owner, repo } = context;
+
+  let pr = route.pullRequest;
+  if (!pr && route.pullRequestNumber !== undefined) {
+    const { data } = await octokit.rest.pulls.get({ owner, repo, pull_number: route.pullRequestNumber });
+    pr = pullRequestRef(data);
+  }
+
+  if (route.requireWriteFrom !== undefined) {
+    const allowed = await hasWriteAccess(octokit, { owner, repo, username: route.requireWriteFrom });
+    if (!allowed) {
+      const message = `@${route.requireWriteFrom} does not have write access to ${owner}/${repo}, so this ${route.trigger} request was not run. A maintainer can trigger it instead.`;
+      core.notice(message);
+      if (pr)
+        await octokit.rest.issues.createComment({ owner, repo, issue_number: pr.number, body: message });
+      core.setOutput("conclusion", "skipped");
+      return;
+    }
+  }
+
+  if (route.job !== "review") {
+    core.setFailed(`${route.job} is not available in this build of the action yet`);
+    return;
+  }
+  if (!pr) {
+    core.setFailed(`${route.trigger}: could not determine the pull request to review`);
+    return;
+  }
+  const untrusted = route.untrusted || isFork(pr);
+  await reviewPullRequest({ inputs, context, env, octokit, pr, untrusted });
+}
+
+interface ReviewRun {
+  inputs: ActionInputs;
+  context: ActionContext;
+  env: NodeJS.ProcessEnv;
+  octokit: GitHubClient;
+  pr: PullRequestRef;
+  untrusted: boolean;
+}
+
+async function reviewPullRequest(run: ReviewRun): Promise<void> {
+  const { inputs, context, octokit, pr } = run;
+  const { owner, repo } = context;
+  const checks = new CheckRunPublisher(octokit);
+  const handle = await checks.start({
+    owner,
+    repo,
+    name: CHECK_NAME,
+    headSha: pr.headSha,
+    ...(context.runUrl ? { detailsUrl: context.runUrl } : {}),
+  });
+
+  const agentEnv = agentCredentials(inputs.anthropicApiKey, run.env);
+  if (!agentEnv) {
+    const message =
+      "No Anthropic credentials: anthropic_api_key is empty. Fork pull requests under `pull_request` get no secrets, so they cannot be reviewed by this workflow; a maintainer can comment `/claude review`.";
+    core.warning(message);
+    await checks.complete(handle, {
+      outcome: { status: "neutral", isError: false },
+      title: "Not reviewed: no API key",
+      summary: message,
+      findings: [],
+    });
+    setOutputs({ conclusion: "neutral", is_error: "false", findings_count: "0" });
+    return;
+  }
+
+  try {
+    const claude = await installClaude(inputs.claudeVersion, (line) => core.info(line));
+    core.info(`Claude Code ${claude.version} at ${claude.path}${claude.fromCache ? " (tool cache)" : ""}`);
+    const store = openSessionStore(inputs.sessionStore, { octokit, owner, repo }, run.env);
+    const logDir = join(context.runnerTemp, "claude-pr-runner");
+    await mkdir(logDir, { recursive: true });
+    const executionLogPath = join(logDir, `review-${pr.number}-${pr.headSha.slice(0, 12)}.ndjson`);
+    const settings: JobSettings = {
+      claudePath: claude.path,
+      maxTurns: inputs.maxTurns,
+      maxBudgetUsd: inputs.maxBudgetUsd,
+      timeoutMs: inputs.timeoutMinutes * 60_000,
+      agentEnv,
+      secretValues: [inputs.anthropicApiKey, inputs.githubToken].filter(Boolean),
+      executionLogPath,
+      onProgress: (event) => core.info(`[claude] ${formatProgressEvent(event)}`),
+      ...(inputs.model ? { model: inputs.model } : {}),
+      ...(inputs.prompt ? { extraInstructions: inputs.prompt } : {}),
+      ...(run.untrusted ? {} : await customizations(inputs, context.workspace)),
+    };
+
+    const checkout = new GitCheckout(context.workspace);
+    const pinned = await pinAgentConfigToBase(checkout, pr.baseSha, pr.headSha);
+    if (pinned.changed.length > 0)
+      core.info(`Agent configuration taken from the base branch: ${pinned.changed.join(", ")}`);
+    let result: Awaited<ReturnType<typeof runReview>>;
+    try {
+      result = await runReview(
+        {
+          repository: { owner, name: repo },
+          checkoutDir: context.workspace,
+          baseSha: pr.baseSha,
+          headSha: pr.headSha,
+          pullRequest: { number: pr.number, title: pr.title, body: pr.body, author: pr.author },
+          untrusted: run.untrusted,
+          ...(store
+            ? {
+                lineage: {
+                  store,
+                  lineageKey: prLineageKey(owner, repo, pr.number),
+                  baseKey: branchLineageKey(owner, repo, pr.baseRef || context.defaultBranch),
+                },
+              }
+            : {}),
+        },
+        settings,
+      );
+    } finally {
+      await pinned.restore();
+    }
+
+    const { lineMap } = await fetchPullRequestLineMap(octokit, { owner, repo, pullNumber: pr.number });
+    const published = await publishReviewToGitHub(
+      {
+        octokit,
+        owner,
+        repo,
+        pullNumber: pr.number,
+        headSha: pr.headSha,
+        commentMode: inputs.commentMode,
+        inlineCommentLimit: inputs.inlineCommentLimit,
+        lineMap,
+        ...(context.runUrl ? { runUrl: context.runUrl } : {}),
+      },
+      { publisher: checks, handle },
+      result,
+    );
+    await writeJobSummary(published.report).catch((error: Error) =>
+      core.warning(`job summary not written: ${error.message}`),
+    );
+
+    const { outcome } = result.session;
+    let sarifFile = "";
+    if (inputs.sarifFile) {
+      sarifFile = isAbsolute(inputs.sarifFile)
+        ? inputs.sarifFile
+        : resolve(context.workspace, inputs.sarifFile);
+      await writeFile(sarifFile, `${JSON.stringify(toSarif(published.findings), null, 2)}\n`);
+    }
+    const isError = result.status === "failed";
+    setOutputs({
+      conclusion: published.conclusion,
+      is_error: String(isError),
+      structured_output:
+        outcome.structuredOutput === undefined ? "" : JSON.stringify(outcome.structuredOutput),
+      session_id: outcome.sessionId ?? "",
+      total_cost_usd: String(outcome.totalCostUsd ?? 0),
+      num_turns: String(outcome.numTurns ?? 0),
+      findings_count: String(published.findings.length),
+      execution_file: executionLogPath,
+      sarif_file: sarifFile,
+    });
+    if (result.status === "failed") {
+      const message = `Claude review failed: ${result.reason}`;
+      if (inputs.failOnError) core.setFailed(message);
+      else core.warning(message);
+    }
+  } catch (error) {
+    const message = `Claude review could not run: ${(error as Error).message}`;
+    await checks
+      .complete(handle, {
+        outcome: { status: "failure", isError: true },
+        title: "Claude review failed",
+        summary: message,
+        findings: [],
+      })
+      .catch(() => undefined);
+    setOutputs({ conclusion: "failure", is_error: "true" });
+    if (inputs.failOnError) core.setFailed(message);
+    else core.warning(message);
+  }
+}
+
+/** The workflow owner's policy and schema overrides; never applied to untrusted PRs. */
+async function customizations(inputs: ActionInputs, workspace: string): Promise<Partial<JobSettings>> {
+  const extra: Partial<JobSettings> = {};
+  if (inputs.policy) {
+    extra.policy = isBuiltInPolicyName(inputs.policy)
+      ? builtInPolicy(inputs.policy, { workspace, testCommands: inputs.testCommands })
+      : await loadPolicyFile(resolve(workspace, inputs.policy), { workspace });
+  }
+  if (inputs.jsonSchema) {
+    const text = inputs.jsonSchema.trimStart().startsWith("{")
+      ? inputs.jsonSchema
+      : await readFile(resolve(workspace, inputs.jsonSchema), "utf8");
+    const parsed = JSON.parse(text) as unknown;
+    if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) {
+      throw new Error("json_schema must be a JSON object (inline or a file)");
+    }
+    extra.jsonSchema = parsed as Record<string, unknown>;
+  }
+  return extra;
+}
+
+function setOutputs(outputs: Record<string, string>): void {
+  for (const [name, value] of Object.entries(outputs)) core.setOutput(name, value);
+}

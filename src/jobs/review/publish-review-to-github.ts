@@ -99,9 +99,13 @@ export async function publishReviewToGitHub(
   };
 
   let published: PublishReviewResult | undefined;
-  if (target.commentMode === "review" && findings.length > 0) {
+  // Publish even with no findings: the publisher then posts nothing new but still cleans up our
+  // outdated comments from earlier runs.
+  if (target.commentMode === "review") {
     published = await new ReviewPublisher(target.octokit, {
       maxInlineComments: target.inlineCommentLimit,
+      // Findings in a changed file but outside every hunk become file-level comments, not silence.
+      filterMode: "file",
     }).publish({
       owner: target.owner,
       repo: target.repo,

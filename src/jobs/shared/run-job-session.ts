@@ -56,8 +56,9 @@ export async function runJobSession(
       // A fresh config dir per attempt: a refused parent must not leave state for the fresh run.
       const configDir = join(configRoot, `attempt-${attempt++}`);
       const resume = resumeOption(restore);
-      const outcome = await runSession({ ...sessionOptions, configDir, ...(resume ? { resume } : {}) })
-        .outcome;
+      const prompt = typeof jobOptions.prompt === "string" ? jobOptions.prompt : jobOptions.prompt(restore);
+      const options: SessionOptions = { ...jobOptions, prompt, configDir, ...(resume ? { resume } : {}) };
+      const outcome = await runSession(options).outcome;
       lastConfigDir = configDir;
       return outcome;
     };
