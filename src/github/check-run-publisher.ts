@@ -1,4 +1,5 @@
 import type { Finding, FindingSeverity } from "./finding.js";
+import { assertValidFindings } from "./finding-validation.js";
 import type { GitHubClient } from "./github-client.js";
 
 /** How a job ended, as far as the check is concerned. */
@@ -107,6 +108,7 @@ export class CheckRunPublisher {
     handle: CheckRunHandle,
     input: CompleteCheckInput,
   ): Promise<{ conclusion: CheckConclusion; updates: number }> {
+    assertValidFindings(input.findings);
     const conclusion = checkConclusion(input.outcome);
     const annotations = input.findings.map(findingAnnotation);
     const batches: Array<typeof annotations> = [];

@@ -8,6 +8,7 @@ export type * from "./finding.js";
 export * from "./finding-fingerprint.js";
 export * from "./finding-markdown.js";
 export * from "./finding-placement.js";
+export * from "./finding-validation.js";
 export * from "./fork-pull-request.js";
 export * from "./github-client.js";
 export * from "./http-status.js";

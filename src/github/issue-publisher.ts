@@ -2,6 +2,7 @@ import { fingerprintMarker, readFingerprintMarkers } from "./comment-markers.js"
 import type { Finding } from "./finding.js";
 import { fingerprintFindings } from "./finding-fingerprint.js";
 import { locationOf, severityLabel, suggestionBlock } from "./finding-markdown.js";
+import { assertValidFindings } from "./finding-validation.js";
 import type { GitHubClient } from "./github-client.js";
 
 export interface IssuePublisherOptions {
@@ -62,6 +63,7 @@ export class IssuePublisher {
   }
 
   async sync(input: SyncIssuesInput): Promise<SyncIssuesResult> {
+    assertValidFindings(input.findings);
     const { owner, repo } = input;
     const result: SyncIssuesResult = {
       created: [],

@@ -10,6 +10,7 @@ import {
   tableCell,
 } from "./finding-markdown.js";
 import { type FilterMode, type Placement, placeFinding } from "./finding-placement.js";
+import { assertValidFindings } from "./finding-validation.js";
 import type { GitHubClient } from "./github-client.js";
 import { httpStatusOf } from "./http-status.js";
 import { assertAllowedReviewEvent, type ReviewEvent } from "./review-event.js";
@@ -89,6 +90,7 @@ export class ReviewPublisher {
 
   async publish(input: PublishReviewInput): Promise<PublishReviewResult> {
     if (input.event !== undefined) assertAllowedReviewEvent(input.event);
+    assertValidFindings(input.findings);
     const { owner, repo, pullNumber } = input;
     const result: PublishReviewResult = {
       inlineComments: 0,

@@ -197,6 +197,28 @@ describe("ReviewPublisher", () => {
     expect(gh.reviewCommentsOn("acme", "app", 7)).toHaveLength(1);
   });
 
+  it("rejects a malformed finding before any request is sent", async () => {
+    const findings = [
+      finding({ path: "src/app.ts", startLine: 3 }),
+      finding({ path: "src/app.ts", startLine: 0 }),
+    ];
+    const map = await lineMap();
+    gh.resetCalls();
+    await expect(new ReviewPublisher(octokit).publish({ ...pr, findings, lineMap: map })).rejects.toThrow(
+      /finding #1 \(startLine\)/,
+    );
+    expect(gh.calls).toEqual([]);
+  });
+
+  it("rides out a secondary rate limit on the review call and posts exactly one review", async () => {
+    gh.failNext("pulls/create-review", { kind: "secondary_rate_limit", retryAfterSeconds: 2 });
+    const findings = [finding({ path: "src/app.ts", startLine: 3 })];
+    const result = await new ReviewPublisher(octokit).publish({ ...pr, findings, lineMap: await lineMap() });
+    expect(result.inlineComments).toBe(1);
+    expect(gh.callsTo("pulls/create-review").map((c) => c.status)).toEqual([403, 200]);
+    expect(gh.state.reviews).toHaveLength(1);
+  });
+
   it("falls back to the body when GitHub 422s a stale line map", async () => {
     const stale = parseUnifiedDiff(newFileDiff("src/app.ts", 60)); // claims line 50 is in the diff; it is not
     const findings = [finding({ path: "src/app.ts", startLine: 50, title: "Stale" })];
