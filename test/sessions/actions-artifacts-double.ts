@@ -1,5 +1,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { OpenApiRouter } from "../github-double/openapi-router.js";
+import { loadGitHubOpenApi } from "../github-double/openapi-spec.js";
+import { RequestValidator, type SpecViolation } from "../github-double/request-validator.js";
 
 interface StoredArtifact {
   id: number;
@@ -12,6 +15,8 @@ interface StoredArtifact {
 }
 
 export interface ArtifactCall {
+  /** GitHub's operation id from its OpenAPI description, e.g. `actions/list-artifacts-for-repo`. */
+  operationId: string;
   method: string;
   path: string;
   status: number;
@@ -20,11 +25,15 @@ export interface ArtifactCall {
 /**
  * The artifacts part of GitHub's REST API on 127.0.0.1: list (`GET /repos/{o}/{r}/actions/artifacts`,
  * `name` filter, pagination, newest first), download (`GET .../artifacts/{id}/zip` answering 302 to a
- * blob URL, like GitHub) and delete. `addArtifact` is what a finished @actions/artifact upload would
- * leave behind; the runtime upload service itself cannot run here.
+ * blob URL, like GitHub) and delete. Every API request is matched and validated against GitHub's
+ * OpenAPI description with the GitHub double's router and validator (test/github-double), and a
+ * departure is recorded in `violations`. `addArtifact` is what a finished @actions/artifact upload
+ * would leave behind; the runtime upload service itself cannot run here.
  */
 export class ActionsArtifactsDouble {
   readonly calls: ArtifactCall[] = [];
+  readonly violations: SpecViolation[] = [];
+  static #spec: { router: OpenApiRouter; validator: RequestValidator } | undefined;
   readonly token = "artifact-test-token";
   readonly #artifacts = new Map<number, StoredArtifact>();
   #nextId = 5000;
@@ -116,7 +125,9 @@ export class ActionsArtifactsDouble {
   #handle(req: IncomingMessage, res: ServerResponse): void {
     const url = new URL(req.url ?? "/", this.url);
     const method = req.method ?? "GET";
-    const done = (status: number) => this.calls.push({ method, path: url.pathname + url.search, status });
+    let operationId = "blob";
+    const done = (status: number) =>
+      this.calls.push({ operationId, method, path: url.pathname + url.search, status });
     const blob = /^\/blob\/(\d+)$/.exec(url.pathname);
     if (blob && method === "GET") {
       // The blob URL is pre-signed: no Authorization needed (and GitHub's redirect target ignores it).
@@ -134,6 +145,18 @@ export class ActionsArtifactsDouble {
       res.end(a.bytes);
       return;
     }
+    const doc = loadGitHubOpenApi();
+    ActionsArtifactsDouble.#spec ??= { router: new OpenApiRouter(doc), validator: new RequestValidator(doc) };
+    const { router, validator } = ActionsArtifactsDouble.#spec;
+    const match = router.match(method, url.pathname);
+    if (!match || !("operationId" in match)) {
+      operationId = "unknown";
+      done(404);
+      this.#json(res, 404, { message: "Not Found" });
+      return;
+    }
+    operationId = match.operationId;
+    this.violations.push(...validator.validate(match, url.searchParams, undefined, false, url.pathname));
     if (
       req.headers.authorization !== `token ${this.token}` &&
       req.headers.authorization !== `Bearer ${this.token}`

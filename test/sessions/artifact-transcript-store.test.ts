@@ -24,6 +24,16 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await gh?.close();
+  // Every request the stores made is one GitHub's OpenAPI description allows.
+  expect(gh.violations).toEqual([]);
+  expect(new Set(gh.calls.map((c) => c.operationId))).toEqual(
+    new Set([
+      "actions/list-artifacts-for-repo",
+      "actions/download-artifact",
+      "actions/delete-artifact",
+      "blob",
+    ]),
+  );
 });
 
 /**
