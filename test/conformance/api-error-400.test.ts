@@ -1,6 +1,7 @@
 import { rm } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { isolatedClaudeEnv, runClaude } from "../harness/claude-cli.js";
+import { protocolAgreement } from "../harness/protocol-agreement.js";
 import { CLI_TIMEOUT_MS } from "../harness/scripted-claude-fixture.js";
 import { ScriptedMessagesApi } from "../harness/scripted-messages-api.js";
 import { makeTempDir } from "../harness/temp-dir.js";
@@ -49,6 +50,8 @@ describe("HTTP 400 from the Messages API (real 2.1.235)", () => {
     expect(second!.length).toBeLessThan(first!.length);
     expect(first).toEqual(expect.arrayContaining(second!));
     expect(api.mainRequests[1]!.body).toEqual(api.mainRequests[0]!.body);
+    // Our protocol layer reads `success` + is_error as a failure, exactly like the binary's exit code.
+    expect(protocolAgreement(run)).toEqual({ unclassified: [], predictedExitCode: 1 });
   });
 
   it("text output: prints the error text and exits 1", async () => {

@@ -3,6 +3,7 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type ClaudeRunResult, spawnClaude } from "../harness/claude-cli.js";
+import { protocolAgreement } from "../harness/protocol-agreement.js";
 import {
   CLI_TIMEOUT_MS,
   controlRequest,
@@ -123,5 +124,11 @@ describe("can_use_tool over --permission-prompt-tool stdio (real 2.1.235)", () =
     expect(result.permission_denials).toEqual([
       expect.objectContaining({ tool_name: "Write", tool_use_id: "toolu_deny_0002" }),
     ]);
+  });
+
+  it("src/protocol classifies every frame and predicts the real exit code", () => {
+    const agreement = protocolAgreement(run);
+    expect(agreement.unclassified).toEqual([]);
+    expect(agreement.predictedExitCode).toBe(run.code);
   });
 });

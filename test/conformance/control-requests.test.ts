@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type ClaudeRunResult, spawnClaude } from "../harness/claude-cli.js";
+import { protocolAgreement } from "../harness/protocol-agreement.js";
 import {
   CLI_TIMEOUT_MS,
   controlRequest,
@@ -111,5 +112,11 @@ describe("host -> CLI control requests (real 2.1.235)", () => {
       result: "Hello after control traffic.",
     });
     expect(run.code).toBe(0);
+  });
+
+  it("src/protocol classifies every frame and predicts the real exit code", () => {
+    const agreement = protocolAgreement(run);
+    expect(agreement.unclassified).toEqual([]);
+    expect(agreement.predictedExitCode).toBe(run.code);
   });
 });

@@ -2,6 +2,7 @@ import { readdir, readFile, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type ClaudeRunResult, isolatedClaudeEnv, runClaude } from "../harness/claude-cli.js";
+import { protocolAgreement } from "../harness/protocol-agreement.js";
 import { CLI_TIMEOUT_MS } from "../harness/scripted-claude-fixture.js";
 import { ScriptedMessagesApi } from "../harness/scripted-messages-api.js";
 import { makeTempDir } from "../harness/temp-dir.js";
@@ -96,5 +97,11 @@ describe("claude -p --output-format json (real 2.1.235)", () => {
     expect(chain.at(0)).toBe("assistant");
     expect(chain.at(-1)).toBe("user");
     expect(messages[0]!.parentUuid).toBeNull();
+  });
+
+  it("src/protocol classifies every frame and predicts the real exit code", () => {
+    const agreement = protocolAgreement(run);
+    expect(agreement.unclassified).toEqual([]);
+    expect(agreement.predictedExitCode).toBe(run.code);
   });
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type ClaudeRunResult, runClaude } from "../harness/claude-cli.js";
+import { protocolAgreement } from "../harness/protocol-agreement.js";
 import {
   CLI_TIMEOUT_MS,
   type ScriptedClaude,
@@ -38,5 +39,11 @@ describe("--max-turns 1 with a tool call (real 2.1.235)", () => {
 
   it("never asks the model for the second turn", () => {
     expect(fixture.api.mainRequests).toHaveLength(1);
+  });
+
+  it("src/protocol classifies every frame and predicts the real exit code", () => {
+    const agreement = protocolAgreement(run);
+    expect(agreement.unclassified).toEqual([]);
+    expect(agreement.predictedExitCode).toBe(run.code);
   });
 });

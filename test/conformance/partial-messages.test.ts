@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type ClaudeRunResult, runClaude } from "../harness/claude-cli.js";
+import { protocolAgreement } from "../harness/protocol-agreement.js";
 import {
   CLI_TIMEOUT_MS,
   type ScriptedClaude,
@@ -67,5 +68,11 @@ describe("--include-partial-messages with stdin closed after the user frame (rea
     const assistant = labels.indexOf("assistant:");
     expect(assistant).toBeGreaterThan(labels.indexOf("stream_event:content_block_delta"));
     expect(assistant).toBeLessThan(labels.indexOf("stream_event:content_block_stop"));
+  });
+
+  it("src/protocol classifies every frame and predicts the real exit code", () => {
+    const agreement = protocolAgreement(run);
+    expect(agreement.unclassified).toEqual([]);
+    expect(agreement.predictedExitCode).toBe(run.code);
   });
 });

@@ -2,6 +2,7 @@ import { readFile, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type ClaudeRunResult, isolatedClaudeEnv, runClaude } from "../harness/claude-cli.js";
+import { protocolAgreement } from "../harness/protocol-agreement.js";
 import { CLI_TIMEOUT_MS } from "../harness/scripted-claude-fixture.js";
 import { ScriptedMessagesApi } from "../harness/scripted-messages-api.js";
 import { makeTempDir } from "../harness/temp-dir.js";
@@ -75,5 +76,11 @@ describe("--json-schema structured output (real 2.1.235)", () => {
     expect(result).toMatchObject({ type: "result", subtype: "success", is_error: false, num_turns: 2 });
     expect(result.structured_output).toEqual(value);
     expect(JSON.parse(String(result.result))).toEqual(value);
+  });
+
+  it("src/protocol classifies every frame and predicts the real exit code", () => {
+    const agreement = protocolAgreement(run);
+    expect(agreement.unclassified).toEqual([]);
+    expect(agreement.predictedExitCode).toBe(run.code);
   });
 });

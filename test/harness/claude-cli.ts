@@ -4,6 +4,7 @@ import { rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { NdjsonDecoder } from "../../src/protocol/index.js";
 
 /** The pinned real binary (2.1.235) installed by npm. */
 export const CLAUDE_BIN = resolve(fileURLToPath(import.meta.url), "../../../node_modules/.bin/claude");
@@ -98,33 +99,26 @@ export function spawnClaude(args: string[], opts: ClaudeRunOptions): ClaudeProce
   const child = spawn(CLAUDE_BIN, args, { cwd: opts.cwd, env: opts.env, stdio: ["pipe", "pipe", "pipe"] });
   const frames: unknown[] = [];
   const listeners = new Set<(frame: Record<string, unknown>) => void>();
-  let stdout = "";
+  // Frames are cut by the product's own decoder (src/protocol), so every conformance run also checks
+  // it against the real binary's bytes. Lines that are not JSON (text output mode, error messages)
+  // come back as protocol_error and stay in `stdout` only.
+  const decoder = new NdjsonDecoder();
+  const stdoutChunks: Buffer[] = [];
   let stderr = "";
-  let pending = "";
-  child.stdout.setEncoding("utf8");
   child.stderr.setEncoding("utf8");
   child.stdin.on("error", () => {}); // the CLI may exit before reading everything we wrote
-  const takeLine = (line: string) => {
-    if (line.trim() === "") return;
-    try {
-      const frame: unknown = JSON.parse(line);
-      frames.push(frame);
-      if (typeof frame === "object" && frame !== null) {
-        for (const listener of listeners) listener(frame as Record<string, unknown>);
+  const take = (lines: ReturnType<NdjsonDecoder["push"]>) => {
+    for (const line of lines) {
+      if (line.kind !== "value") continue;
+      frames.push(line.value);
+      if (typeof line.value === "object" && line.value !== null) {
+        for (const listener of listeners) listener(line.value as Record<string, unknown>);
       }
-    } catch {
-      // Not a frame (text output mode, or an error message): kept in stdout only.
     }
   };
-  child.stdout.on("data", (chunk: string) => {
-    stdout += chunk;
-    pending += chunk;
-    let nl = pending.indexOf("\n");
-    while (nl !== -1) {
-      takeLine(pending.slice(0, nl));
-      pending = pending.slice(nl + 1);
-      nl = pending.indexOf("\n");
-    }
+  child.stdout.on("data", (chunk: Buffer) => {
+    stdoutChunks.push(chunk);
+    take(decoder.push(chunk));
   });
   child.stderr.on("data", (chunk: string) => {
     stderr += chunk;
@@ -134,9 +128,8 @@ export function spawnClaude(args: string[], opts: ClaudeRunOptions): ClaudeProce
     child.once("error", reject);
     child.once("close", (code, signal) => {
       if (timer) clearTimeout(timer);
-      takeLine(pending);
-      pending = "";
-      resolveExit({ code, signal, stdout, stderr, frames });
+      take(decoder.end());
+      resolveExit({ code, signal, stdout: Buffer.concat(stdoutChunks).toString("utf8"), stderr, frames });
     });
   });
   if (opts.stdin !== undefined) {
