@@ -111,6 +111,15 @@ export interface IssueState {
   updatedAt: string;
 }
 
+/** Where the App is installed (an account and the repositories it selected). */
+export interface InstallationState {
+  id: number;
+  account: string;
+  /** `owner/repo` names. */
+  repos: string[];
+  suspended: boolean;
+}
+
 export interface DoubleState {
   repos: Map<string, RepoState>;
   pulls: Map<string, PullRequestState>;
@@ -119,6 +128,7 @@ export interface DoubleState {
   reviews: ReviewState[];
   reviewComments: ReviewCommentState[];
   checkRuns: CheckRunState[];
+  installations: Map<number, InstallationState>;
   /** Issue and PR numbers share one sequence per repository, as on GitHub. */
   nextNumber: Map<string, number>;
 }
@@ -132,6 +142,7 @@ export function emptyState(): DoubleState {
     reviews: [],
     reviewComments: [],
     checkRuns: [],
+    installations: new Map(),
     nextNumber: new Map(),
   };
 }

@@ -16,6 +16,7 @@ import {
 import { OpenApiRouter } from "./openapi-router.js";
 import { loadGitHubOpenApi } from "./openapi-spec.js";
 import { RequestValidator, type SpecViolation } from "./request-validator.js";
+import { appsRoutes } from "./routes/apps-routes.js";
 import { checksRoutes } from "./routes/checks-routes.js";
 import { issuesRoutes } from "./routes/issues-routes.js";
 import { pullsRoutes } from "./routes/pulls-routes.js";
@@ -70,7 +71,13 @@ export interface AddPullRequestOptions {
 
 let shared: { router: OpenApiRouter; validator: RequestValidator } | undefined;
 
-const ROUTES: RouteTable = { ...pullsRoutes, ...issuesRoutes, ...checksRoutes, ...reposRoutes };
+const ROUTES: RouteTable = {
+  ...pullsRoutes,
+  ...issuesRoutes,
+  ...checksRoutes,
+  ...reposRoutes,
+  ...appsRoutes,
+};
 
 /**
  * An in-memory GitHub REST API on 127.0.0.1 for tests. Every request is checked against GitHub's
@@ -171,6 +178,11 @@ export class GitHubDouble {
     };
     this.state.repos.set(fullName, repo);
     return repo;
+  }
+
+  /** Install the App on `account` for the given `owner/repo` repositories (seed them with addRepo). */
+  addInstallation(id: number, account: string, repos: string[], options: { suspended?: boolean } = {}): void {
+    this.state.installations.set(id, { id, account, repos, suspended: options.suspended ?? false });
   }
 
   addCollaborator(
