@@ -48,6 +48,7 @@ export function pullJson(pr: PullRequestState, repo: RepoState, base: string) {
     head: { sha: pr.head.sha, ref: pr.head.ref, repo: headRepo },
     base: { sha: pr.base.sha, ref: pr.base.ref, repo: repoJson(repo, base) },
     changed_files: pr.files.length,
+    labels: pr.labels.map((name) => ({ name })),
   };
 }
 

@@ -43,6 +43,8 @@ export interface PullRequestState {
   files: PullFile[];
   /** When true, asking for the diff media type answers 406 like GitHub does for huge diffs. */
   diffTooLarge: boolean;
+  /** Label names on the PR (PRs are issues for the labels endpoints). */
+  labels: string[];
 }
 
 export interface IssueCommentState {

@@ -67,6 +67,8 @@ export interface AddPullRequestOptions {
   author?: UserRef;
   /** Answer the diff media type with 406 "diff too large" (files API keeps working). */
   diffTooLarge?: boolean;
+  /** Labels already on the PR (e.g. the `autofix` trigger label). */
+  labels?: string[];
 }
 
 let shared: { router: OpenApiRouter; validator: RequestValidator } | undefined;
@@ -219,6 +221,7 @@ export class GitHubDouble {
       diff: o.diff,
       files: filesFromDiff(o.diff),
       diffTooLarge: o.diffTooLarge ?? false,
+      labels: [...(o.labels ?? [])],
     };
     this.state.pulls.set(itemKey(repo.fullName, number), pr);
     return pr;

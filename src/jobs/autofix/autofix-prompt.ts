@@ -20,6 +20,8 @@ export interface AutofixPromptInput {
   diff: string;
   /** Head sha the parent session (the PR's latest review) saw, when the session continues it. */
   parentHeadSha?: string;
+  /** Job that recorded the parent session ("review", "autofix"...). */
+  parentJobKind?: string;
   /** Findings of the review being fixed, when the caller could read them. */
   priorFindings?: PriorFinding[];
   /** The commands the policy lets the model run to check its fix. */
@@ -49,8 +51,11 @@ export function buildAutofixPrompt(input: AutofixPromptInput): AutofixPrompt {
 
   if (input.parentHeadSha) {
     parts.push(
-      `You reviewed pull request #${pr.number} of ${input.repository} at ${input.parentHeadSha}. ` +
-        "Now fix the problems you found in that review, directly in the working directory.",
+      (input.parentJobKind ?? "review") === "review"
+        ? `You reviewed pull request #${pr.number} of ${input.repository} at ${input.parentHeadSha}. ` +
+            "Now fix the problems you found in that review, directly in the working directory."
+        : `You worked on pull request #${pr.number} of ${input.repository} before (${input.parentJobKind} at ${input.parentHeadSha}). ` +
+            "Review it again and fix the problems that remain, directly in the working directory.",
     );
     if (input.parentHeadSha !== input.headSha) {
       parts.push(

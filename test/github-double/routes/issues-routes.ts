@@ -182,6 +182,20 @@ export const issuesRoutes: RouteTable = {
     return ok(issue.labels.map((name) => ({ name })));
   },
 
+  "issues/remove-label": (ctx) => {
+    // Issues and PRs share the labels endpoints; GitHub answers 404 when the label is not on the item.
+    const { issue, isPull } = issueOrPull(ctx);
+    const repo = ctx.repo();
+    const item =
+      issue ??
+      (isPull && repo
+        ? ctx.state.pulls.get(itemKey(repo.fullName, Number(ctx.params.issue_number)))
+        : undefined);
+    if (!item?.labels.includes(ctx.params.name ?? "")) return githubError(404, "Label does not exist");
+    item.labels = item.labels.filter((name) => name !== ctx.params.name);
+    return ok(item.labels.map((name) => ({ name })));
+  },
+
   "issues/create-label": (ctx) => {
     const repo = ctx.repo();
     if (!repo) return notFound();

@@ -49,7 +49,7 @@ describe("buildFixSuggestions", () => {
       else repo.write(path, text);
     }
     repo.git("add", "-A", "--intent-to-add");
-    return { repo, patch: repo.git("diff", "HEAD") + "\n" };
+    return { repo, patch: `${repo.git("diff", "HEAD")}\n` };
   }
 
   it("turns edits, insertions and deletions inside the PR's hunks into suggestions that rebuild the fixed file", () => {

@@ -1,0 +1,165 @@
+import { Ajv } from "ajv";
+import type { GitHubClient } from "../../github/github-client.js";
+import { IssuePublisher, type SyncIssuesResult } from "../../github/issue-publisher.js";
+import { builtInPolicy } from "../../runner/policy/builtInPolicy.js";
+import { branchLineageKey } from "../../sessions/lineage-key.js";
+import type { RestoreResult } from "../../sessions/restore-result.js";
+import type { TranscriptStore } from "../../sessions/transcript-store.js";
+import type { JobSettings } from "../job-settings.js";
+import { GitCheckout } from "../shared/git-checkout.js";
+import { type JobSessionResult, runJobSession } from "../shared/run-job-session.js";
+import { type AuditRejection, checkAudit } from "./audit-checks.js";
+import { parseAuditFocus } from "./audit-focus.js";
+import { buildAuditPrompt } from "./audit-prompt.js";
+import { AUDIT_SCHEMA, type AuditReport, auditReportFromStructuredOutput } from "./audit-schema.js";
+import { writeSarifFile } from "./write-sarif-file.js";
+
+export interface AuditRequest {
+  repository: { owner: string; name: string };
+  /** Checkout of the default branch. */
+  checkoutDir: string;
+  defaultBranch: string;
+  /** The audited commit; the checkout's HEAD when absent. */
+  headSha?: string;
+  /** security, dependencies, dead code, tests, or free text (see parseAuditFocus). */
+  focus?: string;
+  /** Where to write the SARIF file; no file when absent. */
+  sarifPath?: string;
+  /** Sync one issue per finding (default on when a GitHub client is given). */
+  issues?: { labels?: string[]; maxNewIssues?: number } | false;
+  /** Link to the workflow run, quoted in issue bodies. */
+  runUrl?: string;
+  /** The audit is recorded in the default branch's lineage, so later PR reviews fork from it. */
+  lineage?: { store: TranscriptStore; keepLast?: number };
+}
+
+export interface AuditDeps {
+  /** Needed for issues; without it the audit only writes SARIF. */
+  github?: GitHubClient;
+  /** Version written into the SARIF driver. */
+  toolVersion?: string;
+}
+
+export type AuditResult =
+  | {
+      status: "audited";
+      headSha: string;
+      report: AuditReport;
+      rejected: AuditRejection[];
+      issues?: SyncIssuesResult;
+      sarif?: { path: string; results: number };
+      session: JobSessionResult;
+    }
+  | { status: "failed"; headSha: string; reason: string; session: JobSessionResult };
+
+const validateAudit = new Ajv({ allErrors: true }).compile(AUDIT_SCHEMA);
+
+/**
+ * The scheduled audit: one read-only session over the default branch with the audit schema, findings
+ * checked against the checkout, then SARIF and issues. A failed session publishes nothing: an empty
+ * SARIF or issue sync would read as "every problem is fixed" and close alerts and issues.
+ */
+export async function runAudit(
+  request: AuditRequest,
+  settings: JobSettings,
+  deps: AuditDeps = {},
+): Promise<AuditResult> {
+  const focus = parseAuditFocus(request.focus);
+  const checkout = new GitCheckout(request.checkoutDir);
+  const headSha = request.headSha ?? (await checkout.resolve("HEAD"));
+  const repository = `${request.repository.owner}/${request.repository.name}`;
+  const lineageKey = branchLineageKey(
+    request.repository.owner,
+    request.repository.name,
+    request.defaultBranch,
+  );
+
+  const prompt = (restore: RestoreResult): string =>
+    buildAuditPrompt({
+      repository,
+      branch: request.defaultBranch,
+      headSha,
+      focus,
+      ...(restore.status === "restored" ? { previousSha: restore.parentHeadSha } : {}),
+      ...(settings.extraInstructions ? { extraInstructions: settings.extraInstructions } : {}),
+    });
+
+  const session = await runJobSession(
+    {
+      prompt,
+      cwd: request.checkoutDir,
+      policy: settings.policy ?? builtInPolicy("audit", { workspace: request.checkoutDir }),
+      jsonSchema: settings.jsonSchema ?? AUDIT_SCHEMA,
+      maxTurns: settings.maxTurns,
+      maxBudgetUsd: settings.maxBudgetUsd,
+      deadlineMs: settings.timeoutMs,
+      env: settings.agentEnv,
+      ...(settings.claudePath ? { claudePath: settings.claudePath } : {}),
+      ...(settings.model ? { model: settings.model } : {}),
+      ...(settings.executionLogPath ? { executionLogPath: settings.executionLogPath } : {}),
+      ...(settings.onProgress ? { onProgress: settings.onProgress } : {}),
+    },
+    request.lineage
+      ? {
+          store: request.lineage.store,
+          lineageKey,
+          jobKind: "audit",
+          headSha,
+          ...(request.lineage.keepLast === undefined ? {} : { keepLast: request.lineage.keepLast }),
+        }
+      : undefined,
+    settings.secretValues,
+  );
+
+  const { outcome } = session;
+  if (outcome.exitCode !== 0) {
+    const reason = outcome.failureReasons[0] ?? outcome.errors[0] ?? `session ended with ${outcome.subtype}`;
+    return { status: "failed", headSha, reason, session };
+  }
+  if (!validateAudit(outcome.structuredOutput)) {
+    return {
+      status: "failed",
+      headSha,
+      reason: "the structured output is not an audit (summary, findings with keys); nothing was published",
+      session,
+    };
+  }
+
+  const report = auditReportFromStructuredOutput(outcome.structuredOutput);
+  const lineCounts = new Map<string, number | undefined>();
+  await Promise.all(
+    [...new Set(report.findings.map((f) => f.path))].map(async (path) =>
+      lineCounts.set(path, await checkout.lineCount(headSha, path)),
+    ),
+  );
+  const checked = checkAudit(report, (path) => lineCounts.get(path));
+  const findings = checked.report.findings;
+
+  const result: Extract<AuditResult, { status: "audited" }> = {
+    status: "audited",
+    headSha,
+    report: checked.report,
+    rejected: checked.rejected,
+    session,
+  };
+  if (request.sarifPath) {
+    result.sarif = await writeSarifFile(request.sarifPath, findings, {
+      name: "claude-pr-runner",
+      ...(deps.toolVersion ? { version: deps.toolVersion } : {}),
+    });
+  }
+  if (deps.github && request.issues !== false) {
+    const publisher = new IssuePublisher(deps.github, {
+      ...(request.issues?.labels ? { labels: request.issues.labels } : {}),
+      ...(request.issues?.maxNewIssues === undefined ? {} : { maxNewIssues: request.issues.maxNewIssues }),
+    });
+    result.issues = await publisher.sync({
+      owner: request.repository.owner,
+      repo: request.repository.name,
+      findings,
+      sha: headSha,
+      ...(request.runUrl ? { runUrl: request.runUrl } : {}),
+    });
+  }
+  return result;
+}
