@@ -1,27 +1,25 @@
-import { mkdir, readFile, writeFile } from "node:fs/promises";
-import { isAbsolute, join, resolve } from "node:path";
+import { writeFile } from "node:fs/promises";
+import { isAbsolute, resolve } from "node:path";
 import * as core from "@actions/core";
-import { formatProgressEvent } from "../cli/formatProgressEvent.js";
 import { hasWriteAccess } from "../github/actor-permission.js";
 import { CheckRunPublisher } from "../github/check-run-publisher.js";
 import { fetchPullRequestLineMap } from "../github/fetch-pull-request-line-map.js";
 import { createGitHubClient, type GitHubClient } from "../github/github-client.js";
 import { writeJobSummary } from "../github/job-summary.js";
 import { toSarif } from "../github/sarif-export.js";
-import type { JobSettings } from "../jobs/job-settings.js";
 import { publishReviewToGitHub } from "../jobs/review/publish-review-to-github.js";
 import { runReview } from "../jobs/review/run-review.js";
 import { GitCheckout } from "../jobs/shared/git-checkout.js";
 import { pinAgentConfigToBase } from "../jobs/shared/pin-agent-config.js";
-import { builtInPolicy, isBuiltInPolicyName } from "../runner/policy/builtInPolicy.js";
-import { loadPolicyFile } from "../runner/policy/loadPolicyFile.js";
-import type { ToolPolicy } from "../runner/policy/ToolPolicy.js";
 import { branchLineageKey, prLineageKey } from "../sessions/lineage-key.js";
 import { type ActionContext, readActionContext } from "./action-context.js";
 import { type ActionInputs, parseActionInputs } from "./action-inputs.js";
 import { agentCredentials } from "./agent-credentials.js";
 import { installClaude } from "./install-claude.js";
+import { jobSettingsFromInputs } from "./job-settings-from-inputs.js";
 import { isFork, type PullRequestRef, pullRequestRef, routeEvent } from "./route-event.js";
+import { runAuditStep } from "./run-audit-step.js";
+import { runAutofixStep } from "./run-autofix-step.js";
 import { openSessionStore } from "./session-store.js";
 
 const CHECK_NAME = "Claude review";
@@ -55,7 +53,7 @@ export async function runAction(env: NodeJS.ProcessEnv = process.env): Promise<v
   }
   if (!inputs.githubToken) {
     core.setFailed(
-      "github_token is empty: pass ${{ github.token }} or an App token so results can be published",
+      "github_token is empty: pass the workflow token (github.token) or an App token so results can be published",
     );
     return;
   }
@@ -84,8 +82,8 @@ export async function runAction(env: NodeJS.ProcessEnv = process.env): Promise<v
     }
   }
 
-  if (route.job !== "review") {
-    core.setFailed(`${route.job} is not available in this build of the action yet`);
+  if (route.job === "audit") {
+    await runAuditStep({ inputs, context, env, octokit });
     return;
   }
   if (!pr) {
@@ -93,6 +91,10 @@ export async function runAction(env: NodeJS.ProcessEnv = process.env): Promise<v
     return;
   }
   const untrusted = route.untrusted || isFork(pr);
+  if (route.job === "autofix") {
+    await runAutofixStep({ inputs, context, env, octokit, pr, fork: isFork(pr) });
+    return;
+  }
   await reviewPullRequest({ inputs, context, env, octokit, pr, untrusted });
 }
 
@@ -136,22 +138,15 @@ async function reviewPullRequest(run: ReviewRun): Promise<void> {
     const claude = await installClaude(inputs.claudeVersion, (line) => core.info(line));
     core.info(`Claude Code ${claude.version} at ${claude.path}${claude.fromCache ? " (tool cache)" : ""}`);
     const store = openSessionStore(inputs.sessionStore, { octokit, owner, repo }, run.env);
-    const logDir = join(context.runnerTemp, "claude-pr-runner");
-    await mkdir(logDir, { recursive: true });
-    const executionLogPath = join(logDir, `review-${pr.number}-${pr.headSha.slice(0, 12)}.ndjson`);
-    const settings: JobSettings = {
+    const settings = await jobSettingsFromInputs({
+      inputs,
+      context,
       claudePath: claude.path,
-      maxTurns: inputs.maxTurns,
-      maxBudgetUsd: inputs.maxBudgetUsd,
-      timeoutMs: inputs.timeoutMinutes * 60_000,
       agentEnv,
-      secretValues: [inputs.anthropicApiKey, inputs.githubToken].filter(Boolean),
-      executionLogPath,
-      onProgress: (event) => core.info(`[claude] ${formatProgressEvent(event)}`),
-      ...(inputs.model ? { model: inputs.model } : {}),
-      ...(inputs.prompt ? { extraInstructions: inputs.prompt } : {}),
-      ...(run.untrusted ? {} : await customizations(inputs, context.workspace)),
-    };
+      logName: `review-${pr.number}-${pr.headSha.slice(0, 12)}`,
+      untrusted: run.untrusted,
+    });
+    const executionLogPath = settings.executionLogPath ?? "";
 
     const checkout = new GitCheckout(context.workspace);
     const pinned = await pinAgentConfigToBase(checkout, pr.baseSha, pr.headSha);
@@ -245,27 +240,6 @@ async function reviewPullRequest(run: ReviewRun): Promise<void> {
   }
 }
 
-/** The workflow owner's policy and schema overrides; never applied to untrusted PRs. */
-async function customizations(inputs: ActionInputs, workspace: string): Promise<Partial<JobSettings>> {
-  const extra: Partial<JobSettings> = {};
-  if (inputs.policy) {
-    extra.policy = isBuiltInPolicyName(inputs.policy)
-      ? builtInPolicy(inputs.policy, { workspace, testCommands: inputs.testCommands })
-      : await loadPolicyFile(resolve(workspace, inputs.policy), { workspace });
-  }
-  if (inputs.jsonSchema) {
-    const text = inputs.jsonSchema.trimStart().startsWith("{")
-      ? inputs.jsonSchema
-      : await readFile(resolve(workspace, inputs.jsonSchema), "utf8");
-    const parsed = JSON.parse(text) as unknown;
-    if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) {
-      throw new Error("json_schema must be a JSON object (inline or a file)");
-    }
-    extra.jsonSchema = parsed as Record<string, unknown>;
-  }
-  return extra;
-}
-
-function setOutputs(outputs: Record<string, string>): void {
+export function setOutputs(outputs: Record<string, string>): void {
   for (const [name, value] of Object.entries(outputs)) core.setOutput(name, value);
 }

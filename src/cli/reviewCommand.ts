@@ -9,7 +9,7 @@ import { runReview } from "../jobs/review/run-review.js";
 import { GitCheckout, GitCommandError } from "../jobs/shared/git-checkout.js";
 import { FsTranscriptStore } from "../sessions/fs-transcript-store.js";
 import { branchLineageKey } from "../sessions/lineage-key.js";
-import type { CliIo, Subcommand } from "./CliIo.js";
+import type { Subcommand } from "./CliIo.js";
 import { formatProgressEvent } from "./formatProgressEvent.js";
 import { UsageError } from "./UsageError.js";
 

@@ -80,7 +80,7 @@ export class ActionRunFixture {
 
   /** Registers (or updates) the PR on the double with the checkout's real diff. */
   openPullRequest(options: { number?: number; body?: string; fork?: boolean; author?: string } = {}) {
-    const diff = this.repo.git("diff", `${this.baseSha}...${this.headSha}`) + "\n";
+    const diff = `${this.repo.git("diff", `${this.baseSha}...${this.headSha}`)}\n`;
     return this.github.addPullRequest({
       owner: OWNER,
       repo: REPO,

@@ -1,0 +1,59 @@
+import { mkdir, readFile } from "node:fs/promises";
+import { join, resolve } from "node:path";
+import * as core from "@actions/core";
+import { formatProgressEvent } from "../cli/formatProgressEvent.js";
+import type { JobSettings } from "../jobs/job-settings.js";
+import { builtInPolicy, isBuiltInPolicyName } from "../runner/policy/builtInPolicy.js";
+import { loadPolicyFile } from "../runner/policy/loadPolicyFile.js";
+import type { ActionContext } from "./action-context.js";
+import type { ActionInputs } from "./action-inputs.js";
+
+/**
+ * JobSettings from the Action's inputs. The execution log goes to RUNNER_TEMP; progress goes to the
+ * step log. Policy and schema overrides are the workflow owner's and are never applied to untrusted PRs.
+ */
+export async function jobSettingsFromInputs(options: {
+  inputs: ActionInputs;
+  context: ActionContext;
+  claudePath: string;
+  agentEnv: Record<string, string>;
+  logName: string;
+  untrusted: boolean;
+}): Promise<JobSettings> {
+  const { inputs, context } = options;
+  const logDir = join(context.runnerTemp, "claude-pr-runner");
+  await mkdir(logDir, { recursive: true });
+  return {
+    claudePath: options.claudePath,
+    maxTurns: inputs.maxTurns,
+    maxBudgetUsd: inputs.maxBudgetUsd,
+    timeoutMs: inputs.timeoutMinutes * 60_000,
+    agentEnv: options.agentEnv,
+    secretValues: [inputs.anthropicApiKey, inputs.githubToken].filter(Boolean),
+    executionLogPath: join(logDir, `${options.logName}.ndjson`),
+    onProgress: (event) => core.info(`[claude] ${formatProgressEvent(event)}`),
+    ...(inputs.model ? { model: inputs.model } : {}),
+    ...(inputs.prompt ? { extraInstructions: inputs.prompt } : {}),
+    ...(options.untrusted ? {} : await customizations(inputs, context.workspace)),
+  };
+}
+
+async function customizations(inputs: ActionInputs, workspace: string): Promise<Partial<JobSettings>> {
+  const extra: Partial<JobSettings> = {};
+  if (inputs.policy) {
+    extra.policy = isBuiltInPolicyName(inputs.policy)
+      ? builtInPolicy(inputs.policy, { workspace, testCommands: inputs.testCommands })
+      : await loadPolicyFile(resolve(workspace, inputs.policy), { workspace });
+  }
+  if (inputs.jsonSchema) {
+    const text = inputs.jsonSchema.trimStart().startsWith("{")
+      ? inputs.jsonSchema
+      : await readFile(resolve(workspace, inputs.jsonSchema), "utf8");
+    const parsed = JSON.parse(text) as unknown;
+    if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) {
+      throw new Error("json_schema must be a JSON object (inline or a file)");
+    }
+    extra.jsonSchema = parsed as Record<string, unknown>;
+  }
+  return extra;
+}

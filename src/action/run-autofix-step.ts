@@ -1,0 +1,88 @@
+import * as core from "@actions/core";
+import type { GitHubClient } from "../github/github-client.js";
+import { runAutofix } from "../jobs/autofix/run-autofix.js";
+import { branchLineageKey } from "../sessions/lineage-key.js";
+import type { ActionContext } from "./action-context.js";
+import type { ActionInputs } from "./action-inputs.js";
+import { agentCredentials } from "./agent-credentials.js";
+import { installClaude } from "./install-claude.js";
+import { jobSettingsFromInputs } from "./job-settings-from-inputs.js";
+import type { PullRequestRef } from "./route-event.js";
+import { setOutputs } from "./run-action.js";
+import { openSessionStore } from "./session-store.js";
+
+/** autofix-pr from the Action: the sender's write permission was checked by the caller. */
+export async function runAutofixStep(run: {
+  inputs: ActionInputs;
+  context: ActionContext;
+  env: NodeJS.ProcessEnv;
+  octokit: GitHubClient;
+  pr: PullRequestRef;
+  fork: boolean;
+}): Promise<void> {
+  const { inputs, context, octokit, pr } = run;
+  const agentEnv = agentCredentials(inputs.anthropicApiKey, run.env);
+  if (!agentEnv) {
+    core.warning("No Anthropic credentials: anthropic_api_key is empty, so autofix cannot run.");
+    setOutputs({ conclusion: "neutral", is_error: "false" });
+    return;
+  }
+  const claude = await installClaude(inputs.claudeVersion, (line) => core.info(line));
+  const settings = await jobSettingsFromInputs({
+    inputs,
+    context,
+    claudePath: claude.path,
+    agentEnv,
+    logName: `autofix-${pr.number}-${pr.headSha.slice(0, 12)}`,
+    untrusted: run.fork,
+  });
+  const store = openSessionStore(
+    inputs.sessionStore,
+    { octokit, owner: context.owner, repo: context.repo },
+    run.env,
+  );
+  const result = await runAutofix(
+    {
+      repository: { owner: context.owner, name: context.repo },
+      checkoutDir: context.workspace,
+      pullRequest: {
+        number: pr.number,
+        title: pr.title,
+        body: pr.body,
+        author: pr.author,
+        headRef: pr.headRef,
+        headSha: pr.headSha,
+        baseSha: pr.baseSha,
+      },
+      isFork: run.fork,
+      label: inputs.autofixLabel,
+      testCommands: inputs.testCommands,
+      ...(context.runUrl ? { runUrl: context.runUrl } : {}),
+      ...(store
+        ? {
+            lineage: {
+              store,
+              baseKey: branchLineageKey(context.owner, context.repo, pr.baseRef || context.defaultBranch),
+            },
+          }
+        : {}),
+    },
+    settings,
+    { github: octokit },
+  );
+  for (const note of result.notes) core.warning(note);
+  const { outcome } = result.session;
+  const failed = result.status === "session_failed" || result.status === "publish_failed";
+  setOutputs({
+    conclusion: failed ? "failure" : "success",
+    is_error: String(failed),
+    structured_output: outcome.structuredOutput === undefined ? "" : JSON.stringify(outcome.structuredOutput),
+    session_id: outcome.sessionId ?? "",
+    total_cost_usd: String(outcome.totalCostUsd ?? 0),
+    num_turns: String(outcome.numTurns ?? 0),
+    execution_file: settings.executionLogPath ?? "",
+  });
+  core.info(`autofix: ${result.status}${result.detail ? ` (${result.detail})` : ""}`);
+  if (failed && inputs.failOnError)
+    core.setFailed(`Claude autofix failed: ${result.detail ?? "see the check run"}`);
+}
