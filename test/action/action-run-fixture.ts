@@ -78,6 +78,16 @@ export class ActionRunFixture {
     return this.headSha;
   }
 
+  /** Gives the checkout an `origin` (a local bare repository) holding main and the PR branch. */
+  addOrigin(): string {
+    const remote = join(this.root, "origin.git");
+    this.repo.git("init", "-q", "--bare", remote);
+    this.repo.git("remote", "add", "origin", remote);
+    this.repo.git("push", "-q", "origin", `${this.baseSha}:refs/heads/main`, "feature");
+    this.repo.git("branch", "-q", "--set-upstream-to=origin/feature");
+    return remote;
+  }
+
   /** Registers (or updates) the PR on the double with the checkout's real diff. */
   openPullRequest(options: { number?: number; body?: string; fork?: boolean; author?: string } = {}) {
     const diff = `${this.repo.git("diff", `${this.baseSha}...${this.headSha}`)}\n`;

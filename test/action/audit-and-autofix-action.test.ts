@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -63,5 +64,106 @@ describe("the Action's audit and autofix routes (dist/index.js)", () => {
     expect(comments[0]).toContain("@reader does not have write access");
     expect(run.outputs.conclusion).toBe("skipped");
     expect(webhookExample("pull_request", "labeled").action).toBe("labeled");
+  });
+});
+
+describe("the Action's autofix on a same-repository PR (dist/index.js)", () => {
+  let fx: ActionRunFixture;
+  afterEach(async () => {
+    expect(fx.github.violations).toEqual([]);
+    await fx.close();
+  });
+
+  const fixScript = (workspace: () => string) => (_request: unknown, index: number) => {
+    const file = join(workspace(), "src/math.ts");
+    const steps = [
+      { kind: "tool_use" as const, name: "Read", input: { file_path: file } },
+      {
+        kind: "tool_use" as const,
+        name: "Edit",
+        input: {
+          file_path: file,
+          old_string: "export function sub(a: number, b: number): number {\n  return a + b;",
+          new_string: "export function sub(a: number, b: number): number {\n  return a - b;",
+        },
+      },
+    ];
+    return (
+      steps[index] ?? {
+        kind: "structured_output",
+        value: {
+          summary: "Made sub() subtract.",
+          files_changed: [{ path: "src/math.ts", reason: "sub() added" }],
+          commands_run: [],
+          commit_message: "fix: make sub() subtract",
+        },
+      }
+    );
+  };
+
+  it("a writer's autofix label: the model edits through the policy, the fix is pushed and the label removed", async () => {
+    let workspace = "";
+    fx = await ActionRunFixture.start(fixScript(() => workspace));
+    workspace = fx.repo.dir;
+    const remote = fx.addOrigin();
+    fx.github.addPullRequest({
+      owner: OWNER,
+      repo: REPO,
+      number: 7,
+      diff: `${fx.repo.git("diff", `${fx.baseSha}...${fx.headSha}`)}\n`,
+      headSha: fx.headSha,
+      baseSha: fx.baseSha,
+      headRef: "feature",
+      baseRef: "main",
+      headRepoFullName: `${OWNER}/${REPO}`,
+      labels: ["autofix", "bug"],
+    });
+    fx.github.addCollaborator(OWNER, REPO, "maintainer", "write");
+    const payload = fx.pullRequestEvent("opened");
+    payload.action = "labeled";
+    payload.label = { name: "autofix" };
+    (payload.sender as Record<string, unknown>).login = "maintainer";
+    const headBefore = fx.headSha;
+
+    const run = await fx.run("pull_request", payload, {});
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    expect(run.stdout).toContain("autofix: pushed");
+
+    const git = (...args: string[]) =>
+      execFileSync("git", ["--git-dir", remote, ...args], { encoding: "utf8" }).trim();
+    const pushed = git("rev-parse", "refs/heads/feature");
+    expect(pushed).not.toBe(headBefore);
+    expect(git("rev-parse", `${pushed}^`)).toBe(headBefore); // a fast-forward, never a force-push
+    expect(git("show", `${pushed}:src/math.ts`)).toContain(
+      "export function sub(a: number, b: number): number {\n  return a - b;",
+    );
+    expect(git("log", "-1", "--format=%s", pushed)).toBe("fix: make sub() subtract");
+    // The Edit went through can_use_tool and the autofix policy allowed it.
+    const log = readFileSync(run.outputs.execution_file!, "utf8");
+    expect(log).toMatch(/"tool_name":"Edit"/);
+    expect(fx.github.pull(OWNER, REPO, 7).labels).toEqual(["bug"]);
+  });
+
+  it("a labeled fork PR gets the fix as suggestions and nothing is pushed", async () => {
+    let workspace = "";
+    fx = await ActionRunFixture.start(fixScript(() => workspace));
+    workspace = fx.repo.dir;
+    const remote = fx.addOrigin();
+    const headBefore = fx.headSha;
+    fx.openPullRequest({ fork: true });
+    fx.github.addCollaborator(OWNER, REPO, "maintainer", "write");
+    const payload = fx.pullRequestEvent("opened", { fork: true });
+    payload.action = "labeled";
+    payload.label = { name: "autofix" };
+    (payload.sender as Record<string, unknown>).login = "maintainer";
+    const run = await fx.run("pull_request", payload, {});
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    expect(run.stdout).toContain("autofix: suggested");
+    const remoteHead = execFileSync("git", ["--git-dir", remote, "rev-parse", "refs/heads/feature"], {
+      encoding: "utf8",
+    }).trim();
+    expect(remoteHead).toBe(headBefore);
+    const [comment] = fx.github.reviewCommentsOn(OWNER, REPO, 7);
+    expect(comment!.body).toContain("```suggestion\n  return a - b;\n```");
   });
 });
