@@ -56072,6 +56072,20 @@ function isBuiltInPolicyName(value) {
   return BUILT_IN_POLICY_NAMES.includes(value);
 }
 
+// src/jobs/job-settings.ts
+function sessionLimitsFrom(settings) {
+  return {
+    maxTurns: settings.maxTurns,
+    maxBudgetUsd: settings.maxBudgetUsd,
+    deadlineMs: settings.timeoutMs,
+    env: settings.agentEnv,
+    ...settings.claudePath ? { claudePath: settings.claudePath } : {},
+    ...settings.model ? { model: settings.model } : {},
+    ...settings.executionLogPath ? { executionLogPath: settings.executionLogPath } : {},
+    ...settings.onProgress ? { onProgress: settings.onProgress } : {}
+  };
+}
+
 // src/jobs/shared/git-checkout.ts
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
@@ -58879,15 +58893,8 @@ async function runReview(request, settings) {
       cwd: request.checkoutDir,
       policy,
       jsonSchema: settings.jsonSchema ?? REVIEW_SCHEMA,
-      maxTurns: settings.maxTurns,
-      maxBudgetUsd: settings.maxBudgetUsd,
-      deadlineMs: settings.timeoutMs,
       bare: request.untrusted,
-      env: settings.agentEnv,
-      ...settings.claudePath ? { claudePath: settings.claudePath } : {},
-      ...settings.model ? { model: settings.model } : {},
-      ...settings.executionLogPath ? { executionLogPath: settings.executionLogPath } : {},
-      ...settings.onProgress ? { onProgress: settings.onProgress } : {}
+      ...sessionLimitsFrom(settings)
     },
     request.lineage ? { ...request.lineage, jobKind: "review", headSha: request.headSha } : void 0,
     settings.secretValues

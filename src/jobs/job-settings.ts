@@ -25,3 +25,17 @@ export interface JobSettings {
   executionLogPath?: string;
   onProgress?: (event: ProgressEvent) => void;
 }
+
+/** The part of a session's options that every job takes from its settings unchanged. */
+export function sessionLimitsFrom(settings: JobSettings) {
+  return {
+    maxTurns: settings.maxTurns,
+    maxBudgetUsd: settings.maxBudgetUsd,
+    deadlineMs: settings.timeoutMs,
+    env: settings.agentEnv,
+    ...(settings.claudePath ? { claudePath: settings.claudePath } : {}),
+    ...(settings.model ? { model: settings.model } : {}),
+    ...(settings.executionLogPath ? { executionLogPath: settings.executionLogPath } : {}),
+    ...(settings.onProgress ? { onProgress: settings.onProgress } : {}),
+  };
+}

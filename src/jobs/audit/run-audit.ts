@@ -5,7 +5,7 @@ import { builtInPolicy } from "../../runner/policy/builtInPolicy.js";
 import { branchLineageKey } from "../../sessions/lineage-key.js";
 import type { RestoreResult } from "../../sessions/restore-result.js";
 import type { TranscriptStore } from "../../sessions/transcript-store.js";
-import type { JobSettings } from "../job-settings.js";
+import { type JobSettings, sessionLimitsFrom } from "../job-settings.js";
 import { GitCheckout } from "../shared/git-checkout.js";
 import { type JobSessionResult, runJobSession } from "../shared/run-job-session.js";
 import { type AuditRejection, checkAudit } from "./audit-checks.js";
@@ -90,14 +90,7 @@ export async function runAudit(
       cwd: request.checkoutDir,
       policy: settings.policy ?? builtInPolicy("audit", { workspace: request.checkoutDir }),
       jsonSchema: settings.jsonSchema ?? AUDIT_SCHEMA,
-      maxTurns: settings.maxTurns,
-      maxBudgetUsd: settings.maxBudgetUsd,
-      deadlineMs: settings.timeoutMs,
-      env: settings.agentEnv,
-      ...(settings.claudePath ? { claudePath: settings.claudePath } : {}),
-      ...(settings.model ? { model: settings.model } : {}),
-      ...(settings.executionLogPath ? { executionLogPath: settings.executionLogPath } : {}),
-      ...(settings.onProgress ? { onProgress: settings.onProgress } : {}),
+      ...sessionLimitsFrom(settings),
     },
     request.lineage
       ? {

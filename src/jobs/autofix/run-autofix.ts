@@ -10,7 +10,7 @@ import type { PolicyDecision } from "../../runner/policy/ToolPolicy.js";
 import type { LineageKey } from "../../sessions/lineage-key.js";
 import type { RestoreResult } from "../../sessions/restore-result.js";
 import type { TranscriptStore } from "../../sessions/transcript-store.js";
-import type { JobSettings } from "../job-settings.js";
+import { type JobSettings, sessionLimitsFrom } from "../job-settings.js";
 import { GitCheckout } from "../shared/git-checkout.js";
 import { type JobSessionResult, runJobSession } from "../shared/run-job-session.js";
 import { type AutofixStatus, patchBlock, renderAutofixSummary } from "./autofix-markdown.js";
@@ -167,15 +167,8 @@ export async function runAutofix(
       cwd: request.checkoutDir,
       policy,
       jsonSchema: settings.jsonSchema ?? AUTOFIX_SCHEMA,
-      maxTurns: settings.maxTurns,
-      maxBudgetUsd: settings.maxBudgetUsd,
-      deadlineMs: settings.timeoutMs,
       bare: plan.bare,
-      env: settings.agentEnv,
-      ...(settings.claudePath ? { claudePath: settings.claudePath } : {}),
-      ...(settings.model ? { model: settings.model } : {}),
-      ...(settings.executionLogPath ? { executionLogPath: settings.executionLogPath } : {}),
-      ...(settings.onProgress ? { onProgress: settings.onProgress } : {}),
+      ...sessionLimitsFrom(settings),
     },
     request.lineage
       ? {

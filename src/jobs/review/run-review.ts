@@ -1,7 +1,7 @@
 import { Ajv } from "ajv";
 import { builtInPolicy } from "../../runner/policy/builtInPolicy.js";
 import type { RestoreResult } from "../../sessions/restore-result.js";
-import type { JobSettings } from "../job-settings.js";
+import { type JobSettings, sessionLimitsFrom } from "../job-settings.js";
 import { GitCheckout } from "../shared/git-checkout.js";
 import { type JobSessionResult, type LineagePlan, runJobSession } from "../shared/run-job-session.js";
 import { type CheckedReview, checkReview } from "./review-checks.js";
@@ -68,15 +68,8 @@ export async function runReview(request: ReviewRequest, settings: JobSettings): 
       cwd: request.checkoutDir,
       policy,
       jsonSchema: settings.jsonSchema ?? REVIEW_SCHEMA,
-      maxTurns: settings.maxTurns,
-      maxBudgetUsd: settings.maxBudgetUsd,
-      deadlineMs: settings.timeoutMs,
       bare: request.untrusted,
-      env: settings.agentEnv,
-      ...(settings.claudePath ? { claudePath: settings.claudePath } : {}),
-      ...(settings.model ? { model: settings.model } : {}),
-      ...(settings.executionLogPath ? { executionLogPath: settings.executionLogPath } : {}),
-      ...(settings.onProgress ? { onProgress: settings.onProgress } : {}),
+      ...sessionLimitsFrom(settings),
     },
     request.lineage ? { ...request.lineage, jobKind: "review", headSha: request.headSha } : undefined,
     settings.secretValues,
