@@ -3,11 +3,8 @@ import type { GitHubClient } from "../github/github-client.js";
 import { runAudit } from "../jobs/audit/run-audit.js";
 import type { ActionContext } from "./action-context.js";
 import type { ActionInputs } from "./action-inputs.js";
-import { agentCredentials } from "./agent-credentials.js";
-import { installClaude } from "./install-claude.js";
-import { jobSettingsFromInputs } from "./job-settings-from-inputs.js";
+import { prepareAgentRun } from "./prepare-agent-run.js";
 import { setOutputs } from "./run-action.js";
-import { openSessionStore } from "./session-store.js";
 
 /** A scheduled or dispatched audit of the default branch: issues, SARIF, and the branch's lineage. */
 export async function runAuditStep(run: {
@@ -17,25 +14,16 @@ export async function runAuditStep(run: {
   octokit: GitHubClient;
 }): Promise<void> {
   const { inputs, context, octokit } = run;
-  const agentEnv = agentCredentials(inputs.anthropicApiKey, run.env);
-  if (!agentEnv) {
-    core.setFailed("No Anthropic credentials: set the anthropic_api_key input for scheduled audits.");
-    return;
-  }
-  const claude = await installClaude(inputs.claudeVersion, (line) => core.info(line));
-  const settings = await jobSettingsFromInputs({
-    inputs,
-    context,
-    claudePath: claude.path,
-    agentEnv,
+  const prepared = await prepareAgentRun({
+    ...run,
     logName: `audit-${context.defaultBranch.replace(/[^A-Za-z0-9._-]/g, "-")}`,
     untrusted: false,
   });
-  const store = openSessionStore(
-    inputs.sessionStore,
-    { octokit, owner: context.owner, repo: context.repo },
-    run.env,
-  );
+  if (!prepared) {
+    core.setFailed("No Anthropic credentials: set the anthropic_api_key input for scheduled audits.");
+    return;
+  }
+  const { settings, store } = prepared;
   const result = await runAudit(
     {
       repository: { owner: context.owner, name: context.repo },

@@ -4,12 +4,9 @@ import { runAutofix } from "../jobs/autofix/run-autofix.js";
 import { branchLineageKey } from "../sessions/lineage-key.js";
 import type { ActionContext } from "./action-context.js";
 import type { ActionInputs } from "./action-inputs.js";
-import { agentCredentials } from "./agent-credentials.js";
-import { installClaude } from "./install-claude.js";
-import { jobSettingsFromInputs } from "./job-settings-from-inputs.js";
+import { prepareAgentRun } from "./prepare-agent-run.js";
 import type { PullRequestRef } from "./route-event.js";
 import { setOutputs } from "./run-action.js";
-import { openSessionStore } from "./session-store.js";
 
 /** autofix-pr from the Action: the sender's write permission was checked by the caller. */
 export async function runAutofixStep(run: {
@@ -21,26 +18,17 @@ export async function runAutofixStep(run: {
   fork: boolean;
 }): Promise<void> {
   const { inputs, context, octokit, pr } = run;
-  const agentEnv = agentCredentials(inputs.anthropicApiKey, run.env);
-  if (!agentEnv) {
+  const prepared = await prepareAgentRun({
+    ...run,
+    logName: `autofix-${pr.number}-${pr.headSha.slice(0, 12)}`,
+    untrusted: run.fork,
+  });
+  if (!prepared) {
     core.warning("No Anthropic credentials: anthropic_api_key is empty, so autofix cannot run.");
     setOutputs({ conclusion: "neutral", is_error: "false" });
     return;
   }
-  const claude = await installClaude(inputs.claudeVersion, (line) => core.info(line));
-  const settings = await jobSettingsFromInputs({
-    inputs,
-    context,
-    claudePath: claude.path,
-    agentEnv,
-    logName: `autofix-${pr.number}-${pr.headSha.slice(0, 12)}`,
-    untrusted: run.fork,
-  });
-  const store = openSessionStore(
-    inputs.sessionStore,
-    { octokit, owner: context.owner, repo: context.repo },
-    run.env,
-  );
+  const { settings, store } = prepared;
   const result = await runAutofix(
     {
       repository: { owner: context.owner, name: context.repo },
