@@ -209,6 +209,24 @@ describe.each(stores)("pruneClosedLineages on the %s store", (_name, makeStore) 
     expect(again).toEqual({ deleted: ["acme/app/pr/3"], kept: [], failed: [] });
   });
 
+  it("a 403 (no access) is not read as gone: the lineage is reported failed and kept", async () => {
+    const key = prLineageKey("acme", "app", 8);
+    closePr("acme", "app", 8);
+    const ids = await seedLineage(store, key);
+    gh.failNext("pulls/get", {
+      kind: "status",
+      status: 403,
+      message: "Resource not accessible by integration",
+    });
+
+    const result = await pruneClosedLineages({ owner: "acme", repo: "app" }, { store, github });
+
+    expect(result.deleted).toEqual([]);
+    expect(result.failed.map((f) => f.key)).toEqual(["acme/app/pr/8"]);
+    expect(result.failed[0]?.reason).toContain("HTTP 403: Resource not accessible by integration");
+    expect(await transcriptsOf(store, key, ids)).not.toContain(undefined);
+  });
+
   it("single-PR mode touches only that PR, keeps it when it was reopened, and is a no-op without a lineage", async () => {
     const pr1 = prLineageKey("acme", "app", 1);
     const pr2 = prLineageKey("acme", "app", 2);
@@ -300,6 +318,42 @@ it("matches the repository case-insensitively, as GitHub does (filesystem)", asy
 
     expect(result).toEqual({ deleted: ["Acme/App/pr/6"], kept: [], failed: [] });
     expect(gh.violations).toEqual([]);
+  } finally {
+    await gh.close();
+  }
+});
+
+it("a store that fails to delete one lineage: reported failed, the other closed PRs are still pruned", async () => {
+  // A real filesystem store whose delete fails for one lineage (a disk or permission error in real life).
+  class FlakyDeleteStore extends FsTranscriptStore {
+    override async deleteLineage(key: LineageKey): Promise<void> {
+      if (key.key === "acme/app/pr/1") throw new Error("EACCES: permission denied");
+      return super.deleteLineage(key);
+    }
+  }
+  const store = new FlakyDeleteStore({ root: join(fsRoot, randomUUID()) });
+  await seedLineage(store, prLineageKey("acme", "app", 1));
+  await seedLineage(store, prLineageKey("acme", "app", 2));
+  const gh = await GitHubDouble.start();
+  try {
+    gh.addRepo("acme", "app");
+    for (const number of [1, 2])
+      gh.addPullRequest({ owner: "acme", repo: "app", number, diff: DIFF }).state = "closed";
+    const github = createGitHubClient({ token: gh.token, baseUrl: gh.url, retries: 0 });
+
+    const result = await pruneClosedLineages({ owner: "acme", repo: "app" }, { store, github });
+
+    expect(result).toEqual({
+      deleted: ["acme/app/pr/2"],
+      kept: [],
+      failed: [
+        {
+          key: "acme/app/pr/1",
+          reason: "deleting from the filesystem store failed: EACCES: permission denied",
+        },
+      ],
+    });
+    expect((await store.listLineages()).map((k) => k.key)).toEqual(["acme/app/pr/1"]);
   } finally {
     await gh.close();
   }
