@@ -1,4 +1,4 @@
-import { fingerprintMarker } from "./comment-markers.js";
+import { fingerprintMarker, readFingerprintMarkers } from "./comment-markers.js";
 import type { Finding, FindingSeverity } from "./finding.js";
 
 const SEVERITY_LABEL: Record<FindingSeverity, string> = {
@@ -46,4 +46,40 @@ export function locationOf(finding: Finding): string {
 /** Makes text safe inside one Markdown table cell. */
 export function tableCell(text: string): string {
   return text.replace(/\r?\n/g, " ").replace(/\|/g, "\\|");
+}
+
+/** What a finding comment of ours says, read back from its Markdown (see `renderFindingComment`). */
+export interface ParsedFindingComment {
+  severity: FindingSeverity;
+  category: string;
+  title: string;
+  /** The explanation, with the suggestion block when there was one (it shows the intended fix). */
+  body: string;
+  fingerprint: string;
+}
+
+const HEADER =
+  /^\*\*(?<label>[^*\n]+)\*\* · (?<category>[^\n]*?) — \*\*(?<title>[\s\S]*?)\*\*(?:\n\n(?<rest>[\s\S]*))?$/;
+
+/**
+ * The inverse of `renderFindingComment`: undefined for anything it did not render (no fingerprint
+ * marker, or a header that is not ours), so foreign comments are never mistaken for findings.
+ */
+export function parseFindingComment(body: string | null | undefined): ParsedFindingComment | undefined {
+  const [fingerprint] = readFingerprintMarkers(body);
+  if (fingerprint === undefined || !body) return undefined;
+  const text = body.replace(fingerprintMarker(fingerprint), "").replace(/\r\n/g, "\n").trim();
+  const groups = HEADER.exec(text)?.groups;
+  if (!groups) return undefined;
+  const severity = (Object.keys(SEVERITY_LABEL) as FindingSeverity[]).find(
+    (s) => SEVERITY_LABEL[s] === groups.label,
+  );
+  if (severity === undefined) return undefined;
+  return {
+    severity,
+    category: groups.category ?? "",
+    title: groups.title ?? "",
+    body: (groups.rest ?? "").trim(),
+    fingerprint,
+  };
 }

@@ -1,3 +1,4 @@
+import type { FindingSeverity } from "../../github/finding.js";
 import type { ChangedFile } from "../review/review-prompt.js";
 import { budgetDiff, fence } from "../review/review-prompt.js";
 import { sanitizeUntrustedText } from "../shared/untrusted-text.js";
@@ -6,6 +7,7 @@ import { sanitizeUntrustedText } from "../shared/untrusted-text.js";
 export interface PriorFinding {
   path: string;
   line?: number;
+  severity?: FindingSeverity;
   title: string;
   body?: string;
 }
@@ -119,5 +121,6 @@ export function buildAutofixPrompt(input: AutofixPromptInput): AutofixPrompt {
 function describeFinding(finding: PriorFinding): string {
   const where = finding.line === undefined ? finding.path : `${finding.path}:${finding.line}`;
   const body = finding.body?.trim() ? `\n  ${finding.body.trim().replace(/\n/g, "\n  ")}` : "";
-  return `- ${where}: ${finding.title}${body}`;
+  const severity = finding.severity ? ` (${finding.severity})` : "";
+  return `- ${where}${severity}: ${finding.title}${body}`;
 }
