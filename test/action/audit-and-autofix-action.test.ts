@@ -2,7 +2,11 @@ import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { fetchPullRequestLineMap } from "../../src/github/fetch-pull-request-line-map.js";
+import { createGitHubClient } from "../../src/github/github-client.js";
+import { ReviewPublisher } from "../../src/github/review-publisher.js";
 import { webhookExample } from "../fixtures/webhook-examples.js";
+import { conversationText } from "../harness/scripted-messages-api.js";
 import { ActionRunFixture, OWNER, REPO } from "./action-run-fixture.js";
 
 vi.setConfig({ testTimeout: 240_000 });
@@ -119,6 +123,30 @@ describe("the Action's autofix on a same-repository PR (dist/index.js)", () => {
       labels: ["autofix", "bug"],
     });
     fx.github.addCollaborator(OWNER, REPO, "maintainer", "write");
+    // The PR's earlier review, posted by the real publisher: with no session store (session_store:
+    // none) the fix can only learn its findings by reading them back from the PR.
+    const reviewer = createGitHubClient({
+      token: fx.github.token,
+      baseUrl: fx.github.url,
+      writeSpacingMs: 0,
+    });
+    const target = { owner: OWNER, repo: REPO, pullNumber: 7 };
+    await new ReviewPublisher(reviewer).publish({
+      ...target,
+      commitSha: fx.headSha,
+      lineMap: (await fetchPullRequestLineMap(reviewer, target)).lineMap,
+      findings: [
+        {
+          path: "src/math.ts",
+          startLine: 14,
+          endLine: 14,
+          severity: "error",
+          category: "bug",
+          title: "sub() returns the sum of its arguments",
+          body: "It should return `a - b`.",
+        },
+      ],
+    });
     const payload = fx.pullRequestEvent("opened");
     payload.action = "labeled";
     payload.label = { name: "autofix" };
@@ -128,6 +156,10 @@ describe("the Action's autofix on a same-repository PR (dist/index.js)", () => {
     const run = await fx.run("pull_request", payload, {});
     expect(run.code, run.stdout + run.stderr).toBe(0);
     expect(run.stdout).toContain("autofix: pushed");
+    // The review's finding, read back from its inline comment, is in the model's first prompt.
+    const prompt = conversationText(fx.api.mainRequests[0]!);
+    expect(prompt).toContain("src/math.ts:14 (error): sub() returns the sum of its arguments");
+    expect(prompt).toContain("It should return `a - b`.");
 
     const git = (...args: string[]) =>
       execFileSync("git", ["--git-dir", remote, ...args], { encoding: "utf8" }).trim();
