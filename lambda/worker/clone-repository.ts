@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { mkdir, readdir } from "node:fs/promises";
+import { mkdir, readdir, rm } from "node:fs/promises";
 import { resolve as resolvePath } from "node:path";
 import { promisify } from "node:util";
 import { basicCredential, gitAuthEnv } from "./git-auth-env.js";
@@ -64,10 +64,24 @@ const FULL_SHA = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/i;
  * `git push origin`) reuse it with the same gitAuthEnv.
  */
 export async function cloneRepository(request: CloneRequest): Promise<ClonedRepository> {
-  const { depth: initialDepth, maxDepth } = validate(request);
-  const git = gitRunner(request);
+  const limits = validate(request);
+  const existed = await prepareDirectory(request.dir);
+  try {
+    return await fetchAndCheckout(request, limits);
+  } catch (error) {
+    // /tmp is small and survives into the next invocation of a warm Lambda: leave the directory as
+    // it was given (missing or empty), not half-cloned.
+    await rm(request.dir, { recursive: true, force: true });
+    if (existed) await mkdir(request.dir, { recursive: true });
+    throw error;
+  }
+}
 
-  await prepareDirectory(request.dir);
+async function fetchAndCheckout(
+  request: CloneRequest,
+  { depth: initialDepth, maxDepth }: { depth: number; maxDepth: number },
+): Promise<ClonedRepository> {
+  const git = gitRunner(request);
   await git(["-c", "init.defaultBranch=main", "init", "-q", resolvePath(request.dir)], { cwd: undefined });
   await git(["remote", "add", "origin", request.remoteUrl]);
 
@@ -154,6 +168,12 @@ function gitRunner(request: CloneRequest): Git {
     } catch (error) {
       // stderr stays empty when git printed nothing (merge-base's "no common ancestor" is exit 1, silent).
       const stderr = redact(((error as { stderr?: string }).stderr ?? "").trim());
+      if (request.signal?.aborted) {
+        throw new CloneError(
+          `git ${redact(args.join(" "))} was stopped: ${redact(String(request.signal.reason))}`,
+          args,
+        );
+      }
       const fallback = (error as { code?: unknown }).code ?? (error as Error).message;
       const message = `git ${redact(args.join(" "))} failed: ${stderr || `no output (${redact(String(fallback))})`}`;
       if (options.fetch && isGone(stderr)) throw new CommitNotFoundError(message, args, stderr);
@@ -231,16 +251,18 @@ function hasCredentials(remoteUrl: string): boolean {
   }
 }
 
-async function prepareDirectory(dir: string): Promise<void> {
+/** Creates dir when missing; refuses a non-empty one. Returns whether it existed. */
+async function prepareDirectory(dir: string): Promise<boolean> {
   let entries: string[];
   try {
     entries = await readdir(dir);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
     await mkdir(dir, { recursive: true });
-    return;
+    return false;
   }
   if (entries.length > 0) {
     throw new CloneError(`${dir} is not empty: a checkout needs an empty or missing directory`);
   }
+  return true;
 }

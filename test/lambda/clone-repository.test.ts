@@ -1,5 +1,13 @@
 import { execFileSync, spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -207,6 +215,23 @@ describe("cloneRepository over file://", () => {
     expect(error).not.toBeInstanceOf(CommitNotFoundError);
     expect(error.message).toContain("share no history");
     expect(error.message).toContain(shas.orphan);
+  });
+
+  it("a failed clone leaves the directory missing or empty, as it was given", async () => {
+    const missing = "0123456789abcdef0123456789abcdef01234567";
+    const dir = freshDir();
+    await expect(cloneRepository({ remoteUrl, dir, headSha: missing })).rejects.toThrow(CommitNotFoundError);
+    expect(existsSync(dir)).toBe(false);
+    mkdirSync(dir);
+    await expect(cloneRepository({ remoteUrl, dir, headSha: missing })).rejects.toThrow(CommitNotFoundError);
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it("stops when the job's signal aborts", async () => {
+    const controller = new AbortController();
+    controller.abort(new Error("deadline reached"));
+    const error = await cloneError({ headSha: shas.head, signal: controller.signal });
+    expect(error.message).toMatch(/was stopped: Error: deadline reached/);
   });
 
   it("refuses bad input before running git", async () => {
