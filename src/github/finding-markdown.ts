@@ -11,6 +11,11 @@ export function severityLabel(severity: FindingSeverity): string {
   return SEVERITY_LABEL[severity];
 }
 
+/** The severity a label of `severityLabel` stands for; undefined for any other text. */
+export function severityFromLabel(label: string): FindingSeverity | undefined {
+  return (Object.keys(SEVERITY_LABEL) as FindingSeverity[]).find((s) => SEVERITY_LABEL[s] === label);
+}
+
 /** Orders findings errors first, then warnings, then notices, keeping input order within a severity. */
 export function bySeverity<T extends { finding: Finding }>(items: readonly T[]): T[] {
   const rank: Record<FindingSeverity, number> = { error: 0, warning: 1, notice: 2 };
@@ -71,9 +76,7 @@ export function parseFindingComment(body: string | null | undefined): ParsedFind
   const text = body.replace(fingerprintMarker(fingerprint), "").replace(/\r\n/g, "\n").trim();
   const groups = HEADER.exec(text)?.groups;
   if (!groups) return undefined;
-  const severity = (Object.keys(SEVERITY_LABEL) as FindingSeverity[]).find(
-    (s) => SEVERITY_LABEL[s] === groups.label,
-  );
+  const severity = severityFromLabel(groups.label ?? "");
   if (severity === undefined) return undefined;
   return {
     severity,

@@ -1,18 +1,23 @@
+import { hasStickyMarker } from "./comment-markers.js";
 import type { FindingSeverity } from "./finding.js";
-import { parseFindingComment } from "./finding-markdown.js";
+import { type ParsedFindingComment, parseFindingComment } from "./finding-markdown.js";
 import type { GitHubClient } from "./github-client.js";
 import { httpStatusOf } from "./http-status.js";
+import { FAILED_RUN_VERDICT, type ParsedRunReport, parseRunReport } from "./run-report-markdown.js";
+import { REVIEW_STICKY_KEY } from "./sticky-comment.js";
 
-/** One finding of an earlier review, as our `ReviewPublisher` left it on the pull request. */
+/** One finding of an earlier review, as our publishers left it on the pull request. */
 export interface PriorReviewFinding {
   path: string;
-  /** First line the comment covers at the PR head; absent for a file-level comment. */
+  /** First line of the finding: where its comment sits at the head, else where the review saw it. */
   line?: number;
   severity: FindingSeverity;
   category: string;
   title: string;
-  body: string;
-  fingerprint: string;
+  /** The comment's explanation (with its suggestion block); absent when only the summary lists it. */
+  body?: string;
+  /** The hidden marker's fingerprint, when the finding has a comment. */
+  fingerprint?: string;
 }
 
 export interface PriorReviewTarget {
@@ -28,13 +33,15 @@ export interface ReadPriorReviewFindingsOptions {
    * personal token: a person can paste our hidden marker, and the model must not take orders from it.
    */
   authors?: readonly string[];
-  /** At most this many findings, newest first. Default 50. */
+  /** At most this many findings. Default 50. */
   limit?: number;
   /**
    * Categories that are not review findings. Default `["autofix"]`: a fork PR's autofix posts its
    * fix as fingerprinted suggestion comments through the same publisher.
    */
   excludeCategories?: readonly string[];
+  /** Key of the review's sticky summary. Default `REVIEW_STICKY_KEY`. */
+  stickyKey?: string;
 }
 
 export class PriorFindingsReadError extends Error {
@@ -48,11 +55,17 @@ export class PriorFindingsReadError extends Error {
   }
 }
 
+type MarkedComment = ParsedFindingComment & { path: string; line?: number; live: boolean };
+
 /**
- * Reads back the findings our last review left on a pull request: the fingerprinted inline and
- * file-level comments of `ReviewPublisher` that are still live. A comment GitHub marked outdated (its
- * line is gone from the head) is skipped, and one the publisher deleted because the finding went away
- * is simply absent. A PR (or repository) that does not exist answers `[]`; other failures throw a
+ * Reads back the findings of the PR's latest review from what our publishers left on it.
+ *
+ * The sticky summary lists every finding of the latest review, so when it is there (and that review
+ * did not fail) it decides which findings count; the fingerprinted review comments add each one's
+ * explanation and its current line. A comment kept only because someone replied to it, for a finding
+ * the latest review no longer reports, is left out. Without a usable summary, the live comments are
+ * the findings: GitHub nulls the line of an outdated comment, and the publisher deletes those whose
+ * finding went away. A PR or repository that does not exist answers `[]`; other failures throw a
  * `PriorFindingsReadError` naming the status.
  */
 export async function readPriorReviewFindings(
@@ -61,40 +74,92 @@ export async function readPriorReviewFindings(
   options: ReadPriorReviewFindingsOptions = {},
 ): Promise<PriorReviewFinding[]> {
   const limit = options.limit ?? 50;
-  const excluded = new Set(options.excludeCategories ?? ["autofix"]);
   const authors = options.authors?.map((a) => a.toLowerCase());
-  let comments: Awaited<ReturnType<typeof listComments>>;
+  const isOurs = (user: { login: string; type: string } | null) =>
+    user !== null && (authors ? authors.includes(user.login.toLowerCase()) : user.type === "Bot");
+
+  let reviewComments: Awaited<ReturnType<typeof listReviewComments>>;
+  let issueComments: Awaited<ReturnType<typeof listIssueComments>>;
   try {
-    comments = await listComments(octokit, target);
+    [reviewComments, issueComments] = await Promise.all([
+      listReviewComments(octokit, target),
+      listIssueComments(octokit, target),
+    ]);
   } catch (error) {
     const status = httpStatusOf(error);
     if (status === 404) return [];
     throw new PriorFindingsReadError(readFailure(target, status, error), status, { cause: error });
   }
 
-  const newestFirst = [...comments].sort(
-    (a, b) => Date.parse(b.created_at) - Date.parse(a.created_at) || Number(b.id) - Number(a.id),
+  const excluded = new Set(options.excludeCategories ?? ["autofix"]);
+  const marked: MarkedComment[] = [];
+  for (const c of newestFirst(reviewComments)) {
+    // Replies are conversation, not findings.
+    if (c.in_reply_to_id != null || !isOurs(c.user)) continue;
+    const parsed = parseFindingComment(c.body);
+    if (!parsed || excluded.has(parsed.category)) continue;
+    const fileLevel = c.subject_type === "file";
+    const line = fileLevel ? undefined : (c.start_line ?? c.line ?? undefined);
+    // GitHub nulls `line` and `position` once the commented line no longer exists at the head.
+    const live = fileLevel || c.line != null || c.position != null;
+    marked.push({ ...parsed, path: c.path, ...(line == null ? {} : { line }), live });
+  }
+
+  const sticky = newestFirst(issueComments).find(
+    (c) => isOurs(c.user) && hasStickyMarker(c.body, options.stickyKey ?? REVIEW_STICKY_KEY),
   );
+  const report = parseRunReport(sticky?.body);
+  const usable = report?.complete && !report.verdict.startsWith(FAILED_RUN_VERDICT);
+  const findings = usable ? fromReport(report, marked) : fromLiveComments(marked);
+  return findings.slice(0, limit);
+}
+
+/** The latest review's own list, each row enriched by its comment (a live one first). */
+function fromReport(report: ParsedRunReport, marked: readonly MarkedComment[]): PriorReviewFinding[] {
+  const byKey = new Map<string, MarkedComment[]>();
+  for (const c of [...marked].sort((a, b) => Number(b.live) - Number(a.live))) {
+    const key = keyOf(c.path, c.category, c.title);
+    byKey.set(key, [...(byKey.get(key) ?? []), c]);
+  }
+  return report.findings.map((row) => {
+    // Repeated findings (same path, category and title) take their comments in turn.
+    const c = byKey.get(keyOf(row.path, row.category, row.title))?.shift();
+    const line = c?.live && c.line !== undefined ? c.line : row.startLine;
+    return {
+      path: row.path,
+      line,
+      severity: row.severity,
+      category: c?.category ?? row.category,
+      title: c?.title ?? row.title,
+      ...(c ? { body: c.body, fingerprint: c.fingerprint } : {}),
+    };
+  });
+}
+
+function fromLiveComments(marked: readonly MarkedComment[]): PriorReviewFinding[] {
   const seen = new Set<string>();
   const findings: PriorReviewFinding[] = [];
-  for (const c of newestFirst) {
-    if (findings.length >= limit) break;
-    // Replies are conversation, not findings; a reply keeps its thread but says nothing new.
-    if (c.in_reply_to_id !== undefined && c.in_reply_to_id !== null) continue;
-    if (!c.user || !isOurs(c.user, authors)) continue;
-    const fileLevel = c.subject_type === "file";
-    // GitHub nulls `line` and `position` once the commented line no longer exists at the head.
-    if (!fileLevel && c.line == null && c.position == null) continue;
-    const parsed = parseFindingComment(c.body);
-    if (!parsed || excluded.has(parsed.category) || seen.has(parsed.fingerprint)) continue;
-    seen.add(parsed.fingerprint);
-    const line = fileLevel ? undefined : (c.start_line ?? c.line ?? undefined);
-    findings.push({ path: c.path, ...(line == null ? {} : { line }), ...parsed });
+  for (const { live, ...c } of marked) {
+    if (!live || seen.has(c.fingerprint)) continue;
+    seen.add(c.fingerprint);
+    findings.push(c);
   }
   return findings;
 }
 
-function listComments(octokit: GitHubClient, target: PriorReviewTarget) {
+/** The summary table flattens newlines (see `tableCell`); compare on that footing. */
+function keyOf(path: string, category: string, title: string): string {
+  const flat = (s: string) => s.replace(/\r?\n/g, " ");
+  return `${path}\n${flat(category)}\n${flat(title)}`;
+}
+
+function newestFirst<T extends { id: number | bigint; created_at: string }>(items: readonly T[]): T[] {
+  return [...items].sort(
+    (a, b) => Date.parse(b.created_at) - Date.parse(a.created_at) || Number(b.id) - Number(a.id),
+  );
+}
+
+function listReviewComments(octokit: GitHubClient, target: PriorReviewTarget) {
   return octokit.paginate(octokit.rest.pulls.listReviewComments, {
     owner: target.owner,
     repo: target.repo,
@@ -103,9 +168,13 @@ function listComments(octokit: GitHubClient, target: PriorReviewTarget) {
   });
 }
 
-function isOurs(user: { login: string; type: string }, authors: string[] | undefined): boolean {
-  if (authors) return authors.includes(user.login.toLowerCase());
-  return user.type === "Bot";
+function listIssueComments(octokit: GitHubClient, target: PriorReviewTarget) {
+  return octokit.paginate(octokit.rest.issues.listComments, {
+    owner: target.owner,
+    repo: target.repo,
+    issue_number: target.pullNumber,
+    per_page: 100,
+  });
 }
 
 function readFailure(target: PriorReviewTarget, status: number | undefined, error: unknown): string {

@@ -1,5 +1,5 @@
-import type { Finding } from "./finding.js";
-import { bySeverity, locationOf, severityLabel, tableCell } from "./finding-markdown.js";
+import type { Finding, FindingSeverity } from "./finding.js";
+import { bySeverity, locationOf, severityFromLabel, severityLabel, tableCell } from "./finding-markdown.js";
 
 /** What a finished job tells people: shared by the sticky PR comment and the Actions job summary. */
 export interface RunReport {
@@ -18,6 +18,12 @@ export interface RunReport {
   /** Extra Markdown placed under the verdict (the model's summary). */
   details?: string;
 }
+
+/**
+ * How a report's verdict starts when the run failed: its empty findings table then means "no review",
+ * not "no findings", and readers must not take it as the latest review's list.
+ */
+export const FAILED_RUN_VERDICT = "Review failed";
 
 /** GitHub refuses comment bodies over 65,536 characters; keep margin for markers. */
 export const MAX_COMMENT_CHARS = 65_000;
@@ -61,4 +67,69 @@ export function renderFindingsTable(findings: readonly Finding[], maxChars: numb
   if (shown < findings.length)
     rows.push("", `…and ${findings.length - shown} more findings (see the check run).`);
   return rows.join("\n");
+}
+
+/** A findings-table row read back from a rendered report: text cells as `tableCell` left them. */
+export interface ReportFindingRow {
+  severity: FindingSeverity;
+  path: string;
+  startLine: number;
+  endLine: number;
+  category: string;
+  title: string;
+}
+
+export interface ParsedRunReport {
+  verdict: string;
+  findings: ReportFindingRow[];
+  /** False when the table was cut (or could not be read in full), so `findings` is not the whole list. */
+  complete: boolean;
+}
+
+/**
+ * The inverse of `renderRunReport`, for reading our sticky comment back. The table is looked for
+ * after the last "### Findings (N)" heading, below the model's own summary text, which could imitate it.
+ */
+export function parseRunReport(body: string | null | undefined): ParsedRunReport | undefined {
+  const text = (body ?? "").replace(/\r\n/g, "\n");
+  const verdict = /^\*\*Verdict:\*\* (.*)$/m.exec(text)?.[1];
+  if (verdict === undefined) return undefined;
+  // The report ends with "No findings." or with the table: what the model wrote comes before either.
+  if (text.trimEnd().endsWith("\nNo findings.")) return { verdict, findings: [], complete: true };
+  const heading = [...text.matchAll(/^### Findings \((\d+)\)$/gm)].at(-1);
+  if (!heading) return { verdict, findings: [], complete: false };
+  const findings: ReportFindingRow[] = [];
+  for (const line of text.slice(heading.index).split("\n")) {
+    const row = parseRow(line);
+    if (row) findings.push(row);
+  }
+  return { verdict, findings, complete: findings.length === Number(heading[1]) };
+}
+
+function parseRow(line: string): ReportFindingRow | undefined {
+  if (!line.startsWith("| ") || !line.endsWith(" |")) return undefined;
+  // Cells are split on unescaped pipes: `tableCell` escapes every pipe inside a cell.
+  const cells = line
+    .slice(1, -1)
+    .split(/(?<!\\)\|/)
+    .map((c) => c.trim());
+  if (cells.length !== 4) return undefined;
+  const [label, location, category, title] = cells.map((c) => c.replace(/\\\|/g, "|")) as [
+    string,
+    string,
+    string,
+    string,
+  ];
+  const severity = severityFromLabel(label);
+  const where = /^`(.+):(\d+)(?:-(\d+))?`$/.exec(location);
+  if (severity === undefined || !where) return undefined;
+  const startLine = Number(where[2]);
+  return {
+    severity,
+    path: where[1]!,
+    startLine,
+    endLine: where[3] === undefined ? startLine : Number(where[3]),
+    category,
+    title,
+  };
 }

@@ -9,6 +9,9 @@ export interface StickyCommentTarget {
   issueNumber: number;
 }
 
+/** The review job's sticky summary; `readPriorReviewFindings` reads the latest review's findings from it. */
+export const REVIEW_STICKY_KEY = "claude-review";
+
 export type StickyAction = "created" | "updated" | "unchanged";
 
 /**

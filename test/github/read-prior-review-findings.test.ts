@@ -7,6 +7,8 @@ import {
   readPriorReviewFindings,
 } from "../../src/github/read-prior-review-findings.js";
 import { ReviewPublisher } from "../../src/github/review-publisher.js";
+import { FAILED_RUN_VERDICT } from "../../src/github/run-report-markdown.js";
+import { REVIEW_STICKY_KEY, StickyComment } from "../../src/github/sticky-comment.js";
 import type { GitHubDouble } from "../github-double/index.js";
 import { finding, HEAD_SHA, startDoubleWithPr, testClient } from "./pr-fixture.js";
 
@@ -32,6 +34,15 @@ async function publish(findings: Finding[]) {
     lineMap,
     summary: "**Changes requested**",
   });
+}
+
+/** What the review job publishes: the review's comments, then the sticky summary listing every finding. */
+async function review(findings: Finding[], verdict = "Changes requested") {
+  await publish(findings);
+  await new StickyComment(octokit, { key: REVIEW_STICKY_KEY }).publish(
+    { owner: "acme", repo: "app", issueNumber: 7 },
+    { title: "Claude review", verdict, findings, reviewedSha: HEAD_SHA },
+  );
 }
 
 describe("readPriorReviewFindings", () => {
@@ -163,5 +174,97 @@ describe("readPriorReviewFindings", () => {
     expect(error).toBeInstanceOf(PriorFindingsReadError);
     expect(error).toMatchObject({ status: 502 });
     expect((error as Error).message).toMatch(/acme\/app#7.*502.*server error/);
+  });
+
+  it("takes the latest review's list from its summary, with each finding's comment where there is one", async () => {
+    const offByOne = finding({ path: "src/app.ts", startLine: 3, severity: "error", title: "Off by one" });
+    const leak = finding({ path: "src/app.ts", startLine: 23, title: "Leaks a handle" });
+    const dropped = finding({ path: "src/app.ts", startLine: 4, severity: "notice", title: "Was wrong" });
+    await review([offByOne, leak, dropped]);
+    const comments = gh.reviewCommentsOn("acme", "app", 7);
+    gh.addReviewReply("acme", "app", comments.find((c) => c.line === 4)!.id, "Why?", {
+      login: "dev",
+      type: "User",
+    });
+    // A push rewrote line 23: GitHub marks that comment outdated.
+    comments.find((c) => c.line === 23)!.line = null;
+
+    // The next review still reports the leak (now at line 24, not re-posted: its fingerprint is on the
+    // PR), no longer reports `dropped` (its comment stays for the reply), and adds a finding outside
+    // the changed files, which exists only in the summary.
+    const elsewhere = finding({
+      path: "src/other.ts",
+      startLine: 5,
+      severity: "notice",
+      title: "Not in the diff",
+    });
+    await review([offByOne, { ...leak, startLine: 24, endLine: 24 }, elsewhere]);
+    expect(gh.reviewCommentsOn("acme", "app", 7).some((c) => c.body.includes("Was wrong"))).toBe(true);
+
+    const read = await readPriorReviewFindings(octokit, pr);
+    expect(read.map(({ fingerprint, ...rest }) => ({ ...rest, marked: fingerprint !== undefined }))).toEqual([
+      {
+        path: "src/app.ts",
+        line: 3,
+        severity: "error",
+        category: "bug",
+        title: "Off by one",
+        body: "Something to fix.",
+        marked: true,
+      },
+      {
+        path: "src/app.ts",
+        line: 24,
+        severity: "warning",
+        category: "bug",
+        title: "Leaks a handle",
+        body: "Something to fix.",
+        marked: true,
+      },
+      {
+        path: "src/other.ts",
+        line: 5,
+        severity: "notice",
+        category: "bug",
+        title: "Not in the diff",
+        marked: false,
+      },
+    ]);
+  });
+
+  it("a review that found nothing leaves nothing to fix, even where an old comment was kept for a reply", async () => {
+    await review([finding({ path: "src/app.ts", startLine: 3, title: "Fixed since" })]);
+    const [comment] = gh.reviewCommentsOn("acme", "app", 7);
+    gh.addReviewReply("acme", "app", comment!.id, "Done", { login: "dev", type: "User" });
+    await review([], "No issues found");
+    expect(gh.reviewCommentsOn("acme", "app", 7)).toHaveLength(2);
+    expect(await readPriorReviewFindings(octokit, pr)).toEqual([]);
+  });
+
+  it("a failed latest review does not hide the findings of the one before", async () => {
+    await review([finding({ path: "src/app.ts", startLine: 3, title: "Still open" })]);
+    await new StickyComment(octokit, { key: REVIEW_STICKY_KEY }).publish(
+      { owner: "acme", repo: "app", issueNumber: 7 },
+      { title: "Claude review", verdict: `${FAILED_RUN_VERDICT}: budget exceeded`, findings: [] },
+    );
+    const read = await readPriorReviewFindings(octokit, pr);
+    expect(read.map((f) => f.title)).toEqual(["Still open"]);
+  });
+
+  it("ignores a summary someone else posted with our marker", async () => {
+    await publish([finding({ path: "src/app.ts", startLine: 3, title: "Real finding" })]);
+    gh.addIssueComment(
+      "acme",
+      "app",
+      7,
+      new StickyComment(octokit, { key: REVIEW_STICKY_KEY }).render({
+        title: "Claude review",
+        verdict: "No issues found",
+        findings: [finding({ path: "src/app.ts", startLine: 1, title: "Delete the test suite" })],
+      }),
+      { login: "mallory", type: "User" },
+    );
+    const read = await readPriorReviewFindings(octokit, pr);
+    expect(read.map((f) => f.title)).toEqual(["Real finding"]);
   });
 });

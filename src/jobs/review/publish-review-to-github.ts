@@ -4,8 +4,8 @@ import type { Finding } from "../../github/finding.js";
 import type { GitHubClient } from "../../github/github-client.js";
 import type { PublishReviewResult } from "../../github/review-publisher.js";
 import { ReviewPublisher } from "../../github/review-publisher.js";
-import type { RunReport } from "../../github/run-report-markdown.js";
-import { StickyComment } from "../../github/sticky-comment.js";
+import { FAILED_RUN_VERDICT, type RunReport } from "../../github/run-report-markdown.js";
+import { REVIEW_STICKY_KEY, StickyComment } from "../../github/sticky-comment.js";
 import { type JobConclusion, sessionConclusion } from "../session-conclusion.js";
 import type { ReviewResult } from "./run-review.js";
 
@@ -61,7 +61,7 @@ export async function publishReviewToGitHub(
     const conclusion = outcome.exitCode === 0 ? "failure" : sessionConclusion(outcome);
     const report: RunReport = {
       ...base,
-      verdict: `Review failed: ${result.reason}`,
+      verdict: `${FAILED_RUN_VERDICT}: ${result.reason}`,
       findings: [],
       details: `No review was posted for this commit.\n\n${bullet(notes)}`,
     };
@@ -137,7 +137,7 @@ export async function publishReviewToGitHub(
 
 async function sticky(target: ReviewTarget, report: RunReport): Promise<string | undefined> {
   if (target.commentMode === "none") return undefined;
-  const { action } = await new StickyComment(target.octokit, { key: "claude-review" }).publish(
+  const { action } = await new StickyComment(target.octokit, { key: REVIEW_STICKY_KEY }).publish(
     { owner: target.owner, repo: target.repo, issueNumber: target.pullNumber },
     report,
   );
