@@ -1,19 +1,34 @@
+import { S3Client } from "@aws-sdk/client-s3";
+import { S3TranscriptStore } from "../../src/sessions/s3-transcript-store.js";
 import { githubAppAuth } from "../shared/github-app-auth.js";
 import { SecretReader } from "../shared/secret-reader.js";
 import { createTelemetry } from "../shared/telemetry.js";
-import { loadJobCoreExecutor } from "./job-core-seam.js";
+import { createJobExecutor } from "./execute-job.js";
+import { jobRuntimeConfigFromEnv } from "./job-runtime-config.js";
 import { workerConfigFromEnv } from "./worker-config.js";
 import { createWorkerHandler } from "./worker-handler.js";
 
-// Cold start: configuration, clients and the job core are loaded once per sandbox.
+// Cold start: configuration, clients and the job core are built once per sandbox.
 const config = workerConfigFromEnv();
+const jobs = jobRuntimeConfigFromEnv();
 const telemetry = createTelemetry("worker");
 const secrets = new SecretReader();
 const { anthropicApiKey } = config;
 
 export const handler = createWorkerHandler({
   telemetry,
-  executor: await loadJobCoreExecutor(),
+  executor: createJobExecutor({
+    config: jobs,
+    ...(jobs.sessionsBucket
+      ? {
+          store: new S3TranscriptStore({
+            client: new S3Client({}),
+            bucket: jobs.sessionsBucket,
+            prefix: jobs.sessionsPrefix,
+          }),
+        }
+      : {}),
+  }),
   tokens: githubAppAuth({
     appId: config.appId,
     baseUrl: config.githubApiUrl,

@@ -3,26 +3,20 @@ import { isAbsolute, resolve } from "node:path";
 import * as core from "@actions/core";
 import { hasWriteAccess } from "../github/actor-permission.js";
 import { CheckRunPublisher } from "../github/check-run-publisher.js";
-import { fetchPullRequestLineMap } from "../github/fetch-pull-request-line-map.js";
 import { createGitHubClient, type GitHubClient } from "../github/github-client.js";
 import { writeJobSummary } from "../github/job-summary.js";
 import { toSarif } from "../github/sarif-export.js";
-import { publishReviewToGitHub } from "../jobs/review/publish-review-to-github.js";
-import { runReview } from "../jobs/review/run-review.js";
-import { GitCheckout } from "../jobs/shared/git-checkout.js";
-import { pinAgentConfigToBase } from "../jobs/shared/pin-agent-config.js";
-import { branchLineageKey, prLineageKey } from "../sessions/lineage-key.js";
+import {
+  type PullRequestReview,
+  REVIEW_CHECK_NAME,
+  reviewPullRequest,
+} from "../jobs/review/review-pull-request.js";
 import { type ActionContext, readActionContext } from "./action-context.js";
 import { type ActionInputs, parseActionInputs } from "./action-inputs.js";
-import { agentCredentials } from "./agent-credentials.js";
-import { installClaude } from "./install-claude.js";
-import { jobSettingsFromInputs } from "./job-settings-from-inputs.js";
+import { prepareAgentRun } from "./prepare-agent-run.js";
 import { isFork, type PullRequestRef, pullRequestRef, routeEvent } from "./route-event.js";
 import { runAuditStep } from "./run-audit-step.js";
 import { runAutofixStep } from "./run-autofix-step.js";
-import { openSessionStore } from "./session-store.js";
-
-const CHECK_NAME = "Claude review";
 
 /**
  * The Action's door: parse inputs and the event, decide the job, check who may trigger it, run the
@@ -95,7 +89,7 @@ export async function runAction(env: NodeJS.ProcessEnv = process.env): Promise<v
     await runAutofixStep({ inputs, context, env, octokit, pr, fork: isFork(pr) });
     return;
   }
-  await reviewPullRequest({ inputs, context, env, octokit, pr, untrusted });
+  await reviewStep({ inputs, context, env, octokit, pr, untrusted });
 }
 
 interface ReviewRun {
@@ -107,23 +101,29 @@ interface ReviewRun {
   untrusted: boolean;
 }
 
-async function reviewPullRequest(run: ReviewRun): Promise<void> {
+async function reviewStep(run: ReviewRun): Promise<void> {
   const { inputs, context, octokit, pr } = run;
   const { owner, repo } = context;
-  const checks = new CheckRunPublisher(octokit);
-  const handle = await checks.start({
-    owner,
-    repo,
-    name: CHECK_NAME,
-    headSha: pr.headSha,
-    ...(context.runUrl ? { detailsUrl: context.runUrl } : {}),
+  const prepared = await prepareAgentRun({
+    ...run,
+    logName: `review-${pr.number}-${pr.headSha.slice(0, 12)}`,
+  }).catch(async (error: Error) => {
+    await failStep(run, `Claude review could not run: ${error.message}`);
+    return null;
   });
-
-  const agentEnv = agentCredentials(inputs.anthropicApiKey, run.env);
-  if (!agentEnv) {
+  if (prepared === null) return;
+  if (!prepared) {
     const message =
       "No Anthropic credentials: anthropic_api_key is empty. Fork pull requests under `pull_request` get no secrets, so they cannot be reviewed by this workflow; a maintainer can comment `/claude review`.";
     core.warning(message);
+    const checks = new CheckRunPublisher(octokit);
+    const handle = await checks.start({
+      owner,
+      repo,
+      name: REVIEW_CHECK_NAME,
+      headSha: pr.headSha,
+      ...(context.runUrl ? { detailsUrl: context.runUrl } : {}),
+    });
     await checks.complete(handle, {
       outcome: { status: "neutral", isError: false },
       title: "Not reviewed: no API key",
@@ -134,110 +134,85 @@ async function reviewPullRequest(run: ReviewRun): Promise<void> {
     return;
   }
 
+  const { settings, store } = prepared;
+  let review: PullRequestReview;
   try {
-    const claude = await installClaude(inputs.claudeVersion, (line) => core.info(line));
-    core.info(`Claude Code ${claude.version} at ${claude.path}${claude.fromCache ? " (tool cache)" : ""}`);
-    const store = openSessionStore(inputs.sessionStore, { octokit, owner, repo }, run.env);
-    const settings = await jobSettingsFromInputs({
-      inputs,
-      context,
-      claudePath: claude.path,
-      agentEnv,
-      logName: `review-${pr.number}-${pr.headSha.slice(0, 12)}`,
-      untrusted: run.untrusted,
-    });
-    const executionLogPath = settings.executionLogPath ?? "";
-
-    const checkout = new GitCheckout(context.workspace);
-    const pinned = await pinAgentConfigToBase(checkout, pr.baseSha, pr.headSha);
-    if (pinned.changed.length > 0)
-      core.info(`Agent configuration taken from the base branch: ${pinned.changed.join(", ")}`);
-    let result: Awaited<ReturnType<typeof runReview>>;
-    try {
-      result = await runReview(
-        {
-          repository: { owner, name: repo },
-          checkoutDir: context.workspace,
-          baseSha: pr.baseSha,
-          headSha: pr.headSha,
-          pullRequest: { number: pr.number, title: pr.title, body: pr.body, author: pr.author },
-          untrusted: run.untrusted,
-          ...(store
-            ? {
-                lineage: {
-                  store,
-                  lineageKey: prLineageKey(owner, repo, pr.number),
-                  baseKey: branchLineageKey(owner, repo, pr.baseRef || context.defaultBranch),
-                },
-              }
-            : {}),
-        },
-        settings,
-      );
-    } finally {
-      await pinned.restore();
-    }
-
-    const { lineMap } = await fetchPullRequestLineMap(octokit, { owner, repo, pullNumber: pr.number });
-    const published = await publishReviewToGitHub(
+    review = await reviewPullRequest(
       {
         octokit,
         owner,
         repo,
-        pullNumber: pr.number,
-        headSha: pr.headSha,
+        pr,
+        checkoutDir: context.workspace,
+        untrusted: run.untrusted,
+        ...(store ? { store } : {}),
+        defaultBranch: context.defaultBranch,
         commentMode: inputs.commentMode,
         inlineCommentLimit: inputs.inlineCommentLimit,
-        lineMap,
         ...(context.runUrl ? { runUrl: context.runUrl } : {}),
+        log: (line) => core.info(line),
       },
-      { publisher: checks, handle },
-      result,
+      settings,
     );
-    await writeJobSummary(published.report).catch((error: Error) =>
-      core.warning(`job summary not written: ${error.message}`),
-    );
-
-    const { outcome } = result.session;
-    let sarifFile = "";
-    if (inputs.sarifFile) {
-      sarifFile = isAbsolute(inputs.sarifFile)
-        ? inputs.sarifFile
-        : resolve(context.workspace, inputs.sarifFile);
-      await writeFile(sarifFile, `${JSON.stringify(toSarif(published.findings), null, 2)}\n`);
-    }
-    const isError = result.status === "failed";
-    setOutputs({
-      conclusion: published.conclusion,
-      is_error: String(isError),
-      structured_output:
-        outcome.structuredOutput === undefined ? "" : JSON.stringify(outcome.structuredOutput),
-      session_id: outcome.sessionId ?? "",
-      total_cost_usd: String(outcome.totalCostUsd ?? 0),
-      num_turns: String(outcome.numTurns ?? 0),
-      findings_count: String(published.findings.length),
-      execution_file: executionLogPath,
-      sarif_file: sarifFile,
-    });
-    if (result.status === "failed") {
-      const message = `Claude review failed: ${result.reason}`;
-      if (inputs.failOnError) core.setFailed(message);
-      else core.warning(message);
-    }
   } catch (error) {
-    const message = `Claude review could not run: ${(error as Error).message}`;
-    await checks
-      .complete(handle, {
+    // reviewPullRequest has already closed the check run as a failure.
+    setOutputs({ conclusion: "failure", is_error: "true" });
+    reportFailure(inputs, (error as Error).message);
+    return;
+  }
+  const { result, published } = review;
+  await writeJobSummary(published.report).catch((error: Error) =>
+    core.warning(`job summary not written: ${error.message}`),
+  );
+
+  const { outcome } = result.session;
+  let sarifFile = "";
+  if (inputs.sarifFile) {
+    sarifFile = isAbsolute(inputs.sarifFile)
+      ? inputs.sarifFile
+      : resolve(context.workspace, inputs.sarifFile);
+    await writeFile(sarifFile, `${JSON.stringify(toSarif(published.findings), null, 2)}\n`);
+  }
+  setOutputs({
+    conclusion: published.conclusion,
+    is_error: String(result.status === "failed"),
+    structured_output: outcome.structuredOutput === undefined ? "" : JSON.stringify(outcome.structuredOutput),
+    session_id: outcome.sessionId ?? "",
+    total_cost_usd: String(outcome.totalCostUsd ?? 0),
+    num_turns: String(outcome.numTurns ?? 0),
+    findings_count: String(published.findings.length),
+    execution_file: settings.executionLogPath ?? "",
+    sarif_file: sarifFile,
+  });
+  if (result.status === "failed") reportFailure(inputs, `Claude review failed: ${result.reason}`);
+}
+
+/** Setup failed before the review job could open its own check run: open one that says why. */
+async function failStep(run: ReviewRun, message: string): Promise<void> {
+  const checks = new CheckRunPublisher(run.octokit);
+  await checks
+    .start({
+      owner: run.context.owner,
+      repo: run.context.repo,
+      name: REVIEW_CHECK_NAME,
+      headSha: run.pr.headSha,
+    })
+    .then((handle) =>
+      checks.complete(handle, {
         outcome: { status: "failure", isError: true },
         title: "Claude review failed",
         summary: message,
         findings: [],
-      })
-      .catch(() => undefined);
-    setOutputs({ conclusion: "failure", is_error: "true" });
-    if (inputs.failOnError) core.setFailed(message);
-    else core.warning(message);
-  }
+      }),
+    )
+    .catch(() => undefined);
+  setOutputs({ conclusion: "failure", is_error: "true" });
+  reportFailure(run.inputs, message);
+}
+
+function reportFailure(inputs: ActionInputs, message: string): void {
+  if (inputs.failOnError) core.setFailed(message);
+  else core.warning(message);
 }
 
 export function setOutputs(outputs: Record<string, string>): void {

@@ -40,8 +40,8 @@ export interface AutofixRequest {
     baseSha: string;
   };
   isFork: boolean;
-  /** The label that triggered the run; removed afterwards (default `autofix`). */
-  label?: string;
+  /** The label that triggered the run; removed afterwards (default `autofix`); `false` when a comment triggered it. */
+  label?: string | false;
   testCommands?: string[];
   /** Findings of the review being fixed, for the prompt (the forked session also has them in context). */
   priorFindings?: PriorFinding[];
@@ -51,6 +51,11 @@ export interface AutofixRequest {
   coAuthor?: GitIdentity | false;
   lineage?: { store: TranscriptStore; baseKey?: LineageKey; keepLast?: number };
   runUrl?: string;
+  /**
+   * Extra environment for the job's own git commands (ls-remote, push): the Lambda worker's
+   * installation-token header. The agent's processes never get it.
+   */
+  gitEnv?: Record<string, string>;
   /** Check run name; `false` for no check run. */
   checkName?: string | false;
   /** Sticky comment key (default `autofix`, so the review's own summary comment is left alone). */
@@ -134,7 +139,7 @@ export async function runAutofix(
           }),
         );
 
-  const checkout = new GitCheckout(request.checkoutDir);
+  const checkout = new GitCheckout(request.checkoutDir, request.gitEnv);
   const [diff, changedFiles] = await Promise.all([
     checkout.diff(pr.baseSha, pr.headSha),
     checkout.changedFiles(pr.baseSha, pr.headSha),
@@ -257,8 +262,9 @@ export async function runAutofix(
   }
 
   // The label is a one-shot trigger: it goes whatever happened, so a maintainer can add it again.
-  result.labelRemoved =
-    (await attempt("removing the label", () => removeLabel(deps.github, request, owner, repo))) ?? false;
+  if (request.label !== false)
+    result.labelRemoved =
+      (await attempt("removing the label", () => removeLabel(deps.github, request, owner, repo))) ?? false;
 
   const sticky = await attempt("updating the sticky comment", () =>
     new StickyComment(deps.github, { key: request.stickyKey ?? "autofix" }).upsert(
@@ -384,7 +390,7 @@ async function removeLabel(
       owner,
       repo,
       issue_number: request.pullRequest.number,
-      name: request.label ?? "autofix",
+      name: request.label || "autofix",
     });
     return true;
   } catch (error) {

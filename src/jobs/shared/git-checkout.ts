@@ -21,11 +21,18 @@ export class GitCommandError extends Error {
  * serve (406 for very large diffs).
  */
 export class GitCheckout {
-  constructor(readonly dir: string) {}
+  /**
+   * @param env extra variables for every git process, e.g. credentials for a push given through
+   *   GIT_CONFIG_* so they are never written to .git/config where the agent could read them.
+   */
+  constructor(
+    readonly dir: string,
+    private readonly env: Record<string, string> = {},
+  ) {}
 
   async git(args: string[], maxBuffer = 256 * 1024 * 1024): Promise<string> {
     try {
-      const { stdout } = await run("git", args, { cwd: this.dir, maxBuffer, env: gitEnv() });
+      const { stdout } = await run("git", args, { cwd: this.dir, maxBuffer, env: { ...gitEnv(), ...this.env } });
       return stdout;
     } catch (error) {
       const stderr = (error as { stderr?: string }).stderr ?? String(error);

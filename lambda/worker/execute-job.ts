@@ -1,0 +1,70 @@
+import { mkdir, mkdtemp, rm } from "node:fs/promises";
+import { join } from "node:path";
+import { createGitHubClient } from "../../src/github/github-client.js";
+import type { TranscriptStore } from "../../src/sessions/transcript-store.js";
+import { CommitNotFoundError } from "./clone-repository.js";
+import { type JobExecutor, type JobResult, PermanentJobError } from "./job-executor.js";
+import type { JobRuntimeConfig } from "./job-runtime-config.js";
+import { runAuditJob } from "./jobs/audit-job.js";
+import { runAutofixJob } from "./jobs/autofix-job.js";
+import { runPruneJob } from "./jobs/prune-job.js";
+import { runReviewJob } from "./jobs/review-job.js";
+import { sessionSettings } from "./jobs/session-settings.js";
+import type { WorkerJob } from "./jobs/worker-job.js";
+
+export interface JobExecutorOptions {
+  config: JobRuntimeConfig;
+  /** Session lineages (S3 in the stack); undefined runs every session fresh. */
+  store?: TranscriptStore;
+  /** Base delay of GitHub retries (tests shorten it). */
+  githubRetryAfterBaseMs?: number;
+}
+
+const RUN_JOB: Record<WorkerJob["job"]["kind"], (run: WorkerJob) => Promise<JobResult>> = {
+  review: runReviewJob,
+  autofix: runAutofixJob,
+  audit: runAuditJob,
+  prune: runPruneJob,
+};
+
+/**
+ * The worker's job core: for each message, a GitHub client on the installation token, a private
+ * directory under the work root (Lambda can only write to /tmp), the job's own code from src/jobs,
+ * and the directory removed afterwards whatever happened, since a warm sandbox keeps /tmp.
+ */
+export function createJobExecutor(options: JobExecutorOptions): JobExecutor {
+  const { config } = options;
+  return async (job, context) => {
+    const startedAt = Date.now();
+    const octokit = createGitHubClient({
+      token: context.token,
+      baseUrl: config.githubApiUrl,
+      log: (line) => context.logger.warn(line),
+      ...(options.githubRetryAfterBaseMs === undefined
+        ? {}
+        : { retryAfterBaseMs: options.githubRetryAfterBaseMs }),
+    });
+    await mkdir(config.workRoot, { recursive: true });
+    const workDir = await mkdtemp(join(config.workRoot, `${job.kind}-`));
+    try {
+      return await RUN_JOB[job.kind]({
+        job,
+        context,
+        config,
+        octokit,
+        store: options.store,
+        workDir,
+        sessionSettings: () => sessionSettings({ config, context, startedAt }),
+      });
+    } catch (error) {
+      // Force-pushed away: the push that replaced it brings its own job.
+      if (error instanceof CommitNotFoundError)
+        throw new PermanentJobError(`the commit is gone from the repository: ${error.message}`, {
+          cause: error,
+        });
+      throw error;
+    } finally {
+      await rm(workDir, { recursive: true, force: true });
+    }
+  };
+}

@@ -1,0 +1,87 @@
+import { WorkerConfigError } from "./worker-config.js";
+
+/**
+ * How the worker runs jobs, from the function's environment (set by the CDK stack). Everything a
+ * workflow author sets through Action inputs has an equivalent here, with the same defaults.
+ */
+export interface JobRuntimeConfig {
+  /** REST base URL (GitHub Enterprise Server, or the test double). */
+  githubApiUrl: string;
+  /** Where repositories are cloned from: `${gitServerUrl}/${owner}/${repo}.git`. */
+  gitServerUrl: string;
+  /** The CLI binary; the image sets it to the pinned npm package's executable. */
+  claudePath?: string;
+  model?: string;
+  maxTurns: number;
+  maxBudgetUsd: number;
+  /** Kept back from the job's deadline for publishing after the session (review, check run). */
+  publishReserveMs: number;
+  commentMode: "review" | "summary" | "none";
+  inlineCommentLimit: number;
+  /** Commands the autofix policy lets the agent run, e.g. `npm test`. */
+  testCommands: string[];
+  /** Sessions bucket; lineage (resume + fork) is off without it. */
+  sessionsBucket?: string;
+  sessionsPrefix: string;
+  /** Parent of every job's working directory; Lambda only lets us write to /tmp. */
+  workRoot: string;
+  /** Most issues a scheduled audit may open in one run (0 = no cap). */
+  maxNewIssues: number;
+  /** Focus of scheduled audits (security, dependencies, dead code, tests or free text). */
+  auditFocus?: string;
+  /**
+   * Author of autofix commits: the App's bot account, `<id>+<slug>[bot]@users.noreply.github.com`,
+   * so GitHub attributes the commit to the App.
+   */
+  bot: { name: string; email: string };
+}
+
+const COMMENT_MODES = ["review", "summary", "none"] as const;
+
+export function jobRuntimeConfigFromEnv(env: NodeJS.ProcessEnv = process.env): JobRuntimeConfig {
+  const commentMode = env.COMMENT_MODE?.trim() || "review";
+  if (!(COMMENT_MODES as readonly string[]).includes(commentMode))
+    throw new WorkerConfigError(`COMMENT_MODE must be one of ${COMMENT_MODES.join(", ")}; got "${commentMode}"`);
+  const claudePath = env.CLAUDE_PATH?.trim();
+  const model = env.CLAUDE_MODEL?.trim();
+  const sessionsBucket = env.SESSIONS_BUCKET?.trim();
+  const auditFocus = env.AUDIT_FOCUS?.trim();
+  const botName = env.BOT_NAME?.trim() || "claude-pr-runner[bot]";
+  return {
+    githubApiUrl: env.GITHUB_API_URL?.trim() || "https://api.github.com",
+    gitServerUrl: env.GITHUB_SERVER_URL?.trim() || "https://github.com",
+    ...(claudePath ? { claudePath } : {}),
+    ...(model ? { model } : {}),
+    maxTurns: number(env, "MAX_TURNS", 30, { integer: true, min: 1 }),
+    maxBudgetUsd: number(env, "MAX_BUDGET_USD", 5, { min: 0.01 }),
+    publishReserveMs: number(env, "PUBLISH_RESERVE_MS", 20_000, { integer: true, min: 0 }),
+    commentMode: commentMode as JobRuntimeConfig["commentMode"],
+    inlineCommentLimit: number(env, "INLINE_COMMENT_LIMIT", 30, { integer: true, min: 0 }),
+    testCommands: (env.TEST_COMMANDS ?? "")
+      .split("\n")
+      .map((c) => c.trim())
+      .filter(Boolean),
+    ...(sessionsBucket ? { sessionsBucket } : {}),
+    sessionsPrefix: env.SESSIONS_PREFIX?.trim() || "sessions/",
+    workRoot: env.JOB_WORK_ROOT?.trim() || "/tmp/claude-pr-runner",
+    maxNewIssues: number(env, "MAX_NEW_ISSUES", 10, { integer: true, min: 0 }),
+    ...(auditFocus ? { auditFocus } : {}),
+    bot: { name: botName, email: env.BOT_EMAIL?.trim() || `${botName}@users.noreply.github.com` },
+  };
+}
+
+function number(
+  env: NodeJS.ProcessEnv,
+  name: string,
+  fallback: number,
+  rule: { integer?: boolean; min: number },
+): number {
+  const raw = env[name]?.trim();
+  if (raw === undefined || raw === "") return fallback;
+  const n = Number(raw);
+  if (!Number.isFinite(n) || (rule.integer && !Number.isInteger(n)) || n < rule.min)
+    throw new WorkerConfigError(
+      `${name} must be ${rule.integer ? "a whole number" : "a number"} ≥ ${rule.min}; got "${raw}"`,
+    );
+  return n;
+}

@@ -1,0 +1,53 @@
+import { isFork } from "../../../src/github/pull-request-ref.js";
+import { reviewPullRequest } from "../../../src/jobs/review/review-pull-request.js";
+import { cloneRepository, repositoryUrl } from "../clone-repository.js";
+import type { JobResult } from "../job-executor.js";
+import { jobResultFrom } from "./job-result.js";
+import { openPullRequest } from "./open-pull-request.js";
+import type { WorkerJob } from "./worker-job.js";
+
+/**
+ * Reviews the PR head named in the message. A head that moved on since the delivery is not reviewed:
+ * the push that moved it queued its own review behind this one (same message group), so reviewing
+ * the old commit would only cost money and post comments on code that is gone.
+ */
+export async function runReviewJob(run: WorkerJob): Promise<JobResult> {
+  const { job, octokit, config } = run;
+  const pr = await openPullRequest(octokit, {
+    owner: job.owner,
+    repo: job.repo,
+    pullNumber: job.pullNumber as number,
+  });
+  if (job.headSha && pr.headSha !== job.headSha) {
+    run.context.logger.info("head moved on since the delivery; the newer push has its own review", {
+      queuedHeadSha: job.headSha,
+      currentHeadSha: pr.headSha,
+    });
+    return { status: "completed", conclusion: "superseded" };
+  }
+  const repository = await cloneRepository({
+    remoteUrl: repositoryUrl(job.owner, job.repo, config.gitServerUrl),
+    token: run.context.token,
+    dir: `${run.workDir}/repo`,
+    headSha: pr.headSha,
+    baseSha: pr.baseSha,
+  });
+  const review = await reviewPullRequest(
+    {
+      octokit,
+      owner: job.owner,
+      repo: job.repo,
+      pr,
+      checkoutDir: repository.dir,
+      // A fork's head is someone else's code: read-only policy and --bare, as in the Action.
+      untrusted: isFork(pr),
+      ...(run.store ? { store: run.store } : {}),
+      defaultBranch: pr.baseRef,
+      commentMode: config.commentMode,
+      inlineCommentLimit: config.inlineCommentLimit,
+      log: (line) => run.context.logger.info(line),
+    },
+    run.sessionSettings(),
+  );
+  return jobResultFrom(review.result.session.outcome, review.published.conclusion);
+}

@@ -1,0 +1,23 @@
+import type { GitHubClient } from "../../../src/github/github-client.js";
+import type { JobSettings } from "../../../src/jobs/job-settings.js";
+import type { TranscriptStore } from "../../../src/sessions/transcript-store.js";
+import type { JobMessage } from "../../shared/job-message.js";
+import type { JobExecutionContext } from "../job-executor.js";
+import type { JobRuntimeConfig } from "../job-runtime-config.js";
+
+/** Everything one job kind needs from the worker, prepared once per job by the executor. */
+export interface WorkerJob {
+  job: JobMessage;
+  context: JobExecutionContext;
+  config: JobRuntimeConfig;
+  /** Authenticated as the App installation. */
+  octokit: GitHubClient;
+  store: TranscriptStore | undefined;
+  /** This job's own directory under the work root; removed when the job ends. */
+  workDir: string;
+  /**
+   * Settings for one session, computed when called: the session's deadline is what is left of the
+   * job's budget minus the time publishing needs, so the check run is completed before Lambda stops.
+   */
+  sessionSettings(): JobSettings;
+}
