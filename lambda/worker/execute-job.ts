@@ -1,6 +1,6 @@
 import { mkdir, mkdtemp, rm } from "node:fs/promises";
 import { join } from "node:path";
-import { createGitHubClient } from "../../src/github/github-client.js";
+import { createGitHubClient, type GitHubClientOptions } from "../../src/github/github-client.js";
 import type { TranscriptStore } from "../../src/sessions/transcript-store.js";
 import { CommitNotFoundError } from "./clone-repository.js";
 import { type JobExecutor, type JobResult, PermanentJobError } from "./job-executor.js";
@@ -16,8 +16,8 @@ export interface JobExecutorOptions {
   config: JobRuntimeConfig;
   /** Session lineages (S3 in the stack); undefined runs every session fresh. */
   store?: TranscriptStore;
-  /** Base delay of GitHub retries (tests shorten it). */
-  githubRetryAfterBaseMs?: number;
+  /** Retry and pacing of GitHub calls (tests shorten them; production keeps GitHub's advice). */
+  githubPacing?: Pick<GitHubClientOptions, "retryAfterBaseMs" | "writeSpacingMs" | "notificationSpacingMs">;
 }
 
 const RUN_JOB: Record<WorkerJob["job"]["kind"], (run: WorkerJob) => Promise<JobResult>> = {
@@ -40,9 +40,7 @@ export function createJobExecutor(options: JobExecutorOptions): JobExecutor {
       token: context.token,
       baseUrl: config.githubApiUrl,
       log: (line) => context.logger.warn(line),
-      ...(options.githubRetryAfterBaseMs === undefined
-        ? {}
-        : { retryAfterBaseMs: options.githubRetryAfterBaseMs }),
+      ...options.githubPacing,
     });
     await mkdir(config.workRoot, { recursive: true });
     const workDir = await mkdtemp(join(config.workRoot, `${job.kind}-`));
@@ -59,7 +57,7 @@ export function createJobExecutor(options: JobExecutorOptions): JobExecutor {
     } catch (error) {
       // Force-pushed away: the push that replaced it brings its own job.
       if (error instanceof CommitNotFoundError)
-        throw new PermanentJobError(`the commit is gone from the repository: ${error.message}`, {
+        throw new PermanentJobError(`the commit is gone from the repository: ${(error as Error).message}`, {
           cause: error,
         });
       throw error;

@@ -12,6 +12,8 @@ export interface JobRuntimeConfig {
   /** The CLI binary; the image sets it to the pinned npm package's executable. */
   claudePath?: string;
   model?: string;
+  /** An LLM gateway or proxy in front of the Anthropic API; passed to the agent. */
+  anthropicBaseUrl?: string;
   maxTurns: number;
   maxBudgetUsd: number;
   /** Kept back from the job's deadline for publishing after the session (review, check run). */
@@ -52,6 +54,7 @@ export function jobRuntimeConfigFromEnv(env: NodeJS.ProcessEnv = process.env): J
     gitServerUrl: env.GITHUB_SERVER_URL?.trim() || "https://github.com",
     ...(claudePath ? { claudePath } : {}),
     ...(model ? { model } : {}),
+    ...(env.ANTHROPIC_BASE_URL?.trim() ? { anthropicBaseUrl: env.ANTHROPIC_BASE_URL.trim() } : {}),
     maxTurns: number(env, "MAX_TURNS", 30, { integer: true, min: 1 }),
     maxBudgetUsd: number(env, "MAX_BUDGET_USD", 5, { min: 0.01 }),
     publishReserveMs: number(env, "PUBLISH_RESERVE_MS", 20_000, { integer: true, min: 0 }),

@@ -30,6 +30,7 @@ export function sessionSettings(options: {
     );
   const agentEnv: Record<string, string> = {};
   if (context.anthropicApiKey) agentEnv.ANTHROPIC_API_KEY = context.anthropicApiKey;
+  if (config.anthropicBaseUrl) agentEnv.ANTHROPIC_BASE_URL = config.anthropicBaseUrl;
   const logger = context.logger;
   return {
     maxTurns: config.maxTurns,

@@ -1,0 +1,228 @@
+import { mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { DynamoDBPersistenceLayer } from "@aws-lambda-powertools/idempotency/dynamodb";
+import { S3Client } from "@aws-sdk/client-s3";
+import type { APIGatewayProxyEventV2 } from "aws-lambda";
+import S3rver from "s3rver";
+import { githubAppAuth } from "../../../lambda/shared/github-app-auth.js";
+import { JobQueue } from "../../../lambda/shared/job-queue.js";
+import { createTelemetry } from "../../../lambda/shared/telemetry.js";
+import { createWebhookHandler, type WebhookHandler } from "../../../lambda/webhook/webhook-handler.js";
+import { createJobExecutor } from "../../../lambda/worker/execute-job.js";
+import { type JobRuntimeConfig, jobRuntimeConfigFromEnv } from "../../../lambda/worker/job-runtime-config.js";
+import { createWorkerHandler, type WorkerHandler } from "../../../lambda/worker/worker-handler.js";
+import { S3TranscriptStore } from "../../../src/sessions/s3-transcript-store.js";
+import { createTempRepo, type TempRepo } from "../../fixtures/git-repo.js";
+import { GitHubDouble } from "../../github-double/index.js";
+import { CLAUDE_BIN } from "../../harness/claude-cli.js";
+import { type Script, ScriptedMessagesApi } from "../../harness/scripted-messages-api.js";
+import { S3ConditionalWriteGate } from "../../sessions/s3-conditional-write-gate.js";
+import { appPrivateKeyPem } from "./app-private-key.js";
+import { LoopbackDynamoDb, TEST_REGION } from "./loopback-dynamodb.js";
+import { type FifoQueuePair, LoopbackSqs } from "./loopback-sqs.js";
+import { SqsEventSource } from "./sqs-event-source.js";
+import { functionUrlEvent, lambdaContext } from "./webhook-events.js";
+
+export const OWNER = "octo-org";
+export const REPO = "app";
+export const INSTALLATION_ID = 42;
+export const WEBHOOK_SECRET = "pipeline-webhook-secret-0123456789";
+export const ANTHROPIC_KEY = "sk-ant-lambda-test-key-0123456789";
+const BUCKET = "sessions";
+
+/**
+ * The whole serverless path on loopback: the webhook handler (dynalite idempotency, fauxqs FIFO
+ * queue + DLQ), Lambda's SQS event source, the worker handler with the real job executor, the App's
+ * installation tokens from the GitHub double, sessions in s3rver behind the conditional-write gate,
+ * repositories served from bare repos over file://, and the real claude CLI against the scripted API.
+ */
+export class LambdaPipeline {
+  readonly root = realpathSync(mkdtempSync(join(tmpdir(), "cpr-lambda-")));
+  readonly gitServer = join(this.root, "git");
+  readonly workRoot = join(this.root, "work");
+  readonly store: S3TranscriptStore;
+  readonly config: JobRuntimeConfig;
+  readonly webhook: WebhookHandler;
+  /** The repository as the developer's clone sees it; pushes go to the bare remote. */
+  readonly dev: TempRepo;
+  baseSha = "";
+
+  private constructor(
+    readonly api: ScriptedMessagesApi,
+    readonly github: GitHubDouble,
+    readonly sqs: LoopbackSqs,
+    readonly queues: FifoQueuePair,
+    private readonly dynamo: LoopbackDynamoDb,
+    private readonly s3: { server: S3rver; gate: S3ConditionalWriteGate; dir: string },
+  ) {
+    this.store = new S3TranscriptStore({
+      client: new S3Client({
+        endpoint: s3.gate.url,
+        region: TEST_REGION,
+        forcePathStyle: true,
+        credentials: { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" },
+        requestChecksumCalculation: "WHEN_REQUIRED",
+        responseChecksumValidation: "WHEN_REQUIRED",
+      }),
+      bucket: BUCKET,
+      prefix: "sessions/",
+    });
+    this.config = jobRuntimeConfigFromEnv({
+      GITHUB_API_URL: github.url,
+      GITHUB_SERVER_URL: `file://${this.gitServer}`,
+      CLAUDE_PATH: CLAUDE_BIN,
+      ANTHROPIC_BASE_URL: api.url,
+      MAX_TURNS: "8",
+      MAX_BUDGET_USD: "1",
+      PUBLISH_RESERVE_MS: "3000",
+      JOB_WORK_ROOT: this.workRoot,
+      TEST_COMMANDS: "npm test",
+      BOT_NAME: "claude-pr-runner-test[bot]",
+    });
+    const telemetry = createTelemetry("webhook");
+    this.webhook = createWebhookHandler({
+      telemetry,
+      queue: new JobQueue(sqs.client, queues.queueUrl),
+      persistenceStore: new DynamoDBPersistenceLayer({ tableName: "idempotency", awsSdkV3Client: dynamo.client }),
+      secrets: async () => ({ current: WEBHOOK_SECRET, previous: [] }),
+      routing: {
+        enabledJobs: new Set(["review", "autofix", "prune"]),
+        repositories: [`${OWNER}/*`],
+        autofixCommand: "/claude-fix",
+        reviewDrafts: false,
+      },
+      maxBodyBytes: 1024 * 1024,
+      deliveryTtlSeconds: 3600,
+    });
+    mkdirSync(join(this.root, "dev"));
+    this.dev = createTempRepo("", { dir: join(this.root, "dev") });
+  }
+
+  static async start(script: Script): Promise<LambdaPipeline> {
+    const [api, github, sqs, dynamo] = await Promise.all([
+      ScriptedMessagesApi.start(script),
+      GitHubDouble.start(),
+      LoopbackSqs.start(),
+      LoopbackDynamoDb.start(),
+    ]);
+    await dynamo.createIdempotencyTable("idempotency");
+    const queues = await sqs.createFifoQueueWithDlq("jobs", { maxReceiveCount: 3, visibilityTimeoutSeconds: 30 });
+    const dir = mkdtempSync(join(tmpdir(), "cpr-lambda-s3-"));
+    const server = new S3rver({
+      address: "127.0.0.1",
+      port: 0,
+      silent: true,
+      directory: dir,
+      configureBuckets: [{ name: BUCKET, configs: [] }],
+    });
+    const address = (await server.run()) as { port: number };
+    const gate = await S3ConditionalWriteGate.start(address.port);
+    github.addRepo(OWNER, REPO);
+    github.addInstallation(INSTALLATION_ID, OWNER, [`${OWNER}/${REPO}`]);
+    return new LambdaPipeline(api, github, sqs, queues, dynamo, { server, gate, dir });
+  }
+
+  /** The bare remote the worker clones from (`${gitServer}/${OWNER}/${REPO}.git`). */
+  get remoteDir(): string {
+    return join(this.gitServer, OWNER, `${REPO}.git`);
+  }
+
+  /** main with `files`, pushed to a fresh bare remote. */
+  seedRepository(files: Record<string, string>): string {
+    mkdirSync(this.remoteDir, { recursive: true });
+    createTempRepo("", { bare: true, dir: this.remoteDir });
+    for (const [path, content] of Object.entries(files)) this.dev.write(path, content);
+    this.baseSha = this.dev.commitAll("base");
+    this.dev.git("remote", "add", "origin", this.remoteDir);
+    this.dev.git("push", "-q", "origin", "main");
+    this.dev.git("checkout", "-q", "-b", "feature");
+    return this.baseSha;
+  }
+
+  /** A commit on `feature`, pushed, and the PR on the double moved to it (what a push does). */
+  push(files: Record<string, string>, message: string, pullNumber = 7): string {
+    for (const [path, content] of Object.entries(files)) this.dev.write(path, content);
+    const sha = this.dev.commitAll(message);
+    this.dev.git("push", "-q", "origin", "feature");
+    const diff = `${this.dev.git("diff", `${this.baseSha}...${sha}`)}\n`;
+    this.github.addPullRequest({
+      owner: OWNER,
+      repo: REPO,
+      number: pullNumber,
+      title: "Add sub()",
+      body: "Adds a subtraction helper.",
+      diff,
+      headSha: sha,
+      baseSha: this.baseSha,
+      headRef: "feature",
+      baseRef: "main",
+      headRepoFullName: `${OWNER}/${REPO}`,
+      author: { login: "dev", type: "User" },
+    });
+    return sha;
+  }
+
+  /** Signs and delivers a webhook to the webhook handler, as GitHub would. */
+  async deliver(event: string, payload: Record<string, unknown>, deliveryId = crypto.randomUUID()) {
+    const request: APIGatewayProxyEventV2 = await functionUrlEvent({
+      event,
+      payload,
+      secret: WEBHOOK_SECRET,
+      deliveryId,
+    });
+    const result = await this.webhook(request, lambdaContext("webhook", 10_000));
+    return { statusCode: result.statusCode, json: JSON.parse(result.body) as Record<string, unknown> };
+  }
+
+  /** The worker handler with the real job executor, as handler.ts wires it (minus env parsing). */
+  worker(options: { deadlineMarginMs?: number } = {}): WorkerHandler {
+    const privateKey = appPrivateKeyPem();
+    return createWorkerHandler({
+      telemetry: createTelemetry("worker"),
+      executor: createJobExecutor({
+        config: this.config,
+        store: this.store,
+        githubPacing: { retryAfterBaseMs: 1, writeSpacingMs: 0, notificationSpacingMs: 0 },
+      }),
+      tokens: githubAppAuth({ appId: "12345", baseUrl: this.github.url, privateKey: async () => privateKey }),
+      anthropicApiKey: async () => ANTHROPIC_KEY,
+      deadlineMarginMs: options.deadlineMarginMs ?? 1_000,
+      minimumJobMs: 1_000,
+    });
+  }
+
+  /** Lambda's event source: polls the queue until it is empty or `maxPolls` invocations happened. */
+  eventSource(): SqsEventSource {
+    return new SqsEventSource(this.sqs.client, this.queues.queueUrl, this.queues.queueArn, 1);
+  }
+
+  async runWorker(options: { remainingMs?: number; deadlineMarginMs?: number } = {}) {
+    const source = this.eventSource();
+    const polled = await source.pollOnce(this.worker(options), () =>
+      lambdaContext("worker", options.remainingMs ?? 600_000),
+    );
+    return { polled, invocation: source.invocations[0] };
+  }
+
+  /** Job directories left behind under the work root (there must be none). */
+  leftoverWorkDirs(): string[] {
+    try {
+      return readdirSync(this.workRoot);
+    } catch {
+      return [];
+    }
+  }
+
+  async close(): Promise<void> {
+    await Promise.allSettled([
+      this.api.close(),
+      this.github.close(),
+      this.sqs.close(),
+      this.dynamo.close(),
+      this.s3.gate.close().then(() => this.s3.server.close()),
+    ]);
+    rmSync(this.s3.dir, { recursive: true, force: true });
+    rmSync(this.root, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,348 @@
+import { execFileSync } from "node:child_process";
+import { readdirSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { createJobMessage } from "../../lambda/shared/job-message.js";
+import { JobQueue } from "../../lambda/shared/job-queue.js";
+import { prLineageKey } from "../../src/sessions/lineage-key.js";
+import { webhookExample } from "../fixtures/webhook-examples.js";
+import {
+  conversationText,
+  type RecordedRequest,
+  type ScriptedReply,
+} from "../harness/scripted-messages-api.js";
+import { CapturedStdout } from "./support/captured-stdout.js";
+import { ANTHROPIC_KEY, INSTALLATION_ID, LambdaPipeline, OWNER, REPO } from "./support/lambda-pipeline.js";
+
+// The serverless path end to end with the real claude 2.1.235: a signed delivery goes through the
+// webhook handler into the FIFO queue, Lambda's event source hands it to the worker, and the worker's
+// job executor clones the repository, runs the job core and publishes to the GitHub double.
+vi.setConfig({ testTimeout: 240_000, hookTimeout: 120_000 });
+
+const HEADER = Array.from({ length: 8 }, (_, i) => `// math helpers, line ${i + 1}\n`).join("");
+const ADD = "export function add(a: number, b: number): number {\n  return a + b;\n}\n";
+const SUB_BUG = "\nexport function sub(a: number, b: number): number {\n  return a + b;\n}\n";
+const MUL = "\nexport function mul(a: number, b: number): number {\n  return a * b;\n}\n";
+
+const subFinding = {
+  path: "src/math.ts",
+  start_line: 14,
+  end_line: 14,
+  severity: "error",
+  title: "sub() adds instead of subtracting",
+  body: "`sub` returns `a + b`.",
+  category: "bug",
+};
+const review = (findings: unknown[], summary: string): ScriptedReply => ({
+  kind: "structured_output",
+  value: { verdict: findings.length ? "request_changes" : "pass", summary, findings },
+});
+
+type Step = ScriptedReply | ((request: RecordedRequest) => ScriptedReply);
+let queue: Step[] = [];
+let pipeline: LambdaPipeline;
+const stdout = new CapturedStdout();
+
+beforeAll(async () => {
+  pipeline = await LambdaPipeline.start((request) => {
+    const step = queue.shift() ?? { kind: "text", text: "done" };
+    return typeof step === "function" ? step(request) : step;
+  });
+  pipeline.seedRepository({ "src/math.ts": HEADER + ADD });
+});
+
+afterAll(async () => {
+  stdout.stop();
+  await pipeline?.close();
+});
+
+/** A real pull_request payload from @octokit/webhooks-examples, pointed at our repository and PR. */
+function pullRequestPayload(action: string, headSha: string): Record<string, unknown> {
+  const payload = webhookExample("pull_request", action);
+  const pr = payload.pull_request as Record<string, Record<string, unknown>> & Record<string, unknown>;
+  pr.number = 7;
+  pr.draft = false;
+  pr.head!.sha = headSha;
+  pr.head!.ref = "feature";
+  pr.base!.sha = pipeline.baseSha;
+  pr.base!.ref = "main";
+  payload.number = 7;
+  payload.installation = { id: INSTALLATION_ID };
+  payload.repository = {
+    ...(payload.repository as object),
+    name: REPO,
+    full_name: `${OWNER}/${REPO}`,
+    owner: { login: OWNER },
+  };
+  return payload;
+}
+
+async function quietly<T>(fn: () => Promise<T>): Promise<T> {
+  stdout.clear();
+  stdout.start();
+  try {
+    return await fn();
+  } finally {
+    stdout.stop();
+  }
+}
+
+describe("worker job executor (real CLI, webhook → SQS FIFO → worker → GitHub double)", () => {
+  let firstHead = "";
+  let firstSessionId = "";
+
+  it("a signed pull_request.opened delivery is queued once, and the worker clones the head and posts a review", async () => {
+    firstHead = pipeline.push({ "src/math.ts": HEADER + ADD + SUB_BUG }, "add sub");
+    queue = [review([subFinding], "One bug in sub().")];
+    const deliveryId = crypto.randomUUID();
+    const payload = pullRequestPayload("opened", firstHead);
+    const delivered = await quietly(() => pipeline.deliver("pull_request", payload, deliveryId));
+    expect(delivered).toMatchObject({ statusCode: 202, json: { status: "queued", kind: "review" } });
+    // GitHub redelivers: nothing new is queued.
+    const replay = await quietly(() => pipeline.deliver("pull_request", payload, deliveryId));
+    expect(replay.statusCode).toBe(202);
+    expect(pipeline.sqs.messagesIn(pipeline.queues.queueUrl)).toHaveLength(1);
+
+    const { invocation } = await quietly(() => pipeline.runWorker());
+    expect(invocation?.response.batchItemFailures).toEqual([]);
+    expect(pipeline.sqs.messagesIn(pipeline.queues.queueUrl)).toHaveLength(0);
+
+    // The model saw the real diff of the cloned head.
+    const request = pipeline.api.mainRequests.at(-1)!;
+    expect(conversationText(request)).toContain("export function sub(a: number, b: number)");
+    expect(conversationText(request)).toContain(firstHead);
+
+    // One review with the inline comment on line 14, a failing check run, the sticky summary.
+    const comments = pipeline.github.reviewCommentsOn(OWNER, REPO, 7);
+    expect(comments).toHaveLength(1);
+    expect(comments[0]).toMatchObject({ path: "src/math.ts", line: 14 });
+    const checks = pipeline.github.callsTo("checks/update").map((c) => c.body as Record<string, unknown>);
+    expect(checks.at(-1)).toMatchObject({ status: "completed", conclusion: "failure" });
+    expect(pipeline.github.callsTo("pulls/create-review")).toHaveLength(1);
+    expect((pipeline.github.callsTo("pulls/create-review")[0]!.body as { event: string }).event).toBe(
+      "REQUEST_CHANGES",
+    );
+    expect(pipeline.github.violations).toEqual([]);
+
+    // The job's metrics and logs carry the session's numbers and the job's keys.
+    const completed = stdout.records.find((r) => r.message === "job completed");
+    expect(completed).toMatchObject({ deliveryId, repo: `${OWNER}/${REPO}`, pr: 7, jobKind: "review" });
+    expect(completed?.sessionId).toMatch(/^[0-9a-f-]{36}$/);
+    firstSessionId = String(completed?.sessionId);
+    // Secrets: the API key and the installation token never reach the logs.
+    expect(stdout.text).not.toContain(ANTHROPIC_KEY);
+    const token = pipeline.github.callsTo("apps/create-installation-access-token").at(-1)?.responseBody as
+      | { token?: string }
+      | undefined;
+    if (token?.token) expect(stdout.text).not.toContain(token.token);
+
+    // The session went to S3, and the job's clone was removed from /tmp.
+    const index = await pipeline.store.readIndex(prLineageKey(OWNER, REPO, 7));
+    expect(index?.index.entries.map((e) => e.sessionId)).toEqual([firstSessionId]);
+    expect(pipeline.leftoverWorkDirs()).toEqual([]);
+  });
+
+  it("a second push is reviewed in a session forked from the first review", async () => {
+    expect(firstSessionId).not.toBe("");
+    const secondHead = pipeline.push({ "src/math.ts": HEADER + ADD + SUB_BUG + MUL }, "add mul");
+    queue = [review([], "mul() is fine; sub() was already reported.")];
+    const delivered = await quietly(() =>
+      pipeline.deliver("pull_request", pullRequestPayload("synchronize", secondHead)),
+    );
+    expect(delivered.statusCode).toBe(202);
+
+    const { invocation } = await quietly(() => pipeline.runWorker());
+    expect(invocation?.response.batchItemFailures).toEqual([]);
+
+    // The forked session's first request carries the first review's conversation.
+    const request = pipeline.api.mainRequests.at(-1)!;
+    const text = conversationText(request);
+    expect(text).toContain(firstHead);
+    expect(text).toContain("sub() adds instead of subtracting");
+    expect(text).toContain(secondHead);
+    const index = await pipeline.store.readIndex(prLineageKey(OWNER, REPO, 7));
+    const entries = index?.index.entries ?? [];
+    expect(entries).toHaveLength(2);
+    expect(entries[1]).toMatchObject({ parentSessionId: firstSessionId, headSha: secondHead });
+    expect(pipeline.github.violations).toEqual([]);
+  });
+
+  it("a job whose head moved on is acknowledged without a session; a closed PR's job is dropped", async () => {
+    const requestsBefore = pipeline.api.mainRequests.length;
+    const current = pipeline.github.pull(OWNER, REPO, 7).head.sha;
+    const jobs = new JobQueue(pipeline.sqs.client, pipeline.queues.queueUrl);
+    const stale = createJobMessage({
+      kind: "review",
+      owner: OWNER,
+      repo: REPO,
+      installationId: INSTALLATION_ID,
+      pullNumber: 7,
+      headSha: firstHead,
+      trigger: { source: "webhook", event: "pull_request", action: "synchronize" },
+    });
+    expect(current).not.toBe(firstHead);
+    await jobs.enqueue(stale, stale.jobId);
+    const first = await quietly(() => pipeline.runWorker());
+    expect(first.invocation?.response.batchItemFailures).toEqual([]);
+    expect(stdout.records.find((r) => r.message === "job completed")).toMatchObject({
+      conclusion: "superseded",
+    });
+
+    pipeline.github.pull(OWNER, REPO, 7).state = "closed";
+    const review = createJobMessage({ ...stale, jobId: undefined, headSha: current });
+    await jobs.enqueue(review, review.jobId);
+    const second = await quietly(() => pipeline.runWorker());
+    expect(second.invocation?.response.batchItemFailures).toEqual([]);
+    expect(stdout.records.find((r) => r.message === "job dropped")).toMatchObject({
+      reason: `${OWNER}/${REPO}#7 is closed`,
+    });
+    expect(pipeline.api.mainRequests.length).toBe(requestsBefore);
+    expect(pipeline.sqs.messagesIn(pipeline.queues.dlqUrl)).toHaveLength(0);
+  });
+
+  it("pull_request.closed deletes the PR's session lineage from S3", async () => {
+    const key = prLineageKey(OWNER, REPO, 7);
+    const before = await pipeline.store.readIndex(key);
+    const sessionIds = before?.index.entries.map((e) => e.sessionId) ?? [];
+    expect(sessionIds.length).toBeGreaterThan(0);
+
+    const payload = pullRequestPayload("closed", pipeline.github.pull(OWNER, REPO, 7).head.sha);
+    const delivered = await quietly(() => pipeline.deliver("pull_request", payload));
+    expect(delivered.json).toMatchObject({ status: "queued", kind: "prune" });
+    const { invocation } = await quietly(() => pipeline.runWorker());
+    expect(invocation?.response.batchItemFailures).toEqual([]);
+
+    expect(await pipeline.store.readIndex(key)).toBeUndefined();
+    for (const id of sessionIds) expect(await pipeline.store.getTranscript(key, id)).toBeUndefined();
+  });
+});
+
+describe("worker near its deadline (real CLI)", () => {
+  it("stops the session, completes the check run as timed_out and keeps the message queued", async () => {
+    const head = pipeline.push({ "src/math.ts": HEADER + ADD + SUB_BUG }, "reopen with sub", 8);
+    // The model streams slowly: far longer than the session's budget.
+    queue = [{ kind: "slow_stream", text: "word ".repeat(400), chunkDelayMs: 250 }];
+    const job = createJobMessage({
+      kind: "review",
+      owner: OWNER,
+      repo: REPO,
+      installationId: INSTALLATION_ID,
+      pullNumber: 8,
+      headSha: head,
+      trigger: { source: "webhook", event: "pull_request", action: "opened" },
+    });
+    await new JobQueue(pipeline.sqs.client, pipeline.queues.queueUrl).enqueue(job, job.jobId);
+    pipeline.github.resetCalls();
+
+    // 16 s left in the invocation: 1 s margin, 3 s kept for publishing, the rest for the session.
+    const { invocation } = await quietly(() => pipeline.runWorker({ remainingMs: 16_000 }));
+
+    expect(invocation?.response.batchItemFailures).toHaveLength(1);
+    const updates = pipeline.github.callsTo("checks/update").map((c) => c.body as Record<string, unknown>);
+    expect(updates.at(-1)).toMatchObject({ status: "completed", conclusion: "timed_out" });
+    expect(stdout.records.find((r) => r.message?.toString().includes("deadline"))).toBeDefined();
+    // Not lost: back on the queue for a fresh invocation, not in the DLQ.
+    expect(pipeline.sqs.messagesIn(pipeline.queues.queueUrl)).toHaveLength(1);
+    expect(pipeline.sqs.messagesIn(pipeline.queues.dlqUrl)).toHaveLength(0);
+    expect(pipeline.leftoverWorkDirs()).toEqual([]);
+    await pipeline.sqs.receiveAll(pipeline.queues.queueUrl);
+  });
+});
+
+describe("autofix and audit jobs through the worker (real CLI)", () => {
+  it("an autofix asked for in a comment by a writer is pushed as the App's bot, with the token never on disk", async () => {
+    const head = pipeline.push({ "src/math.ts": HEADER + ADD + SUB_BUG }, "sub again", 9);
+    pipeline.github.addCollaborator(OWNER, REPO, "maintainer", "write");
+    // The worker clones into <work root>/autofix-XXXXXX/repo: the only autofix job directory there.
+    const cloneDir = () => {
+      const dir = readdirSync(pipeline.workRoot).find((d) => d.startsWith("autofix-"));
+      return join(pipeline.workRoot, dir ?? "missing", "repo");
+    };
+    queue = [
+      () => ({ kind: "tool_use", name: "Read", input: { file_path: join(cloneDir(), "src/math.ts") } }),
+      () => ({
+        kind: "tool_use",
+        name: "Edit",
+        input: {
+          file_path: join(cloneDir(), "src/math.ts"),
+          old_string: "sub(a: number, b: number): number {\n  return a + b;",
+          new_string: "sub(a: number, b: number): number {\n  return a - b;",
+        },
+      }),
+      {
+        kind: "structured_output",
+        value: {
+          summary: "sub() subtracts now.",
+          files_changed: [{ path: "src/math.ts", reason: "sub must return a - b" }],
+          commands_run: [],
+          commit_message: "fix: sub() subtracts",
+        },
+      },
+    ];
+    const payload = webhookExample("issue_comment", "created");
+    Object.assign(payload, {
+      installation: { id: INSTALLATION_ID },
+      repository: { ...(payload.repository as object), name: REPO, full_name: `${OWNER}/${REPO}`, owner: { login: OWNER } },
+      sender: { login: "maintainer" },
+    });
+    Object.assign(payload.issue as object, { number: 9, pull_request: { url: "x" } });
+    Object.assign(payload.comment as object, { body: "/claude-fix please", author_association: "MEMBER" });
+    const delivered = await quietly(() => pipeline.deliver("issue_comment", payload));
+    expect(delivered.json).toMatchObject({ status: "queued", kind: "autofix" });
+
+    const { invocation } = await quietly(() => pipeline.runWorker());
+    expect(invocation?.response.batchItemFailures).toEqual([]);
+
+    // The fix landed on the PR branch of the remote, fast-forward from the reviewed head, as the bot.
+    const remoteHead = execFileSync("git", ["rev-parse", "refs/heads/feature"], {
+      cwd: pipeline.remoteDir,
+      encoding: "utf8",
+    }).trim();
+    expect(remoteHead).not.toBe(head);
+    const git = (...args: string[]) => execFileSync("git", args, { cwd: pipeline.remoteDir, encoding: "utf8" });
+    expect(git("rev-parse", `${remoteHead}^`).trim()).toBe(head);
+    expect(git("log", "-1", "--format=%an <%ae>", remoteHead).trim()).toBe(
+      "claude-pr-runner-test[bot] <claude-pr-runner-test[bot]@users.noreply.github.com>",
+    );
+    expect(git("show", `${remoteHead}:src/math.ts`)).toContain("return a - b;");
+    expect(stdout.records.find((r) => r.message === "autofix: pushed")).toBeDefined();
+    expect(pipeline.leftoverWorkDirs()).toEqual([]);
+    expect(pipeline.github.violations).toEqual([]);
+  });
+
+  it("a scheduled audit clones the default branch and files an issue", async () => {
+    queue = [
+      {
+        kind: "structured_output",
+        value: {
+          summary: "One risky helper.",
+          findings: [
+            {
+              key: "precision:src/math.ts:add",
+              category: "bug",
+              severity: "warning",
+              path: "src/math.ts",
+              line: 10,
+              title: "add() has no overflow guard",
+              body: "Large inputs lose precision.",
+            },
+          ],
+        },
+      },
+    ];
+    const job = createJobMessage({
+      kind: "audit",
+      owner: OWNER,
+      repo: REPO,
+      installationId: INSTALLATION_ID,
+      trigger: { source: "schedule", scheduleEventId: "evt-1" },
+    });
+    await new JobQueue(pipeline.sqs.client, pipeline.queues.queueUrl).enqueue(job, job.jobId);
+    const { invocation } = await quietly(() => pipeline.runWorker());
+    expect(invocation?.response.batchItemFailures).toEqual([]);
+    const issues = pipeline.github.issuesOf(OWNER, REPO);
+    expect(issues.map((i) => i.title)).toContainEqual(expect.stringContaining("add() has no overflow guard"));
+    const text = conversationText(pipeline.api.mainRequests.at(-1)!);
+    expect(text).toContain("main");
+  });
+});
