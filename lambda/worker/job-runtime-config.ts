@@ -43,7 +43,9 @@ const COMMENT_MODES = ["review", "summary", "none"] as const;
 export function jobRuntimeConfigFromEnv(env: NodeJS.ProcessEnv = process.env): JobRuntimeConfig {
   const commentMode = env.COMMENT_MODE?.trim() || "review";
   if (!(COMMENT_MODES as readonly string[]).includes(commentMode))
-    throw new WorkerConfigError(`COMMENT_MODE must be one of ${COMMENT_MODES.join(", ")}; got "${commentMode}"`);
+    throw new WorkerConfigError(
+      `COMMENT_MODE must be one of ${COMMENT_MODES.join(", ")}; got "${commentMode}"`,
+    );
   const claudePath = env.CLAUDE_PATH?.trim();
   const model = env.CLAUDE_MODEL?.trim();
   const sessionsBucket = env.SESSIONS_BUCKET?.trim();

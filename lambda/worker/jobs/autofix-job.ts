@@ -66,6 +66,9 @@ export async function runAutofixJob(run: WorkerJob): Promise<JobResult> {
     { github: octokit },
   );
   for (const note of result.notes) run.context.logger.warn(note);
-  run.context.logger.info(`autofix: ${result.status}`, { detail: result.detail, commitSha: result.commitSha });
+  run.context.logger.info(`autofix: ${result.status}`, {
+    detail: result.detail,
+    commitSha: result.commitSha,
+  });
   return jobResultFrom(result.session.outcome, result.status);
 }

@@ -1,7 +1,7 @@
 import { formatProgressEvent } from "../../../src/cli/formatProgressEvent.js";
 import type { JobSettings } from "../../../src/jobs/job-settings.js";
-import { TransientJobError } from "../job-executor.js";
 import type { JobExecutionContext } from "../job-executor.js";
+import { TransientJobError } from "../job-executor.js";
 import type { JobRuntimeConfig } from "../job-runtime-config.js";
 
 /** A session shorter than this cannot review anything; the job is retried with a fresh invocation. */

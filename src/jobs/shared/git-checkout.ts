@@ -32,7 +32,11 @@ export class GitCheckout {
 
   async git(args: string[], maxBuffer = 256 * 1024 * 1024): Promise<string> {
     try {
-      const { stdout } = await run("git", args, { cwd: this.dir, maxBuffer, env: { ...gitEnv(), ...this.env } });
+      const { stdout } = await run("git", args, {
+        cwd: this.dir,
+        maxBuffer,
+        env: { ...gitEnv(), ...this.env },
+      });
       return stdout;
     } catch (error) {
       const stderr = (error as { stderr?: string }).stderr ?? String(error);

@@ -84,7 +84,10 @@ export class LambdaPipeline {
     this.webhook = createWebhookHandler({
       telemetry,
       queue: new JobQueue(sqs.client, queues.queueUrl),
-      persistenceStore: new DynamoDBPersistenceLayer({ tableName: "idempotency", awsSdkV3Client: dynamo.client }),
+      persistenceStore: new DynamoDBPersistenceLayer({
+        tableName: "idempotency",
+        awsSdkV3Client: dynamo.client,
+      }),
       secrets: async () => ({ current: WEBHOOK_SECRET, previous: [] }),
       routing: {
         enabledJobs: new Set(["review", "autofix", "prune"]),
@@ -107,7 +110,10 @@ export class LambdaPipeline {
       LoopbackDynamoDb.start(),
     ]);
     await dynamo.createIdempotencyTable("idempotency");
-    const queues = await sqs.createFifoQueueWithDlq("jobs", { maxReceiveCount: 3, visibilityTimeoutSeconds: 30 });
+    const queues = await sqs.createFifoQueueWithDlq("jobs", {
+      maxReceiveCount: 3,
+      visibilityTimeoutSeconds: 30,
+    });
     const dir = mkdtempSync(join(tmpdir(), "cpr-lambda-s3-"));
     const server = new S3rver({
       address: "127.0.0.1",
