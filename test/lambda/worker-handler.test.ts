@@ -16,9 +16,9 @@ import { SqsEventSource } from "./support/sqs-event-source.js";
 import { lambdaContext } from "./support/webhook-events.js";
 
 // The worker door against fauxqs (FIFO queue + DLQ with a redrive policy of 3 receives), Lambda's SQS
-// event source emulated by SqsEventSource, and the GitHub double issuing installation tokens. The job
-// core is not in this repository's worker yet, so the executor here is a small real one: it opens a
-// check run with the installation token and closes it, honouring the worker's deadline.
+// event source emulated by SqsEventSource, and the GitHub double issuing installation tokens. These
+// cases are about the door (batching, ordering, retries, DLQ), so the executor is a small one that opens
+// and closes a check run; worker-jobs.test.ts runs the real job executor with the real CLI.
 const OWNER = "Codertocat";
 const REPO = "Hello-World";
 const SHA_1 = "ec26c3e57ca3a959ca5aad62de7213c562f8c821";

@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { readdirSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createJobMessage } from "../../lambda/shared/job-message.js";
@@ -246,21 +246,26 @@ describe("worker near its deadline (real CLI)", () => {
     expect(pipeline.sqs.messagesIn(pipeline.queues.queueUrl)).toHaveLength(1);
     expect(pipeline.sqs.messagesIn(pipeline.queues.dlqUrl)).toHaveLength(0);
     expect(pipeline.leftoverWorkDirs()).toEqual([]);
-    await pipeline.sqs.receiveAll(pipeline.queues.queueUrl);
+    pipeline.sqs.clearMessages();
   });
 });
 
 describe("autofix and audit jobs through the worker (real CLI)", () => {
   it("an autofix asked for in a comment by a writer is pushed as the App's bot, with the token never on disk", async () => {
-    const head = pipeline.push({ "src/math.ts": HEADER + ADD + SUB_BUG }, "sub again", 9);
+    const head = pipeline.push({ "src/math.ts": `// PR 9\n${HEADER}${ADD}${SUB_BUG}` }, "sub again", 9);
     pipeline.github.addCollaborator(OWNER, REPO, "maintainer", "write");
     // The worker clones into <work root>/autofix-XXXXXX/repo: the only autofix job directory there.
     const cloneDir = () => {
       const dir = readdirSync(pipeline.workRoot).find((d) => d.startsWith("autofix-"));
       return join(pipeline.workRoot, dir ?? "missing", "repo");
     };
+    let gitConfigDuringSession = "";
     queue = [
-      () => ({ kind: "tool_use", name: "Read", input: { file_path: join(cloneDir(), "src/math.ts") } }),
+      () => {
+        // What the agent could read while it works: the clone's git config holds no credential.
+        gitConfigDuringSession = readFileSync(join(cloneDir(), ".git/config"), "utf8");
+        return { kind: "tool_use", name: "Read", input: { file_path: join(cloneDir(), "src/math.ts") } };
+      },
       () => ({
         kind: "tool_use",
         name: "Edit",
@@ -313,6 +318,8 @@ describe("autofix and audit jobs through the worker (real CLI)", () => {
     );
     expect(git("show", `${remoteHead}:src/math.ts`)).toContain("return a - b;");
     expect(stdout.records.find((r) => r.message === "autofix: pushed")).toBeDefined();
+    expect(gitConfigDuringSession).toContain('[remote "origin"]');
+    expect(gitConfigDuringSession).not.toMatch(/extraheader|ghs_|x-access-token/i);
     expect(pipeline.leftoverWorkDirs()).toEqual([]);
     expect(pipeline.github.violations).toEqual([]);
   });

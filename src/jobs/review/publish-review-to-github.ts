@@ -58,7 +58,9 @@ export async function publishReviewToGitHub(
   };
 
   if (result.status === "failed") {
-    const conclusion = outcome.exitCode === 0 ? "failure" : sessionConclusion(outcome);
+    // A review that failed after a clean session (output not review-shaped) is a failure; otherwise the
+    // session says how it ended (stopped at its deadline → timed_out, interrupted → cancelled).
+    const conclusion = sessionConclusion(outcome);
     const report: RunReport = {
       ...base,
       verdict: `${FAILED_RUN_VERDICT}: ${result.reason}`,
@@ -67,7 +69,11 @@ export async function publishReviewToGitHub(
     };
     const stickyAction = await sticky(target, report);
     await checks.publisher.complete(checks.handle, {
-      outcome: { status: conclusion === "success" ? "failure" : conclusion, isError: true },
+      // isError would turn timed_out into failure; a stopped session keeps its own conclusion.
+      outcome: {
+        status: conclusion === "success" ? "failure" : conclusion,
+        isError: conclusion === "success" || conclusion === "failure",
+      },
       title: "Claude review failed",
       summary: `${result.reason}\n\n${bullet(notes)}`,
       findings: [],
