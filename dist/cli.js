@@ -56101,13 +56101,23 @@ var GitCommandError = class extends Error {
   stderr;
 };
 var GitCheckout = class {
-  constructor(dir) {
+  /**
+   * @param env extra variables for every git process, e.g. credentials for a push given through
+   *   GIT_CONFIG_* so they are never written to .git/config where the agent could read them.
+   */
+  constructor(dir, env2 = {}) {
     this.dir = dir;
+    this.env = env2;
   }
   dir;
+  env;
   async git(args, maxBuffer = 256 * 1024 * 1024) {
     try {
-      const { stdout } = await run("git", args, { cwd: this.dir, maxBuffer, env: gitEnv() });
+      const { stdout } = await run("git", args, {
+        cwd: this.dir,
+        maxBuffer,
+        env: { ...gitEnv(), ...this.env }
+      });
       return stdout;
     } catch (error2) {
       const stderr = error2.stderr ?? String(error2);
