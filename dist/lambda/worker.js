@@ -90252,6 +90252,9 @@ var SEVERITY_LABEL = {
 function severityLabel(severity) {
   return SEVERITY_LABEL[severity];
 }
+function severityFromLabel(label) {
+  return Object.keys(SEVERITY_LABEL).find((s2) => SEVERITY_LABEL[s2] === label);
+}
 function bySeverity(items) {
   const rank = { error: 0, warning: 1, notice: 2 };
   return [...items].sort((a5, b5) => rank[a5.finding.severity] - rank[b5.finding.severity]);
@@ -90278,6 +90281,23 @@ function locationOf(finding) {
 }
 function tableCell(text) {
   return text.replace(/\r?\n/g, " ").replace(/\|/g, "\\|");
+}
+var HEADER = /^\*\*(?<label>[^*\n]+)\*\* · (?<category>[^\n]*?) — \*\*(?<title>[\s\S]*?)\*\*(?:\n\n(?<rest>[\s\S]*))?$/;
+function parseFindingComment(body) {
+  const [fingerprint] = readFingerprintMarkers(body);
+  if (fingerprint === void 0 || !body) return void 0;
+  const text = body.replace(fingerprintMarker(fingerprint), "").replace(/\r\n/g, "\n").trim();
+  const groups2 = HEADER.exec(text)?.groups;
+  if (!groups2) return void 0;
+  const severity = severityFromLabel(groups2.label ?? "");
+  if (severity === void 0) return void 0;
+  return {
+    severity,
+    category: groups2.category ?? "",
+    title: groups2.title ?? "",
+    body: (groups2.rest ?? "").trim(),
+    fingerprint
+  };
 }
 
 // src/github/finding-validation.ts
@@ -93710,6 +93730,239 @@ function loginOf(user) {
   return typeof login === "string" ? login : void 0;
 }
 
+// src/github/run-report-markdown.ts
+var FAILED_RUN_VERDICT = "Review failed";
+var MAX_COMMENT_CHARS = 65e3;
+function renderRunReport(report, maxChars = MAX_COMMENT_CHARS) {
+  const head = [`## ${report.title}`, "", `**Verdict:** ${report.verdict}`];
+  if (report.details?.trim()) head.push("", report.details.trim());
+  head.push("", renderFacts(report));
+  const tableIntro = report.findings.length === 0 ? ["", "No findings."] : ["", `### Findings (${report.findings.length})`, ""];
+  const text = [...head, ...tableIntro].join("\n");
+  if (report.findings.length === 0) return text;
+  return `${text}${renderFindingsTable(report.findings, maxChars - text.length - 1)}`;
+}
+function renderFacts(r5) {
+  const facts = [];
+  if (r5.reviewedSha) facts.push(`reviewed at \`${r5.reviewedSha.slice(0, 12)}\``);
+  if (r5.totalCostUsd !== void 0) facts.push(`cost $${r5.totalCostUsd.toFixed(4)}`);
+  if (r5.numTurns !== void 0) facts.push(`${r5.numTurns} turn${r5.numTurns === 1 ? "" : "s"}`);
+  if (r5.sessionId) facts.push(`session \`${r5.sessionId}\``);
+  if (r5.runUrl) facts.push(`[run](${r5.runUrl})`);
+  return facts.length > 0 ? `<sub>${facts.join(" \xB7 ")}</sub>` : "";
+}
+function renderFindingsTable(findings, maxChars) {
+  const rows = ["| Severity | Location | Category | Finding |", "| --- | --- | --- | --- |"];
+  let size = rows.join("\n").length;
+  const ordered = bySeverity(findings.map((finding) => ({ finding })));
+  let shown = 0;
+  for (const { finding } of ordered) {
+    const row = `| ${severityLabel(finding.severity)} | \`${tableCell(locationOf(finding))}\` | ${tableCell(finding.category)} | ${tableCell(finding.title)} |`;
+    if (size + row.length + 120 > maxChars) break;
+    rows.push(row);
+    size += row.length + 1;
+    shown++;
+  }
+  if (shown < findings.length)
+    rows.push("", `\u2026and ${findings.length - shown} more findings (see the check run).`);
+  return rows.join("\n");
+}
+function parseRunReport(body) {
+  const text = (body ?? "").replace(/\r\n/g, "\n");
+  const verdict = /^\*\*Verdict:\*\* (.*)$/m.exec(text)?.[1];
+  if (verdict === void 0) return void 0;
+  if (text.trimEnd().endsWith("\nNo findings.")) return { verdict, findings: [], complete: true };
+  const heading = [...text.matchAll(/^### Findings \((\d+)\)$/gm)].at(-1);
+  if (!heading) return { verdict, findings: [], complete: false };
+  const findings = [];
+  for (const line of text.slice(heading.index).split("\n")) {
+    const row = parseRow(line);
+    if (row) findings.push(row);
+  }
+  return { verdict, findings, complete: findings.length === Number(heading[1]) };
+}
+function parseRow(line) {
+  if (!line.startsWith("| ") || !line.endsWith(" |")) return void 0;
+  const cells = line.slice(1, -1).split(/(?<!\\)\|/).map((c5) => c5.trim());
+  if (cells.length !== 4) return void 0;
+  const [label, location, category, title] = cells.map((c5) => c5.replace(/\\\|/g, "|"));
+  const severity = severityFromLabel(label);
+  const where = /^`(.+):(\d+)(?:-(\d+))?`$/.exec(location);
+  if (severity === void 0 || !where) return void 0;
+  const startLine = Number(where[2]);
+  return {
+    severity,
+    path: where[1],
+    startLine,
+    endLine: where[3] === void 0 ? startLine : Number(where[3]),
+    category,
+    title
+  };
+}
+
+// src/github/sticky-comment.ts
+var REVIEW_STICKY_KEY = "claude-review";
+var StickyComment = class {
+  constructor(octokit, options2 = {}) {
+    this.octokit = octokit;
+    this.key = options2.key ?? "summary";
+    if (!/^[A-Za-z0-9._-]+$/.test(this.key)) {
+      throw new TypeError(`sticky comment key must match [A-Za-z0-9._-]+, got "${this.key}"`);
+    }
+  }
+  octokit;
+  key;
+  /** The body for a run report, with this sticky's marker first. */
+  render(report) {
+    const marker = stickyMarker(this.key);
+    return `${marker}
+${renderRunReport(report, MAX_COMMENT_CHARS - marker.length - 1)}`;
+  }
+  async publish(target, report) {
+    return this.upsert(target, this.render(report));
+  }
+  /** Creates the comment on first use, updates it afterwards, and makes no call when nothing changed. */
+  async upsert(target, body) {
+    const withMarker = hasStickyMarker(body, this.key) ? body : `${stickyMarker(this.key)}
+${body}`;
+    const comments = await this.octokit.paginate(this.octokit.rest.issues.listComments, {
+      owner: target.owner,
+      repo: target.repo,
+      issue_number: target.issueNumber,
+      per_page: 100
+    });
+    const existing = comments.find((c5) => hasStickyMarker(c5.body, this.key));
+    if (existing) {
+      if (existing.body === withMarker) return { commentId: existing.id, action: "unchanged" };
+      await this.octokit.rest.issues.updateComment({
+        owner: target.owner,
+        repo: target.repo,
+        comment_id: existing.id,
+        body: withMarker
+      });
+      return { commentId: existing.id, action: "updated" };
+    }
+    const { data } = await this.octokit.rest.issues.createComment({
+      owner: target.owner,
+      repo: target.repo,
+      issue_number: target.issueNumber,
+      body: withMarker
+    });
+    return { commentId: data.id, action: "created" };
+  }
+};
+
+// src/github/read-prior-review-findings.ts
+var PriorFindingsReadError = class extends Error {
+  constructor(message, status, options2) {
+    super(message, options2);
+    this.status = status;
+  }
+  status;
+  name = "PriorFindingsReadError";
+};
+async function readPriorReviewFindings(octokit, target, options2 = {}) {
+  const limit = options2.limit ?? 50;
+  const authors = options2.authors?.map((a5) => a5.toLowerCase());
+  const isOurs = (user) => user !== null && (authors ? authors.includes(user.login.toLowerCase()) : user.type === "Bot");
+  let reviewComments;
+  let issueComments;
+  try {
+    [reviewComments, issueComments] = await Promise.all([
+      listReviewComments(octokit, target),
+      listIssueComments(octokit, target)
+    ]);
+  } catch (error2) {
+    const status = httpStatusOf(error2);
+    if (status === 404) return [];
+    throw new PriorFindingsReadError(readFailure(target, status, error2), status, { cause: error2 });
+  }
+  const excluded = new Set(options2.excludeCategories ?? ["autofix"]);
+  const marked = [];
+  for (const c5 of newestFirst(reviewComments)) {
+    if (c5.in_reply_to_id != null || !isOurs(c5.user)) continue;
+    const parsed = parseFindingComment(c5.body);
+    if (!parsed || excluded.has(parsed.category)) continue;
+    const fileLevel = c5.subject_type === "file";
+    const line = fileLevel ? void 0 : c5.start_line ?? c5.line ?? void 0;
+    const live = fileLevel || c5.line != null || c5.position != null;
+    marked.push({ ...parsed, path: c5.path, ...line == null ? {} : { line }, live });
+  }
+  const sticky2 = newestFirst(issueComments).find(
+    (c5) => isOurs(c5.user) && hasStickyMarker(c5.body, options2.stickyKey ?? REVIEW_STICKY_KEY)
+  );
+  const report = parseRunReport(sticky2?.body);
+  const usable = report?.complete && !report.verdict.startsWith(FAILED_RUN_VERDICT);
+  const findings = usable ? fromReport(report, marked) : fromLiveComments(marked);
+  return findings.slice(0, limit);
+}
+function fromReport(report, marked) {
+  const byKey = /* @__PURE__ */ new Map();
+  for (const c5 of [...marked].sort((a5, b5) => Number(b5.live) - Number(a5.live))) {
+    const key = keyOf(c5.path, c5.category, c5.title);
+    byKey.set(key, [...byKey.get(key) ?? [], c5]);
+  }
+  return report.findings.map((row) => {
+    const c5 = byKey.get(keyOf(row.path, row.category, row.title))?.shift();
+    const line = c5?.live && c5.line !== void 0 ? c5.line : row.startLine;
+    return {
+      path: row.path,
+      line,
+      severity: row.severity,
+      category: c5?.category ?? row.category,
+      title: c5?.title ?? row.title,
+      ...c5 ? { body: c5.body, fingerprint: c5.fingerprint } : {}
+    };
+  });
+}
+function fromLiveComments(marked) {
+  const seen = /* @__PURE__ */ new Set();
+  const findings = [];
+  for (const { live, ...c5 } of marked) {
+    if (!live || seen.has(c5.fingerprint)) continue;
+    seen.add(c5.fingerprint);
+    findings.push(c5);
+  }
+  return findings;
+}
+function keyOf(path5, category, title) {
+  const flat = (s2) => s2.replace(/\r?\n/g, " ");
+  return `${path5}
+${flat(category)}
+${flat(title)}`;
+}
+function newestFirst(items) {
+  return [...items].sort(
+    (a5, b5) => Date.parse(b5.created_at) - Date.parse(a5.created_at) || Number(b5.id) - Number(a5.id)
+  );
+}
+function listReviewComments(octokit, target) {
+  return octokit.paginate(octokit.rest.pulls.listReviewComments, {
+    owner: target.owner,
+    repo: target.repo,
+    pull_number: target.pullNumber,
+    per_page: 100
+  });
+}
+function listIssueComments(octokit, target) {
+  return octokit.paginate(octokit.rest.issues.listComments, {
+    owner: target.owner,
+    repo: target.repo,
+    issue_number: target.pullNumber,
+    per_page: 100
+  });
+}
+function readFailure(target, status, error2) {
+  const where = `${target.owner}/${target.repo}#${target.pullNumber}`;
+  const base = `could not read the review comments of ${where}`;
+  if (status === void 0) return `${base}: ${error2 instanceof Error ? error2.message : String(error2)}`;
+  if (status === 401 || status === 403)
+    return `${base}: GitHub answered ${status}; the token needs \`pull-requests: read\` on this repository`;
+  if (status >= 500)
+    return `${base}: GitHub answered ${status} (a server error, retries exhausted); try again later`;
+  return `${base}: GitHub answered ${status}`;
+}
+
 // src/jobs/autofix/run-autofix.ts
 var import_ajv3 = __toESM(require_ajv(), 1);
 
@@ -94600,94 +94853,6 @@ function renderReviewBody(summary, inBody, filtered, mode) {
   return lines.join("\n");
 }
 
-// src/github/run-report-markdown.ts
-var MAX_COMMENT_CHARS = 65e3;
-function renderRunReport(report, maxChars = MAX_COMMENT_CHARS) {
-  const head = [`## ${report.title}`, "", `**Verdict:** ${report.verdict}`];
-  if (report.details?.trim()) head.push("", report.details.trim());
-  head.push("", renderFacts(report));
-  const tableIntro = report.findings.length === 0 ? ["", "No findings."] : ["", `### Findings (${report.findings.length})`, ""];
-  const text = [...head, ...tableIntro].join("\n");
-  if (report.findings.length === 0) return text;
-  return `${text}${renderFindingsTable(report.findings, maxChars - text.length - 1)}`;
-}
-function renderFacts(r5) {
-  const facts = [];
-  if (r5.reviewedSha) facts.push(`reviewed at \`${r5.reviewedSha.slice(0, 12)}\``);
-  if (r5.totalCostUsd !== void 0) facts.push(`cost $${r5.totalCostUsd.toFixed(4)}`);
-  if (r5.numTurns !== void 0) facts.push(`${r5.numTurns} turn${r5.numTurns === 1 ? "" : "s"}`);
-  if (r5.sessionId) facts.push(`session \`${r5.sessionId}\``);
-  if (r5.runUrl) facts.push(`[run](${r5.runUrl})`);
-  return facts.length > 0 ? `<sub>${facts.join(" \xB7 ")}</sub>` : "";
-}
-function renderFindingsTable(findings, maxChars) {
-  const rows = ["| Severity | Location | Category | Finding |", "| --- | --- | --- | --- |"];
-  let size = rows.join("\n").length;
-  const ordered = bySeverity(findings.map((finding) => ({ finding })));
-  let shown = 0;
-  for (const { finding } of ordered) {
-    const row = `| ${severityLabel(finding.severity)} | \`${tableCell(locationOf(finding))}\` | ${tableCell(finding.category)} | ${tableCell(finding.title)} |`;
-    if (size + row.length + 120 > maxChars) break;
-    rows.push(row);
-    size += row.length + 1;
-    shown++;
-  }
-  if (shown < findings.length)
-    rows.push("", `\u2026and ${findings.length - shown} more findings (see the check run).`);
-  return rows.join("\n");
-}
-
-// src/github/sticky-comment.ts
-var StickyComment = class {
-  constructor(octokit, options2 = {}) {
-    this.octokit = octokit;
-    this.key = options2.key ?? "summary";
-    if (!/^[A-Za-z0-9._-]+$/.test(this.key)) {
-      throw new TypeError(`sticky comment key must match [A-Za-z0-9._-]+, got "${this.key}"`);
-    }
-  }
-  octokit;
-  key;
-  /** The body for a run report, with this sticky's marker first. */
-  render(report) {
-    const marker = stickyMarker(this.key);
-    return `${marker}
-${renderRunReport(report, MAX_COMMENT_CHARS - marker.length - 1)}`;
-  }
-  async publish(target, report) {
-    return this.upsert(target, this.render(report));
-  }
-  /** Creates the comment on first use, updates it afterwards, and makes no call when nothing changed. */
-  async upsert(target, body) {
-    const withMarker = hasStickyMarker(body, this.key) ? body : `${stickyMarker(this.key)}
-${body}`;
-    const comments = await this.octokit.paginate(this.octokit.rest.issues.listComments, {
-      owner: target.owner,
-      repo: target.repo,
-      issue_number: target.issueNumber,
-      per_page: 100
-    });
-    const existing = comments.find((c5) => hasStickyMarker(c5.body, this.key));
-    if (existing) {
-      if (existing.body === withMarker) return { commentId: existing.id, action: "unchanged" };
-      await this.octokit.rest.issues.updateComment({
-        owner: target.owner,
-        repo: target.repo,
-        comment_id: existing.id,
-        body: withMarker
-      });
-      return { commentId: existing.id, action: "updated" };
-    }
-    const { data } = await this.octokit.rest.issues.createComment({
-      owner: target.owner,
-      repo: target.repo,
-      issue_number: target.issueNumber,
-      body: withMarker
-    });
-    return { commentId: data.id, action: "created" };
-  }
-};
-
 // src/jobs/autofix/autofix-markdown.ts
 var MAX_PATCH_CHARS = 5e4;
 function patchBlock(patch, maxChars = MAX_PATCH_CHARS) {
@@ -95375,6 +95540,14 @@ async function runAutofixJob(run3) {
     throw new PermanentJobError(`${sender} has no write access; autofix refused`);
   }
   const fork = isFork(pr);
+  const priorFindings = await readPriorReviewFindings(octokit, {
+    owner: job.owner,
+    repo: job.repo,
+    pullNumber
+  }).catch((error2) => {
+    run3.context.logger.warn("autofix runs without the last review's findings", { error: error2.message });
+    return [];
+  });
   const repository = await cloneRepository({
     remoteUrl: repositoryUrl(job.owner, job.repo, config2.gitServerUrl),
     token: run3.context.token,
@@ -95398,6 +95571,7 @@ async function runAutofixJob(run3) {
       // A fork's branch is not ours to push to: suggestions instead, from a read-only-ish session.
       isFork: fork,
       label: false,
+      priorFindings,
       testCommands: config2.testCommands,
       bot: config2.bot,
       // The push authenticates with the installation token through git's environment, never on disk.
@@ -95562,7 +95736,7 @@ async function publishReviewToGitHub(target, checks, result) {
     const conclusion2 = sessionConclusion(outcome);
     const report2 = {
       ...base,
-      verdict: `Review failed: ${result.reason}`,
+      verdict: `${FAILED_RUN_VERDICT}: ${result.reason}`,
       findings: [],
       details: `No review was posted for this commit.
 
@@ -95638,7 +95812,7 @@ ${review.summary}`,
 }
 async function sticky(target, report) {
   if (target.commentMode === "none") return void 0;
-  const { action } = await new StickyComment(target.octokit, { key: "claude-review" }).publish(
+  const { action } = await new StickyComment(target.octokit, { key: REVIEW_STICKY_KEY }).publish(
     { owner: target.owner, repo: target.repo, issueNumber: target.pullNumber },
     report
   );

@@ -57,7 +57,7 @@ afterAll(async () => {
 });
 
 /** A real pull_request payload from @octokit/webhooks-examples, pointed at our repository and PR. */
-function pullRequestPayload(action: string, headSha: string): Record<string, unknown> {
+function pullRequestPayload(action: string, headSha: string, number = 7): Record<string, unknown> {
   const payload = webhookExample("pull_request", action);
   const pr = payload.pull_request as {
     number: number;
@@ -65,11 +65,11 @@ function pullRequestPayload(action: string, headSha: string): Record<string, unk
     head: Record<string, unknown>;
     base: Record<string, unknown>;
   };
-  pr.number = 7;
+  pr.number = number;
   pr.draft = false;
   Object.assign(pr.head, { sha: headSha, ref: "feature" });
   Object.assign(pr.base, { sha: pipeline.baseSha, ref: "main" });
-  payload.number = 7;
+  payload.number = number;
   payload.installation = { id: INSTALLATION_ID };
   payload.repository = {
     ...(payload.repository as object),
@@ -201,6 +201,30 @@ describe("worker job executor (real CLI, webhook → SQS FIFO → worker → Git
     expect(pipeline.sqs.messagesIn(pipeline.queues.dlqUrl)).toHaveLength(0);
   });
 
+  it("an autofix asked for by a read-only collaborator is refused with one comment and no session", async () => {
+    pipeline.github.addCollaborator(OWNER, REPO, "reader", "read");
+    const requestsBefore = pipeline.api.mainRequests.length;
+    const job = createJobMessage({
+      kind: "autofix",
+      owner: OWNER,
+      repo: REPO,
+      installationId: INSTALLATION_ID,
+      pullNumber: 7,
+      trigger: { source: "webhook", event: "issue_comment", action: "created", sender: "reader" },
+    });
+    pipeline.github.pull(OWNER, REPO, 7).state = "open";
+    await new JobQueue(pipeline.sqs.client, pipeline.queues.queueUrl).enqueue(job, job.jobId);
+    const { invocation } = await quietly(() => pipeline.runWorker());
+    expect(invocation?.response.batchItemFailures).toEqual([]);
+    expect(stdout.records.find((r) => r.message === "job dropped")).toMatchObject({
+      reason: "reader has no write access; autofix refused",
+    });
+    const comments = pipeline.github.callsTo("issues/create-comment");
+    expect((comments.at(-1)?.body as { body: string }).body).toContain("@reader does not have write access");
+    expect(pipeline.api.mainRequests.length).toBe(requestsBefore);
+    pipeline.github.pull(OWNER, REPO, 7).state = "closed";
+  });
+
   it("pull_request.closed deletes the PR's session lineage from S3", async () => {
     const key = prLineageKey(OWNER, REPO, 7);
     const before = await pipeline.store.readIndex(key);
@@ -251,9 +275,19 @@ describe("worker near its deadline (real CLI)", () => {
 });
 
 describe("autofix and audit jobs through the worker (real CLI)", () => {
-  it("an autofix asked for in a comment by a writer is pushed as the App's bot, with the token never on disk", async () => {
+  it("a writer's autofix comment after a review: the fix forks from the review, names its finding and is pushed as the App's bot", async () => {
     const head = pipeline.push({ "src/math.ts": `// PR 9\n${HEADER}${ADD}${SUB_BUG}` }, "sub again", 9);
     pipeline.github.addCollaborator(OWNER, REPO, "maintainer", "write");
+    // First the review the autofix will fix.
+    queue = [review([{ ...subFinding, start_line: 15, end_line: 15 }], "One bug in sub().")];
+    await quietly(() => pipeline.deliver("pull_request", pullRequestPayload("opened", head, 9)));
+    const reviewed = await quietly(() => pipeline.runWorker());
+    expect(reviewed.invocation?.response.batchItemFailures).toEqual([]);
+    const reviewSessionId = (await pipeline.store.readIndex(prLineageKey(OWNER, REPO, 9)))?.index.entries[0]
+      ?.sessionId;
+    expect(reviewSessionId).toBeDefined();
+    const requestsBeforeFix = pipeline.api.mainRequests.length;
+
     // The worker clones into <work root>/autofix-XXXXXX/repo: the only autofix job directory there.
     const cloneDir = () => {
       const dir = readdirSync(pipeline.workRoot).find((d) => d.startsWith("autofix-"));
@@ -303,6 +337,14 @@ describe("autofix and audit jobs through the worker (real CLI)", () => {
 
     const { invocation } = await quietly(() => pipeline.runWorker());
     expect(invocation?.response.batchItemFailures).toEqual([]);
+
+    // The fix's session was forked from the review's, and its prompt names the published finding.
+    const fixRequest = conversationText(pipeline.api.mainRequests[requestsBeforeFix]!);
+    expect(fixRequest).toContain("One bug in sub().");
+    expect(fixRequest).toContain("src/math.ts:15 (error): sub() adds instead of subtracting");
+    const lineage = (await pipeline.store.readIndex(prLineageKey(OWNER, REPO, 9)))?.index.entries ?? [];
+    expect(lineage.map((e) => e.jobKind)).toEqual(["review", "autofix"]);
+    expect(lineage[1]?.parentSessionId).toBe(reviewSessionId);
 
     // The fix landed on the PR branch of the remote, fast-forward from the reviewed head, as the bot.
     const remoteHead = execFileSync("git", ["rev-parse", "refs/heads/feature"], {

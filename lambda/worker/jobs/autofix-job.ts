@@ -1,5 +1,6 @@
 import { hasWriteAccess } from "../../../src/github/actor-permission.js";
 import { isFork } from "../../../src/github/pull-request-ref.js";
+import { readPriorReviewFindings } from "../../../src/github/read-prior-review-findings.js";
 import { runAutofix } from "../../../src/jobs/autofix/run-autofix.js";
 import { branchLineageKey } from "../../../src/sessions/lineage-key.js";
 import { cloneRepository, repositoryUrl } from "../clone-repository.js";
@@ -31,6 +32,16 @@ export async function runAutofixJob(run: WorkerJob): Promise<JobResult> {
   }
 
   const fork = isFork(pr);
+  // The review being fixed, as published on the PR: the prompt names each finding even when the
+  // lineage is empty (no bucket, or the review ran elsewhere). Without them the fix still runs.
+  const priorFindings = await readPriorReviewFindings(octokit, {
+    owner: job.owner,
+    repo: job.repo,
+    pullNumber,
+  }).catch((error: Error) => {
+    run.context.logger.warn("autofix runs without the last review's findings", { error: error.message });
+    return [];
+  });
   const repository = await cloneRepository({
     remoteUrl: repositoryUrl(job.owner, job.repo, config.gitServerUrl),
     token: run.context.token,
@@ -54,6 +65,7 @@ export async function runAutofixJob(run: WorkerJob): Promise<JobResult> {
       // A fork's branch is not ours to push to: suggestions instead, from a read-only-ish session.
       isFork: fork,
       label: false,
+      priorFindings,
       testCommands: config.testCommands,
       bot: config.bot,
       // The push authenticates with the installation token through git's environment, never on disk.

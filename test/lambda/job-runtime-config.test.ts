@@ -1,0 +1,86 @@
+import { describe, expect, it } from "vitest";
+import type { JobExecutionContext } from "../../lambda/worker/job-executor.js";
+import { jobRuntimeConfigFromEnv } from "../../lambda/worker/job-runtime-config.js";
+import {
+  MINIMUM_SESSION_MS,
+  SessionBudgetError,
+  sessionSettings,
+} from "../../lambda/worker/jobs/session-settings.js";
+import { WorkerConfigError } from "../../lambda/worker/worker-config.js";
+
+describe("jobRuntimeConfigFromEnv", () => {
+  it("has the Action's defaults and writes only under /tmp", () => {
+    const config = jobRuntimeConfigFromEnv({});
+    expect(config).toMatchObject({
+      githubApiUrl: "https://api.github.com",
+      gitServerUrl: "https://github.com",
+      maxTurns: 30,
+      maxBudgetUsd: 5,
+      commentMode: "review",
+      inlineCommentLimit: 30,
+      maxNewIssues: 10,
+      testCommands: [],
+      workRoot: "/tmp/claude-pr-runner",
+      bot: { name: "claude-pr-runner[bot]", email: "claude-pr-runner[bot]@users.noreply.github.com" },
+    });
+    expect(config.sessionsBucket).toBeUndefined();
+  });
+
+  it("reads every setting and splits test commands by line", () => {
+    const config = jobRuntimeConfigFromEnv({
+      MAX_TURNS: "12",
+      MAX_BUDGET_USD: "0.5",
+      COMMENT_MODE: "summary",
+      TEST_COMMANDS: "npm test\n\n  npm run lint  \n",
+      SESSIONS_BUCKET: "b",
+      CLAUDE_MODEL: "claude-sonnet-4-5",
+      BOT_NAME: "my-app[bot]",
+      BOT_EMAIL: "1+my-app[bot]@users.noreply.github.com",
+      AUDIT_FOCUS: "security",
+    });
+    expect(config).toMatchObject({
+      maxTurns: 12,
+      maxBudgetUsd: 0.5,
+      commentMode: "summary",
+      testCommands: ["npm test", "npm run lint"],
+      sessionsBucket: "b",
+      model: "claude-sonnet-4-5",
+      auditFocus: "security",
+      bot: { name: "my-app[bot]", email: "1+my-app[bot]@users.noreply.github.com" },
+    });
+  });
+
+  it.each([
+    ["MAX_TURNS", "0", /MAX_TURNS must be a whole number ≥ 1; got "0"/],
+    ["MAX_TURNS", "2.5", /MAX_TURNS must be a whole number/],
+    ["MAX_BUDGET_USD", "lots", /MAX_BUDGET_USD must be a number ≥ 0.01; got "lots"/],
+    ["COMMENT_MODE", "loud", /COMMENT_MODE must be one of review, summary, none; got "loud"/],
+    ["PUBLISH_RESERVE_MS", "-1", /PUBLISH_RESERVE_MS must be a whole number ≥ 0/],
+  ])("refuses %s=%s with a message naming it", (name, value, message) => {
+    expect(() => jobRuntimeConfigFromEnv({ [name]: value })).toThrow(WorkerConfigError);
+    expect(() => jobRuntimeConfigFromEnv({ [name]: value })).toThrow(message);
+  });
+});
+
+describe("sessionSettings", () => {
+  const config = jobRuntimeConfigFromEnv({ PUBLISH_RESERVE_MS: "20000", ANTHROPIC_BASE_URL: "http://gw" });
+  const context = {
+    deadlineMs: 120_000,
+    token: "ghs_installation",
+    anthropicApiKey: "sk-ant-key",
+    logger: { info: () => undefined },
+  } as unknown as JobExecutionContext;
+
+  it("gives the session what is left of the job's deadline minus the publishing reserve", () => {
+    const settings = sessionSettings({ config, context, startedAt: 1_000, now: 31_000 });
+    expect(settings.timeoutMs).toBe(120_000 - 30_000 - 20_000);
+    // The agent gets the API key and the gateway, never the installation token; both are redacted.
+    expect(settings.agentEnv).toEqual({ ANTHROPIC_API_KEY: "sk-ant-key", ANTHROPIC_BASE_URL: "http://gw" });
+    expect(settings.secretValues).toEqual(["ghs_installation", "sk-ant-key"]);
+  });
+
+  it("refuses to start a session shorter than the minimum, as a transient error", () => {
+    const late = 120_000 - 20_000 - MINIMUM_SESSION_MS + 1;
+    expect(() => sessionSettings({ config, context, startedAt: 0, now: late })).toThrow(SessionBudgetError);
+  });
+});
