@@ -1,13 +1,29 @@
 import { spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, realpathSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, realpathSync } from "node:fs";
 import { rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { isAbsolute, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { NdjsonDecoder } from "../../src/protocol/index.js";
 
 /** The pinned real binary (2.1.235) installed by npm. */
-export const CLAUDE_BIN = resolve(fileURLToPath(import.meta.url), "../../../node_modules/.bin/claude");
+export const PINNED_CLAUDE_BIN = resolve(fileURLToPath(import.meta.url), "../../../node_modules/.bin/claude");
+
+/**
+ * The binary the suite runs: `CLAUDE_BIN` (an absolute path, e.g. set by scripts/compat-run.sh to
+ * another installed version) overrides the pinned one. A wrong override fails loudly at import time
+ * instead of silently testing the pinned binary.
+ */
+export const CLAUDE_BIN = claudeBinFrom(process.env.CLAUDE_BIN);
+
+export function claudeBinFrom(override: string | undefined): string {
+  if (override === undefined || override === "") return PINNED_CLAUDE_BIN;
+  if (!isAbsolute(override)) {
+    throw new Error(`CLAUDE_BIN must be an absolute path to a claude executable; got "${override}"`);
+  }
+  if (!existsSync(override)) throw new Error(`CLAUDE_BIN=${override} does not exist`);
+  return override;
+}
 
 /**
  * Variables copied from the developer's environment. Everything else (tokens, cloud credentials,
