@@ -90195,6 +90195,9 @@ var TransientJobError = class extends Error {
   name = "TransientJobError";
 };
 
+// lambda/worker/jobs/audit-job.ts
+import { readFile as readFile5 } from "node:fs/promises";
+
 // src/github/http-status.ts
 function httpStatusOf(error2) {
   if (typeof error2 === "object" && error2 !== null && "status" in error2) {
@@ -90202,6 +90205,45 @@ function httpStatusOf(error2) {
     if (typeof status === "number") return status;
   }
   return void 0;
+}
+
+// src/github/upload-sarif.ts
+import { gzipSync } from "node:zlib";
+var MAX_SARIF_GZIP_BYTES = 10 * 1024 * 1024;
+var SarifUploadError = class extends Error {
+  constructor(message, status, options2) {
+    super(message, options2);
+    this.status = status;
+  }
+  status;
+  name = "SarifUploadError";
+};
+async function uploadSarif(octokit, upload) {
+  const gzipped = gzipSync(Buffer.from(JSON.stringify(upload.sarif)));
+  const limit = upload.maxGzipBytes ?? MAX_SARIF_GZIP_BYTES;
+  if (gzipped.length > limit)
+    throw new SarifUploadError(
+      `the SARIF log is ${gzipped.length} bytes gzipped; code scanning accepts at most ${limit}`
+    );
+  try {
+    const { data } = await octokit.rest.codeScanning.uploadSarif({
+      owner: upload.owner,
+      repo: upload.repo,
+      commit_sha: upload.commitSha,
+      ref: upload.ref,
+      sarif: gzipped.toString("base64"),
+      ...upload.toolName ? { tool_name: upload.toolName } : {}
+    });
+    return { id: data.id ?? "", ...data.url ? { url: data.url } : {}, gzipBytes: gzipped.length };
+  } catch (error2) {
+    const status = httpStatusOf(error2);
+    const hint = status === 403 || status === 404 ? " (the token needs code scanning write access \u2014 `security-events: write`, or the App's Code scanning alerts permission \u2014 and private repositories need GitHub Advanced Security)" : "";
+    throw new SarifUploadError(
+      `code scanning refused the SARIF upload for ${upload.owner}/${upload.repo}: ${error2.message}${hint}`,
+      status,
+      { cause: error2 }
+    );
+  }
 }
 
 // src/jobs/audit/run-audit.ts
@@ -93663,6 +93705,7 @@ async function runAuditJob(run3) {
       defaultBranch: repo.default_branch,
       headSha: repository.headSha,
       ...config2.auditFocus ? { focus: config2.auditFocus } : {},
+      ...config2.uploadSarif ? { sarifPath: `${run3.workDir}/audit.sarif` } : {},
       issues: { maxNewIssues: config2.maxNewIssues },
       ...run3.store ? { lineage: { store: run3.store } } : {}
     },
@@ -93677,7 +93720,23 @@ async function runAuditJob(run3) {
     findings: result.report.findings.length,
     issues: result.issues
   });
+  if (result.sarif) await uploadAuditSarif(run3, result.sarif.path, repository.headSha, repo.default_branch);
   return jobResultFrom(result.session.outcome, "success");
+}
+async function uploadAuditSarif(run3, path5, commitSha, branch) {
+  try {
+    const uploaded = await uploadSarif(run3.octokit, {
+      owner: run3.job.owner,
+      repo: run3.job.repo,
+      commitSha,
+      ref: `refs/heads/${branch}`,
+      sarif: JSON.parse(await readFile5(path5, "utf8")),
+      toolName: "claude-pr-runner"
+    });
+    run3.context.logger.info("SARIF uploaded to code scanning", { sarifId: uploaded.id });
+  } catch (error2) {
+    run3.context.logger.warn("SARIF not uploaded", { error: error2.message });
+  }
 }
 
 // src/github/actor-permission.ts
@@ -96257,9 +96316,17 @@ function jobRuntimeConfigFromEnv(env6 = process.env) {
     sessionsPrefix: env6.SESSIONS_PREFIX?.trim() || "sessions/",
     workRoot: env6.JOB_WORK_ROOT?.trim() || "/tmp/claude-pr-runner",
     maxNewIssues: number(env6, "MAX_NEW_ISSUES", 10, { integer: true, min: 0 }),
+    uploadSarif: flag(env6, "UPLOAD_SARIF", false),
     ...auditFocus ? { auditFocus } : {},
     bot: { name: botName, email: env6.BOT_EMAIL?.trim() || `${botName}@users.noreply.github.com` }
   };
+}
+function flag(env6, name, fallback2) {
+  const raw = env6[name]?.trim().toLowerCase();
+  if (raw === void 0 || raw === "") return fallback2;
+  if (raw === "true") return true;
+  if (raw === "false") return false;
+  throw new WorkerConfigError(`${name} must be true or false; got "${env6[name]}"`);
 }
 function number(env6, name, fallback2, rule) {
   const raw = env6[name]?.trim();

@@ -29,6 +29,8 @@ export interface JobRuntimeConfig {
   workRoot: string;
   /** Most issues a scheduled audit may open in one run (0 = no cap). */
   maxNewIssues: number;
+  /** Upload each audit's SARIF to code scanning (the App needs Code scanning alerts: write). */
+  uploadSarif: boolean;
   /** Focus of scheduled audits (security, dependencies, dead code, tests or free text). */
   auditFocus?: string;
   /**
@@ -70,9 +72,18 @@ export function jobRuntimeConfigFromEnv(env: NodeJS.ProcessEnv = process.env): J
     sessionsPrefix: env.SESSIONS_PREFIX?.trim() || "sessions/",
     workRoot: env.JOB_WORK_ROOT?.trim() || "/tmp/claude-pr-runner",
     maxNewIssues: number(env, "MAX_NEW_ISSUES", 10, { integer: true, min: 0 }),
+    uploadSarif: flag(env, "UPLOAD_SARIF", false),
     ...(auditFocus ? { auditFocus } : {}),
     bot: { name: botName, email: env.BOT_EMAIL?.trim() || `${botName}@users.noreply.github.com` },
   };
+}
+
+function flag(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const raw = env[name]?.trim().toLowerCase();
+  if (raw === undefined || raw === "") return fallback;
+  if (raw === "true") return true;
+  if (raw === "false") return false;
+  throw new WorkerConfigError(`${name} must be true or false; got "${env[name]}"`);
 }
 
 function number(

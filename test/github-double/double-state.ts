@@ -122,6 +122,15 @@ export interface InstallationState {
   suspended: boolean;
 }
 
+export interface SarifUploadState {
+  id: string;
+  repo: string;
+  commitSha: string;
+  ref: string;
+  toolName?: string;
+  sarif: { version: string; runs: Array<{ tool: { driver: { name: string } }; results?: unknown[] }> };
+}
+
 export interface DoubleState {
   repos: Map<string, RepoState>;
   pulls: Map<string, PullRequestState>;
@@ -130,6 +139,8 @@ export interface DoubleState {
   reviews: ReviewState[];
   reviewComments: ReviewCommentState[];
   checkRuns: CheckRunState[];
+  /** SARIF logs accepted by code scanning, decoded (gunzipped and parsed). */
+  sarifUploads: SarifUploadState[];
   installations: Map<number, InstallationState>;
   /** Issue and PR numbers share one sequence per repository, as on GitHub. */
   nextNumber: Map<string, number>;
@@ -144,6 +155,7 @@ export function emptyState(): DoubleState {
     reviews: [],
     reviewComments: [],
     checkRuns: [],
+    sarifUploads: [],
     installations: new Map(),
     nextNumber: new Map(),
   };

@@ -11,6 +11,7 @@ import {
   type PullRequestState,
   type RepoState,
   type ReviewCommentState,
+  type SarifUploadState,
   type UserRef,
 } from "./double-state.js";
 import { OpenApiRouter } from "./openapi-router.js";
@@ -18,6 +19,7 @@ import { loadGitHubOpenApi } from "./openapi-spec.js";
 import { RequestValidator, type SpecViolation } from "./request-validator.js";
 import { appsRoutes } from "./routes/apps-routes.js";
 import { checksRoutes } from "./routes/checks-routes.js";
+import { codeScanningRoutes } from "./routes/code-scanning-routes.js";
 import { issuesRoutes } from "./routes/issues-routes.js";
 import { pullsRoutes } from "./routes/pulls-routes.js";
 import { reposRoutes } from "./routes/repos-routes.js";
@@ -77,6 +79,7 @@ const ROUTES: RouteTable = {
   ...pullsRoutes,
   ...issuesRoutes,
   ...checksRoutes,
+  ...codeScanningRoutes,
   ...reposRoutes,
   ...appsRoutes,
 };
@@ -311,6 +314,10 @@ export class GitHubDouble {
 
   issuesOf(owner: string, repo: string): IssueState[] {
     return [...this.state.issues.values()].filter((i) => i.repo === `${owner}/${repo}`);
+  }
+
+  sarifUploadsOf(owner: string, repo: string): SarifUploadState[] {
+    return this.state.sarifUploads.filter((u) => u.repo === `${owner}/${repo}`);
   }
 
   // ---- internals -----------------------------------------------------------------------------

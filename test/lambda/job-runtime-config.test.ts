@@ -56,6 +56,7 @@ describe("jobRuntimeConfigFromEnv", () => {
     ["MAX_BUDGET_USD", "lots", /MAX_BUDGET_USD must be a number ≥ 0.01; got "lots"/],
     ["COMMENT_MODE", "loud", /COMMENT_MODE must be one of review, summary, none; got "loud"/],
     ["PUBLISH_RESERVE_MS", "-1", /PUBLISH_RESERVE_MS must be a whole number ≥ 0/],
+    ["UPLOAD_SARIF", "yes", /UPLOAD_SARIF must be true or false; got "yes"/],
   ])("refuses %s=%s with a message naming it", (name, value, message) => {
     expect(() => jobRuntimeConfigFromEnv({ [name]: value })).toThrow(WorkerConfigError);
     expect(() => jobRuntimeConfigFromEnv({ [name]: value })).toThrow(message);

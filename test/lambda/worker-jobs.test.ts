@@ -398,7 +398,15 @@ describe("autofix and audit jobs through the worker (real CLI)", () => {
     expect(invocation?.response.batchItemFailures).toEqual([]);
     const issues = pipeline.github.issuesOf(OWNER, REPO);
     expect(issues.map((i) => i.title)).toContainEqual(expect.stringContaining("add() has no overflow guard"));
-    const text = conversationText(pipeline.api.mainRequests.at(-1)!);
-    expect(text).toContain("main");
+    // The same findings went to code scanning as SARIF 2.1.0, on the audited commit of main.
+    const uploads = pipeline.github.sarifUploadsOf(OWNER, REPO);
+    expect(uploads).toHaveLength(1);
+    expect(uploads[0]).toMatchObject({
+      ref: "refs/heads/main",
+      commitSha: pipeline.baseSha,
+      toolName: "claude-pr-runner",
+    });
+    expect(JSON.stringify(uploads[0]!.sarif.runs[0]!.results)).toContain("add() has no overflow guard");
+    expect(pipeline.github.violations).toEqual([]);
   });
 });

@@ -1,4 +1,7 @@
+import { readFile } from "node:fs/promises";
+import type { Log } from "sarif";
 import { httpStatusOf } from "../../../src/github/http-status.js";
+import { uploadSarif } from "../../../src/github/upload-sarif.js";
 import { runAudit } from "../../../src/jobs/audit/run-audit.js";
 import { cloneRepository, repositoryUrl } from "../clone-repository.js";
 import { type JobResult, PermanentJobError } from "../job-executor.js";
@@ -31,6 +34,7 @@ export async function runAuditJob(run: WorkerJob): Promise<JobResult> {
       defaultBranch: repo.default_branch,
       headSha: repository.headSha,
       ...(config.auditFocus ? { focus: config.auditFocus } : {}),
+      ...(config.uploadSarif ? { sarifPath: `${run.workDir}/audit.sarif` } : {}),
       issues: { maxNewIssues: config.maxNewIssues },
       ...(run.store ? { lineage: { store: run.store } } : {}),
     },
@@ -45,5 +49,23 @@ export async function runAuditJob(run: WorkerJob): Promise<JobResult> {
     findings: result.report.findings.length,
     issues: result.issues,
   });
+  if (result.sarif) await uploadAuditSarif(run, result.sarif.path, repository.headSha, repo.default_branch);
   return jobResultFrom(result.session.outcome, "success");
+}
+
+/** Code scanning is an extra view of the audit: a refusal is logged, the filed issues stand. */
+async function uploadAuditSarif(run: WorkerJob, path: string, commitSha: string, branch: string) {
+  try {
+    const uploaded = await uploadSarif(run.octokit, {
+      owner: run.job.owner,
+      repo: run.job.repo,
+      commitSha,
+      ref: `refs/heads/${branch}`,
+      sarif: JSON.parse(await readFile(path, "utf8")) as Log,
+      toolName: "claude-pr-runner",
+    });
+    run.context.logger.info("SARIF uploaded to code scanning", { sarifId: uploaded.id });
+  } catch (error) {
+    run.context.logger.warn("SARIF not uploaded", { error: (error as Error).message });
+  }
 }

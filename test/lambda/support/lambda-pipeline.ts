@@ -79,6 +79,7 @@ export class LambdaPipeline {
       JOB_WORK_ROOT: this.workRoot,
       TEST_COMMANDS: "npm test",
       BOT_NAME: "claude-pr-runner-test[bot]",
+      UPLOAD_SARIF: "true",
     });
     const telemetry = createTelemetry("webhook");
     this.webhook = createWebhookHandler({
