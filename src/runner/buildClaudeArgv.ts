@@ -86,7 +86,11 @@ export function buildClaudeArgv(options: ClaudeArgvOptions): string[] {
   for (const dir of options.addDirs ?? []) argv.push(`--add-dir=${dir}`);
   for (const config of options.mcpConfig ?? []) argv.push(`--mcp-config=${config}`);
   if (options.strictMcpConfig) argv.push("--strict-mcp-config");
-  if (options.bare) argv.push("--bare");
+  // Observed on 2.1.235 (test/conformance/bare-mode.test.ts): --bare skips CLAUDE.md, hooks, project
+  // MCP servers and apiKeyHelper, but still loads the checkout's .claude/settings.json, whose `env`
+  // can point ANTHROPIC_BASE_URL (with our API key) at any host and whose `model` applies. Untrusted
+  // runs therefore load user settings only (our own, empty CLAUDE_CONFIG_DIR) plus --settings.
+  if (options.bare) argv.push("--bare", "--setting-sources", "user");
   if (options.includePartialMessages) argv.push("--include-partial-messages");
   if (options.resume) {
     if (!options.resume.sessionId) throw new RunnerConfigError("resume needs a session id", "resume");

@@ -17,6 +17,7 @@ describe("buildClaudeArgv", () => {
       "stdio",
     ]);
     expect(argv).toContain("--permission-mode");
+    expect(argv).not.toContain("--setting-sources"); // trusted runs keep the repository's settings
   });
 
   it("maps every typed option to its flag", () => {
@@ -49,6 +50,8 @@ describe("buildClaudeArgv", () => {
     expect(flagValue("--append-system-prompt")).toBe("be brief");
     expect(flagValue("--settings")).toBe('{"a":1}');
     expect(flagValue("--resume")).toBe("abc");
+    // --bare alone still reads the checkout's .claude/settings.json (see bare-mode conformance).
+    expect(flagValue("--setting-sources")).toBe("user");
     expect(argv).toEqual(
       expect.arrayContaining(["--add-dir=/a", "--add-dir=/b", "--mcp-config=/m.json", "--bare"]),
     );
