@@ -13,6 +13,7 @@ import { type FilterMode, type Placement, placeFinding } from "./finding-placeme
 import { assertValidFindings } from "./finding-validation.js";
 import type { GitHubClient } from "./github-client.js";
 import { httpStatusOf } from "./http-status.js";
+import { cleanUpOutdatedComments, type OutdatedCleanupResult } from "./outdated-comment-cleanup.js";
 import { assertAllowedReviewEvent, type ReviewEvent } from "./review-event.js";
 
 export interface ReviewPublisherOptions {
@@ -22,8 +23,8 @@ export interface ReviewPublisherOptions {
   maxFileComments?: number;
   filterMode?: FilterMode;
   /**
-   * Delete our own comments whose finding is gone, unless someone replied (a conversation is kept).
-   * Default true.
+   * Retire our own comments whose finding is gone: resolve their threads (GraphQL), or where GraphQL is
+   * unavailable delete them unless someone replied (see `cleanUpOutdatedComments`). Default true.
    */
   removeOutdated?: boolean;
 }
@@ -43,7 +44,7 @@ export interface PublishReviewInput {
   event?: ReviewEvent;
 }
 
-export interface PublishReviewResult {
+export interface PublishReviewResult extends OutdatedCleanupResult {
   /** Undefined when nothing new had to be said (a re-run with the same findings). */
   reviewId?: number;
   event?: ReviewEvent;
@@ -55,9 +56,6 @@ export interface PublishReviewResult {
   filtered: number;
   /** Already on the PR from an earlier run (matched by fingerprint). */
   alreadyPosted: number;
-  deletedOutdated: number;
-  /** Outdated comments kept because someone replied to them. */
-  keptOutdated: number;
   /** True when GitHub refused the inline comments anyway and they were moved into the body. */
   fellBackToBody: boolean;
 }
@@ -70,7 +68,7 @@ type Planned = { finding: Finding; fingerprint: string; placement: Placement };
 /**
  * Publishes findings as one PR review: inline comments where the diff allows, file-level comments for
  * changed files outside any hunk, the rest as "more findings" in the body. Re-runs are idempotent
- * thanks to hidden fingerprint markers; our outdated comments are cleaned up.
+ * thanks to hidden fingerprint markers; the threads of our outdated comments are resolved.
  */
 export class ReviewPublisher {
   private readonly maxInline: number;
@@ -98,6 +96,7 @@ export class ReviewPublisher {
       bodyFindings: 0,
       filtered: 0,
       alreadyPosted: 0,
+      resolvedOutdated: 0,
       deletedOutdated: 0,
       keptOutdated: 0,
       fellBackToBody: false,
@@ -124,7 +123,17 @@ export class ReviewPublisher {
 
     const current = fingerprintFindings(input.findings);
     const currentFps = new Set(current.map((c) => c.fingerprint));
-    if (this.removeOutdated) await this.cleanUpOutdated(input, comments, currentFps, result);
+    if (this.removeOutdated) {
+      // Top-level comments of ours (marker) none of whose findings is still reported.
+      const outdated = comments.filter((c) => {
+        const fps = readFingerprintMarkers(c.body);
+        return c.in_reply_to_id === undefined && fps.length > 0 && !fps.some((fp) => currentFps.has(fp));
+      });
+      const repliedTo = new Set(
+        comments.flatMap((c) => (c.in_reply_to_id === undefined ? [] : [c.in_reply_to_id])),
+      );
+      Object.assign(result, await cleanUpOutdatedComments(this.octokit, input, outdated, repliedTo));
+    }
 
     const plans: Planned[] = [];
     for (const { finding, fingerprint } of current) {
@@ -194,30 +203,6 @@ export class ReviewPublisher {
       result.fileComments++;
     }
     return result;
-  }
-
-  private async cleanUpOutdated(
-    input: PublishReviewInput,
-    comments: Array<{ id: number; body: string; in_reply_to_id?: number }>,
-    currentFps: Set<string>,
-    result: PublishReviewResult,
-  ): Promise<void> {
-    const repliedTo = new Set(comments.map((c) => c.in_reply_to_id).filter((id) => id !== undefined));
-    for (const c of comments) {
-      if (c.in_reply_to_id !== undefined) continue;
-      const fps = readFingerprintMarkers(c.body);
-      if (fps.length === 0 || fps.some((fp) => currentFps.has(fp))) continue;
-      if (repliedTo.has(c.id)) {
-        result.keptOutdated++;
-        continue;
-      }
-      await this.octokit.rest.pulls.deleteReviewComment({
-        owner: input.owner,
-        repo: input.repo,
-        comment_id: c.id,
-      });
-      result.deletedOutdated++;
-    }
   }
 }
 

@@ -17,6 +17,8 @@ export interface RunReport {
   runUrl?: string;
   /** Extra Markdown placed under the verdict (the model's summary). */
   details?: string;
+  /** What happened to our comments from earlier runs whose finding is gone (`ReviewPublisher`). */
+  outdatedComments?: { resolved: number; deleted: number };
 }
 
 /**
@@ -48,6 +50,9 @@ function renderFacts(r: RunReport): string {
   if (r.numTurns !== undefined) facts.push(`${r.numTurns} turn${r.numTurns === 1 ? "" : "s"}`);
   if (r.sessionId) facts.push(`session \`${r.sessionId}\``);
   if (r.runUrl) facts.push(`[run](${r.runUrl})`);
+  const { resolved = 0, deleted = 0 } = r.outdatedComments ?? {};
+  if (resolved > 0) facts.push(`${resolved} outdated comment${resolved === 1 ? "" : "s"} resolved`);
+  if (deleted > 0) facts.push(`${deleted} outdated comment${deleted === 1 ? "" : "s"} deleted`);
   return facts.length > 0 ? `<sub>${facts.join(" · ")}</sub>` : "";
 }
 

@@ -138,6 +138,8 @@ export interface DoubleState {
   issueComments: IssueCommentState[];
   reviews: ReviewState[];
   reviewComments: ReviewCommentState[];
+  /** Review threads marked resolved (GraphQL `resolveReviewThread`), by the id of the thread's first comment. */
+  resolvedThreads: Set<number>;
   checkRuns: CheckRunState[];
   /** SARIF logs accepted by code scanning, decoded (gunzipped and parsed). */
   sarifUploads: SarifUploadState[];
@@ -154,6 +156,7 @@ export function emptyState(): DoubleState {
     issueComments: [],
     reviews: [],
     reviewComments: [],
+    resolvedThreads: new Set(),
     checkRuns: [],
     sarifUploads: [],
     installations: new Map(),

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { afterWrite, type Fault, faultResponse } from "./double-faults.js";
 import { type DoubleResponse, githubError } from "./double-response.js";
 import {
   type DoubleState,
@@ -14,6 +15,7 @@ import {
   type SarifUploadState,
   type UserRef,
 } from "./double-state.js";
+import { GraphqlRouter } from "./graphql-router.js";
 import { OpenApiRouter } from "./openapi-router.js";
 import { loadGitHubOpenApi } from "./openapi-spec.js";
 import { RequestValidator, type SpecViolation } from "./request-validator.js";
@@ -36,13 +38,6 @@ export interface CallRecord {
   accept: string;
 }
 
-/** A failure the double answers with instead of running the handler (after spec validation passed). */
-export type Fault =
-  | { kind: "server_error"; status?: 500 | 502 | 503 | 504 }
-  /** GitHub's secondary rate limit: 403 with `retry-after` and the message octokit's throttling recognises. */
-  | { kind: "secondary_rate_limit"; retryAfterSeconds: number }
-  | { kind: "status"; status: number; message?: string };
-
 export interface StartOptions {
   /** Token that authenticates as `defaultUser` (default `test-token`). */
   token?: string;
@@ -50,6 +45,11 @@ export interface StartOptions {
   defaultUser?: UserRef;
   /** Serve the API under a path, like GitHub Enterprise Server's `/api/v3` (default: root). */
   pathPrefix?: string;
+  /**
+   * Serve GitHub's GraphQL endpoint (`POST /graphql`; `/api/graphql` next to a `/api/v3` prefix, as on
+   * GHES). Default true; false answers 404 like a server without GraphQL.
+   */
+  graphql?: boolean;
 }
 
 export interface AddPullRequestOptions {
@@ -74,6 +74,8 @@ export interface AddPullRequestOptions {
 }
 
 let shared: { router: OpenApiRouter; validator: RequestValidator } | undefined;
+/** Built on the first GraphQL request only: GitHub's schema takes most of a second to build. */
+let sharedGraphql: GraphqlRouter | undefined;
 
 const ROUTES: RouteTable = {
   ...pullsRoutes,
@@ -108,6 +110,9 @@ export class GitHubDouble {
   readonly token: string;
   readonly defaultUser: UserRef;
   private readonly pathPrefix: string;
+  private readonly graphqlPath: string | undefined;
+  /** Where GraphQL would be when it is switched off (answered 404, not as a REST spec violation). */
+  private readonly graphqlPathWhenOff: string | undefined;
 
   private readonly tokens = new Map<string, UserRef>();
   private readonly faults = new Map<string, Fault[]>();
@@ -124,6 +129,10 @@ export class GitHubDouble {
     this.defaultUser = options.defaultUser ?? { login: "github-actions[bot]", type: "Bot" };
     this.tokens.set(this.token, this.defaultUser);
     this.pathPrefix = (options.pathPrefix ?? "").replace(/\/+$/, "");
+    // GHES serves REST under /api/v3 and GraphQL at /api/graphql (octokit derives the one from the other).
+    const graphqlPath = `${this.pathPrefix.replace(/\/v3$/, "")}/graphql`;
+    this.graphqlPath = options.graphql === false ? undefined : graphqlPath;
+    this.graphqlPathWhenOff = options.graphql === false ? graphqlPath : undefined;
   }
 
   static async start(options: StartOptions = {}): Promise<GitHubDouble> {
@@ -349,6 +358,22 @@ export class GitHubDouble {
     const raw = Buffer.concat(chunks).toString("utf8");
     const publicUrl = new URL(req.url ?? "/", this.origin);
     const url = new URL(publicUrl);
+    if (publicUrl.pathname === this.graphqlPath && req.method === "POST")
+      return this.handleGraphql(req, raw, res);
+    if (publicUrl.pathname === this.graphqlPathWhenOff) {
+      this.calls.push({
+        operationId: "graphql",
+        method: req.method ?? "POST",
+        path: publicUrl.pathname,
+        status: 404,
+        body: raw,
+        accept: "",
+      });
+      res.statusCode = 404;
+      res.setHeader("content-type", "application/json; charset=utf-8");
+      res.end(JSON.stringify({ message: "Not Found", documentation_url: "https://docs.github.com/graphql" }));
+      return;
+    }
     if (this.pathPrefix) {
       if (!url.pathname.startsWith(`${this.pathPrefix}/`)) {
         res.statusCode = 404;
@@ -417,7 +442,7 @@ export class GitHubDouble {
     }
 
     const fault = this.faults.get(match.operationId)?.shift();
-    if (fault) {
+    if (fault && fault.kind !== "server_error_after_write") {
       const r = faultResponse(fault);
       record(match.operationId, r.status, body);
       return send(r);
@@ -447,9 +472,60 @@ export class GitHubDouble {
         return token;
       },
     };
-    const response = handler(ctx);
+    const response = afterWrite(handler(ctx), fault);
     record(match.operationId, response.status, body);
     send(response);
+  }
+
+  /** `POST /graphql`: validated against GitHub's GraphQL schema, see `GraphqlRouter`. */
+  private handleGraphql(req: IncomingMessage, raw: string, res: ServerResponse): void {
+    const path = new URL(req.url ?? "/", this.origin).pathname;
+    const { operationId, response, body } = this.answerGraphql(req, raw, path);
+    this.calls.push({
+      operationId,
+      method: "POST",
+      path,
+      status: response.status,
+      body,
+      accept: String(req.headers.accept ?? ""),
+    });
+    res.statusCode = response.status;
+    for (const [k, v] of Object.entries(response.headers ?? {})) res.setHeader(k, v);
+    res.setHeader("content-type", "application/json; charset=utf-8");
+    res.end(JSON.stringify(response.body ?? {}));
+  }
+
+  private answerGraphql(
+    req: IncomingMessage,
+    raw: string,
+    path: string,
+  ): { operationId: string; response: DoubleResponse; body: unknown } {
+    let body: unknown;
+    try {
+      body = raw.trim() === "" ? undefined : JSON.parse(raw);
+    } catch {
+      return { operationId: "graphql", response: githubError(400, "Problems parsing JSON"), body: raw };
+    }
+    // GraphQL answers a bad token with 401 and REST's error envelope.
+    if (!this.authenticate(req, "graphql"))
+      return { operationId: "graphql", response: githubError(401, "Bad credentials"), body };
+    sharedGraphql ??= new GraphqlRouter();
+    const checked = sharedGraphql.check(body, path);
+    const { operationId } = checked;
+    const unhandled = () =>
+      this.unhandled.push({ operationId, method: "POST", path, status: 200, body, accept: "" });
+    this.violations.push(...checked.violations.map((v) => ({ ...v, operationId })));
+    if (checked.answer) {
+      if (checked.unhandled) unhandled();
+      return { operationId, response: checked.answer, body };
+    }
+    const fault = this.faults.get(operationId)?.shift();
+    if (fault && fault.kind !== "server_error_after_write")
+      return { operationId, response: faultResponse(fault), body };
+    const ran = checked.execute(this.state);
+    this.violations.push(...ran.violations);
+    if (ran.unhandled) unhandled();
+    return { operationId, response: afterWrite(ran.response, fault), body };
   }
 
   private authenticate(req: IncomingMessage, operationId: string): UserRef | undefined {
@@ -461,22 +537,5 @@ export class GitHubDouble {
     if (operationId.startsWith("apps/") && /^[\w-]+\.[\w-]+\.[\w-]+$/.test(token))
       return { login: "app", type: "Bot" };
     return undefined;
-  }
-}
-
-function faultResponse(fault: Fault): DoubleResponse {
-  switch (fault.kind) {
-    case "server_error":
-      return githubError(fault.status ?? 502, "Server Error");
-    case "secondary_rate_limit":
-      return {
-        ...githubError(
-          403,
-          "You have exceeded a secondary rate limit. Please wait a few minutes before you try again.",
-        ),
-        headers: { "retry-after": String(fault.retryAfterSeconds) },
-      };
-    case "status":
-      return githubError(fault.status, fault.message ?? "Injected failure");
   }
 }

@@ -61,3 +61,15 @@ describe("parseRunReport", () => {
     expect(parseRunReport("just a comment")).toBeUndefined();
   });
 });
+
+describe("renderRunReport: outdated comments", () => {
+  it("says how many outdated comments were resolved or deleted, and still parses back", () => {
+    const findings = [finding({ path: "src/a.ts", startLine: 1 })];
+    const text = renderRunReport({ ...report, findings, outdatedComments: { resolved: 2, deleted: 1 } });
+    expect(text).toContain("2 outdated comments resolved · 1 outdated comment deleted");
+    expect(parseRunReport(text)?.findings).toHaveLength(1);
+    expect(
+      renderRunReport({ ...report, findings, outdatedComments: { resolved: 0, deleted: 0 } }),
+    ).not.toContain("outdated");
+  });
+});

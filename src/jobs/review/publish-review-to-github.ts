@@ -122,6 +122,7 @@ export async function publishReviewToGitHub(
       summary: `**${report.verdict}**\n\n${review.summary}`,
       event: review.verdict === "request_changes" ? "REQUEST_CHANGES" : "COMMENT",
     });
+    report.outdatedComments = { resolved: published.resolvedOutdated, deleted: published.deletedOutdated };
   }
   const stickyAction = await sticky(target, report);
   const conclusion: JobConclusion =

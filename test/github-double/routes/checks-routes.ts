@@ -82,6 +82,24 @@ export const checksRoutes: RouteTable = {
     return run ? ok(checkRunJson(run, ctx.htmlBase)) : notFound();
   },
 
+  /** Check runs for a commit (`ref` = a sha here), newest first, filtered by `check_name` and `status`. */
+  "checks/list-for-ref": (ctx) => {
+    const repo = ctx.repo();
+    if (!repo) return notFound();
+    const name = ctx.query.get("check_name");
+    const status = ctx.query.get("status");
+    const runs = ctx.state.checkRuns
+      .filter((r) => r.repo === repo.fullName && r.headSha === ctx.params.ref)
+      .filter((r) => (name === null || r.name === name) && (status === null || r.status === status))
+      .reverse();
+    const page = paginate(
+      runs.map((r) => checkRunJson(r, ctx.htmlBase)),
+      ctx.query,
+      ctx.url,
+    );
+    return { ...page, body: { total_count: runs.length, check_runs: page.body } };
+  },
+
   "checks/list-annotations": (ctx) => {
     const repo = ctx.repo();
     const run = ctx.state.checkRuns.find(
