@@ -78116,11 +78116,17 @@ var require_dist = __commonJS({
   }
 });
 
-// lambda/worker/handler.ts
-var import_client_s32 = __toESM(require_dist_cjs16(), 1);
+// src/sessions/s3-client-from-env.ts
+var import_client_s3 = __toESM(require_dist_cjs16(), 1);
+function s3ClientFromEnv(env6 = process.env) {
+  return new import_client_s3.S3Client({
+    ...env6.AWS_REGION ? { region: env6.AWS_REGION } : {},
+    ...env6.AWS_ENDPOINT_URL_S3 ? { endpoint: env6.AWS_ENDPOINT_URL_S3, forcePathStyle: true } : {}
+  });
+}
 
 // src/sessions/s3-transcript-store.ts
-var import_client_s3 = __toESM(require_dist_cjs16(), 1);
+var import_client_s32 = __toESM(require_dist_cjs16(), 1);
 import { promisify } from "node:util";
 import { gunzip, gzip } from "node:zlib";
 
@@ -78440,7 +78446,7 @@ var S3TranscriptStore = class {
   }
   async putTranscript(key, sessionId, jsonl) {
     await this.#client.send(
-      new import_client_s3.PutObjectCommand({
+      new import_client_s32.PutObjectCommand({
         Bucket: this.#bucket,
         Key: this.#transcriptKey(key, sessionId),
         Body: await gzipAsync(jsonl),
@@ -78451,7 +78457,7 @@ var S3TranscriptStore = class {
   }
   async #getBytes(objectKey) {
     try {
-      const out = await this.#client.send(new import_client_s3.GetObjectCommand({ Bucket: this.#bucket, Key: objectKey }));
+      const out = await this.#client.send(new import_client_s32.GetObjectCommand({ Bucket: this.#bucket, Key: objectKey }));
       const bytes = await out.Body?.transformToByteArray();
       return { bytes: bytes ?? new Uint8Array(), etag: out.ETag ?? "" };
     } catch (error2) {
@@ -78476,7 +78482,7 @@ var S3TranscriptStore = class {
     await Promise.all(
       sessionIds.map(
         (id) => this.#client.send(
-          new import_client_s3.DeleteObjectCommand({ Bucket: this.#bucket, Key: this.#transcriptKey(key, id) })
+          new import_client_s32.DeleteObjectCommand({ Bucket: this.#bucket, Key: this.#transcriptKey(key, id) })
         )
       )
     );
@@ -78493,7 +78499,7 @@ var S3TranscriptStore = class {
   async writeIndex(key, index, expectedVersion) {
     try {
       const out = await this.#client.send(
-        new import_client_s3.PutObjectCommand({
+        new import_client_s32.PutObjectCommand({
           Bucket: this.#bucket,
           Key: `${this.#lineagePrefix(key)}index.json`,
           Body: serializeLineageIndex(index),
@@ -78514,7 +78520,7 @@ var S3TranscriptStore = class {
     let token;
     do {
       const page = await this.#client.send(
-        new import_client_s3.ListObjectsV2Command({ Bucket: this.#bucket, Prefix: prefix, ContinuationToken: token })
+        new import_client_s32.ListObjectsV2Command({ Bucket: this.#bucket, Prefix: prefix, ContinuationToken: token })
       );
       for (const object of page.Contents ?? []) if (object.Key) keys.push(object.Key);
       token = page.IsTruncated ? page.NextContinuationToken : void 0;
@@ -78524,9 +78530,9 @@ var S3TranscriptStore = class {
   async deleteLineage(key) {
     const keys = await this.#listKeys(this.#lineagePrefix(key));
     const index = keys.filter((k5) => k5.endsWith("/index.json"));
-    for (const k5 of index) await this.#client.send(new import_client_s3.DeleteObjectCommand({ Bucket: this.#bucket, Key: k5 }));
+    for (const k5 of index) await this.#client.send(new import_client_s32.DeleteObjectCommand({ Bucket: this.#bucket, Key: k5 }));
     await Promise.all(
-      keys.filter((k5) => !k5.endsWith("/index.json")).map((k5) => this.#client.send(new import_client_s3.DeleteObjectCommand({ Bucket: this.#bucket, Key: k5 })))
+      keys.filter((k5) => !k5.endsWith("/index.json")).map((k5) => this.#client.send(new import_client_s32.DeleteObjectCommand({ Bucket: this.#bucket, Key: k5 })))
     );
   }
   async listLineages() {
@@ -97301,7 +97307,7 @@ var handler2 = createWorkerHandler({
     config: jobs,
     ...jobs.sessionsBucket ? {
       store: new S3TranscriptStore({
-        client: new import_client_s32.S3Client({}),
+        client: s3ClientFromEnv(),
         bucket: jobs.sessionsBucket,
         prefix: jobs.sessionsPrefix
       })

@@ -1,4 +1,4 @@
-import { S3Client } from "@aws-sdk/client-s3";
+import { s3ClientFromEnv } from "../../src/sessions/s3-client-from-env.js";
 import { S3TranscriptStore } from "../../src/sessions/s3-transcript-store.js";
 import { githubAppAuth } from "../shared/github-app-auth.js";
 import { SecretReader } from "../shared/secret-reader.js";
@@ -22,7 +22,7 @@ export const handler = createWorkerHandler({
     ...(jobs.sessionsBucket
       ? {
           store: new S3TranscriptStore({
-            client: new S3Client({}),
+            client: s3ClientFromEnv(),
             bucket: jobs.sessionsBucket,
             prefix: jobs.sessionsPrefix,
           }),

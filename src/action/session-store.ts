@@ -1,8 +1,8 @@
-import { S3Client } from "@aws-sdk/client-s3";
 import type { GitHubClient } from "../github/github-client.js";
 import { ArtifactTranscriptStore } from "../sessions/artifact-transcript-store.js";
 import { actionsArtifactUploader } from "../sessions/artifact-uploader.js";
 import { FsTranscriptStore } from "../sessions/fs-transcript-store.js";
+import { s3ClientFromEnv } from "../sessions/s3-client-from-env.js";
 import { S3TranscriptStore } from "../sessions/s3-transcript-store.js";
 import type { TranscriptStore } from "../sessions/transcript-store.js";
 import type { ActionInputs } from "./action-inputs.js";
@@ -24,10 +24,7 @@ export function openSessionStore(
       return new FsTranscriptStore({ root: store.path });
     case "s3":
       return new S3TranscriptStore({
-        client: new S3Client({
-          ...(env.AWS_REGION ? { region: env.AWS_REGION } : {}),
-          ...(env.AWS_ENDPOINT_URL_S3 ? { endpoint: env.AWS_ENDPOINT_URL_S3, forcePathStyle: true } : {}),
-        }),
+        client: s3ClientFromEnv(env),
         bucket: store.bucket,
         prefix: store.prefix,
       });
