@@ -55622,6 +55622,9 @@ function renderFacts(r5) {
   if (r5.numTurns !== void 0) facts.push(`${r5.numTurns} turn${r5.numTurns === 1 ? "" : "s"}`);
   if (r5.sessionId) facts.push(`session \`${r5.sessionId}\``);
   if (r5.runUrl) facts.push(`[run](${r5.runUrl})`);
+  const { resolved = 0, deleted = 0 } = r5.outdatedComments ?? {};
+  if (resolved > 0) facts.push(`${resolved} outdated comment${resolved === 1 ? "" : "s"} resolved`);
+  if (deleted > 0) facts.push(`${deleted} outdated comment${deleted === 1 ? "" : "s"} deleted`);
   return facts.length > 0 ? `<sub>${facts.join(" \xB7 ")}</sub>` : "";
 }
 function renderFindingsTable(findings, maxChars) {
@@ -57520,7 +57523,7 @@ function buildClaudeArgv(options) {
   for (const dir of options.addDirs ?? []) argv.push(`--add-dir=${dir}`);
   for (const config of options.mcpConfig ?? []) argv.push(`--mcp-config=${config}`);
   if (options.strictMcpConfig) argv.push("--strict-mcp-config");
-  if (options.bare) argv.push("--bare");
+  if (options.bare) argv.push("--bare", "--setting-sources", "user");
   if (options.includePartialMessages) argv.push("--include-partial-messages");
   if (options.resume) {
     if (!options.resume.sessionId) throw new RunnerConfigError("resume needs a session id", "resume");

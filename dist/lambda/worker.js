@@ -92316,7 +92316,7 @@ function buildClaudeArgv(options2) {
   for (const dir of options2.addDirs ?? []) argv.push(`--add-dir=${dir}`);
   for (const config2 of options2.mcpConfig ?? []) argv.push(`--mcp-config=${config2}`);
   if (options2.strictMcpConfig) argv.push("--strict-mcp-config");
-  if (options2.bare) argv.push("--bare");
+  if (options2.bare) argv.push("--bare", "--setting-sources", "user");
   if (options2.includePartialMessages) argv.push("--include-partial-messages");
   if (options2.resume) {
     if (!options2.resume.sessionId) throw new RunnerConfigError("resume needs a session id", "resume");
@@ -93814,6 +93814,9 @@ function renderFacts(r5) {
   if (r5.numTurns !== void 0) facts.push(`${r5.numTurns} turn${r5.numTurns === 1 ? "" : "s"}`);
   if (r5.sessionId) facts.push(`session \`${r5.sessionId}\``);
   if (r5.runUrl) facts.push(`[run](${r5.runUrl})`);
+  const { resolved = 0, deleted = 0 } = r5.outdatedComments ?? {};
+  if (resolved > 0) facts.push(`${resolved} outdated comment${resolved === 1 ? "" : "s"} resolved`);
+  if (deleted > 0) facts.push(`${deleted} outdated comment${deleted === 1 ? "" : "s"} deleted`);
   return facts.length > 0 ? `<sub>${facts.join(" \xB7 ")}</sub>` : "";
 }
 function renderFindingsTable(findings, maxChars) {
@@ -94728,6 +94731,100 @@ function placeFinding(map3, finding, mode) {
   };
 }
 
+// src/github/review-threads.ts
+var THREADS_QUERY = `query ClaudePrRunnerReviewThreads($owner: String!, $repo: String!, $number: Int!, $after: String) {
+  repository(owner: $owner, name: $repo) {
+    pullRequest(number: $number) {
+      reviewThreads(first: 100, after: $after) {
+        pageInfo { hasNextPage endCursor }
+        nodes { id isResolved comments(first: 1) { nodes { databaseId } } }
+      }
+    }
+  }
+}`;
+var RESOLVE_MUTATION = `mutation ClaudePrRunnerResolveReviewThread($threadId: ID!) {
+  resolveReviewThread(input: { threadId: $threadId }) { thread { id isResolved } }
+}`;
+async function listReviewThreads(octokit, pr) {
+  const threads = [];
+  let after = null;
+  do {
+    const page = await octokit.graphql(THREADS_QUERY, {
+      owner: pr.owner,
+      repo: pr.repo,
+      number: pr.pullNumber,
+      after
+    });
+    const connection = page.repository?.pullRequest?.reviewThreads;
+    if (!connection) break;
+    for (const t of connection.nodes) {
+      threads.push({
+        id: t.id,
+        isResolved: t.isResolved,
+        firstCommentId: t.comments.nodes[0]?.databaseId ?? void 0
+      });
+    }
+    after = connection.pageInfo.hasNextPage ? connection.pageInfo.endCursor : null;
+  } while (after);
+  return threads;
+}
+async function resolveReviewThread(octokit, threadId) {
+  await octokit.graphql(RESOLVE_MUTATION, { threadId });
+}
+function isGraphqlUnavailable(error2) {
+  const status = httpStatusOf(error2);
+  if (status === 403 || status === 404 || status === 410 || status === 501) return true;
+  if (typeof error2 !== "object" || error2 === null || !("errors" in error2)) return false;
+  const errors = error2.errors;
+  return Array.isArray(errors) && errors.some(
+    (e5) => e5?.type === "FORBIDDEN" || /Resource not accessible/i.test(String(e5?.message ?? ""))
+  );
+}
+
+// src/github/outdated-comment-cleanup.ts
+async function cleanUpOutdatedComments(octokit, pr, outdated, repliedTo) {
+  const result = { resolvedOutdated: 0, deletedOutdated: 0, keptOutdated: 0 };
+  if (outdated.length === 0) return result;
+  try {
+    let threads;
+    try {
+      const listed = await listReviewThreads(octokit, pr);
+      threads = new Map(
+        listed.flatMap((t) => t.firstCommentId === void 0 ? [] : [[t.firstCommentId, t]])
+      );
+    } catch (error2) {
+      if (!isGraphqlUnavailable(error2)) throw error2;
+    }
+    for (const comment of outdated) {
+      if (threads) {
+        const thread = threads.get(comment.id);
+        if (!thread || thread.isResolved) continue;
+        try {
+          await resolveReviewThread(octokit, thread.id);
+          result.resolvedOutdated++;
+          continue;
+        } catch (error2) {
+          if (!isGraphqlUnavailable(error2)) throw error2;
+          threads = void 0;
+        }
+      }
+      if (repliedTo.has(comment.id)) {
+        result.keptOutdated++;
+        continue;
+      }
+      await octokit.rest.pulls.deleteReviewComment({
+        owner: pr.owner,
+        repo: pr.repo,
+        comment_id: comment.id
+      });
+      result.deletedOutdated++;
+    }
+  } catch (error2) {
+    result.outdatedCleanupError = error2 instanceof Error ? error2.message : String(error2);
+  }
+  return result;
+}
+
 // src/github/review-event.ts
 var ForbiddenReviewEventError = class extends Error {
   constructor(event) {
@@ -94768,6 +94865,7 @@ var ReviewPublisher = class {
       bodyFindings: 0,
       filtered: 0,
       alreadyPosted: 0,
+      resolvedOutdated: 0,
       deletedOutdated: 0,
       keptOutdated: 0,
       fellBackToBody: false
@@ -94792,7 +94890,16 @@ var ReviewPublisher = class {
     ]);
     const current = fingerprintFindings(input.findings);
     const currentFps = new Set(current.map((c5) => c5.fingerprint));
-    if (this.removeOutdated) await this.cleanUpOutdated(input, comments, currentFps, result);
+    if (this.removeOutdated) {
+      const outdated = comments.filter((c5) => {
+        const fps = readFingerprintMarkers(c5.body);
+        return c5.in_reply_to_id === void 0 && fps.length > 0 && !fps.some((fp) => currentFps.has(fp));
+      });
+      const repliedTo = new Set(
+        comments.flatMap((c5) => c5.in_reply_to_id === void 0 ? [] : [c5.in_reply_to_id])
+      );
+      Object.assign(result, await cleanUpOutdatedComments(this.octokit, input, outdated, repliedTo));
+    }
     const plans = [];
     for (const { finding, fingerprint } of current) {
       if (posted.has(fingerprint)) {
@@ -94855,24 +94962,6 @@ var ReviewPublisher = class {
       result.fileComments++;
     }
     return result;
-  }
-  async cleanUpOutdated(input, comments, currentFps, result) {
-    const repliedTo = new Set(comments.map((c5) => c5.in_reply_to_id).filter((id) => id !== void 0));
-    for (const c5 of comments) {
-      if (c5.in_reply_to_id !== void 0) continue;
-      const fps = readFingerprintMarkers(c5.body);
-      if (fps.length === 0 || fps.some((fp) => currentFps.has(fp))) continue;
-      if (repliedTo.has(c5.id)) {
-        result.keptOutdated++;
-        continue;
-      }
-      await this.octokit.rest.pulls.deleteReviewComment({
-        owner: input.owner,
-        repo: input.repo,
-        comment_id: c5.id
-      });
-      result.deletedOutdated++;
-    }
   }
 };
 function toReviewComment(p3) {
@@ -95858,6 +95947,7 @@ ${bullet([...notes, ...rejectedNote])}`
 ${review.summary}`,
       event: review.verdict === "request_changes" ? "REQUEST_CHANGES" : "COMMENT"
     });
+    report.outdatedComments = { resolved: published.resolvedOutdated, deleted: published.deletedOutdated };
   }
   const stickyAction = await sticky(target, report);
   const conclusion = review.verdict === "request_changes" && findings.length > 0 ? "failure" : "success";
