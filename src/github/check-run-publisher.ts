@@ -1,3 +1,5 @@
+import { randomUUID } from "node:crypto";
+import { createOnce } from "./create-once.js";
 import type { Finding, FindingSeverity } from "./finding.js";
 import { assertValidFindings } from "./finding-validation.js";
 import type { GitHubClient } from "./github-client.js";
@@ -86,21 +88,43 @@ export class CheckRunPublisher {
   constructor(private readonly octokit: GitHubClient) {}
 
   async start(input: StartCheckInput): Promise<CheckRunHandle> {
-    const { data } = await this.octokit.rest.checks.create({
-      owner: input.owner,
-      repo: input.repo,
-      name: input.name,
-      head_sha: input.headSha,
-      status: "in_progress",
-      started_at: new Date().toISOString(),
-      ...(input.detailsUrl ? { details_url: input.detailsUrl } : {}),
-      ...(input.externalId ? { external_id: input.externalId } : {}),
-      output: {
-        title: input.title ?? `${input.name} is running`,
-        summary: truncateWithNote(input.summary ?? "Claude is working on this commit."),
+    const { owner, repo } = input;
+    // The external id is how a run created by an attempt that GitHub answered with a 5xx is found again.
+    const externalId = input.externalId ?? `claude-pr-runner:${randomUUID()}`;
+    const data = await createOnce(this.octokit, {
+      what: `check run "${input.name}" on ${owner}/${repo}@${input.headSha.slice(0, 12)}`,
+      create: async (request) =>
+        (
+          await this.octokit.rest.checks.create({
+            owner,
+            repo,
+            name: input.name,
+            head_sha: input.headSha,
+            status: "in_progress",
+            started_at: new Date().toISOString(),
+            ...(input.detailsUrl ? { details_url: input.detailsUrl } : {}),
+            external_id: externalId,
+            output: {
+              title: input.title ?? `${input.name} is running`,
+              summary: truncateWithNote(input.summary ?? "Claude is working on this commit."),
+            },
+            request,
+          })
+        ).data,
+      findExisting: async () => {
+        const runs = await this.octokit.paginate(this.octokit.rest.checks.listForRef, {
+          owner,
+          repo,
+          ref: input.headSha,
+          check_name: input.name,
+          filter: "all",
+          per_page: 100,
+        });
+        // A caller's own external id may repeat across attempts of one job: take the newest such run.
+        return runs.filter((r) => r.external_id === externalId).sort((a, b) => b.id - a.id)[0];
       },
     });
-    return { owner: input.owner, repo: input.repo, checkRunId: data.id };
+    return { owner, repo, checkRunId: data.id };
   }
 
   /** Returns the conclusion sent and how many update requests it took. */

@@ -32,9 +32,24 @@ export interface GitHubClientOptions {
   log?: (message: string) => void;
 }
 
+/** How a client retries, for requests that must not be retried blindly (see `createOnce`). */
+export interface RetryPolicy {
+  retries: number;
+  retryAfterBaseMs: number;
+  log: (message: string) => void;
+}
+
+const policies = new WeakMap<object, RetryPolicy>();
+
+/** The retry settings `createGitHubClient` was given (octokit's defaults for a client built elsewhere). */
+export function retryPolicyOf(octokit: GitHubClient): RetryPolicy {
+  return policies.get(octokit) ?? { retries: 3, retryAfterBaseMs: 1000, log: () => {} };
+}
+
 /**
  * Builds the octokit used for all GitHub traffic: secondary rate limits and `retry-after` are honoured
- * by plugin-throttling, transient 5xx by plugin-retry. Other 4xx are never retried.
+ * by plugin-throttling, transient 5xx by plugin-retry. Other 4xx are never retried. The publishers send
+ * their non-idempotent creates through `createOnce` instead, which looks before it posts again.
  */
 export function createGitHubClient(options: GitHubClientOptions): GitHubClient {
   if (!options.token)
@@ -51,7 +66,7 @@ export function createGitHubClient(options: GitHubClientOptions): GitHubClient {
       );
       return again;
     };
-  return new OctokitWithPlugins({
+  const octokit = new OctokitWithPlugins({
     auth: options.token,
     baseUrl: (options.baseUrl ?? "https://api.github.com").replace(/\/+$/, ""),
     userAgent: options.userAgent ?? "claude-pr-runner",
@@ -73,4 +88,6 @@ export function createGitHubClient(options: GitHubClientOptions): GitHubClient {
     },
     log: { debug: () => {}, info: () => {}, warn: log, error: log },
   });
+  policies.set(octokit, { retries: options.retries ?? 3, retryAfterBaseMs: base, log });
+  return octokit;
 }

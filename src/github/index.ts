@@ -2,6 +2,7 @@ export * from "./actor-permission.js";
 export * from "./bot-actor-policy.js";
 export * from "./check-run-publisher.js";
 export * from "./comment-markers.js";
+export * from "./create-once.js";
 export * from "./diff-line-map.js";
 export * from "./fetch-pull-request-line-map.js";
 export type * from "./finding.js";

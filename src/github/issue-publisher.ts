@@ -1,4 +1,5 @@
 import { fingerprintMarker, readFingerprintMarkers } from "./comment-markers.js";
+import { createOnce } from "./create-once.js";
 import type { Finding } from "./finding.js";
 import { fingerprintFindings } from "./finding-fingerprint.js";
 import { locationOf, severityLabel, suggestionBlock } from "./finding-markdown.js";
@@ -74,13 +75,7 @@ export class IssuePublisher {
       deferred: 0,
       declined: [],
     };
-    const listed = await this.octokit.paginate(this.octokit.rest.issues.listForRepo, {
-      owner,
-      repo,
-      labels: this.labels[0],
-      state: "all",
-      per_page: 100,
-    });
+    const listed = await this.listOurIssues(owner, repo);
     const byFingerprint = new Map<string, OurIssue>();
     // Oldest first, so if a duplicate ever slipped in, the original issue is the one we keep using.
     for (const i of [...listed].sort((a, b) => a.number - b.number)) {
@@ -110,12 +105,24 @@ export class IssuePublisher {
           result.deferred++;
           continue;
         }
-        const { data } = await this.octokit.rest.issues.create({
-          owner,
-          repo,
-          title,
-          body,
-          labels: this.labels,
+        const data = await createOnce(this.octokit, {
+          what: `issue in ${owner}/${repo}`,
+          create: async (request) =>
+            (
+              await this.octokit.rest.issues.create({
+                owner,
+                repo,
+                title,
+                body,
+                labels: this.labels,
+                request,
+              })
+            ).data,
+          // No issue had this fingerprint when we listed them, so one that has it now is ours.
+          findExisting: async () =>
+            (await this.listOurIssues(owner, repo)).find(
+              (i) => !i.pull_request && readFingerprintMarkers(i.body).includes(fingerprint),
+            ),
         });
         result.created.push(data.number);
         createdCount++;
@@ -145,11 +152,29 @@ export class IssuePublisher {
 
     for (const [fp, issue] of byFingerprint) {
       if (currentFps.has(fp) || issue.state !== "open") continue;
-      await this.octokit.rest.issues.createComment({
-        owner,
-        repo,
-        issue_number: issue.number,
-        body: `This finding no longer appears in the audit${input.sha ? ` of \`${input.sha.slice(0, 12)}\`` : ""}${input.runUrl ? ` ([run](${input.runUrl}))` : ""}. Closing.`,
+      const body = `This finding no longer appears in the audit${input.sha ? ` of \`${input.sha.slice(0, 12)}\`` : ""}${input.runUrl ? ` ([run](${input.runUrl}))` : ""}. Closing.`;
+      await createOnce(this.octokit, {
+        what: `closing comment on ${owner}/${repo}#${issue.number}`,
+        create: async (request) =>
+          (
+            await this.octokit.rest.issues.createComment({
+              owner,
+              repo,
+              issue_number: issue.number,
+              body,
+              request,
+            })
+          ).data,
+        // The issue is still open, so a comment with this exact text (commit and run included) is this run's.
+        findExisting: async () =>
+          (
+            await this.octokit.paginate(this.octokit.rest.issues.listComments, {
+              owner,
+              repo,
+              issue_number: issue.number,
+              per_page: 100,
+            })
+          ).find((c) => c.body === body),
       });
       await this.octokit.rest.issues.update({
         owner,
@@ -161,6 +186,17 @@ export class IssuePublisher {
       result.closed.push(issue.number);
     }
     return result;
+  }
+
+  /** Issues (and PRs: the endpoint lists both) carrying our identifying label, open or closed. */
+  private listOurIssues(owner: string, repo: string) {
+    return this.octokit.paginate(this.octokit.rest.issues.listForRepo, {
+      owner,
+      repo,
+      labels: this.labels[0],
+      state: "all",
+      per_page: 100,
+    });
   }
 }
 

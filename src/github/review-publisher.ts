@@ -1,4 +1,5 @@
 import { readFingerprintMarkers } from "./comment-markers.js";
+import { createOnce } from "./create-once.js";
 import type { DiffLineMap } from "./diff-line-map.js";
 import type { Finding } from "./finding.js";
 import { fingerprintFindings } from "./finding-fingerprint.js";
@@ -103,12 +104,7 @@ export class ReviewPublisher {
     };
 
     const [comments, reviews] = await Promise.all([
-      this.octokit.paginate(this.octokit.rest.pulls.listReviewComments, {
-        owner,
-        repo,
-        pull_number: pullNumber,
-        per_page: 100,
-      }),
+      this.listReviewComments(input),
       this.octokit.paginate(this.octokit.rest.pulls.listReviews, {
         owner,
         repo,
@@ -158,16 +154,12 @@ export class ReviewPublisher {
     assertAllowedReviewEvent(event);
     const reviewComments = inline.map((p) => toReviewComment(p));
     const body = renderReviewBody(input.summary, inBody, result.filtered, this.filterMode);
+    const known = {
+      reviews: new Set(reviews.map((r) => r.id)),
+      comments: new Set(comments.map((c) => c.id)),
+    };
     try {
-      const { data } = await this.octokit.rest.pulls.createReview({
-        owner,
-        repo,
-        pull_number: pullNumber,
-        commit_id: input.commitSha,
-        event,
-        body,
-        comments: reviewComments,
-      });
+      const data = await this.createReview(input, event, body, reviewComments, known.reviews);
       result.reviewId = data.id;
       result.inlineComments = inline.length;
       result.bodyFindings = inBody.length;
@@ -176,14 +168,8 @@ export class ReviewPublisher {
       // 422. Findings must still reach the PR, so post them all in the body instead.
       if (httpStatusOf(error) !== 422 || inline.length === 0) throw error;
       const all = [...inline, ...inBody];
-      const { data } = await this.octokit.rest.pulls.createReview({
-        owner,
-        repo,
-        pull_number: pullNumber,
-        commit_id: input.commitSha,
-        event,
-        body: renderReviewBody(input.summary, all, result.filtered, this.filterMode),
-      });
+      const allInBody = renderReviewBody(input.summary, all, result.filtered, this.filterMode);
+      const data = await this.createReview(input, event, allInBody, [], known.reviews);
       result.reviewId = data.id;
       result.bodyFindings = all.length;
       result.fellBackToBody = true;
@@ -191,19 +177,86 @@ export class ReviewPublisher {
     result.event = event;
 
     for (const p of fileLevel) {
-      await this.octokit.rest.pulls.createReviewComment({
-        owner,
-        repo,
-        pull_number: pullNumber,
-        commit_id: input.commitSha,
-        path: p.finding.path,
-        subject_type: "file",
-        body: renderFindingComment(p.finding, p.fingerprint, false),
+      await createOnce(this.octokit, {
+        what: `file comment on ${owner}/${repo}#${pullNumber}`,
+        create: async (request) =>
+          (
+            await this.octokit.rest.pulls.createReviewComment({
+              owner,
+              repo,
+              pull_number: pullNumber,
+              commit_id: input.commitSha,
+              path: p.finding.path,
+              subject_type: "file",
+              body: renderFindingComment(p.finding, p.fingerprint, false),
+              request,
+            })
+          ).data,
+        // Ours and new: carries this finding's fingerprint and was not on the PR when we started.
+        findExisting: async () =>
+          (await this.listReviewComments(input)).find(
+            (c) => !known.comments.has(c.id) && readFingerprintMarkers(c.body).includes(p.fingerprint),
+          ),
       });
       result.fileComments++;
     }
     return result;
   }
+
+  /** One `pulls.createReview` that a 5xx cannot turn into two reviews (see `createOnce`). */
+  private async createReview(
+    input: PublishReviewInput,
+    event: ReviewEvent,
+    body: string,
+    comments: ReturnType<typeof toReviewComment>[],
+    knownReviewIds: ReadonlySet<number>,
+  ): Promise<{ id: number }> {
+    const { owner, repo, pullNumber } = input;
+    return createOnce(this.octokit, {
+      what: `review on ${owner}/${repo}#${pullNumber}`,
+      create: async (request) =>
+        (
+          await this.octokit.rest.pulls.createReview({
+            owner,
+            repo,
+            pull_number: pullNumber,
+            commit_id: input.commitSha,
+            event,
+            body,
+            ...(comments.length > 0 ? { comments } : {}),
+            request,
+          })
+        ).data,
+      // A review that was not on the PR when we started, for this commit, with exactly our body (which
+      // carries the summary and the overflow findings' markers).
+      findExisting: async () => {
+        const reviews = await this.octokit.paginate(this.octokit.rest.pulls.listReviews, {
+          owner,
+          repo,
+          pull_number: pullNumber,
+          per_page: 100,
+        });
+        return reviews.find(
+          (r) => !knownReviewIds.has(r.id) && r.commit_id === input.commitSha && sameText(r.body, body),
+        );
+      },
+    });
+  }
+
+  private listReviewComments(input: PublishReviewInput) {
+    return this.octokit.paginate(this.octokit.rest.pulls.listReviewComments, {
+      owner: input.owner,
+      repo: input.repo,
+      pull_number: input.pullNumber,
+      per_page: 100,
+    });
+  }
+}
+
+/** GitHub stores bodies with normalised line ends. */
+function sameText(a: string | null | undefined, b: string): boolean {
+  const norm = (s: string) => s.replace(/\r\n/g, "\n").trim();
+  return norm(a ?? "") === norm(b);
 }
 
 function toReviewComment(p: Planned) {

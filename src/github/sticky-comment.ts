@@ -1,4 +1,5 @@
 import { hasStickyMarker, stickyMarker } from "./comment-markers.js";
+import { createOnce } from "./create-once.js";
 import type { GitHubClient } from "./github-client.js";
 import { MAX_COMMENT_CHARS, type RunReport, renderRunReport } from "./run-report-markdown.js";
 
@@ -50,13 +51,7 @@ export class StickyComment {
     body: string,
   ): Promise<{ commentId: number; action: StickyAction }> {
     const withMarker = hasStickyMarker(body, this.key) ? body : `${stickyMarker(this.key)}\n${body}`;
-    const comments = await this.octokit.paginate(this.octokit.rest.issues.listComments, {
-      owner: target.owner,
-      repo: target.repo,
-      issue_number: target.issueNumber,
-      per_page: 100,
-    });
-    const existing = comments.find((c) => hasStickyMarker(c.body, this.key));
+    const existing = await this.find(target);
     if (existing) {
       if (existing.body === withMarker) return { commentId: existing.id, action: "unchanged" };
       await this.octokit.rest.issues.updateComment({
@@ -67,12 +62,31 @@ export class StickyComment {
       });
       return { commentId: existing.id, action: "updated" };
     }
-    const { data } = await this.octokit.rest.issues.createComment({
+    const created = await createOnce(this.octokit, {
+      what: `summary comment on ${target.owner}/${target.repo}#${target.issueNumber}`,
+      create: async (request) =>
+        (
+          await this.octokit.rest.issues.createComment({
+            owner: target.owner,
+            repo: target.repo,
+            issue_number: target.issueNumber,
+            body: withMarker,
+            request,
+          })
+        ).data,
+      // There was none when we looked above, so one carrying the marker now is the one we just created.
+      findExisting: () => this.find(target),
+    });
+    return { commentId: created.id, action: "created" };
+  }
+
+  private async find(target: StickyCommentTarget) {
+    const comments = await this.octokit.paginate(this.octokit.rest.issues.listComments, {
       owner: target.owner,
       repo: target.repo,
       issue_number: target.issueNumber,
-      body: withMarker,
+      per_page: 100,
     });
-    return { commentId: data.id, action: "created" };
+    return comments.find((c) => hasStickyMarker(c.body, this.key));
   }
 }
