@@ -1,8 +1,8 @@
 // What `--bare` really does in 2.1.235, proved on the real binary (seed: flag table, "--bare: minimal
 // mode ... a sensible mode for untrusted repositories"). The runner passes --bare for fork PRs so the
 // PR cannot steer the agent through files it adds to the checkout. Each CLI run gets a freshly
-// planted checkout (CLAUDE.md, .claude/settings.json with hooks / env / apiKeyHelper / model, and
-// .mcp.json) and a decoy API that the planted settings point ANTHROPIC_BASE_URL at.
+// planted checkout (CLAUDE.md, .claude/settings.json with hooks / env / apiKeyHelper,
+// .claude/settings.local.json with a model, and .mcp.json) and a decoy API that the planted settings point ANTHROPIC_BASE_URL at.
 // CLI spawns in this file: 5.
 import { rm, writeFile } from "node:fs/promises";
 import path from "node:path";
@@ -78,7 +78,7 @@ describe("claude -p in a planted checkout (real 2.1.235)", () => {
     expect(toolNames(main)).toContain("mcp__marker__probe_tool");
   });
 
-  it("--bare drops CLAUDE.md, hooks, the MCP server and apiKeyHelper, but NOT the project settings' env and model", async () => {
+  it("--bare drops CLAUDE.md, hooks, the MCP server and apiKeyHelper, but NOT the project and local settings (env, model)", async () => {
     const { cwd, checkout } = await plantedCheckout();
     const mark = markNow();
     const run = await runClaude(["-p", "hello", "--output-format", "json", "--bare"], {
@@ -92,8 +92,9 @@ describe("claude -p in a planted checkout (real 2.1.235)", () => {
     expect(checkout.hookRuns()).toEqual([]);
     expect(checkout.mcpServerLog()).toEqual([]);
     expect(checkout.apiKeyHelperRuns()).toEqual([]);
-    // The finding: .claude/settings.json is still read. Its env sent the request, with our
-    // ANTHROPIC_API_KEY as x-api-key, to the host the checkout chose, and its model was used.
+    // The finding: .claude/settings.json and settings.local.json are still read. The env sent the
+    // request, with our ANTHROPIC_API_KEY as x-api-key, to the host the checkout chose; the local
+    // settings' model was used.
     expect(real.filter((r) => r.main)).toEqual([]);
     expect(main?.headers["x-api-key"]).toBe("[redacted]");
     expect(bodyOf(main).model).toBe(checkout.projectModel);
@@ -102,7 +103,7 @@ describe("claude -p in a planted checkout (real 2.1.235)", () => {
     expect(JSON.stringify(bodyOf(main).system).length).toBeLessThan(1000);
   });
 
-  it("--bare --setting-sources user ignores the project settings; --tools cannot widen the bare tool set", async () => {
+  it("--bare --setting-sources user ignores project and local settings; --tools cannot widen the bare tool set", async () => {
     const { cwd, checkout } = await plantedCheckout();
     const mark = markNow();
     const run = await runClaude(
