@@ -3,6 +3,7 @@ import type { FindingSeverity } from "./finding.js";
 import { type ParsedFindingComment, parseFindingComment } from "./finding-markdown.js";
 import type { GitHubClient } from "./github-client.js";
 import { httpStatusOf } from "./http-status.js";
+import { isGraphqlUnavailable, listReviewThreads, type ReviewThread } from "./review-threads.js";
 import { FAILED_RUN_VERDICT, type ParsedRunReport, parseRunReport } from "./run-report-markdown.js";
 import { REVIEW_STICKY_KEY } from "./sticky-comment.js";
 
@@ -55,7 +56,7 @@ export class PriorFindingsReadError extends Error {
   }
 }
 
-type MarkedComment = ParsedFindingComment & { path: string; line?: number; live: boolean };
+type MarkedComment = ParsedFindingComment & { id: number; path: string; line?: number; live: boolean };
 
 /**
  * Reads back the findings of the PR's latest review from what our publishers left on it.
@@ -64,8 +65,8 @@ type MarkedComment = ParsedFindingComment & { path: string; line?: number; live:
  * did not fail) it decides which findings count; the fingerprinted review comments add each one's
  * explanation and its current line. A comment kept only because someone replied to it, for a finding
  * the latest review no longer reports, is left out. Without a usable summary, the live comments are
- * the findings: GitHub nulls the line of an outdated comment, and the publisher deletes those whose
- * finding went away. A PR or repository that does not exist answers `[]`; other failures throw a
+ * the findings: GitHub nulls the line of an outdated comment, and the publisher resolves the threads of
+ * those whose finding went away (read through GraphQL; deleted instead where GraphQL is unavailable). A PR or repository that does not exist answers `[]`; other failures throw a
  * `PriorFindingsReadError` naming the status.
  */
 export async function readPriorReviewFindings(
@@ -102,7 +103,7 @@ export async function readPriorReviewFindings(
     const line = fileLevel ? undefined : (c.start_line ?? c.line ?? undefined);
     // GitHub nulls `line` and `position` once the commented line no longer exists at the head.
     const live = fileLevel || c.line != null || c.position != null;
-    marked.push({ ...parsed, path: c.path, ...(line == null ? {} : { line }), live });
+    marked.push({ ...parsed, id: c.id, path: c.path, ...(line == null ? {} : { line }), live });
   }
 
   const sticky = newestFirst(issueComments).find(
@@ -110,8 +111,37 @@ export async function readPriorReviewFindings(
   );
   const report = parseRunReport(sticky?.body);
   const usable = report?.complete && !report.verdict.startsWith(FAILED_RUN_VERDICT);
-  const findings = usable ? fromReport(report, marked) : fromLiveComments(marked);
+  const findings = usable
+    ? fromReport(report, marked)
+    : fromLiveComments(await withoutResolvedThreads(octokit, target, marked));
   return findings.slice(0, limit);
+}
+
+/**
+ * The publisher resolves the threads of comments whose finding went away (and a person may resolve one
+ * too): without a summary to go by, a resolved thread is not a live finding. Resolution is only visible
+ * through GraphQL; where this token or server has none, the publisher deleted such comments instead.
+ */
+async function withoutResolvedThreads(
+  octokit: GitHubClient,
+  target: PriorReviewTarget,
+  marked: MarkedComment[],
+): Promise<MarkedComment[]> {
+  if (!marked.some((c) => c.live)) return marked;
+  let threads: ReviewThread[];
+  try {
+    threads = await listReviewThreads(octokit, target);
+  } catch (error) {
+    if (isGraphqlUnavailable(error)) return marked;
+    const status = httpStatusOf(error);
+    throw new PriorFindingsReadError(
+      `${readFailure(target, status, error)} (review threads, GraphQL)`,
+      status,
+      { cause: error },
+    );
+  }
+  const resolved = new Set(threads.filter((t) => t.isResolved).map((t) => t.firstCommentId));
+  return marked.map((c) => (resolved.has(c.id) ? { ...c, live: false } : c));
 }
 
 /** The latest review's own list, each row enriched by its comment (a live one first). */
@@ -139,7 +169,7 @@ function fromReport(report: ParsedRunReport, marked: readonly MarkedComment[]): 
 function fromLiveComments(marked: readonly MarkedComment[]): PriorReviewFinding[] {
   const seen = new Set<string>();
   const findings: PriorReviewFinding[] = [];
-  for (const { live, ...c } of marked) {
+  for (const { live, id: _id, ...c } of marked) {
     if (!live || seen.has(c.fingerprint)) continue;
     seen.add(c.fingerprint);
     findings.push(c);

@@ -1,6 +1,6 @@
 import type { Finding } from "../../src/github/finding.js";
 import { createGitHubClient, type GitHubClient } from "../../src/github/github-client.js";
-import { GitHubDouble } from "../github-double/index.js";
+import { GitHubDouble, type StartOptions } from "../github-double/index.js";
 
 /**
  * A PR diff touching three files:
@@ -79,8 +79,12 @@ export function testClient(gh: GitHubDouble): GitHubClient {
   });
 }
 
-export async function startDoubleWithPr(diff = SAMPLE_DIFF, number = 7): Promise<GitHubDouble> {
-  const gh = await GitHubDouble.start();
+export async function startDoubleWithPr(
+  diff = SAMPLE_DIFF,
+  number = 7,
+  options: StartOptions = {},
+): Promise<GitHubDouble> {
+  const gh = await GitHubDouble.start(options);
   gh.addRepo("acme", "app");
   gh.addPullRequest({ owner: "acme", repo: "app", number, diff, headSha: HEAD_SHA });
   return gh;

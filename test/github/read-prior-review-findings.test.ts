@@ -110,6 +110,30 @@ describe("readPriorReviewFindings", () => {
     expect(read.map((f) => f.title)).toEqual(["Still there"]);
   });
 
+  it("without a summary, skips comments whose thread was resolved (by the publisher or a person)", async () => {
+    const a = finding({ path: "src/app.ts", startLine: 3, title: "Still reported" });
+    const b = finding({ path: "src/app.ts", startLine: 4, title: "Fixed since" });
+    const c = finding({ path: "src/app.ts", startLine: 23, title: "Resolved by a person" });
+    await publish([a, b, c]);
+    const second = await publish([a, c]); // the publisher resolves B's thread
+    expect(second.resolvedOutdated).toBe(1);
+    const cId = gh
+      .reviewCommentsOn("acme", "app", 7)
+      .find((x) => x.body.includes("Resolved by a person"))!.id;
+    gh.state.resolvedThreads.add(cId);
+    const read = await readPriorReviewFindings(octokit, pr);
+    expect(read.map((f) => f.title)).toEqual(["Still reported"]);
+  });
+
+  it("without GraphQL, reads the live comments as before", async () => {
+    await gh.close();
+    gh = await startDoubleWithPr(undefined, 7, { graphql: false });
+    octokit = testClient(gh);
+    await publish([finding({ path: "src/app.ts", startLine: 3, title: "Only" })]);
+    const read = await readPriorReviewFindings(octokit, pr);
+    expect(read.map((f) => f.title)).toEqual(["Only"]);
+  });
+
   it("ignores comments without our marker, other people's copies of it, replies and autofix suggestions", async () => {
     await publish([
       finding({ path: "src/app.ts", startLine: 3, title: "Real finding" }),
