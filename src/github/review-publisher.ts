@@ -103,15 +103,7 @@ export class ReviewPublisher {
       fellBackToBody: false,
     };
 
-    const [comments, reviews] = await Promise.all([
-      this.listReviewComments(input),
-      this.octokit.paginate(this.octokit.rest.pulls.listReviews, {
-        owner,
-        repo,
-        pull_number: pullNumber,
-        per_page: 100,
-      }),
-    ]);
+    const [comments, reviews] = await Promise.all([this.listReviewComments(input), this.listReviews(input)]);
     const posted = new Set<string>([
       ...comments.flatMap((c) => readFingerprintMarkers(c.body)),
       ...reviews.flatMap((r) => readFingerprintMarkers(r.body)),
@@ -230,16 +222,20 @@ export class ReviewPublisher {
       // A review that was not on the PR when we started, for this commit, with exactly our body (which
       // carries the summary and the overflow findings' markers).
       findExisting: async () => {
-        const reviews = await this.octokit.paginate(this.octokit.rest.pulls.listReviews, {
-          owner,
-          repo,
-          pull_number: pullNumber,
-          per_page: 100,
-        });
+        const reviews = await this.listReviews(input);
         return reviews.find(
           (r) => !knownReviewIds.has(r.id) && r.commit_id === input.commitSha && sameText(r.body, body),
         );
       },
+    });
+  }
+
+  private listReviews(input: PublishReviewInput) {
+    return this.octokit.paginate(this.octokit.rest.pulls.listReviews, {
+      owner: input.owner,
+      repo: input.repo,
+      pull_number: input.pullNumber,
+      per_page: 100,
     });
   }
 
