@@ -89950,6 +89950,11 @@ throttling.triggersNotification = triggersNotification;
 // src/github/github-client.ts
 var import_bottleneck = __toESM(require_lib2(), 1);
 var OctokitWithPlugins = Octokit2.plugin(retry, throttling);
+var policies = /* @__PURE__ */ new WeakMap();
+function retryPolicyOf(octokit) {
+  return policies.get(octokit) ?? { retries: 3, retryAfterBaseMs: 1e3, log: () => {
+  } };
+}
 function createGitHubClient(options2) {
   if (!options2.token)
     throw new TypeError("createGitHubClient: token is empty; pass a GitHub token or App installation token");
@@ -89964,7 +89969,7 @@ function createGitHubClient(options2) {
     );
     return again;
   };
-  return new OctokitWithPlugins({
+  const octokit = new OctokitWithPlugins({
     auth: options2.token,
     baseUrl: (options2.baseUrl ?? "https://api.github.com").replace(/\/+$/, ""),
     userAgent: options2.userAgent ?? "claude-pr-runner",
@@ -89988,6 +89993,8 @@ function createGitHubClient(options2) {
     }, info: () => {
     }, warn: log, error: log }
   });
+  policies.set(octokit, { retries: options2.retries ?? 3, retryAfterBaseMs: base, log });
+  return octokit;
 }
 
 // lambda/worker/clone-repository.ts
@@ -90271,6 +90278,28 @@ function hasStickyMarker(body, key) {
   return (body ?? "").includes(stickyMarker(key));
 }
 
+// src/github/create-once.ts
+import { setTimeout as sleep2 } from "node:timers/promises";
+async function createOnce(octokit, options2) {
+  const policy = retryPolicyOf(octokit);
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await options2.create({ retries: 0 });
+    } catch (error2) {
+      const status = httpStatusOf(error2);
+      if (status === void 0 || status < 500) throw error2;
+      await sleep2((attempt + 1) ** 2 * policy.retryAfterBaseMs);
+      const existing = await options2.findExisting();
+      if (existing !== void 0) {
+        policy.log(`${options2.what}: GitHub answered ${status} but had stored it; not posting it again`);
+        return existing;
+      }
+      if (attempt >= policy.retries) throw error2;
+      policy.log(`${options2.what}: GitHub answered ${status} and did not store it; posting again`);
+    }
+  }
+}
+
 // src/github/finding-fingerprint.ts
 import { createHash as createHash7 } from "node:crypto";
 var SAFE = /^[A-Za-z0-9._-]{1,64}$/;
@@ -90413,13 +90442,7 @@ var IssuePublisher = class {
       deferred: 0,
       declined: []
     };
-    const listed = await this.octokit.paginate(this.octokit.rest.issues.listForRepo, {
-      owner,
-      repo,
-      labels: this.labels[0],
-      state: "all",
-      per_page: 100
-    });
+    const listed = await this.listOurIssues(owner, repo);
     const byFingerprint = /* @__PURE__ */ new Map();
     for (const i5 of [...listed].sort((a5, b5) => a5.number - b5.number)) {
       if (i5.pull_request) continue;
@@ -90447,12 +90470,20 @@ var IssuePublisher = class {
           result.deferred++;
           continue;
         }
-        const { data } = await this.octokit.rest.issues.create({
-          owner,
-          repo,
-          title,
-          body,
-          labels: this.labels
+        const data = await createOnce(this.octokit, {
+          what: `issue in ${owner}/${repo}`,
+          create: async (request2) => (await this.octokit.rest.issues.create({
+            owner,
+            repo,
+            title,
+            body,
+            labels: this.labels,
+            request: request2
+          })).data,
+          // No issue had this fingerprint when we listed them, so one that has it now is ours.
+          findExisting: async () => (await this.listOurIssues(owner, repo)).find(
+            (i5) => !i5.pull_request && readFingerprintMarkers(i5.body).includes(fingerprint)
+          )
         });
         result.created.push(data.number);
         createdCount++;
@@ -90481,11 +90512,23 @@ var IssuePublisher = class {
     }
     for (const [fp, issue] of byFingerprint) {
       if (currentFps.has(fp) || issue.state !== "open") continue;
-      await this.octokit.rest.issues.createComment({
-        owner,
-        repo,
-        issue_number: issue.number,
-        body: `This finding no longer appears in the audit${input.sha ? ` of \`${input.sha.slice(0, 12)}\`` : ""}${input.runUrl ? ` ([run](${input.runUrl}))` : ""}. Closing.`
+      const body = `This finding no longer appears in the audit${input.sha ? ` of \`${input.sha.slice(0, 12)}\`` : ""}${input.runUrl ? ` ([run](${input.runUrl}))` : ""}. Closing.`;
+      await createOnce(this.octokit, {
+        what: `closing comment on ${owner}/${repo}#${issue.number}`,
+        create: async (request2) => (await this.octokit.rest.issues.createComment({
+          owner,
+          repo,
+          issue_number: issue.number,
+          body,
+          request: request2
+        })).data,
+        // The issue is still open, so a comment with this exact text (commit and run included) is this run's.
+        findExisting: async () => (await this.octokit.paginate(this.octokit.rest.issues.listComments, {
+          owner,
+          repo,
+          issue_number: issue.number,
+          per_page: 100
+        })).find((c5) => c5.body === body)
       });
       await this.octokit.rest.issues.update({
         owner,
@@ -90497,6 +90540,16 @@ var IssuePublisher = class {
       result.closed.push(issue.number);
     }
     return result;
+  }
+  /** Issues (and PRs: the endpoint lists both) carrying our identifying label, open or closed. */
+  listOurIssues(owner, repo) {
+    return this.octokit.paginate(this.octokit.rest.issues.listForRepo, {
+      owner,
+      repo,
+      labels: this.labels[0],
+      state: "all",
+      per_page: 100
+    });
   }
 };
 function issueTitle(finding) {
@@ -93761,6 +93814,31 @@ async function hasWriteAccess(octokit, target) {
   return permission === "write" || permission === "admin";
 }
 
+// src/github/post-comment-once.ts
+import { randomUUID as randomUUID2 } from "node:crypto";
+async function postCommentOnce(octokit, target) {
+  const marker = `<!-- claude-pr-runner:post:${randomUUID2()} -->`;
+  const body = `${target.body}
+
+${marker}`;
+  return createOnce(octokit, {
+    what: `comment on ${target.owner}/${target.repo}#${target.issueNumber}`,
+    create: async (request2) => (await octokit.rest.issues.createComment({
+      owner: target.owner,
+      repo: target.repo,
+      issue_number: target.issueNumber,
+      body,
+      request: request2
+    })).data,
+    findExisting: async () => (await octokit.paginate(octokit.rest.issues.listComments, {
+      owner: target.owner,
+      repo: target.repo,
+      issue_number: target.issueNumber,
+      per_page: 100
+    })).find((c5) => c5.body?.includes(marker))
+  });
+}
+
 // src/github/pull-request-ref.ts
 function isFork(pr) {
   return pr.headRepoFullName === void 0 || pr.headRepoFullName !== pr.baseRepoFullName;
@@ -93793,6 +93871,56 @@ function asRecord(value) {
 function loginOf(user) {
   const login = user?.login;
   return typeof login === "string" ? login : void 0;
+}
+
+// src/github/review-threads.ts
+var THREADS_QUERY = `query ClaudePrRunnerReviewThreads($owner: String!, $repo: String!, $number: Int!, $after: String) {
+  repository(owner: $owner, name: $repo) {
+    pullRequest(number: $number) {
+      reviewThreads(first: 100, after: $after) {
+        pageInfo { hasNextPage endCursor }
+        nodes { id isResolved comments(first: 1) { nodes { databaseId } } }
+      }
+    }
+  }
+}`;
+var RESOLVE_MUTATION = `mutation ClaudePrRunnerResolveReviewThread($threadId: ID!) {
+  resolveReviewThread(input: { threadId: $threadId }) { thread { id isResolved } }
+}`;
+async function listReviewThreads(octokit, pr) {
+  const threads = [];
+  let after = null;
+  do {
+    const page = await octokit.graphql(THREADS_QUERY, {
+      owner: pr.owner,
+      repo: pr.repo,
+      number: pr.pullNumber,
+      after
+    });
+    const connection = page.repository?.pullRequest?.reviewThreads;
+    if (!connection) break;
+    for (const t of connection.nodes) {
+      threads.push({
+        id: t.id,
+        isResolved: t.isResolved,
+        firstCommentId: t.comments.nodes[0]?.databaseId ?? void 0
+      });
+    }
+    after = connection.pageInfo.hasNextPage ? connection.pageInfo.endCursor : null;
+  } while (after);
+  return threads;
+}
+async function resolveReviewThread(octokit, threadId) {
+  await octokit.graphql(RESOLVE_MUTATION, { threadId });
+}
+function isGraphqlUnavailable(error2) {
+  const status = httpStatusOf(error2);
+  if (status === 403 || status === 404 || status === 410 || status === 501) return true;
+  if (typeof error2 !== "object" || error2 === null || !("errors" in error2)) return false;
+  const errors = error2.errors;
+  return Array.isArray(errors) && errors.some(
+    (e5) => e5?.type === "FORBIDDEN" || /Resource not accessible/i.test(String(e5?.message ?? ""))
+  );
 }
 
 // src/github/run-report-markdown.ts
@@ -93893,13 +94021,7 @@ ${renderRunReport(report, MAX_COMMENT_CHARS - marker.length - 1)}`;
   async upsert(target, body) {
     const withMarker = hasStickyMarker(body, this.key) ? body : `${stickyMarker(this.key)}
 ${body}`;
-    const comments = await this.octokit.paginate(this.octokit.rest.issues.listComments, {
-      owner: target.owner,
-      repo: target.repo,
-      issue_number: target.issueNumber,
-      per_page: 100
-    });
-    const existing = comments.find((c5) => hasStickyMarker(c5.body, this.key));
+    const existing = await this.find(target);
     if (existing) {
       if (existing.body === withMarker) return { commentId: existing.id, action: "unchanged" };
       await this.octokit.rest.issues.updateComment({
@@ -93910,13 +94032,28 @@ ${body}`;
       });
       return { commentId: existing.id, action: "updated" };
     }
-    const { data } = await this.octokit.rest.issues.createComment({
+    const created = await createOnce(this.octokit, {
+      what: `summary comment on ${target.owner}/${target.repo}#${target.issueNumber}`,
+      create: async (request2) => (await this.octokit.rest.issues.createComment({
+        owner: target.owner,
+        repo: target.repo,
+        issue_number: target.issueNumber,
+        body: withMarker,
+        request: request2
+      })).data,
+      // There was none when we looked above, so one carrying the marker now is the one we just created.
+      findExisting: () => this.find(target)
+    });
+    return { commentId: created.id, action: "created" };
+  }
+  async find(target) {
+    const comments = await this.octokit.paginate(this.octokit.rest.issues.listComments, {
       owner: target.owner,
       repo: target.repo,
       issue_number: target.issueNumber,
-      body: withMarker
+      per_page: 100
     });
-    return { commentId: data.id, action: "created" };
+    return comments.find((c5) => hasStickyMarker(c5.body, this.key));
   }
 };
 
@@ -93954,15 +94091,32 @@ async function readPriorReviewFindings(octokit, target, options2 = {}) {
     const fileLevel = c5.subject_type === "file";
     const line = fileLevel ? void 0 : c5.start_line ?? c5.line ?? void 0;
     const live = fileLevel || c5.line != null || c5.position != null;
-    marked.push({ ...parsed, path: c5.path, ...line == null ? {} : { line }, live });
+    marked.push({ ...parsed, id: c5.id, path: c5.path, ...line == null ? {} : { line }, live });
   }
   const sticky2 = newestFirst(issueComments).find(
     (c5) => isOurs(c5.user) && hasStickyMarker(c5.body, options2.stickyKey ?? REVIEW_STICKY_KEY)
   );
   const report = parseRunReport(sticky2?.body);
   const usable = report?.complete && !report.verdict.startsWith(FAILED_RUN_VERDICT);
-  const findings = usable ? fromReport(report, marked) : fromLiveComments(marked);
+  const findings = usable ? fromReport(report, marked) : fromLiveComments(await withoutResolvedThreads(octokit, target, marked));
   return findings.slice(0, limit);
+}
+async function withoutResolvedThreads(octokit, target, marked) {
+  if (!marked.some((c5) => c5.live)) return marked;
+  let threads;
+  try {
+    threads = await listReviewThreads(octokit, target);
+  } catch (error2) {
+    if (isGraphqlUnavailable(error2)) return marked;
+    const status = httpStatusOf(error2);
+    throw new PriorFindingsReadError(
+      `${readFailure(target, status, error2)} (review threads, GraphQL)`,
+      status,
+      { cause: error2 }
+    );
+  }
+  const resolved = new Set(threads.filter((t) => t.isResolved).map((t) => t.firstCommentId));
+  return marked.map((c5) => resolved.has(c5.id) ? { ...c5, live: false } : c5);
 }
 function fromReport(report, marked) {
   const byKey = /* @__PURE__ */ new Map();
@@ -93986,7 +94140,7 @@ function fromReport(report, marked) {
 function fromLiveComments(marked) {
   const seen = /* @__PURE__ */ new Set();
   const findings = [];
-  for (const { live, ...c5 } of marked) {
+  for (const { live, id: _id, ...c5 } of marked) {
     if (!live || seen.has(c5.fingerprint)) continue;
     seen.add(c5.fingerprint);
     findings.push(c5);
@@ -94035,6 +94189,7 @@ function readFailure(target, status, error2) {
 var import_ajv3 = __toESM(require_ajv(), 1);
 
 // src/github/check-run-publisher.ts
+import { randomUUID as randomUUID3 } from "node:crypto";
 function checkConclusion(outcome) {
   return outcome.isError ? "failure" : outcome.status;
 }
@@ -94072,21 +94227,38 @@ var CheckRunPublisher = class {
   }
   octokit;
   async start(input) {
-    const { data } = await this.octokit.rest.checks.create({
-      owner: input.owner,
-      repo: input.repo,
-      name: input.name,
-      head_sha: input.headSha,
-      status: "in_progress",
-      started_at: (/* @__PURE__ */ new Date()).toISOString(),
-      ...input.detailsUrl ? { details_url: input.detailsUrl } : {},
-      ...input.externalId ? { external_id: input.externalId } : {},
-      output: {
-        title: input.title ?? `${input.name} is running`,
-        summary: truncateWithNote(input.summary ?? "Claude is working on this commit.")
+    const { owner, repo } = input;
+    const externalId = input.externalId ?? `claude-pr-runner:${randomUUID3()}`;
+    const data = await createOnce(this.octokit, {
+      what: `check run "${input.name}" on ${owner}/${repo}@${input.headSha.slice(0, 12)}`,
+      create: async (request2) => (await this.octokit.rest.checks.create({
+        owner,
+        repo,
+        name: input.name,
+        head_sha: input.headSha,
+        status: "in_progress",
+        started_at: (/* @__PURE__ */ new Date()).toISOString(),
+        ...input.detailsUrl ? { details_url: input.detailsUrl } : {},
+        external_id: externalId,
+        output: {
+          title: input.title ?? `${input.name} is running`,
+          summary: truncateWithNote(input.summary ?? "Claude is working on this commit.")
+        },
+        request: request2
+      })).data,
+      findExisting: async () => {
+        const runs = await this.octokit.paginate(this.octokit.rest.checks.listForRef, {
+          owner,
+          repo,
+          ref: input.headSha,
+          check_name: input.name,
+          filter: "all",
+          per_page: 100
+        });
+        return runs.filter((r5) => r5.external_id === externalId).sort((a5, b5) => b5.id - a5.id)[0];
       }
     });
-    return { owner: input.owner, repo: input.repo, checkRunId: data.id };
+    return { owner, repo, checkRunId: data.id };
   }
   /** Returns the conclusion sent and how many update requests it took. */
   async complete(handle, input) {
@@ -94731,56 +94903,6 @@ function placeFinding(map3, finding, mode) {
   };
 }
 
-// src/github/review-threads.ts
-var THREADS_QUERY = `query ClaudePrRunnerReviewThreads($owner: String!, $repo: String!, $number: Int!, $after: String) {
-  repository(owner: $owner, name: $repo) {
-    pullRequest(number: $number) {
-      reviewThreads(first: 100, after: $after) {
-        pageInfo { hasNextPage endCursor }
-        nodes { id isResolved comments(first: 1) { nodes { databaseId } } }
-      }
-    }
-  }
-}`;
-var RESOLVE_MUTATION = `mutation ClaudePrRunnerResolveReviewThread($threadId: ID!) {
-  resolveReviewThread(input: { threadId: $threadId }) { thread { id isResolved } }
-}`;
-async function listReviewThreads(octokit, pr) {
-  const threads = [];
-  let after = null;
-  do {
-    const page = await octokit.graphql(THREADS_QUERY, {
-      owner: pr.owner,
-      repo: pr.repo,
-      number: pr.pullNumber,
-      after
-    });
-    const connection = page.repository?.pullRequest?.reviewThreads;
-    if (!connection) break;
-    for (const t of connection.nodes) {
-      threads.push({
-        id: t.id,
-        isResolved: t.isResolved,
-        firstCommentId: t.comments.nodes[0]?.databaseId ?? void 0
-      });
-    }
-    after = connection.pageInfo.hasNextPage ? connection.pageInfo.endCursor : null;
-  } while (after);
-  return threads;
-}
-async function resolveReviewThread(octokit, threadId) {
-  await octokit.graphql(RESOLVE_MUTATION, { threadId });
-}
-function isGraphqlUnavailable(error2) {
-  const status = httpStatusOf(error2);
-  if (status === 403 || status === 404 || status === 410 || status === 501) return true;
-  if (typeof error2 !== "object" || error2 === null || !("errors" in error2)) return false;
-  const errors = error2.errors;
-  return Array.isArray(errors) && errors.some(
-    (e5) => e5?.type === "FORBIDDEN" || /Resource not accessible/i.test(String(e5?.message ?? ""))
-  );
-}
-
 // src/github/outdated-comment-cleanup.ts
 async function cleanUpOutdatedComments(octokit, pr, outdated, repliedTo) {
   const result = { resolvedOutdated: 0, deletedOutdated: 0, keptOutdated: 0 };
@@ -94870,20 +94992,7 @@ var ReviewPublisher = class {
       keptOutdated: 0,
       fellBackToBody: false
     };
-    const [comments, reviews] = await Promise.all([
-      this.octokit.paginate(this.octokit.rest.pulls.listReviewComments, {
-        owner,
-        repo,
-        pull_number: pullNumber,
-        per_page: 100
-      }),
-      this.octokit.paginate(this.octokit.rest.pulls.listReviews, {
-        owner,
-        repo,
-        pull_number: pullNumber,
-        per_page: 100
-      })
-    ]);
+    const [comments, reviews] = await Promise.all([this.listReviewComments(input), this.listReviews(input)]);
     const posted = /* @__PURE__ */ new Set([
       ...comments.flatMap((c5) => readFingerprintMarkers(c5.body)),
       ...reviews.flatMap((r5) => readFingerprintMarkers(r5.body))
@@ -94920,50 +95029,93 @@ var ReviewPublisher = class {
     assertAllowedReviewEvent(event);
     const reviewComments = inline.map((p3) => toReviewComment(p3));
     const body = renderReviewBody(input.summary, inBody, result.filtered, this.filterMode);
+    const known = {
+      reviews: new Set(reviews.map((r5) => r5.id)),
+      comments: new Set(comments.map((c5) => c5.id))
+    };
     try {
-      const { data } = await this.octokit.rest.pulls.createReview({
-        owner,
-        repo,
-        pull_number: pullNumber,
-        commit_id: input.commitSha,
-        event,
-        body,
-        comments: reviewComments
-      });
+      const data = await this.createReview(input, event, body, reviewComments, known.reviews);
       result.reviewId = data.id;
       result.inlineComments = inline.length;
       result.bodyFindings = inBody.length;
     } catch (error2) {
       if (httpStatusOf(error2) !== 422 || inline.length === 0) throw error2;
       const all = [...inline, ...inBody];
-      const { data } = await this.octokit.rest.pulls.createReview({
-        owner,
-        repo,
-        pull_number: pullNumber,
-        commit_id: input.commitSha,
-        event,
-        body: renderReviewBody(input.summary, all, result.filtered, this.filterMode)
-      });
+      const allInBody = renderReviewBody(input.summary, all, result.filtered, this.filterMode);
+      const data = await this.createReview(input, event, allInBody, [], known.reviews);
       result.reviewId = data.id;
       result.bodyFindings = all.length;
       result.fellBackToBody = true;
     }
     result.event = event;
     for (const p3 of fileLevel) {
-      await this.octokit.rest.pulls.createReviewComment({
-        owner,
-        repo,
-        pull_number: pullNumber,
-        commit_id: input.commitSha,
-        path: p3.finding.path,
-        subject_type: "file",
-        body: renderFindingComment(p3.finding, p3.fingerprint, false)
+      await createOnce(this.octokit, {
+        what: `file comment on ${owner}/${repo}#${pullNumber}`,
+        create: async (request2) => (await this.octokit.rest.pulls.createReviewComment({
+          owner,
+          repo,
+          pull_number: pullNumber,
+          commit_id: input.commitSha,
+          path: p3.finding.path,
+          subject_type: "file",
+          body: renderFindingComment(p3.finding, p3.fingerprint, false),
+          request: request2
+        })).data,
+        // Ours and new: carries this finding's fingerprint and was not on the PR when we started.
+        findExisting: async () => (await this.listReviewComments(input)).find(
+          (c5) => !known.comments.has(c5.id) && readFingerprintMarkers(c5.body).includes(p3.fingerprint)
+        )
       });
       result.fileComments++;
     }
     return result;
   }
+  /** One `pulls.createReview` that a 5xx cannot turn into two reviews (see `createOnce`). */
+  async createReview(input, event, body, comments, knownReviewIds) {
+    const { owner, repo, pullNumber } = input;
+    return createOnce(this.octokit, {
+      what: `review on ${owner}/${repo}#${pullNumber}`,
+      create: async (request2) => (await this.octokit.rest.pulls.createReview({
+        owner,
+        repo,
+        pull_number: pullNumber,
+        commit_id: input.commitSha,
+        event,
+        body,
+        ...comments.length > 0 ? { comments } : {},
+        request: request2
+      })).data,
+      // A review that was not on the PR when we started, for this commit, with exactly our body (which
+      // carries the summary and the overflow findings' markers).
+      findExisting: async () => {
+        const reviews = await this.listReviews(input);
+        return reviews.find(
+          (r5) => !knownReviewIds.has(r5.id) && r5.commit_id === input.commitSha && sameText(r5.body, body)
+        );
+      }
+    });
+  }
+  listReviews(input) {
+    return this.octokit.paginate(this.octokit.rest.pulls.listReviews, {
+      owner: input.owner,
+      repo: input.repo,
+      pull_number: input.pullNumber,
+      per_page: 100
+    });
+  }
+  listReviewComments(input) {
+    return this.octokit.paginate(this.octokit.rest.pulls.listReviewComments, {
+      owner: input.owner,
+      repo: input.repo,
+      pull_number: input.pullNumber,
+      per_page: 100
+    });
+  }
 };
+function sameText(a5, b5) {
+  const norm = (s2) => s2.replace(/\r\n/g, "\n").trim();
+  return norm(a5 ?? "") === norm(b5);
+}
 function toReviewComment(p3) {
   if (p3.placement.kind !== "inline") throw new Error("only inline placements become review comments");
   const { path: path5, line, startLine, withSuggestion } = p3.placement;
@@ -95512,10 +95664,10 @@ async function runAutofix(request2, settings, deps) {
       result.detail = `the branch is now at ${pushed.remoteHeadSha}`;
       const comment = await attempt(
         "commenting the patch",
-        () => deps.github.rest.issues.createComment({
+        () => postCommentOnce(deps.github, {
           owner,
           repo,
-          issue_number: pr.number,
+          issueNumber: pr.number,
           body: [
             `Claude's autofix was not pushed: \`${pr.headRef}\` moved from \`${pr.headSha.slice(0, 12)}\` to \`${pushed.remoteHeadSha.slice(0, 12)}\` while the fix was made.`,
             "Apply it yourself with `git apply` if it still fits:",
@@ -95524,7 +95676,7 @@ async function runAutofix(request2, settings, deps) {
           ].join("\n")
         })
       );
-      if (comment) result.patchCommentId = comment.data.id;
+      if (comment) result.patchCommentId = comment.id;
     } else {
       result.detail = notes.at(-1);
     }
@@ -95613,12 +95765,7 @@ These changes could not be written as suggestions; apply them with \`git apply\`
 
 ${patchBlock(built.leftoverPatch)}` : "";
   if (built.suggestions.length === 0) {
-    await github.rest.issues.createComment({
-      owner,
-      repo,
-      issue_number: pr.number,
-      body: `${intro}${leftover}`
-    });
+    await postCommentOnce(github, { owner, repo, issueNumber: pr.number, body: `${intro}${leftover}` });
     return { posted: 0, unexpressed: built.unexpressed };
   }
   const published = await new ReviewPublisher(github, {
@@ -95685,10 +95832,10 @@ async function runAutofixJob(run3) {
   const sender = job.trigger.sender;
   if (!sender) throw new PermanentJobError("the autofix request names no sender to check");
   if (!await hasWriteAccess(octokit, { owner: job.owner, repo: job.repo, username: sender })) {
-    await octokit.rest.issues.createComment({
+    await postCommentOnce(octokit, {
       owner: job.owner,
       repo: job.repo,
-      issue_number: pullNumber,
+      issueNumber: pullNumber,
       body: `@${sender} does not have write access to ${job.owner}/${job.repo}, so this autofix request was not run. A maintainer can ask for it instead.`
     });
     throw new PermanentJobError(`${sender} has no write access; autofix refused`);

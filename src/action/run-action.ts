@@ -5,6 +5,7 @@ import { hasWriteAccess } from "../github/actor-permission.js";
 import { CheckRunPublisher } from "../github/check-run-publisher.js";
 import { createGitHubClient, type GitHubClient } from "../github/github-client.js";
 import { writeJobSummary } from "../github/job-summary.js";
+import { postCommentOnce } from "../github/post-comment-once.js";
 import { toSarif } from "../github/sarif-export.js";
 import {
   type PullRequestReview,
@@ -69,8 +70,7 @@ export async function runAction(env: NodeJS.ProcessEnv = process.env): Promise<v
     if (!allowed) {
       const message = `@${route.requireWriteFrom} does not have write access to ${owner}/${repo}, so this ${route.trigger} request was not run. A maintainer can trigger it instead.`;
       core.notice(message);
-      if (pr)
-        await octokit.rest.issues.createComment({ owner, repo, issue_number: pr.number, body: message });
+      if (pr) await postCommentOnce(octokit, { owner, repo, issueNumber: pr.number, body: message });
       core.setOutput("conclusion", "skipped");
       return;
     }

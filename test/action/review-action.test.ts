@@ -205,7 +205,9 @@ describe("the Action reviewing a pull request (dist/index.js, real CLI, GitHub d
     expect(secondRequest).toContain("One bug in sub()"); // the first session's answer is in the history
     expect(secondRequest).toContain(`git diff ${firstHead}..${fx.headSha}`);
     expect(second.outputs.session_id).not.toBe(first.outputs.session_id);
-    // The outdated inline comment from the first review was cleaned up.
-    expect(fx.github.reviewCommentsOn(OWNER, REPO, 7)).toEqual([]);
+    // The first review's inline comment is outdated now: its thread is resolved, the comment kept.
+    const comments = fx.github.reviewCommentsOn(OWNER, REPO, 7);
+    expect(comments).toHaveLength(1);
+    expect(fx.github.state.resolvedThreads.has(comments[0]!.id)).toBe(true);
   });
 });

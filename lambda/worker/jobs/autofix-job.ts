@@ -1,4 +1,5 @@
 import { hasWriteAccess } from "../../../src/github/actor-permission.js";
+import { postCommentOnce } from "../../../src/github/post-comment-once.js";
 import { isFork } from "../../../src/github/pull-request-ref.js";
 import { readPriorReviewFindings } from "../../../src/github/read-prior-review-findings.js";
 import { runAutofix } from "../../../src/jobs/autofix/run-autofix.js";
@@ -22,10 +23,10 @@ export async function runAutofixJob(run: WorkerJob): Promise<JobResult> {
   const sender = job.trigger.sender;
   if (!sender) throw new PermanentJobError("the autofix request names no sender to check");
   if (!(await hasWriteAccess(octokit, { owner: job.owner, repo: job.repo, username: sender }))) {
-    await octokit.rest.issues.createComment({
+    await postCommentOnce(octokit, {
       owner: job.owner,
       repo: job.repo,
-      issue_number: pullNumber,
+      issueNumber: pullNumber,
       body: `@${sender} does not have write access to ${job.owner}/${job.repo}, so this autofix request was not run. A maintainer can ask for it instead.`,
     });
     throw new PermanentJobError(`${sender} has no write access; autofix refused`);

@@ -3,6 +3,7 @@ import { type CheckRunHandle, CheckRunPublisher } from "../../github/check-run-p
 import { fetchPullRequestLineMap } from "../../github/fetch-pull-request-line-map.js";
 import type { GitHubClient } from "../../github/github-client.js";
 import { httpStatusOf } from "../../github/http-status.js";
+import { postCommentOnce } from "../../github/post-comment-once.js";
 import { ReviewPublisher } from "../../github/review-publisher.js";
 import { StickyComment } from "../../github/sticky-comment.js";
 import { builtInPolicy } from "../../runner/policy/builtInPolicy.js";
@@ -233,10 +234,10 @@ export async function runAutofix(
       result.status = "head_moved";
       result.detail = `the branch is now at ${pushed.remoteHeadSha}`;
       const comment = await attempt("commenting the patch", () =>
-        deps.github.rest.issues.createComment({
+        postCommentOnce(deps.github, {
           owner,
           repo,
-          issue_number: pr.number,
+          issueNumber: pr.number,
           body: [
             `Claude's autofix was not pushed: \`${pr.headRef}\` moved from \`${pr.headSha.slice(0, 12)}\` to \`${pushed.remoteHeadSha.slice(0, 12)}\` while the fix was made.`,
             "Apply it yourself with `git apply` if it still fits:",
@@ -245,7 +246,7 @@ export async function runAutofix(
           ].join("\n"),
         }),
       );
-      if (comment) result.patchCommentId = comment.data.id;
+      if (comment) result.patchCommentId = comment.id;
     } else {
       result.detail = notes.at(-1);
     }
@@ -350,12 +351,7 @@ async function postSuggestions(
     : "";
   if (built.suggestions.length === 0) {
     // Nothing GitHub can show as a suggestion: the whole fix goes out as one patch comment.
-    await github.rest.issues.createComment({
-      owner,
-      repo,
-      issue_number: pr.number,
-      body: `${intro}${leftover}`,
-    });
+    await postCommentOnce(github, { owner, repo, issueNumber: pr.number, body: `${intro}${leftover}` });
     return { posted: 0, unexpressed: built.unexpressed };
   }
   const published = await new ReviewPublisher(github, {

@@ -1,0 +1,38 @@
+import { randomUUID } from "node:crypto";
+import { createOnce } from "./create-once.js";
+import type { GitHubClient } from "./github-client.js";
+
+/**
+ * Posts a one-off PR or issue comment (a refusal, a patch that could not be pushed) that a 5xx cannot
+ * post twice. The body carries a hidden one-time marker, so the lookup after a 5xx finds this
+ * attempt's comment and never an older one with the same text.
+ */
+export async function postCommentOnce(
+  octokit: GitHubClient,
+  target: { owner: string; repo: string; issueNumber: number; body: string },
+): Promise<{ id: number; html_url: string }> {
+  const marker = `<!-- claude-pr-runner:post:${randomUUID()} -->`;
+  const body = `${target.body}\n\n${marker}`;
+  return createOnce(octokit, {
+    what: `comment on ${target.owner}/${target.repo}#${target.issueNumber}`,
+    create: async (request) =>
+      (
+        await octokit.rest.issues.createComment({
+          owner: target.owner,
+          repo: target.repo,
+          issue_number: target.issueNumber,
+          body,
+          request,
+        })
+      ).data,
+    findExisting: async () =>
+      (
+        await octokit.paginate(octokit.rest.issues.listComments, {
+          owner: target.owner,
+          repo: target.repo,
+          issue_number: target.issueNumber,
+          per_page: 100,
+        })
+      ).find((c) => c.body?.includes(marker)),
+  });
+}
