@@ -55571,7 +55571,7 @@ var require_dist_cjs16 = __commonJS({
   }
 });
 
-// src/cli/reviewCommand.ts
+// src/cli/review-command.ts
 import { writeFile as writeFile3 } from "node:fs/promises";
 import path5 from "node:path";
 import { parseArgs } from "node:util";
@@ -55732,10 +55732,10 @@ ${finding.body}`.trim() },
 // src/jobs/review/run-review.ts
 var import_ajv2 = __toESM(require_ajv(), 1);
 
-// src/runner/policy/ToolPolicy.ts
+// src/runner/policy/tool-policy.ts
 var import_picomatch = __toESM(require_picomatch2(), 1);
 
-// src/runner/policy/confinePath.ts
+// src/runner/policy/confine-path.ts
 import { realpath } from "node:fs/promises";
 import path from "node:path";
 async function confinePath(workspace, candidate) {
@@ -55768,7 +55768,7 @@ async function realpathOfNearestAncestor(p3) {
   }
 }
 
-// src/runner/policy/shellWords.ts
+// src/runner/policy/shell-words.ts
 var OPERATOR_CHARS = /* @__PURE__ */ new Set([";", "&", "|", "<", ">", "(", ")", "\n", "\r", "`"]);
 var GLOB_CHARS = /* @__PURE__ */ new Set(["*", "?", "[", "]", "{", "}"]);
 function splitShellWords(command5) {
@@ -55829,7 +55829,7 @@ function printable(ch) {
   return ch === "\n" ? "\\n" : ch === "\r" ? "\\r" : ch;
 }
 
-// src/runner/policy/ToolPolicy.ts
+// src/runner/policy/tool-policy.ts
 var DEFAULT_DENY_RULE = "default-deny";
 var PATH_FIELDS = ["file_path", "notebook_path", "path"];
 var DEFAULTS_TO_CWD = /* @__PURE__ */ new Set(["Glob", "Grep", "LS"]);
@@ -55984,7 +55984,7 @@ function pathLikeArgument(word) {
   return void 0;
 }
 
-// src/runner/policy/builtInPolicy.ts
+// src/runner/policy/built-in-policy.ts
 var BUILT_IN_POLICY_NAMES = ["review", "autofix", "audit"];
 var DEFAULT_TEST_COMMANDS = [
   "npm test",
@@ -56212,7 +56212,7 @@ import { mkdtemp as mkdtemp2, rm as rm3 } from "node:fs/promises";
 import { tmpdir as tmpdir2 } from "node:os";
 import { join as join3 } from "node:path";
 
-// src/runner/runSession.ts
+// src/runner/run-session.ts
 import { spawn } from "node:child_process";
 import { rm } from "node:fs/promises";
 
@@ -57188,7 +57188,7 @@ function describe(value) {
   return `a ${typeof value}`;
 }
 
-// src/runner/BudgetWatchdog.ts
+// src/runner/budget-watchdog.ts
 var BudgetWatchdog = class {
   constructor(limits) {
     this.limits = limits;
@@ -57235,7 +57235,7 @@ var BudgetWatchdog = class {
   }
 };
 
-// src/runner/checkStructuredOutput.ts
+// src/runner/check-structured-output.ts
 function checkStructuredOutput(compiled, value) {
   if (!compiled) return { check: "not_requested", problems: [] };
   if (value === void 0 || value === null) {
@@ -57248,7 +57248,7 @@ function checkStructuredOutput(compiled, value) {
   return { check: "invalid", problems };
 }
 
-// src/runner/ExecutionLog.ts
+// src/runner/execution-log.ts
 import { createWriteStream } from "node:fs";
 import { mkdir } from "node:fs/promises";
 import path2 from "node:path";
@@ -57294,7 +57294,7 @@ var ExecutionLog = class _ExecutionLog {
   }
 };
 
-// src/runner/FrameStream.ts
+// src/runner/frame-stream.ts
 var FrameStream = class {
   items = [];
   recording = false;
@@ -57327,60 +57327,12 @@ var FrameStream = class {
   }
 };
 
-// src/runner/ProcessStopper.ts
-var ProcessStopper = class {
-  constructor(child, onStep) {
-    this.child = child;
-    this.onStep = onStep;
-    child.once("exit", () => {
-      this.exited = true;
-      this.cancel();
-    });
-  }
-  child;
-  onStep;
-  timers = [];
-  exited = false;
-  signalGroup(signal) {
-    const pid = this.child.pid;
-    if (pid === void 0) return;
-    try {
-      process.kill(-pid, signal);
-    } catch {
-      try {
-        this.child.kill(signal);
-      } catch {
-      }
-    }
-  }
-  /** SIGTERM after `termAfterMs`, then SIGKILL `killAfterMs` later, unless the child exits first. */
-  escalate(termAfterMs, killAfterMs) {
-    if (this.exited || this.timers.length) return;
-    const term = setTimeout(() => {
-      if (this.exited) return;
-      this.onStep("SIGTERM");
-      this.signalGroup("SIGTERM");
-      const kill = setTimeout(() => {
-        if (this.exited) return;
-        this.onStep("SIGKILL");
-        this.signalGroup("SIGKILL");
-      }, killAfterMs);
-      this.timers.push(kill);
-    }, termAfterMs);
-    this.timers.push(term);
-  }
-  cancel() {
-    for (const timer of this.timers) clearTimeout(timer);
-    this.timers = [];
-  }
-};
-
-// src/runner/prepareSession.ts
+// src/runner/prepare-session.ts
 import { mkdir as mkdir2, mkdtemp, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path4 from "node:path";
 
-// src/runner/RunnerConfigError.ts
+// src/runner/runner-config-error.ts
 var RunnerConfigError = class extends Error {
   constructor(message, option) {
     super(message);
@@ -57390,7 +57342,7 @@ var RunnerConfigError = class extends Error {
   name = "RunnerConfigError";
 };
 
-// src/runner/agentEnvironment.ts
+// src/runner/agent-environment.ts
 var PASSED_VARIABLES = [
   "PATH",
   "LANG",
@@ -57469,7 +57421,7 @@ function buildAgentEnvironment(options) {
   return env2;
 }
 
-// src/runner/buildClaudeArgv.ts
+// src/runner/build-claude-argv.ts
 var POLICY_SAFE_PERMISSION_MODES = ["manual", "acceptEdits", "plan"];
 function buildClaudeArgv(options) {
   const argv = [
@@ -57533,7 +57485,7 @@ function buildClaudeArgv(options) {
   return argv;
 }
 
-// src/runner/compileOutputSchema.ts
+// src/runner/compile-output-schema.ts
 async function compileOutputSchema(schema) {
   if (typeof schema !== "object" || schema === null || Array.isArray(schema)) {
     const got = schema === null ? "null" : Array.isArray(schema) ? "an array" : `a ${typeof schema}`;
@@ -57560,7 +57512,7 @@ async function compileOutputSchema(schema) {
   }
 }
 
-// src/runner/mergeRunnerSettings.ts
+// src/runner/merge-runner-settings.ts
 import { readFile } from "node:fs/promises";
 async function mergeRunnerSettings(settings) {
   let user = {};
@@ -57602,7 +57554,7 @@ async function mergeRunnerSettings(settings) {
   return JSON.stringify({ ...user, permissions: { ...permissions, ask: ["*"] } });
 }
 
-// src/runner/resolveClaudePath.ts
+// src/runner/resolve-claude-path.ts
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path3 from "node:path";
@@ -57623,7 +57575,7 @@ function resolveClaudePath() {
   return path3.resolve(path3.dirname(manifestPath), bin);
 }
 
-// src/runner/SecretRedactor.ts
+// src/runner/secret-redactor.ts
 var SECRET_NAME = /TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIAL|API_KEY|ACCESS_KEY|PRIVATE_KEY|AUTH/i;
 var SECRET_PATTERNS = [
   /\bgh[pousr]_[A-Za-z0-9]{20,}\b/g,
@@ -57661,7 +57613,7 @@ var SecretRedactor = class _SecretRedactor {
   }
 };
 
-// src/runner/prepareSession.ts
+// src/runner/prepare-session.ts
 async function prepareSession(options) {
   if (typeof options.prompt !== "string" || options.prompt.trim() === "") {
     throw new RunnerConfigError("the prompt is empty", "prompt");
@@ -57745,7 +57697,55 @@ function pick(source, keys) {
   return out;
 }
 
-// src/runner/runSession.ts
+// src/runner/process-stopper.ts
+var ProcessStopper = class {
+  constructor(child, onStep) {
+    this.child = child;
+    this.onStep = onStep;
+    child.once("exit", () => {
+      this.exited = true;
+      this.cancel();
+    });
+  }
+  child;
+  onStep;
+  timers = [];
+  exited = false;
+  signalGroup(signal) {
+    const pid = this.child.pid;
+    if (pid === void 0) return;
+    try {
+      process.kill(-pid, signal);
+    } catch {
+      try {
+        this.child.kill(signal);
+      } catch {
+      }
+    }
+  }
+  /** SIGTERM after `termAfterMs`, then SIGKILL `killAfterMs` later, unless the child exits first. */
+  escalate(termAfterMs, killAfterMs) {
+    if (this.exited || this.timers.length) return;
+    const term = setTimeout(() => {
+      if (this.exited) return;
+      this.onStep("SIGTERM");
+      this.signalGroup("SIGTERM");
+      const kill = setTimeout(() => {
+        if (this.exited) return;
+        this.onStep("SIGKILL");
+        this.signalGroup("SIGKILL");
+      }, killAfterMs);
+      this.timers.push(kill);
+    }, termAfterMs);
+    this.timers.push(term);
+  }
+  cancel() {
+    for (const timer of this.timers) clearTimeout(timer);
+    this.timers = [];
+  }
+};
+
+// src/runner/run-session.ts
 var DEFAULTS = { reapGraceMs: 5e3, interruptGraceMs: 5e3, termGraceMs: 3e3 };
 var STDERR_TAIL_BYTES = 4e3;
 var AUTH_FAILURE_STATUSES = /* @__PURE__ */ new Set([401, 403]);
@@ -59141,7 +59141,7 @@ var FsTranscriptStore = class {
   }
 };
 
-// src/cli/formatProgressEvent.ts
+// src/cli/format-progress-event.ts
 function formatProgressEvent(event) {
   switch (event.kind) {
     case "spawned":
@@ -59167,12 +59167,12 @@ function formatProgressEvent(event) {
   }
 }
 
-// src/cli/UsageError.ts
+// src/cli/usage-error.ts
 var UsageError = class extends Error {
   name = "UsageError";
 };
 
-// src/cli/reviewCommand.ts
+// src/cli/review-command.ts
 var HELP = `Usage: claude-pr-runner review [options]
 
 Review the changes between two refs of a local git repository with Claude (read-only tools),
@@ -59376,27 +59376,14 @@ async function defaultBase(checkout) {
   throw new UsageError("no --base given and none of origin/HEAD, main, master exists; pass --base <ref>");
 }
 
-// src/cli/runCommand.ts
+// src/cli/run-command.ts
 import { writeFile as writeFile4 } from "node:fs/promises";
 import path7 from "node:path";
 
-// src/runner/policy/loadPolicyFile.ts
+// src/runner/policy/load-policy-file.ts
 import { readFile as readFile4 } from "node:fs/promises";
 
-// src/runner/policy/PolicyFileError.ts
-var PolicyFileError = class extends Error {
-  constructor(source, problems) {
-    super(`invalid tool policy ${source}:
-${problems.map((p3) => `  - ${p3}`).join("\n")}`);
-    this.source = source;
-    this.problems = problems;
-  }
-  source;
-  problems;
-  name = "PolicyFileError";
-};
-
-// src/runner/policy/PolicyDocument.ts
+// src/runner/policy/policy-document.ts
 var policyDocumentSchema = {
   type: "object",
   additionalProperties: false,
@@ -59425,7 +59412,20 @@ var policyDocumentSchema = {
   }
 };
 
-// src/runner/policy/parsePolicyDocument.ts
+// src/runner/policy/policy-file-error.ts
+var PolicyFileError = class extends Error {
+  constructor(source, problems) {
+    super(`invalid tool policy ${source}:
+${problems.map((p3) => `  - ${p3}`).join("\n")}`);
+    this.source = source;
+    this.problems = problems;
+  }
+  source;
+  problems;
+  name = "PolicyFileError";
+};
+
+// src/runner/policy/parse-policy-document.ts
 var validator;
 async function documentValidator() {
   if (!validator) {
@@ -59477,7 +59477,7 @@ async function parsePolicyDocument(text, source) {
   return value;
 }
 
-// src/runner/policy/loadPolicyFile.ts
+// src/runner/policy/load-policy-file.ts
 async function loadPolicyFile(path9, options = {}) {
   let text;
   try {
@@ -59490,7 +59490,7 @@ async function loadPolicyFile(path9, options = {}) {
   return new ToolPolicy(await parsePolicyDocument(text, path9), options);
 }
 
-// src/cli/parseRunArguments.ts
+// src/cli/parse-run-arguments.ts
 import { readFile as readFile5 } from "node:fs/promises";
 import path6 from "node:path";
 import { parseArgs as parseArgs2 } from "node:util";
@@ -59698,7 +59698,7 @@ async function readArgumentFile(flag, file, baseDir) {
   }
 }
 
-// src/cli/runCommand.ts
+// src/cli/run-command.ts
 var runCommand = {
   name: "run",
   summary: "Run one Claude Code session under a tool policy and print its outcome as JSON",
@@ -59800,7 +59800,7 @@ Run \`claude-pr-runner run --help\` for the options.
   throw error2;
 }
 
-// src/cli/sessionsCommand.ts
+// src/cli/sessions-command.ts
 var import_client_s32 = __toESM(require_dist_cjs16(), 1);
 import path8 from "node:path";
 import { parseArgs as parseArgs3 } from "node:util";
@@ -60046,7 +60046,7 @@ var S3TranscriptStore = class {
   }
 };
 
-// src/cli/sessionsCommand.ts
+// src/cli/sessions-command.ts
 var HELP2 = `Usage: claude-pr-runner sessions <list|show|prune> [options]
 
 Inspect and prune stored session lineages (transcripts forked per PR branch).
@@ -60143,7 +60143,7 @@ function openStore(location, io) {
 // src/cli/subcommands.ts
 var subcommands = [reviewCommand, runCommand, sessionsCommand];
 
-// src/cli/runCli.ts
+// src/cli/run-cli.ts
 function topLevelHelp() {
   const width = Math.max(...subcommands.map((c5) => c5.name.length));
   return [

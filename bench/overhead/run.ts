@@ -11,7 +11,7 @@ import { promisify } from "node:util";
 import { build } from "esbuild";
 import { CLAUDE_BIN } from "../../test/harness/claude-cli.js";
 import { messagesOf, ScriptedMessagesApi } from "../../test/harness/scripted-messages-api.js";
-import type { HostConfig, HostMeasurement } from "./hostMeasurement.js";
+import type { HostConfig, HostMeasurement } from "./host-measurement.js";
 
 const ROOT = path.resolve(fileURLToPath(import.meta.url), "../../..");
 const OUT_DIR = path.join(ROOT, "bench/out");
@@ -25,9 +25,9 @@ const hostDir = path.join(OUT_DIR, "hosts");
 await mkdir(hostDir, { recursive: true });
 await build({
   entryPoints: {
-    bare: path.join(ROOT, "bench/overhead/bareHost.ts"),
-    runner: path.join(ROOT, "bench/overhead/runnerHost.ts"),
-    sdk: path.join(ROOT, "bench/overhead/sdkHost.ts"),
+    bare: path.join(ROOT, "bench/overhead/bare-host.ts"),
+    runner: path.join(ROOT, "bench/overhead/runner-host.ts"),
+    sdk: path.join(ROOT, "bench/overhead/sdk-host.ts"),
   },
   outdir: hostDir,
   outExtension: { ".js": ".mjs" },

@@ -90581,10 +90581,10 @@ function renderIssueBody(finding, fingerprint, input) {
   return parts.join("\n");
 }
 
-// src/runner/policy/ToolPolicy.ts
+// src/runner/policy/tool-policy.ts
 var import_picomatch = __toESM(require_picomatch2(), 1);
 
-// src/runner/policy/confinePath.ts
+// src/runner/policy/confine-path.ts
 import { realpath } from "node:fs/promises";
 import path from "node:path";
 async function confinePath(workspace, candidate) {
@@ -90617,7 +90617,7 @@ async function realpathOfNearestAncestor(p3) {
   }
 }
 
-// src/runner/policy/shellWords.ts
+// src/runner/policy/shell-words.ts
 var OPERATOR_CHARS = /* @__PURE__ */ new Set([";", "&", "|", "<", ">", "(", ")", "\n", "\r", "`"]);
 var GLOB_CHARS = /* @__PURE__ */ new Set(["*", "?", "[", "]", "{", "}"]);
 function splitShellWords(command5) {
@@ -90678,7 +90678,7 @@ function printable(ch) {
   return ch === "\n" ? "\\n" : ch === "\r" ? "\\r" : ch;
 }
 
-// src/runner/policy/ToolPolicy.ts
+// src/runner/policy/tool-policy.ts
 var DEFAULT_DENY_RULE = "default-deny";
 var PATH_FIELDS = ["file_path", "notebook_path", "path"];
 var DEFAULTS_TO_CWD = /* @__PURE__ */ new Set(["Glob", "Grep", "LS"]);
@@ -90833,7 +90833,7 @@ function pathLikeArgument(word) {
   return void 0;
 }
 
-// src/runner/policy/builtInPolicy.ts
+// src/runner/policy/built-in-policy.ts
 var BUILT_IN_POLICY_NAMES = ["review", "autofix", "audit"];
 var DEFAULT_TEST_COMMANDS = [
   "npm test",
@@ -91058,7 +91058,7 @@ import { mkdtemp as mkdtemp2, rm as rm4 } from "node:fs/promises";
 import { tmpdir as tmpdir2 } from "node:os";
 import { join as join7 } from "node:path";
 
-// src/runner/runSession.ts
+// src/runner/run-session.ts
 import { spawn } from "node:child_process";
 import { rm as rm2 } from "node:fs/promises";
 
@@ -92034,7 +92034,7 @@ function describe149(value) {
   return `a ${typeof value}`;
 }
 
-// src/runner/BudgetWatchdog.ts
+// src/runner/budget-watchdog.ts
 var BudgetWatchdog = class {
   constructor(limits) {
     this.limits = limits;
@@ -92081,7 +92081,7 @@ var BudgetWatchdog = class {
   }
 };
 
-// src/runner/checkStructuredOutput.ts
+// src/runner/check-structured-output.ts
 function checkStructuredOutput(compiled, value) {
   if (!compiled) return { check: "not_requested", problems: [] };
   if (value === void 0 || value === null) {
@@ -92094,7 +92094,7 @@ function checkStructuredOutput(compiled, value) {
   return { check: "invalid", problems };
 }
 
-// src/runner/ExecutionLog.ts
+// src/runner/execution-log.ts
 import { createWriteStream } from "node:fs";
 import { mkdir as mkdir2 } from "node:fs/promises";
 import path2 from "node:path";
@@ -92140,7 +92140,7 @@ var ExecutionLog = class _ExecutionLog {
   }
 };
 
-// src/runner/FrameStream.ts
+// src/runner/frame-stream.ts
 var FrameStream = class {
   items = [];
   recording = false;
@@ -92173,60 +92173,12 @@ var FrameStream = class {
   }
 };
 
-// src/runner/ProcessStopper.ts
-var ProcessStopper = class {
-  constructor(child, onStep) {
-    this.child = child;
-    this.onStep = onStep;
-    child.once("exit", () => {
-      this.exited = true;
-      this.cancel();
-    });
-  }
-  child;
-  onStep;
-  timers = [];
-  exited = false;
-  signalGroup(signal) {
-    const pid = this.child.pid;
-    if (pid === void 0) return;
-    try {
-      process.kill(-pid, signal);
-    } catch {
-      try {
-        this.child.kill(signal);
-      } catch {
-      }
-    }
-  }
-  /** SIGTERM after `termAfterMs`, then SIGKILL `killAfterMs` later, unless the child exits first. */
-  escalate(termAfterMs, killAfterMs) {
-    if (this.exited || this.timers.length) return;
-    const term = setTimeout(() => {
-      if (this.exited) return;
-      this.onStep("SIGTERM");
-      this.signalGroup("SIGTERM");
-      const kill = setTimeout(() => {
-        if (this.exited) return;
-        this.onStep("SIGKILL");
-        this.signalGroup("SIGKILL");
-      }, killAfterMs);
-      this.timers.push(kill);
-    }, termAfterMs);
-    this.timers.push(term);
-  }
-  cancel() {
-    for (const timer of this.timers) clearTimeout(timer);
-    this.timers = [];
-  }
-};
-
-// src/runner/prepareSession.ts
+// src/runner/prepare-session.ts
 import { mkdir as mkdir3, mkdtemp, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path4 from "node:path";
 
-// src/runner/RunnerConfigError.ts
+// src/runner/runner-config-error.ts
 var RunnerConfigError = class extends Error {
   constructor(message, option) {
     super(message);
@@ -92236,7 +92188,7 @@ var RunnerConfigError = class extends Error {
   name = "RunnerConfigError";
 };
 
-// src/runner/agentEnvironment.ts
+// src/runner/agent-environment.ts
 var PASSED_VARIABLES = [
   "PATH",
   "LANG",
@@ -92315,7 +92267,7 @@ function buildAgentEnvironment(options2) {
   return env6;
 }
 
-// src/runner/buildClaudeArgv.ts
+// src/runner/build-claude-argv.ts
 var POLICY_SAFE_PERMISSION_MODES = ["manual", "acceptEdits", "plan"];
 function buildClaudeArgv(options2) {
   const argv = [
@@ -92379,7 +92331,7 @@ function buildClaudeArgv(options2) {
   return argv;
 }
 
-// src/runner/compileOutputSchema.ts
+// src/runner/compile-output-schema.ts
 async function compileOutputSchema(schema2) {
   if (typeof schema2 !== "object" || schema2 === null || Array.isArray(schema2)) {
     const got = schema2 === null ? "null" : Array.isArray(schema2) ? "an array" : `a ${typeof schema2}`;
@@ -92406,7 +92358,7 @@ async function compileOutputSchema(schema2) {
   }
 }
 
-// src/runner/mergeRunnerSettings.ts
+// src/runner/merge-runner-settings.ts
 import { readFile as readFile3 } from "node:fs/promises";
 async function mergeRunnerSettings(settings) {
   let user = {};
@@ -92448,7 +92400,7 @@ async function mergeRunnerSettings(settings) {
   return JSON.stringify({ ...user, permissions: { ...permissions, ask: ["*"] } });
 }
 
-// src/runner/resolveClaudePath.ts
+// src/runner/resolve-claude-path.ts
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path3 from "node:path";
@@ -92469,7 +92421,7 @@ function resolveClaudePath() {
   return path3.resolve(path3.dirname(manifestPath), bin);
 }
 
-// src/runner/SecretRedactor.ts
+// src/runner/secret-redactor.ts
 var SECRET_NAME = /TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIAL|API_KEY|ACCESS_KEY|PRIVATE_KEY|AUTH/i;
 var SECRET_PATTERNS = [
   /\bgh[pousr]_[A-Za-z0-9]{20,}\b/g,
@@ -92507,7 +92459,7 @@ var SecretRedactor = class _SecretRedactor {
   }
 };
 
-// src/runner/prepareSession.ts
+// src/runner/prepare-session.ts
 async function prepareSession(options2) {
   if (typeof options2.prompt !== "string" || options2.prompt.trim() === "") {
     throw new RunnerConfigError("the prompt is empty", "prompt");
@@ -92591,7 +92543,55 @@ function pick(source, keys) {
   return out;
 }
 
-// src/runner/runSession.ts
+// src/runner/process-stopper.ts
+var ProcessStopper = class {
+  constructor(child, onStep) {
+    this.child = child;
+    this.onStep = onStep;
+    child.once("exit", () => {
+      this.exited = true;
+      this.cancel();
+    });
+  }
+  child;
+  onStep;
+  timers = [];
+  exited = false;
+  signalGroup(signal) {
+    const pid = this.child.pid;
+    if (pid === void 0) return;
+    try {
+      process.kill(-pid, signal);
+    } catch {
+      try {
+        this.child.kill(signal);
+      } catch {
+      }
+    }
+  }
+  /** SIGTERM after `termAfterMs`, then SIGKILL `killAfterMs` later, unless the child exits first. */
+  escalate(termAfterMs, killAfterMs) {
+    if (this.exited || this.timers.length) return;
+    const term = setTimeout(() => {
+      if (this.exited) return;
+      this.onStep("SIGTERM");
+      this.signalGroup("SIGTERM");
+      const kill = setTimeout(() => {
+        if (this.exited) return;
+        this.onStep("SIGKILL");
+        this.signalGroup("SIGKILL");
+      }, killAfterMs);
+      this.timers.push(kill);
+    }, termAfterMs);
+    this.timers.push(term);
+  }
+  cancel() {
+    for (const timer of this.timers) clearTimeout(timer);
+    this.timers = [];
+  }
+};
+
+// src/runner/run-session.ts
 var DEFAULTS2 = { reapGraceMs: 5e3, interruptGraceMs: 5e3, termGraceMs: 3e3 };
 var STDERR_TAIL_BYTES = 4e3;
 var AUTH_FAILURE_STATUSES = /* @__PURE__ */ new Set([401, 403]);
@@ -96393,7 +96393,7 @@ async function runReviewJob(run3) {
   return jobResultFrom(review.result.session.outcome, review.published.conclusion);
 }
 
-// src/cli/formatProgressEvent.ts
+// src/cli/format-progress-event.ts
 function formatProgressEvent(event) {
   switch (event.kind) {
     case "spawned":

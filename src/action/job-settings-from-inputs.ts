@@ -1,10 +1,10 @@
 import { mkdir, readFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import * as core from "@actions/core";
-import { formatProgressEvent } from "../cli/formatProgressEvent.js";
+import { formatProgressEvent } from "../cli/format-progress-event.js";
 import type { JobSettings } from "../jobs/job-settings.js";
-import { builtInPolicy, isBuiltInPolicyName } from "../runner/policy/builtInPolicy.js";
-import { loadPolicyFile } from "../runner/policy/loadPolicyFile.js";
+import { builtInPolicy, isBuiltInPolicyName } from "../runner/policy/built-in-policy.js";
+import { loadPolicyFile } from "../runner/policy/load-policy-file.js";
 import type { ActionContext } from "./action-context.js";
 import type { ActionInputs } from "./action-inputs.js";
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Entry of the `claude-pr-runner` bin (bundled to dist/cli.js). Parsing and work live in runCli.
-import { runCli } from "./runCli.js";
+import { runCli } from "./run-cli.js";
 
 process.exitCode = await runCli(process.argv.slice(2), {
   stdout: process.stdout,

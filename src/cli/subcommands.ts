@@ -1,7 +1,7 @@
-import type { Subcommand } from "./CliIo.js";
-import { reviewCommand } from "./reviewCommand.js";
-import { runCommand } from "./runCommand.js";
-import { sessionsCommand } from "./sessionsCommand.js";
+import type { Subcommand } from "./cli-io.js";
+import { reviewCommand } from "./review-command.js";
+import { runCommand } from "./run-command.js";
+import { sessionsCommand } from "./sessions-command.js";
 
 /**
  * Every subcommand of `claude-pr-runner`, one file each. To add one (e.g. `review`, `sessions`),

@@ -1,5 +1,5 @@
-import type { ProgressEvent } from "../runner/ProgressEvent.js";
-import type { ToolPolicy } from "../runner/policy/ToolPolicy.js";
+import type { ToolPolicy } from "../runner/policy/tool-policy.js";
+import type { ProgressEvent } from "../runner/progress-event.js";
 
 /**
  * What every job shares: how to run the CLI and under which limits. Doors (Action, CLI, Lambda) fill

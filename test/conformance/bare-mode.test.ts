@@ -21,7 +21,7 @@ import {
   toolResultsOf,
 } from "../harness/scripted-messages-api.js";
 import { makeTempDir } from "../harness/temp-dir.js";
-import { plantUntrustedCheckout, type UntrustedCheckout } from "../harness/untrustedCheckout.js";
+import { plantUntrustedCheckout, type UntrustedCheckout } from "../harness/untrusted-checkout.js";
 
 vi.setConfig({ testTimeout: CLI_TIMEOUT_MS, hookTimeout: CLI_TIMEOUT_MS });
 

@@ -1,5 +1,5 @@
 import { sessionConclusion } from "../../../src/jobs/session-conclusion.js";
-import type { SessionOutcome } from "../../../src/runner/SessionOutcome.js";
+import type { SessionOutcome } from "../../../src/runner/session-outcome.js";
 import type { JobResult } from "../job-executor.js";
 
 /** A finished session as the worker reports it: a session stopped at its deadline is `timed_out`. */

@@ -1,4 +1,4 @@
-import { formatProgressEvent } from "../../../src/cli/formatProgressEvent.js";
+import { formatProgressEvent } from "../../../src/cli/format-progress-event.js";
 import type { JobSettings } from "../../../src/jobs/job-settings.js";
 import type { JobExecutionContext } from "../job-executor.js";
 import { TransientJobError } from "../job-executor.js";

@@ -1,7 +1,7 @@
 import { Ajv } from "ajv";
 import type { GitHubClient } from "../../github/github-client.js";
 import { IssuePublisher, type SyncIssuesResult } from "../../github/issue-publisher.js";
-import { builtInPolicy } from "../../runner/policy/builtInPolicy.js";
+import { builtInPolicy } from "../../runner/policy/built-in-policy.js";
 import { branchLineageKey } from "../../sessions/lineage-key.js";
 import type { RestoreResult } from "../../sessions/restore-result.js";
 import type { TranscriptStore } from "../../sessions/transcript-store.js";

@@ -1,4 +1,4 @@
-import type { PolicyDecision } from "../../runner/policy/ToolPolicy.js";
+import type { PolicyDecision } from "../../runner/policy/tool-policy.js";
 import { fence } from "../review/review-prompt.js";
 import type { AutofixReport } from "./autofix-schema.js";
 import type { UnexpressedChange } from "./fix-suggestions.js";

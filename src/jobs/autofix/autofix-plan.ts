@@ -1,4 +1,4 @@
-import { DEFAULT_TEST_COMMANDS } from "../../runner/policy/builtInPolicy.js";
+import { DEFAULT_TEST_COMMANDS } from "../../runner/policy/built-in-policy.js";
 import { type LineageKey, prLineageKey } from "../../sessions/lineage-key.js";
 
 export interface AutofixTarget {

@@ -1,5 +1,5 @@
 import { Ajv } from "ajv";
-import { builtInPolicy } from "../../runner/policy/builtInPolicy.js";
+import { builtInPolicy } from "../../runner/policy/built-in-policy.js";
 import type { RestoreResult } from "../../sessions/restore-result.js";
 import { type JobSettings, sessionLimitsFrom } from "../job-settings.js";
 import { GitCheckout } from "../shared/git-checkout.js";

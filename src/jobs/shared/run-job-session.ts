@@ -1,9 +1,9 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { runSession } from "../../runner/runSession.js";
-import type { SessionOptions } from "../../runner/SessionOptions.js";
-import type { SessionOutcome } from "../../runner/SessionOutcome.js";
+import { runSession } from "../../runner/run-session.js";
+import type { SessionOptions } from "../../runner/session-options.js";
+import type { SessionOutcome } from "../../runner/session-outcome.js";
 import { captureSession } from "../../sessions/capture-session.js";
 import { chooseStart } from "../../sessions/choose-start.js";
 import type { LineageKey } from "../../sessions/lineage-key.js";

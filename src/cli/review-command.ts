@@ -1,0 +1,220 @@
+import { writeFile } from "node:fs/promises";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { agentCredentials } from "../action/agent-credentials.js";
+import { renderRunReport } from "../github/run-report-markdown.js";
+import { toSarif } from "../github/sarif-export.js";
+import type { JobSettings } from "../jobs/job-settings.js";
+import { runReview } from "../jobs/review/run-review.js";
+import { GitCheckout, GitCommandError } from "../jobs/shared/git-checkout.js";
+import { FsTranscriptStore } from "../sessions/fs-transcript-store.js";
+import { branchLineageKey } from "../sessions/lineage-key.js";
+import type { Subcommand } from "./cli-io.js";
+import { formatProgressEvent } from "./format-progress-event.js";
+import { UsageError } from "./usage-error.js";
+
+const HELP = `Usage: claude-pr-runner review [options]
+
+Review the changes between two refs of a local git repository with Claude (read-only tools),
+using the same job core as the GitHub Action. Needs ANTHROPIC_API_KEY (or Bedrock/Vertex settings).
+
+Options:
+  --repo <dir>            Repository to review (default: .)
+  --base <ref>            Base of the change (default: origin/HEAD, else main, else master)
+  --head <ref>            Head of the change (default: HEAD)
+  --format <fmt>          markdown (default), json or sarif
+  --out <file>            Write the report to a file instead of stdout
+  --model <name>          Model passed to the CLI
+  --max-turns <n>         Turn limit (default 30)
+  --max-budget-usd <x>    Spending limit in USD (default 5)
+  --timeout <seconds>     Wall-clock limit of the session (default 1200)
+  --claude-path <path>    Claude Code binary (default: the pinned @anthropic-ai/claude-code)
+  --no-sessions           Do not continue from, or record, earlier local review sessions
+  -h, --help              Show this help
+
+Sessions are kept under <repo>/.git/claude-pr-runner/sessions, one lineage per branch, so a second
+review of the same branch forks from the first and looks at the new commits first.
+
+Exit codes: 0 reviewed (findings or not), 1 the session failed, 2 usage or configuration error.
+`;
+
+/** `claude-pr-runner review`: the Action's review job on a local diff, printed instead of posted. */
+export const reviewCommand: Subcommand = {
+  name: "review",
+  summary: "Review a local diff (base..head) and print findings as markdown, JSON or SARIF",
+  async run(args, io) {
+    let options: ReturnType<typeof parse>;
+    try {
+      options = parse(args);
+    } catch (error) {
+      io.stderr.write(`claude-pr-runner review: ${(error as Error).message}\n\nRun with --help for usage.\n`);
+      return 2;
+    }
+    if (options.help) {
+      io.stdout.write(HELP);
+      return 0;
+    }
+    const agentEnv = agentCredentials("", io.env);
+    if (!agentEnv) {
+      io.stderr.write(
+        "claude-pr-runner review: ANTHROPIC_API_KEY is not set; export it to review with Claude, or run `npm run demo` to see a scripted review without credentials.\n",
+      );
+      return 2;
+    }
+    const repoDir = path.resolve(io.cwd, options.repo);
+    const checkout = new GitCheckout(repoDir);
+    let baseSha: string;
+    let headSha: string;
+    let branch: string;
+    try {
+      baseSha = await checkout.resolve(options.base ?? (await defaultBase(checkout)));
+      headSha = await checkout.resolve(options.head);
+      branch = (await checkout.git(["rev-parse", "--abbrev-ref", options.head])).trim();
+    } catch (error) {
+      io.stderr.write(`claude-pr-runner review: ${(error as Error).message}\n`);
+      return 2;
+    }
+    const repoName = path.basename(repoDir).replace(/[^A-Za-z0-9._-]/g, "-") || "repo";
+    const gitDir = path.resolve(repoDir, (await checkout.git(["rev-parse", "--git-dir"])).trim());
+    const store = options.sessions
+      ? new FsTranscriptStore({ root: path.join(gitDir, "claude-pr-runner", "sessions") })
+      : undefined;
+
+    const settings: JobSettings = {
+      maxTurns: options.maxTurns,
+      maxBudgetUsd: options.maxBudgetUsd,
+      timeoutMs: options.timeoutSeconds * 1000,
+      agentEnv: {},
+      secretValues: [io.env.ANTHROPIC_API_KEY, io.env.ANTHROPIC_AUTH_TOKEN].filter((v): v is string =>
+        Boolean(v),
+      ),
+      onProgress: (event) => io.stderr.write(`[claude] ${formatProgressEvent(event)}\n`),
+      ...(options.model ? { model: options.model } : {}),
+      ...(options.claudePath ? { claudePath: options.claudePath } : {}),
+    };
+    const result = await runReview(
+      {
+        repository: { owner: "local", name: repoName },
+        checkoutDir: repoDir,
+        baseSha,
+        headSha,
+        untrusted: false,
+        ...(store
+          ? {
+              lineage: {
+                store,
+                lineageKey: branchLineageKey("local", repoName, branch === "HEAD" ? "detached" : branch),
+              },
+            }
+          : {}),
+      },
+      settings,
+    );
+
+    const { outcome } = result.session;
+    const findings = result.status === "reviewed" ? result.checked.review.findings : [];
+    let text: string;
+    if (options.format === "sarif") text = `${JSON.stringify(toSarif(findings), null, 2)}\n`;
+    else if (options.format === "json") {
+      text = `${JSON.stringify(
+        {
+          status: result.status,
+          ...(result.status === "reviewed"
+            ? {
+                verdict: result.checked.review.verdict,
+                summary: result.checked.review.summary,
+                findings,
+                setAside: result.checked.rejected,
+              }
+            : { reason: result.reason }),
+          base: baseSha,
+          head: headSha,
+          session: {
+            id: outcome.sessionId,
+            start: result.session.restore.message,
+            costUsd: outcome.totalCostUsd,
+            turns: outcome.numTurns,
+          },
+        },
+        null,
+        2,
+      )}\n`;
+    } else {
+      text = `${renderRunReport({
+        title: "Claude review",
+        verdict: result.status === "reviewed" ? result.checked.review.verdict : `failed: ${result.reason}`,
+        findings,
+        reviewedSha: headSha,
+        totalCostUsd: outcome.totalCostUsd,
+        numTurns: outcome.numTurns,
+        ...(outcome.sessionId ? { sessionId: outcome.sessionId } : {}),
+        details: [
+          result.status === "reviewed" ? result.checked.review.summary : "",
+          ...findings.map((f) => `- \`${f.path}:${f.startLine}\` **${f.title}**: ${f.body}`),
+          `\n_${result.session.restore.message}_`,
+        ].join("\n"),
+      })}\n`;
+    }
+    if (options.out) await writeFile(path.resolve(io.cwd, options.out), text);
+    else io.stdout.write(text);
+    return result.status === "reviewed" ? 0 : 1;
+  },
+};
+
+function parse(args: string[]) {
+  const { values } = parseArgs({
+    args,
+    strict: true,
+    allowPositionals: false,
+    options: {
+      repo: { type: "string", default: "." },
+      base: { type: "string" },
+      head: { type: "string", default: "HEAD" },
+      format: { type: "string", default: "markdown" },
+      out: { type: "string" },
+      model: { type: "string" },
+      "max-turns": { type: "string", default: "30" },
+      "max-budget-usd": { type: "string", default: "5" },
+      timeout: { type: "string", default: "1200" },
+      "claude-path": { type: "string" },
+      "no-sessions": { type: "boolean", default: false },
+      help: { type: "boolean", short: "h", default: false },
+    },
+  });
+  const format = values.format ?? "markdown";
+  if (!["markdown", "json", "sarif"].includes(format))
+    throw new UsageError(`--format must be markdown, json or sarif; got ${format}`);
+  const number = (name: string, raw: string | undefined, integer: boolean) => {
+    const value = Number(raw);
+    if (!Number.isFinite(value) || value <= 0 || (integer && !Number.isInteger(value))) {
+      throw new UsageError(`--${name} must be a positive ${integer ? "integer" : "number"}; got ${raw}`);
+    }
+    return value;
+  };
+  return {
+    help: values.help === true,
+    repo: values.repo ?? ".",
+    base: values.base,
+    head: values.head ?? "HEAD",
+    format: format as "markdown" | "json" | "sarif",
+    out: values.out,
+    model: values.model,
+    claudePath: values["claude-path"],
+    sessions: values["no-sessions"] !== true,
+    maxTurns: number("max-turns", values["max-turns"], true),
+    maxBudgetUsd: number("max-budget-usd", values["max-budget-usd"], false),
+    timeoutSeconds: number("timeout", values.timeout, false),
+  };
+}
+
+async function defaultBase(checkout: GitCheckout): Promise<string> {
+  for (const candidate of ["origin/HEAD", "main", "master"]) {
+    try {
+      await checkout.resolve(candidate);
+      return candidate;
+    } catch (error) {
+      if (!(error instanceof GitCommandError)) throw error;
+    }
+  }
+  throw new UsageError("no --base given and none of origin/HEAD, main, master exists; pass --base <ref>");
+}

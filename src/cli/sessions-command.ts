@@ -1,0 +1,104 @@
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { S3Client } from "@aws-sdk/client-s3";
+import { sessionsList, sessionsPrune, sessionsShow } from "../sessions/commands.js";
+import { FsTranscriptStore } from "../sessions/fs-transcript-store.js";
+import { S3TranscriptStore } from "../sessions/s3-transcript-store.js";
+import type { TranscriptStore } from "../sessions/transcript-store.js";
+import type { CliIo, Subcommand } from "./cli-io.js";
+import { UsageError } from "./usage-error.js";
+
+const HELP = `Usage: claude-pr-runner sessions <list|show|prune> [options]
+
+Inspect and prune stored session lineages (transcripts forked per PR branch).
+
+  list                      One line per lineage: entries, latest session and head, total cost
+  show <lineage>            Every entry of a lineage, e.g. octo/app/pr/12 or octo/app/branch/main
+  prune [<lineage>]         Keep the newest --keep-last entries (all lineages when none is named)
+      --keep-last <k>       Entries to keep per lineage (default 10)
+      --delete              Delete the named lineage entirely (what happens when a PR closes)
+      --dry-run             Say what would be removed, remove nothing
+
+Store (default: the local review store under ./.git/claude-pr-runner/sessions):
+  --store <dir|s3://bucket/prefix>   Filesystem directory or S3 location (AWS credentials from the environment)
+  --repository <owner/repo>          list: only this repository's lineages
+  --json                             Print JSON instead of text
+`;
+
+/** `claude-pr-runner sessions list|show|prune` over the filesystem or S3 store. */
+export const sessionsCommand: Subcommand = {
+  name: "sessions",
+  summary: "List, show or prune stored session lineages",
+  async run(args, io) {
+    try {
+      const { values, positionals } = parseArgs({
+        args,
+        strict: true,
+        allowPositionals: true,
+        options: {
+          store: { type: "string" },
+          repository: { type: "string" },
+          "keep-last": { type: "string" },
+          delete: { type: "boolean", default: false },
+          "dry-run": { type: "boolean", default: false },
+          json: { type: "boolean", default: false },
+          help: { type: "boolean", short: "h", default: false },
+        },
+      });
+      const [action, lineage] = positionals;
+      if (values.help || !action) {
+        io.stdout.write(HELP);
+        return values.help ? 0 : 2;
+      }
+      const store = openStore(values.store, io);
+      let output: { text: string; json: unknown };
+      if (action === "list") {
+        output = await sessionsList({
+          store,
+          ...(values.repository ? { repository: values.repository } : {}),
+        });
+      } else if (action === "show") {
+        if (!lineage) throw new UsageError("sessions show needs a lineage, e.g. octo/app/pr/12");
+        output = await sessionsShow({ store, lineage });
+      } else if (action === "prune") {
+        const keepLast =
+          values["keep-last"] === undefined ? (values.delete ? undefined : 10) : Number(values["keep-last"]);
+        if (keepLast !== undefined && (!Number.isInteger(keepLast) || keepLast < 0)) {
+          throw new UsageError(`--keep-last must be a whole number; got ${values["keep-last"]}`);
+        }
+        if (values.delete && !lineage) throw new UsageError("--delete needs the lineage to delete");
+        output = await sessionsPrune({
+          store,
+          ...(lineage ? { lineage } : {}),
+          ...(keepLast !== undefined ? { keepLast } : {}),
+          deleteLineage: values.delete === true,
+          dryRun: values["dry-run"] === true,
+        });
+      } else {
+        throw new UsageError(`unknown sessions action "${action}"; expected list, show or prune`);
+      }
+      io.stdout.write(values.json ? `${JSON.stringify(output.json, null, 2)}\n` : output.text);
+      return 0;
+    } catch (error) {
+      io.stderr.write(`claude-pr-runner sessions: ${(error as Error).message}\n`);
+      return 2;
+    }
+  },
+};
+
+function openStore(location: string | undefined, io: CliIo): TranscriptStore {
+  if (location?.startsWith("s3://")) {
+    const [bucket, ...prefix] = location.slice("s3://".length).split("/");
+    if (!bucket) throw new UsageError(`--store ${location}: name the bucket, s3://bucket/prefix`);
+    const endpoint = io.env.AWS_ENDPOINT_URL_S3;
+    return new S3TranscriptStore({
+      client: new S3Client({
+        ...(io.env.AWS_REGION ? { region: io.env.AWS_REGION } : {}),
+        ...(endpoint ? { endpoint, forcePathStyle: true } : {}),
+      }),
+      bucket,
+      prefix: prefix.join("/"),
+    });
+  }
+  return new FsTranscriptStore({ root: path.resolve(io.cwd, location ?? ".git/claude-pr-runner/sessions") });
+}

@@ -1,0 +1,51 @@
+import { readFile } from "node:fs/promises";
+import { RunnerConfigError } from "./runner-config-error.js";
+
+/**
+ * Produces the `--settings` JSON: the user's settings plus `permissions.ask: ["*"]`.
+ *
+ * Observed on 2.1.235: without an ask rule the CLI auto-approves Read and read-only Bash commands
+ * itself and the host never hears about them; `ask: ["*"]` (which also beats `--allowedTools`)
+ * routes every tool call, StructuredOutput included, to `can_use_tool`, so the policy sees all.
+ */
+export async function mergeRunnerSettings(
+  settings: Record<string, unknown> | string | undefined,
+): Promise<string> {
+  let user: Record<string, unknown> = {};
+  if (typeof settings === "string") {
+    let text: string;
+    try {
+      text = await readFile(settings, "utf8");
+    } catch (error) {
+      throw new RunnerConfigError(
+        `cannot read the settings file ${settings}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`,
+        "settings",
+      );
+    }
+    try {
+      user = JSON.parse(text);
+    } catch (error) {
+      throw new RunnerConfigError(
+        `the settings file ${settings} is not JSON: ${(error as Error).message}`,
+        "settings",
+      );
+    }
+  } else if (settings) {
+    user = settings;
+  }
+  if (typeof user !== "object" || user === null || Array.isArray(user)) {
+    throw new RunnerConfigError("settings must be a JSON object", "settings");
+  }
+  const permissions = (user.permissions ?? {}) as Record<string, unknown>;
+  if (typeof permissions !== "object" || Array.isArray(permissions)) {
+    throw new RunnerConfigError("settings.permissions must be an object", "settings");
+  }
+  const mode = permissions.defaultMode;
+  if (mode === "bypassPermissions" || mode === "dontAsk" || mode === "auto") {
+    throw new RunnerConfigError(
+      `settings.permissions.defaultMode "${mode}" would bypass the tool policy; remove it`,
+      "settings",
+    );
+  }
+  return JSON.stringify({ ...user, permissions: { ...permissions, ask: ["*"] } });
+}

@@ -1,0 +1,115 @@
+import type { PolicyRule } from "./policy-document.js";
+import { ToolPolicy } from "./tool-policy.js";
+
+export type BuiltInPolicyName = "review" | "autofix" | "audit";
+export const BUILT_IN_POLICY_NAMES: readonly BuiltInPolicyName[] = ["review", "autofix", "audit"];
+
+/** Test commands autofix may run when the caller does not name its own. */
+export const DEFAULT_TEST_COMMANDS = [
+  "npm test",
+  "npm run test",
+  "npx vitest run",
+  "npx jest",
+  "pnpm test",
+  "yarn test",
+  "pytest",
+  "python -m pytest",
+  "go test",
+  "cargo test",
+  "make test",
+];
+
+const FILE_READ_TOOLS = ["Read", "Glob", "Grep", "LS", "NotebookRead"];
+const FILE_WRITE_TOOLS = ["Edit", "Write", "MultiEdit", "NotebookEdit"];
+
+const readWorkspace: PolicyRule = {
+  id: "read-workspace",
+  effect: "allow",
+  tools: FILE_READ_TOOLS,
+  paths: ["**"],
+};
+
+// 2.1.235 ships no Glob/Grep tools in print mode (the CLI tells the model to use `find` via Bash),
+// so read-only policies must allow plain search commands, confined to the workspace.
+const readOnlyShell: PolicyRule = {
+  id: "read-only-shell",
+  effect: "allow",
+  tools: ["Bash"],
+  commandPrefixes: ["ls", "cat", "head", "tail", "wc", "grep", "find", "pwd"],
+  forbiddenArguments: ["-exec*", "-ok*", "-delete", "-fprint*", "-fls", "-fprintf"],
+};
+
+// `git diff --output=FILE` writes, `git grep -O` runs a pager command, `--ext-diff` runs a driver.
+const gitRead: PolicyRule = {
+  id: "git-read",
+  effect: "allow",
+  tools: ["Bash"],
+  commandPrefixes: ["git diff", "git log", "git show", "git status", "git ls-files", "git blame", "git grep"],
+  forbiddenArguments: ["--output*", "--ext-diff", "-O*", "--open-files-in-pager*", "--textconv"],
+};
+
+const protectWorkflows: PolicyRule = {
+  id: "protect-workflows",
+  effect: "deny",
+  tools: FILE_WRITE_TOOLS,
+  paths: [".github/workflows/**"],
+  message: "Changing GitHub workflow files is not allowed by the autofix policy.",
+};
+
+// Writing into .git (hooks, config) would turn an edit into code execution on the next git command.
+const protectGitDir: PolicyRule = {
+  id: "protect-git-dir",
+  effect: "deny",
+  tools: FILE_WRITE_TOOLS,
+  paths: [".git", ".git/**"],
+  message: "Writing inside .git is not allowed.",
+};
+
+const editWorkspace: PolicyRule = {
+  id: "edit-workspace",
+  effect: "allow",
+  tools: FILE_WRITE_TOOLS,
+  paths: ["**"],
+};
+
+/**
+ * The shipped policies: `review` reads the checkout and its git history; `autofix` adds edits inside
+ * the workspace (never workflows or .git) and an allowlist of test commands; `audit` only reads files.
+ */
+export function builtInPolicy(
+  name: BuiltInPolicyName,
+  options: { workspace: string; testCommands?: string[] },
+): ToolPolicy {
+  const rules: PolicyRule[] = (() => {
+    switch (name) {
+      case "review":
+        return [readWorkspace, readOnlyShell, gitRead];
+      case "audit":
+        return [readWorkspace, readOnlyShell];
+      case "autofix":
+        return [
+          protectWorkflows,
+          protectGitDir,
+          readWorkspace,
+          readOnlyShell,
+          gitRead,
+          editWorkspace,
+          {
+            id: "test-commands",
+            effect: "allow",
+            tools: ["Bash"],
+            commandPrefixes: options.testCommands?.length ? options.testCommands : DEFAULT_TEST_COMMANDS,
+          },
+        ];
+      default:
+        throw new Error(
+          `unknown built-in policy "${String(name)}"; expected one of ${BUILT_IN_POLICY_NAMES.join(", ")}`,
+        );
+    }
+  })();
+  return new ToolPolicy({ name, rules }, { workspace: options.workspace });
+}
+
+export function isBuiltInPolicyName(value: string): value is BuiltInPolicyName {
+  return (BUILT_IN_POLICY_NAMES as readonly string[]).includes(value);
+}

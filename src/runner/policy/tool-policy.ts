@@ -1,0 +1,212 @@
+import picomatch from "picomatch";
+import { confinePath } from "./confine-path.js";
+import type { PolicyDocument, PolicyRule } from "./policy-document.js";
+import { splitShellWords } from "./shell-words.js";
+
+/** What the CLI asked permission for (the fields of a `can_use_tool` control request). */
+export interface ToolUseRequest {
+  tool_name: string;
+  input: Record<string, unknown>;
+  tool_use_id?: string;
+}
+
+/** One recorded policy decision; every `can_use_tool` produces exactly one. */
+export interface PolicyDecision {
+  toolName: string;
+  toolUseId?: string;
+  behavior: "allow" | "deny";
+  /** The rule that decided, or `default-deny` when none matched. */
+  ruleId: string;
+  reason: string;
+  /** Short, redacted description of the input (command or path). */
+  subject: string;
+  at: string;
+}
+
+export const DEFAULT_DENY_RULE = "default-deny";
+
+/** Input fields that name files or directories, across the built-in tools. */
+const PATH_FIELDS = ["file_path", "notebook_path", "path"] as const;
+/** Tools whose path field is optional and defaults to the working directory. */
+const DEFAULTS_TO_CWD = new Set(["Glob", "Grep", "LS"]);
+
+type RuleMatch = { matched: true; reason: string } | { matched: false; reason?: string };
+
+/**
+ * Declarative tool policy: deny rules win, then the first matching allow rule, else default deny.
+ * Paths are judged by where they really resolve (seed: security — the control channel is trusted,
+ * so the host is the only gate between the model and the machine).
+ */
+export class ToolPolicy {
+  readonly name: string;
+  readonly rules: readonly PolicyRule[];
+  /** Workspace root for path rules; when absent the session's cwd is used. */
+  readonly workspace: string | undefined;
+
+  constructor(document: PolicyDocument, options: { workspace?: string } = {}) {
+    this.name = document.name;
+    this.rules = document.rules;
+    this.workspace = options.workspace;
+  }
+
+  /** Returns a copy with extra rules appended (used by the runner for StructuredOutput). */
+  withRules(rules: PolicyRule[]): ToolPolicy {
+    return new ToolPolicy(
+      { name: this.name, rules: [...this.rules, ...rules] },
+      this.workspace ? { workspace: this.workspace } : {},
+    );
+  }
+
+  async evaluate(
+    request: ToolUseRequest,
+    workspace: string,
+  ): Promise<Omit<PolicyDecision, "at" | "subject">> {
+    const base = {
+      toolName: request.tool_name,
+      ...(request.tool_use_id ? { toolUseId: request.tool_use_id } : {}),
+    };
+    const root = this.workspace ?? workspace;
+    for (const rule of this.rules) {
+      if (rule.effect !== "deny" || !toolMatches(rule, request.tool_name)) continue;
+      const match = await denyRuleMatches(rule, request, root);
+      if (match.matched) {
+        return { ...base, behavior: "deny", ruleId: rule.id, reason: rule.message ?? match.reason };
+      }
+    }
+    let nearMiss: string | undefined;
+    for (const rule of this.rules) {
+      if (rule.effect !== "allow" || !toolMatches(rule, request.tool_name)) continue;
+      const match = await allowRuleMatches(rule, request, root);
+      if (match.matched) return { ...base, behavior: "allow", ruleId: rule.id, reason: match.reason };
+      nearMiss ??= match.reason ? `${match.reason} (rule ${rule.id})` : undefined;
+    }
+    return {
+      ...base,
+      behavior: "deny",
+      ruleId: DEFAULT_DENY_RULE,
+      reason: nearMiss ?? `no rule of policy "${this.name}" allows the ${request.tool_name} tool`,
+    };
+  }
+}
+
+function toolMatches(rule: PolicyRule, toolName: string): boolean {
+  return rule.tools.some((pattern) => pattern === toolName || picomatch.isMatch(toolName, pattern));
+}
+
+export function toolInputPaths(request: ToolUseRequest): string[] {
+  const paths: string[] = [];
+  for (const field of PATH_FIELDS) {
+    const value = request.input[field];
+    if (typeof value === "string" && value.length > 0) paths.push(value);
+  }
+  if (paths.length === 0 && DEFAULTS_TO_CWD.has(request.tool_name)) paths.push(".");
+  // Glob's pattern is itself a path expression; an absolute or parent-relative pattern escapes `path`.
+  const pattern = request.input.pattern;
+  if (request.tool_name === "Glob" && typeof pattern === "string") paths.push(pattern);
+  return paths;
+}
+
+function globMatches(globs: string[], relative: string): boolean {
+  const subject = relative === "" ? "." : relative;
+  return globs.some((g) => (g === "**" && subject === ".") || picomatch.isMatch(subject, g, { dot: true }));
+}
+
+async function denyRuleMatches(rule: PolicyRule, request: ToolUseRequest, root: string): Promise<RuleMatch> {
+  if (rule.paths) {
+    const paths = toolInputPaths(request);
+    let hit: string | undefined;
+    for (const p of paths) {
+      const confined = await confinePath(root, p);
+      if (confined.inside && globMatches(rule.paths, confined.relative)) {
+        hit = confined.relative;
+        break;
+      }
+    }
+    if (!hit) return { matched: false };
+    if (!rule.commandPrefixes) return { matched: true, reason: `${request.tool_name} on ${hit} is denied` };
+  }
+  if (rule.commandPrefixes) {
+    const words = splitShellWords(String(request.input.command ?? ""));
+    // A command the splitter refuses cannot be allowed by any rule either, so no need to match it here.
+    if (!words.ok) return { matched: false };
+    const prefix = matchingPrefix(rule.commandPrefixes, words.words);
+    if (!prefix) return { matched: false };
+    return { matched: true, reason: `the command "${prefix}" is denied` };
+  }
+  return { matched: true, reason: `the ${request.tool_name} tool is denied` };
+}
+
+async function allowRuleMatches(rule: PolicyRule, request: ToolUseRequest, root: string): Promise<RuleMatch> {
+  if (rule.paths) {
+    const paths = toolInputPaths(request);
+    if (paths.length === 0) return { matched: false, reason: `${request.tool_name} named no path to check` };
+    for (const p of paths) {
+      if (
+        request.tool_name === "Glob" &&
+        p === request.input.pattern &&
+        !p.startsWith("/") &&
+        !hasParentSegment(p)
+      ) {
+        continue; // a relative, non-escaping pattern stays under the (already checked) search root
+      }
+      const confined = await confinePath(root, p);
+      if (!confined.inside) return { matched: false, reason: `${p} resolves outside the workspace` };
+      if (!globMatches(rule.paths, confined.relative)) {
+        return {
+          matched: false,
+          reason: `${confined.relative || "."} is not covered by ${rule.paths.join(", ")}`,
+        };
+      }
+    }
+  }
+  if (rule.commandPrefixes) {
+    const command = String(request.input.command ?? "");
+    const words = splitShellWords(command);
+    if (!words.ok) return { matched: false, reason: words.reason };
+    const prefix = matchingPrefix(rule.commandPrefixes, words.words);
+    if (!prefix)
+      return { matched: false, reason: `"${words.words.slice(0, 2).join(" ")}" is not an allowed command` };
+    const rest = words.words.slice(prefix.split(/\s+/).length);
+    for (const word of rest) {
+      if (rule.forbiddenArguments?.some((g) => picomatch.isMatch(word, g, { dot: true }))) {
+        return { matched: false, reason: `the argument "${word}" is forbidden for "${prefix}"` };
+      }
+      if (rule.confineArguments !== false) {
+        const candidate = pathLikeArgument(word);
+        if (candidate !== undefined) {
+          const confined = await confinePath(root, candidate);
+          if (!confined.inside)
+            return { matched: false, reason: `the argument "${word}" resolves outside the workspace` };
+        }
+      }
+    }
+    return { matched: true, reason: `command prefix "${prefix}"` };
+  }
+  return {
+    matched: true,
+    reason: rule.paths ? `paths within ${rule.paths.join(", ")}` : `tool ${request.tool_name}`,
+  };
+}
+
+function matchingPrefix(prefixes: string[], words: string[]): string | undefined {
+  return prefixes.find((prefix) => {
+    const parts = prefix.trim().split(/\s+/);
+    return parts.every((part, i) => words[i] === part);
+  });
+}
+
+function hasParentSegment(p: string): boolean {
+  return p.split(/[\\/]/).includes("..");
+}
+
+/** A word that could name a file outside the workspace: anything with a slash or a `..`. */
+function pathLikeArgument(word: string): string | undefined {
+  const value = word.startsWith("-") && word.includes("=") ? word.slice(word.indexOf("=") + 1) : word;
+  if (value.startsWith("-")) return undefined;
+  if (value.includes("/") || value === ".." || value.startsWith("..")) {
+    // git revision syntax like HEAD:path or origin/main:file — judge the path part after the colon.
+    const colon = value.indexOf(":");
+    return colon >= 0 && !value.startsWith("/") ? value.slice(colon + 1) || undefined : value;
+  }
+  return undefined;
+}

@@ -1,0 +1,120 @@
+import { mkdir, mkdtemp, stat } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { FlagRuleError, validateCliInvocation } from "../protocol/index.js";
+import { buildAgentEnvironment } from "./agent-environment.js";
+import { buildClaudeArgv } from "./build-claude-argv.js";
+import { type CompiledOutputSchema, compileOutputSchema } from "./compile-output-schema.js";
+import { mergeRunnerSettings } from "./merge-runner-settings.js";
+import type { ToolPolicy } from "./policy/tool-policy.js";
+import { resolveClaudePath } from "./resolve-claude-path.js";
+import { RunnerConfigError } from "./runner-config-error.js";
+import { SecretRedactor } from "./secret-redactor.js";
+import type { SessionOptions } from "./session-options.js";
+
+/** Everything checked and computed before spawning; any problem is a RunnerConfigError. */
+export interface PreparedSession {
+  claudePath: string;
+  argv: string[];
+  env: Record<string, string>;
+  cwd: string;
+  policy: ToolPolicy;
+  outputSchema?: CompiledOutputSchema;
+  redactor: SecretRedactor;
+  /** Temp root to remove afterwards (holds HOME, and CLAUDE_CONFIG_DIR unless one was given). */
+  tempRoot: string;
+}
+
+export async function prepareSession(options: SessionOptions): Promise<PreparedSession> {
+  if (typeof options.prompt !== "string" || options.prompt.trim() === "") {
+    throw new RunnerConfigError("the prompt is empty", "prompt");
+  }
+  const cwd = path.resolve(options.cwd);
+  const cwdStat = await stat(cwd).catch(() => undefined);
+  if (!cwdStat?.isDirectory())
+    throw new RunnerConfigError(`the working directory ${cwd} does not exist`, "cwd");
+
+  const outputSchema =
+    options.jsonSchema === undefined ? undefined : await compileOutputSchema(options.jsonSchema);
+  const settingsJson = await mergeRunnerSettings(options.settings);
+  const argv = buildClaudeArgv({
+    settingsJson,
+    ...pick(options, [
+      "model",
+      "fallbackModel",
+      "maxTurns",
+      "maxBudgetUsd",
+      "tools",
+      "allowedTools",
+      "disallowedTools",
+      "permissionMode",
+      "appendSystemPrompt",
+      "addDirs",
+      "mcpConfig",
+      "strictMcpConfig",
+      "bare",
+      "includePartialMessages",
+      "resume",
+    ]),
+    ...(outputSchema ? { jsonSchema: outputSchema.schema } : {}),
+  });
+  try {
+    // The protocol's flag rules are the same checks the CLI runs at start-up; fail before spawning.
+    validateCliInvocation({
+      print: true,
+      inputFormat: "stream-json",
+      outputFormat: "stream-json",
+      verbose: true,
+      includePartialMessages: options.includePartialMessages ?? false,
+      ...(outputSchema ? { jsonSchema: outputSchema.schema } : {}),
+      ...(options.resume ? { resume: options.resume.sessionId, forkSession: options.resume.fork } : {}),
+    });
+  } catch (error) {
+    if (error instanceof FlagRuleError) throw new RunnerConfigError(error.message, error.rule);
+    throw error;
+  }
+
+  const claudePath = options.claudePath ? path.resolve(options.claudePath) : resolveClaudePath();
+  const claudeStat = await stat(claudePath).catch(() => undefined);
+  if (!claudeStat?.isFile())
+    throw new RunnerConfigError(`the claude executable ${claudePath} does not exist`, "claudePath");
+
+  const tempRoot = await mkdtemp(path.join(tmpdir(), "claude-pr-runner-"));
+  const home = path.join(tempRoot, "home");
+  const configDir = options.configDir ? path.resolve(options.configDir) : path.join(tempRoot, "config");
+  await mkdir(home, { recursive: true });
+  await mkdir(configDir, { recursive: true });
+
+  const source = options.sourceEnv ?? process.env;
+  const env = buildAgentEnvironment({
+    source,
+    home,
+    configDir,
+    ...(options.env ? { extra: options.env } : {}),
+    ...(options.passSecrets ? { passSecrets: options.passSecrets } : {}),
+  });
+  // Redact everything secret-looking the host can see, not only what the agent got.
+  const redactor = SecretRedactor.fromEnvironment({ ...source, ...options.env });
+
+  const policy = outputSchema
+    ? options.policy.withRules([
+        { id: "runner:structured-output", effect: "allow", tools: ["StructuredOutput"] },
+      ])
+    : options.policy;
+  return {
+    claudePath,
+    argv,
+    env,
+    cwd,
+    policy,
+    redactor,
+    tempRoot,
+    ...(outputSchema ? { outputSchema } : {}),
+  };
+}
+
+function pick<T extends object, K extends keyof T>(source: T, keys: K[]): Partial<Pick<T, K>> {
+  const out: Partial<Pick<T, K>> = {};
+  for (const key of keys) if (source[key] !== undefined) out[key] = source[key];
+  return out;
+}

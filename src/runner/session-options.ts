@@ -1,0 +1,70 @@
+import type { PermissionMode } from "./build-claude-argv.js";
+import type { ToolPolicy } from "./policy/tool-policy.js";
+import type { ProgressEvent } from "./progress-event.js";
+
+/** Timing of the stop ladder and of reaping (seed: "输入流关闭的语义是让 CLI 完成当前 turn 后退出"). */
+export interface LifecycleTimings {
+  /** After `result` and stdin close, how long the child may linger before it is killed (default 5000). */
+  reapGraceMs?: number;
+  /** After an `interrupt` request, how long before SIGTERM (default 5000). */
+  interruptGraceMs?: number;
+  /** After SIGTERM, how long before SIGKILL (default 3000). */
+  termGraceMs?: number;
+}
+
+/** The runner's own limits, enforced from the frames independently of the CLI's caps. */
+export interface WatchdogLimits {
+  /** Assistant turns (distinct model responses) allowed; default maxTurns + 1 when maxTurns is set. */
+  maxTurns?: number;
+  /** Cumulative cost allowed; default maxBudgetUsd. */
+  maxCostUsd?: number;
+  /** Used to estimate cost from assistant usage between results; without it only results count. */
+  usdPerMillionTokens?: { input: number; output: number };
+}
+
+export interface SessionOptions {
+  prompt: string;
+  /** The workspace: the agent's cwd and the root of the policy's path rules. */
+  cwd: string;
+  policy: ToolPolicy;
+  /** Defaults to the bin of the installed @anthropic-ai/claude-code package. */
+  claudePath?: string;
+  model?: string;
+  fallbackModel?: string;
+  maxTurns?: number;
+  maxBudgetUsd?: number;
+  /** JSON Schema (an object) for structured output; compiled before spawning. */
+  jsonSchema?: unknown;
+  tools?: string[];
+  allowedTools?: string[];
+  disallowedTools?: string[];
+  permissionMode?: PermissionMode;
+  appendSystemPrompt?: string;
+  addDirs?: string[];
+  /** Settings object, or a path to a settings JSON file. */
+  settings?: Record<string, unknown> | string;
+  /** MCP config files or JSON strings. */
+  mcpConfig?: string[];
+  strictMcpConfig?: boolean;
+  /** Minimal mode for untrusted repositories: no CLAUDE.md discovery, hooks or plugins. */
+  bare?: boolean;
+  includePartialMessages?: boolean;
+  resume?: { sessionId: string; fork: boolean };
+  /** CLAUDE_CONFIG_DIR to use (kept afterwards); a temporary one is created and removed when absent. */
+  configDir?: string;
+  /** Extra variables for the agent's environment. */
+  env?: Record<string, string>;
+  /** Names of credential variables (GITHUB_TOKEN, AWS_*...) to pass on purpose. */
+  passSecrets?: string[];
+  /** Environment the allowlist draws from (default: process.env). */
+  sourceEnv?: NodeJS.ProcessEnv;
+  /** Wall-clock limit for the whole session. */
+  deadlineMs?: number;
+  /** Keep stdin open after a result and accept further messages via sendUserMessage. */
+  multiTurn?: boolean;
+  /** Where to write the redacted NDJSON execution log. */
+  executionLogPath?: string;
+  onProgress?: (event: ProgressEvent) => void;
+  lifecycle?: LifecycleTimings;
+  watchdog?: WatchdogLimits;
+}

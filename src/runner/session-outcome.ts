@@ -1,0 +1,25 @@
+import type { TurnOutcome } from "../protocol/index.js";
+import type { StructuredOutputCheck } from "./check-structured-output.js";
+import type { PolicyDecision } from "./policy/tool-policy.js";
+
+/**
+ * The single typed value a session ends with. `exitCode` is 1 when the result says `is_error`, when
+ * the transport closed without a result, or when the runner itself failed the session (structured
+ * output missing or invalid, credentials rejected, watchdog, deadline); `failureReasons` says which.
+ */
+export type SessionOutcome = TurnOutcome & {
+  sessionId?: string;
+  durationMs: number;
+  policyDecisions: PolicyDecision[];
+  executionLogPath?: string;
+  failureReasons: string[];
+  /** Which local check the structured output passed. "schema_valid" is not the same as "correct". */
+  structuredOutputCheck: StructuredOutputCheck;
+  claudeVersion?: string;
+  /** Every `system/api_retry` the CLI reported. */
+  apiRetries: number;
+  /** Tail of the CLI's stderr (redacted), kept when the session failed. */
+  stderrTail?: string;
+  /** Lifecycle facts that are not failures (e.g. a child killed after lingering past its result). */
+  notes: string[];
+};

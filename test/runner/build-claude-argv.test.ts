@@ -1,0 +1,90 @@
+import { describe, expect, it } from "vitest";
+import { buildClaudeArgv } from "../../src/runner/build-claude-argv.js";
+import { mergeRunnerSettings } from "../../src/runner/merge-runner-settings.js";
+import { RunnerConfigError } from "../../src/runner/runner-config-error.js";
+
+describe("buildClaudeArgv", () => {
+  it("always starts with the host-mode flags", () => {
+    const argv = buildClaudeArgv({ settingsJson: "{}" });
+    expect(argv.slice(0, 8)).toEqual([
+      "--print",
+      "--input-format",
+      "stream-json",
+      "--output-format",
+      "stream-json",
+      "--verbose",
+      "--permission-prompt-tool",
+      "stdio",
+    ]);
+    expect(argv).toContain("--permission-mode");
+    expect(argv).not.toContain("--setting-sources"); // trusted runs keep the repository's settings
+  });
+
+  it("maps every typed option to its flag", () => {
+    const argv = buildClaudeArgv({
+      settingsJson: '{"a":1}',
+      model: "m1",
+      fallbackModel: "m2",
+      maxTurns: 3,
+      maxBudgetUsd: 0.5,
+      jsonSchema: { type: "object" },
+      allowedTools: ["Read", "Bash(git diff:*)"],
+      disallowedTools: ["WebFetch"],
+      permissionMode: "plan",
+      appendSystemPrompt: "be brief",
+      addDirs: ["/a", "/b"],
+      mcpConfig: ["/m.json"],
+      bare: true,
+      includePartialMessages: true,
+      resume: { sessionId: "abc", fork: true },
+    });
+    const flagValue = (flag: string) => argv[argv.indexOf(flag) + 1];
+    expect(flagValue("--model")).toBe("m1");
+    expect(flagValue("--fallback-model")).toBe("m2");
+    expect(flagValue("--max-turns")).toBe("3");
+    expect(flagValue("--max-budget-usd")).toBe("0.5");
+    expect(JSON.parse(flagValue("--json-schema") as string)).toEqual({ type: "object" });
+    expect(flagValue("--allowedTools")).toBe("Read,Bash(git diff:*)");
+    expect(flagValue("--disallowedTools")).toBe("WebFetch");
+    expect(flagValue("--permission-mode")).toBe("plan");
+    expect(flagValue("--append-system-prompt")).toBe("be brief");
+    expect(flagValue("--settings")).toBe('{"a":1}');
+    expect(flagValue("--resume")).toBe("abc");
+    // --bare alone still reads the checkout's .claude/settings.json (see bare-mode conformance).
+    expect(flagValue("--setting-sources")).toBe("user");
+    expect(argv).toEqual(
+      expect.arrayContaining(["--add-dir=/a", "--add-dir=/b", "--mcp-config=/m.json", "--bare"]),
+    );
+    expect(argv).toEqual(expect.arrayContaining(["--include-partial-messages", "--fork-session"]));
+  });
+
+  it("rejects options that would bypass the policy or make no sense", () => {
+    const bad = [
+      { permissionMode: "bypassPermissions" },
+      { maxTurns: 0 },
+      { maxBudgetUsd: -1 },
+      { model: "x", fallbackModel: "x" },
+    ];
+    for (const options of bad) {
+      expect(() => buildClaudeArgv({ settingsJson: "{}", ...(options as object) })).toThrowError(
+        RunnerConfigError,
+      );
+    }
+  });
+});
+
+describe("mergeRunnerSettings", () => {
+  it("adds the ask-everything rule and keeps the user's settings", async () => {
+    const merged = JSON.parse(await mergeRunnerSettings({ model: "x", permissions: { deny: ["WebFetch"] } }));
+    expect(merged).toEqual({ model: "x", permissions: { deny: ["WebFetch"], ask: ["*"] } });
+  });
+
+  it("refuses a default mode that skips permission prompts", async () => {
+    await expect(
+      mergeRunnerSettings({ permissions: { defaultMode: "bypassPermissions" } }),
+    ).rejects.toThrowError(/would bypass the tool policy/);
+    await expect(mergeRunnerSettings("/nonexistent/settings.json")).rejects.toThrowError(
+      /cannot read the settings file/,
+    );
+  });
+});
