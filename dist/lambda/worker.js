@@ -93717,6 +93717,17 @@ async function runAudit(request2, settings, deps = {}) {
   return result;
 }
 
+// lambda/worker/jobs/clone-for-job.ts
+function cloneForJob(run3, at) {
+  return cloneRepository({
+    remoteUrl: repositoryUrl(run3.job.owner, run3.job.repo, run3.config.gitServerUrl),
+    token: run3.context.token,
+    dir: `${run3.workDir}/repo`,
+    signal: run3.context.signal,
+    ...at
+  });
+}
+
 // src/jobs/session-conclusion.ts
 function sessionConclusion(outcome) {
   if (outcome.exitCode === 0 && !outcome.isError) return "success";
@@ -93751,12 +93762,7 @@ async function runAuditJob(run3) {
     throw error2;
   }
   if (repo.archived) throw new PermanentJobError(`${name} is archived; nothing can be filed`);
-  const repository = await cloneRepository({
-    remoteUrl: repositoryUrl(job.owner, job.repo, config2.gitServerUrl),
-    token: run3.context.token,
-    dir: `${run3.workDir}/repo`,
-    branch: repo.default_branch
-  });
+  const repository = await cloneForJob(run3, { branch: repo.default_branch });
   const result = await runAudit(
     {
       repository: { owner: job.owner, name: job.repo },
@@ -93871,318 +93877,6 @@ function asRecord(value) {
 function loginOf(user) {
   const login = user?.login;
   return typeof login === "string" ? login : void 0;
-}
-
-// src/github/review-threads.ts
-var THREADS_QUERY = `query ClaudePrRunnerReviewThreads($owner: String!, $repo: String!, $number: Int!, $after: String) {
-  repository(owner: $owner, name: $repo) {
-    pullRequest(number: $number) {
-      reviewThreads(first: 100, after: $after) {
-        pageInfo { hasNextPage endCursor }
-        nodes { id isResolved comments(first: 1) { nodes { databaseId } } }
-      }
-    }
-  }
-}`;
-var RESOLVE_MUTATION = `mutation ClaudePrRunnerResolveReviewThread($threadId: ID!) {
-  resolveReviewThread(input: { threadId: $threadId }) { thread { id isResolved } }
-}`;
-async function listReviewThreads(octokit, pr) {
-  const threads = [];
-  let after = null;
-  do {
-    const page = await octokit.graphql(THREADS_QUERY, {
-      owner: pr.owner,
-      repo: pr.repo,
-      number: pr.pullNumber,
-      after
-    });
-    const connection = page.repository?.pullRequest?.reviewThreads;
-    if (!connection) break;
-    for (const t of connection.nodes) {
-      threads.push({
-        id: t.id,
-        isResolved: t.isResolved,
-        firstCommentId: t.comments.nodes[0]?.databaseId ?? void 0
-      });
-    }
-    after = connection.pageInfo.hasNextPage ? connection.pageInfo.endCursor : null;
-  } while (after);
-  return threads;
-}
-async function resolveReviewThread(octokit, threadId) {
-  await octokit.graphql(RESOLVE_MUTATION, { threadId });
-}
-function isGraphqlUnavailable(error2) {
-  const status = httpStatusOf(error2);
-  if (status === 403 || status === 404 || status === 410 || status === 501) return true;
-  if (typeof error2 !== "object" || error2 === null || !("errors" in error2)) return false;
-  const errors = error2.errors;
-  return Array.isArray(errors) && errors.some(
-    (e5) => e5?.type === "FORBIDDEN" || /Resource not accessible/i.test(String(e5?.message ?? ""))
-  );
-}
-
-// src/github/run-report-markdown.ts
-var FAILED_RUN_VERDICT = "Review failed";
-var MAX_COMMENT_CHARS = 65e3;
-function renderRunReport(report, maxChars = MAX_COMMENT_CHARS) {
-  const head = [`## ${report.title}`, "", `**Verdict:** ${report.verdict}`];
-  if (report.details?.trim()) head.push("", report.details.trim());
-  head.push("", renderFacts(report));
-  const tableIntro = report.findings.length === 0 ? ["", "No findings."] : ["", `### Findings (${report.findings.length})`, ""];
-  const text = [...head, ...tableIntro].join("\n");
-  if (report.findings.length === 0) return text;
-  return `${text}${renderFindingsTable(report.findings, maxChars - text.length - 1)}`;
-}
-function renderFacts(r5) {
-  const facts = [];
-  if (r5.reviewedSha) facts.push(`reviewed at \`${r5.reviewedSha.slice(0, 12)}\``);
-  if (r5.totalCostUsd !== void 0) facts.push(`cost $${r5.totalCostUsd.toFixed(4)}`);
-  if (r5.numTurns !== void 0) facts.push(`${r5.numTurns} turn${r5.numTurns === 1 ? "" : "s"}`);
-  if (r5.sessionId) facts.push(`session \`${r5.sessionId}\``);
-  if (r5.runUrl) facts.push(`[run](${r5.runUrl})`);
-  const { resolved = 0, deleted = 0 } = r5.outdatedComments ?? {};
-  if (resolved > 0) facts.push(`${resolved} outdated comment${resolved === 1 ? "" : "s"} resolved`);
-  if (deleted > 0) facts.push(`${deleted} outdated comment${deleted === 1 ? "" : "s"} deleted`);
-  return facts.length > 0 ? `<sub>${facts.join(" \xB7 ")}</sub>` : "";
-}
-function renderFindingsTable(findings, maxChars) {
-  const rows = ["| Severity | Location | Category | Finding |", "| --- | --- | --- | --- |"];
-  let size = rows.join("\n").length;
-  const ordered = bySeverity(findings.map((finding) => ({ finding })));
-  let shown = 0;
-  for (const { finding } of ordered) {
-    const row = `| ${severityLabel(finding.severity)} | \`${tableCell(locationOf(finding))}\` | ${tableCell(finding.category)} | ${tableCell(finding.title)} |`;
-    if (size + row.length + 120 > maxChars) break;
-    rows.push(row);
-    size += row.length + 1;
-    shown++;
-  }
-  if (shown < findings.length)
-    rows.push("", `\u2026and ${findings.length - shown} more findings (see the check run).`);
-  return rows.join("\n");
-}
-function parseRunReport(body) {
-  const text = (body ?? "").replace(/\r\n/g, "\n");
-  const verdict = /^\*\*Verdict:\*\* (.*)$/m.exec(text)?.[1];
-  if (verdict === void 0) return void 0;
-  if (text.trimEnd().endsWith("\nNo findings.")) return { verdict, findings: [], complete: true };
-  const heading = [...text.matchAll(/^### Findings \((\d+)\)$/gm)].at(-1);
-  if (!heading) return { verdict, findings: [], complete: false };
-  const findings = [];
-  for (const line of text.slice(heading.index).split("\n")) {
-    const row = parseRow(line);
-    if (row) findings.push(row);
-  }
-  return { verdict, findings, complete: findings.length === Number(heading[1]) };
-}
-function parseRow(line) {
-  if (!line.startsWith("| ") || !line.endsWith(" |")) return void 0;
-  const cells = line.slice(1, -1).split(/(?<!\\)\|/).map((c5) => c5.trim());
-  if (cells.length !== 4) return void 0;
-  const [label, location, category, title] = cells.map((c5) => c5.replace(/\\\|/g, "|"));
-  const severity = severityFromLabel(label);
-  const where = /^`(.+):(\d+)(?:-(\d+))?`$/.exec(location);
-  if (severity === void 0 || !where) return void 0;
-  const startLine = Number(where[2]);
-  return {
-    severity,
-    path: where[1],
-    startLine,
-    endLine: where[3] === void 0 ? startLine : Number(where[3]),
-    category,
-    title
-  };
-}
-
-// src/github/sticky-comment.ts
-var REVIEW_STICKY_KEY = "claude-review";
-var StickyComment = class {
-  constructor(octokit, options2 = {}) {
-    this.octokit = octokit;
-    this.key = options2.key ?? "summary";
-    if (!/^[A-Za-z0-9._-]+$/.test(this.key)) {
-      throw new TypeError(`sticky comment key must match [A-Za-z0-9._-]+, got "${this.key}"`);
-    }
-  }
-  octokit;
-  key;
-  /** The body for a run report, with this sticky's marker first. */
-  render(report) {
-    const marker = stickyMarker(this.key);
-    return `${marker}
-${renderRunReport(report, MAX_COMMENT_CHARS - marker.length - 1)}`;
-  }
-  async publish(target, report) {
-    return this.upsert(target, this.render(report));
-  }
-  /** Creates the comment on first use, updates it afterwards, and makes no call when nothing changed. */
-  async upsert(target, body) {
-    const withMarker = hasStickyMarker(body, this.key) ? body : `${stickyMarker(this.key)}
-${body}`;
-    const existing = await this.find(target);
-    if (existing) {
-      if (existing.body === withMarker) return { commentId: existing.id, action: "unchanged" };
-      await this.octokit.rest.issues.updateComment({
-        owner: target.owner,
-        repo: target.repo,
-        comment_id: existing.id,
-        body: withMarker
-      });
-      return { commentId: existing.id, action: "updated" };
-    }
-    const created = await createOnce(this.octokit, {
-      what: `summary comment on ${target.owner}/${target.repo}#${target.issueNumber}`,
-      create: async (request2) => (await this.octokit.rest.issues.createComment({
-        owner: target.owner,
-        repo: target.repo,
-        issue_number: target.issueNumber,
-        body: withMarker,
-        request: request2
-      })).data,
-      // There was none when we looked above, so one carrying the marker now is the one we just created.
-      findExisting: () => this.find(target)
-    });
-    return { commentId: created.id, action: "created" };
-  }
-  async find(target) {
-    const comments = await this.octokit.paginate(this.octokit.rest.issues.listComments, {
-      owner: target.owner,
-      repo: target.repo,
-      issue_number: target.issueNumber,
-      per_page: 100
-    });
-    return comments.find((c5) => hasStickyMarker(c5.body, this.key));
-  }
-};
-
-// src/github/read-prior-review-findings.ts
-var PriorFindingsReadError = class extends Error {
-  constructor(message, status, options2) {
-    super(message, options2);
-    this.status = status;
-  }
-  status;
-  name = "PriorFindingsReadError";
-};
-async function readPriorReviewFindings(octokit, target, options2 = {}) {
-  const limit = options2.limit ?? 50;
-  const authors = options2.authors?.map((a5) => a5.toLowerCase());
-  const isOurs = (user) => user !== null && (authors ? authors.includes(user.login.toLowerCase()) : user.type === "Bot");
-  let reviewComments;
-  let issueComments;
-  try {
-    [reviewComments, issueComments] = await Promise.all([
-      listReviewComments(octokit, target),
-      listIssueComments(octokit, target)
-    ]);
-  } catch (error2) {
-    const status = httpStatusOf(error2);
-    if (status === 404) return [];
-    throw new PriorFindingsReadError(readFailure(target, status, error2), status, { cause: error2 });
-  }
-  const excluded = new Set(options2.excludeCategories ?? ["autofix"]);
-  const marked = [];
-  for (const c5 of newestFirst(reviewComments)) {
-    if (c5.in_reply_to_id != null || !isOurs(c5.user)) continue;
-    const parsed = parseFindingComment(c5.body);
-    if (!parsed || excluded.has(parsed.category)) continue;
-    const fileLevel = c5.subject_type === "file";
-    const line = fileLevel ? void 0 : c5.start_line ?? c5.line ?? void 0;
-    const live = fileLevel || c5.line != null || c5.position != null;
-    marked.push({ ...parsed, id: c5.id, path: c5.path, ...line == null ? {} : { line }, live });
-  }
-  const sticky2 = newestFirst(issueComments).find(
-    (c5) => isOurs(c5.user) && hasStickyMarker(c5.body, options2.stickyKey ?? REVIEW_STICKY_KEY)
-  );
-  const report = parseRunReport(sticky2?.body);
-  const usable = report?.complete && !report.verdict.startsWith(FAILED_RUN_VERDICT);
-  const findings = usable ? fromReport(report, marked) : fromLiveComments(await withoutResolvedThreads(octokit, target, marked));
-  return findings.slice(0, limit);
-}
-async function withoutResolvedThreads(octokit, target, marked) {
-  if (!marked.some((c5) => c5.live)) return marked;
-  let threads;
-  try {
-    threads = await listReviewThreads(octokit, target);
-  } catch (error2) {
-    if (isGraphqlUnavailable(error2)) return marked;
-    const status = httpStatusOf(error2);
-    throw new PriorFindingsReadError(
-      `${readFailure(target, status, error2)} (review threads, GraphQL)`,
-      status,
-      { cause: error2 }
-    );
-  }
-  const resolved = new Set(threads.filter((t) => t.isResolved).map((t) => t.firstCommentId));
-  return marked.map((c5) => resolved.has(c5.id) ? { ...c5, live: false } : c5);
-}
-function fromReport(report, marked) {
-  const byKey = /* @__PURE__ */ new Map();
-  for (const c5 of [...marked].sort((a5, b5) => Number(b5.live) - Number(a5.live))) {
-    const key = keyOf(c5.path, c5.category, c5.title);
-    byKey.set(key, [...byKey.get(key) ?? [], c5]);
-  }
-  return report.findings.map((row) => {
-    const c5 = byKey.get(keyOf(row.path, row.category, row.title))?.shift();
-    const line = c5?.live && c5.line !== void 0 ? c5.line : row.startLine;
-    return {
-      path: row.path,
-      line,
-      severity: row.severity,
-      category: c5?.category ?? row.category,
-      title: c5?.title ?? row.title,
-      ...c5 ? { body: c5.body, fingerprint: c5.fingerprint } : {}
-    };
-  });
-}
-function fromLiveComments(marked) {
-  const seen = /* @__PURE__ */ new Set();
-  const findings = [];
-  for (const { live, id: _id, ...c5 } of marked) {
-    if (!live || seen.has(c5.fingerprint)) continue;
-    seen.add(c5.fingerprint);
-    findings.push(c5);
-  }
-  return findings;
-}
-function keyOf(path5, category, title) {
-  const flat = (s2) => s2.replace(/\r?\n/g, " ");
-  return `${path5}
-${flat(category)}
-${flat(title)}`;
-}
-function newestFirst(items) {
-  return [...items].sort(
-    (a5, b5) => Date.parse(b5.created_at) - Date.parse(a5.created_at) || Number(b5.id) - Number(a5.id)
-  );
-}
-function listReviewComments(octokit, target) {
-  return octokit.paginate(octokit.rest.pulls.listReviewComments, {
-    owner: target.owner,
-    repo: target.repo,
-    pull_number: target.pullNumber,
-    per_page: 100
-  });
-}
-function listIssueComments(octokit, target) {
-  return octokit.paginate(octokit.rest.issues.listComments, {
-    owner: target.owner,
-    repo: target.repo,
-    issue_number: target.pullNumber,
-    per_page: 100
-  });
-}
-function readFailure(target, status, error2) {
-  const where = `${target.owner}/${target.repo}#${target.pullNumber}`;
-  const base = `could not read the review comments of ${where}`;
-  if (status === void 0) return `${base}: ${error2 instanceof Error ? error2.message : String(error2)}`;
-  if (status === 401 || status === 403)
-    return `${base}: GitHub answered ${status}; the token needs \`pull-requests: read\` on this repository`;
-  if (status >= 500)
-    return `${base}: GitHub answered ${status} (a server error, retries exhausted); try again later`;
-  return `${base}: GitHub answered ${status}`;
 }
 
 // src/jobs/autofix/run-autofix.ts
@@ -94855,6 +94549,318 @@ async function fetchPullRequestLineMap(octokit, pr) {
     per_page: 100
   });
   return { lineMap: lineMapFromPullFiles(files), source: "files" };
+}
+
+// src/github/review-threads.ts
+var THREADS_QUERY = `query ClaudePrRunnerReviewThreads($owner: String!, $repo: String!, $number: Int!, $after: String) {
+  repository(owner: $owner, name: $repo) {
+    pullRequest(number: $number) {
+      reviewThreads(first: 100, after: $after) {
+        pageInfo { hasNextPage endCursor }
+        nodes { id isResolved comments(first: 1) { nodes { databaseId } } }
+      }
+    }
+  }
+}`;
+var RESOLVE_MUTATION = `mutation ClaudePrRunnerResolveReviewThread($threadId: ID!) {
+  resolveReviewThread(input: { threadId: $threadId }) { thread { id isResolved } }
+}`;
+async function listReviewThreads(octokit, pr) {
+  const threads = [];
+  let after = null;
+  do {
+    const page = await octokit.graphql(THREADS_QUERY, {
+      owner: pr.owner,
+      repo: pr.repo,
+      number: pr.pullNumber,
+      after
+    });
+    const connection = page.repository?.pullRequest?.reviewThreads;
+    if (!connection) break;
+    for (const t of connection.nodes) {
+      threads.push({
+        id: t.id,
+        isResolved: t.isResolved,
+        firstCommentId: t.comments.nodes[0]?.databaseId ?? void 0
+      });
+    }
+    after = connection.pageInfo.hasNextPage ? connection.pageInfo.endCursor : null;
+  } while (after);
+  return threads;
+}
+async function resolveReviewThread(octokit, threadId) {
+  await octokit.graphql(RESOLVE_MUTATION, { threadId });
+}
+function isGraphqlUnavailable(error2) {
+  const status = httpStatusOf(error2);
+  if (status === 403 || status === 404 || status === 410 || status === 501) return true;
+  if (typeof error2 !== "object" || error2 === null || !("errors" in error2)) return false;
+  const errors = error2.errors;
+  return Array.isArray(errors) && errors.some(
+    (e5) => e5?.type === "FORBIDDEN" || /Resource not accessible/i.test(String(e5?.message ?? ""))
+  );
+}
+
+// src/github/run-report-markdown.ts
+var FAILED_RUN_VERDICT = "Review failed";
+var MAX_COMMENT_CHARS = 65e3;
+function renderRunReport(report, maxChars = MAX_COMMENT_CHARS) {
+  const head = [`## ${report.title}`, "", `**Verdict:** ${report.verdict}`];
+  if (report.details?.trim()) head.push("", report.details.trim());
+  head.push("", renderFacts(report));
+  const tableIntro = report.findings.length === 0 ? ["", "No findings."] : ["", `### Findings (${report.findings.length})`, ""];
+  const text = [...head, ...tableIntro].join("\n");
+  if (report.findings.length === 0) return text;
+  return `${text}${renderFindingsTable(report.findings, maxChars - text.length - 1)}`;
+}
+function renderFacts(r5) {
+  const facts = [];
+  if (r5.reviewedSha) facts.push(`reviewed at \`${r5.reviewedSha.slice(0, 12)}\``);
+  if (r5.totalCostUsd !== void 0) facts.push(`cost $${r5.totalCostUsd.toFixed(4)}`);
+  if (r5.numTurns !== void 0) facts.push(`${r5.numTurns} turn${r5.numTurns === 1 ? "" : "s"}`);
+  if (r5.sessionId) facts.push(`session \`${r5.sessionId}\``);
+  if (r5.runUrl) facts.push(`[run](${r5.runUrl})`);
+  const { resolved = 0, deleted = 0 } = r5.outdatedComments ?? {};
+  if (resolved > 0) facts.push(`${resolved} outdated comment${resolved === 1 ? "" : "s"} resolved`);
+  if (deleted > 0) facts.push(`${deleted} outdated comment${deleted === 1 ? "" : "s"} deleted`);
+  return facts.length > 0 ? `<sub>${facts.join(" \xB7 ")}</sub>` : "";
+}
+function renderFindingsTable(findings, maxChars) {
+  const rows = ["| Severity | Location | Category | Finding |", "| --- | --- | --- | --- |"];
+  let size = rows.join("\n").length;
+  const ordered = bySeverity(findings.map((finding) => ({ finding })));
+  let shown = 0;
+  for (const { finding } of ordered) {
+    const row = `| ${severityLabel(finding.severity)} | \`${tableCell(locationOf(finding))}\` | ${tableCell(finding.category)} | ${tableCell(finding.title)} |`;
+    if (size + row.length + 120 > maxChars) break;
+    rows.push(row);
+    size += row.length + 1;
+    shown++;
+  }
+  if (shown < findings.length)
+    rows.push("", `\u2026and ${findings.length - shown} more findings (see the check run).`);
+  return rows.join("\n");
+}
+function parseRunReport(body) {
+  const text = (body ?? "").replace(/\r\n/g, "\n");
+  const verdict = /^\*\*Verdict:\*\* (.*)$/m.exec(text)?.[1];
+  if (verdict === void 0) return void 0;
+  if (text.trimEnd().endsWith("\nNo findings.")) return { verdict, findings: [], complete: true };
+  const heading = [...text.matchAll(/^### Findings \((\d+)\)$/gm)].at(-1);
+  if (!heading) return { verdict, findings: [], complete: false };
+  const findings = [];
+  for (const line of text.slice(heading.index).split("\n")) {
+    const row = parseRow(line);
+    if (row) findings.push(row);
+  }
+  return { verdict, findings, complete: findings.length === Number(heading[1]) };
+}
+function parseRow(line) {
+  if (!line.startsWith("| ") || !line.endsWith(" |")) return void 0;
+  const cells = line.slice(1, -1).split(/(?<!\\)\|/).map((c5) => c5.trim());
+  if (cells.length !== 4) return void 0;
+  const [label, location, category, title] = cells.map((c5) => c5.replace(/\\\|/g, "|"));
+  const severity = severityFromLabel(label);
+  const where = /^`(.+):(\d+)(?:-(\d+))?`$/.exec(location);
+  if (severity === void 0 || !where) return void 0;
+  const startLine = Number(where[2]);
+  return {
+    severity,
+    path: where[1],
+    startLine,
+    endLine: where[3] === void 0 ? startLine : Number(where[3]),
+    category,
+    title
+  };
+}
+
+// src/github/sticky-comment.ts
+var REVIEW_STICKY_KEY = "claude-review";
+var StickyComment = class {
+  constructor(octokit, options2 = {}) {
+    this.octokit = octokit;
+    this.key = options2.key ?? "summary";
+    if (!/^[A-Za-z0-9._-]+$/.test(this.key)) {
+      throw new TypeError(`sticky comment key must match [A-Za-z0-9._-]+, got "${this.key}"`);
+    }
+  }
+  octokit;
+  key;
+  /** The body for a run report, with this sticky's marker first. */
+  render(report) {
+    const marker = stickyMarker(this.key);
+    return `${marker}
+${renderRunReport(report, MAX_COMMENT_CHARS - marker.length - 1)}`;
+  }
+  async publish(target, report) {
+    return this.upsert(target, this.render(report));
+  }
+  /** Creates the comment on first use, updates it afterwards, and makes no call when nothing changed. */
+  async upsert(target, body) {
+    const withMarker = hasStickyMarker(body, this.key) ? body : `${stickyMarker(this.key)}
+${body}`;
+    const existing = await this.find(target);
+    if (existing) {
+      if (existing.body === withMarker) return { commentId: existing.id, action: "unchanged" };
+      await this.octokit.rest.issues.updateComment({
+        owner: target.owner,
+        repo: target.repo,
+        comment_id: existing.id,
+        body: withMarker
+      });
+      return { commentId: existing.id, action: "updated" };
+    }
+    const created = await createOnce(this.octokit, {
+      what: `summary comment on ${target.owner}/${target.repo}#${target.issueNumber}`,
+      create: async (request2) => (await this.octokit.rest.issues.createComment({
+        owner: target.owner,
+        repo: target.repo,
+        issue_number: target.issueNumber,
+        body: withMarker,
+        request: request2
+      })).data,
+      // There was none when we looked above, so one carrying the marker now is the one we just created.
+      findExisting: () => this.find(target)
+    });
+    return { commentId: created.id, action: "created" };
+  }
+  async find(target) {
+    const comments = await this.octokit.paginate(this.octokit.rest.issues.listComments, {
+      owner: target.owner,
+      repo: target.repo,
+      issue_number: target.issueNumber,
+      per_page: 100
+    });
+    return comments.find((c5) => hasStickyMarker(c5.body, this.key));
+  }
+};
+
+// src/github/read-prior-review-findings.ts
+var PriorFindingsReadError = class extends Error {
+  constructor(message, status, options2) {
+    super(message, options2);
+    this.status = status;
+  }
+  status;
+  name = "PriorFindingsReadError";
+};
+async function readPriorReviewFindings(octokit, target, options2 = {}) {
+  const limit = options2.limit ?? 50;
+  const authors = options2.authors?.map((a5) => a5.toLowerCase());
+  const isOurs = (user) => user !== null && (authors ? authors.includes(user.login.toLowerCase()) : user.type === "Bot");
+  let reviewComments;
+  let issueComments;
+  try {
+    [reviewComments, issueComments] = await Promise.all([
+      listReviewComments(octokit, target),
+      listIssueComments(octokit, target)
+    ]);
+  } catch (error2) {
+    const status = httpStatusOf(error2);
+    if (status === 404) return [];
+    throw new PriorFindingsReadError(readFailure(target, status, error2), status, { cause: error2 });
+  }
+  const excluded = new Set(options2.excludeCategories ?? ["autofix"]);
+  const marked = [];
+  for (const c5 of newestFirst(reviewComments)) {
+    if (c5.in_reply_to_id != null || !isOurs(c5.user)) continue;
+    const parsed = parseFindingComment(c5.body);
+    if (!parsed || excluded.has(parsed.category)) continue;
+    const fileLevel = c5.subject_type === "file";
+    const line = fileLevel ? void 0 : c5.start_line ?? c5.line ?? void 0;
+    const live = fileLevel || c5.line != null || c5.position != null;
+    marked.push({ ...parsed, id: c5.id, path: c5.path, ...line == null ? {} : { line }, live });
+  }
+  const sticky2 = newestFirst(issueComments).find(
+    (c5) => isOurs(c5.user) && hasStickyMarker(c5.body, options2.stickyKey ?? REVIEW_STICKY_KEY)
+  );
+  const report = parseRunReport(sticky2?.body);
+  const usable = report?.complete && !report.verdict.startsWith(FAILED_RUN_VERDICT);
+  const findings = usable ? fromReport(report, marked) : fromLiveComments(await withoutResolvedThreads(octokit, target, marked));
+  return findings.slice(0, limit);
+}
+async function withoutResolvedThreads(octokit, target, marked) {
+  if (!marked.some((c5) => c5.live)) return marked;
+  let threads;
+  try {
+    threads = await listReviewThreads(octokit, target);
+  } catch (error2) {
+    if (isGraphqlUnavailable(error2)) return marked;
+    const status = httpStatusOf(error2);
+    throw new PriorFindingsReadError(
+      `${readFailure(target, status, error2)} (review threads, GraphQL)`,
+      status,
+      { cause: error2 }
+    );
+  }
+  const resolved = new Set(threads.filter((t) => t.isResolved).map((t) => t.firstCommentId));
+  return marked.map((c5) => resolved.has(c5.id) ? { ...c5, live: false } : c5);
+}
+function fromReport(report, marked) {
+  const byKey = /* @__PURE__ */ new Map();
+  for (const c5 of [...marked].sort((a5, b5) => Number(b5.live) - Number(a5.live))) {
+    const key = keyOf(c5.path, c5.category, c5.title);
+    byKey.set(key, [...byKey.get(key) ?? [], c5]);
+  }
+  return report.findings.map((row) => {
+    const c5 = byKey.get(keyOf(row.path, row.category, row.title))?.shift();
+    const line = c5?.live && c5.line !== void 0 ? c5.line : row.startLine;
+    return {
+      path: row.path,
+      line,
+      severity: row.severity,
+      category: c5?.category ?? row.category,
+      title: c5?.title ?? row.title,
+      ...c5 ? { body: c5.body, fingerprint: c5.fingerprint } : {}
+    };
+  });
+}
+function fromLiveComments(marked) {
+  const seen = /* @__PURE__ */ new Set();
+  const findings = [];
+  for (const { live, id: _id, ...c5 } of marked) {
+    if (!live || seen.has(c5.fingerprint)) continue;
+    seen.add(c5.fingerprint);
+    findings.push(c5);
+  }
+  return findings;
+}
+function keyOf(path5, category, title) {
+  const flat = (s2) => s2.replace(/\r?\n/g, " ");
+  return `${path5}
+${flat(category)}
+${flat(title)}`;
+}
+function newestFirst(items) {
+  return [...items].sort(
+    (a5, b5) => Date.parse(b5.created_at) - Date.parse(a5.created_at) || Number(b5.id) - Number(a5.id)
+  );
+}
+function listReviewComments(octokit, target) {
+  return octokit.paginate(octokit.rest.pulls.listReviewComments, {
+    owner: target.owner,
+    repo: target.repo,
+    pull_number: target.pullNumber,
+    per_page: 100
+  });
+}
+function listIssueComments(octokit, target) {
+  return octokit.paginate(octokit.rest.issues.listComments, {
+    owner: target.owner,
+    repo: target.repo,
+    issue_number: target.pullNumber,
+    per_page: 100
+  });
+}
+function readFailure(target, status, error2) {
+  const where = `${target.owner}/${target.repo}#${target.pullNumber}`;
+  const base = `could not read the review comments of ${where}`;
+  if (status === void 0) return `${base}: ${error2 instanceof Error ? error2.message : String(error2)}`;
+  if (status === 401 || status === 403)
+    return `${base}: GitHub answered ${status}; the token needs \`pull-requests: read\` on this repository`;
+  if (status >= 500)
+    return `${base}: GitHub answered ${status} (a server error, retries exhausted); try again later`;
+  return `${base}: GitHub answered ${status}`;
 }
 
 // src/github/finding-placement.ts
@@ -95585,6 +95591,10 @@ async function runAutofix(request2, settings, deps) {
       ...request2.runUrl ? { detailsUrl: request2.runUrl } : {}
     })
   );
+  const priorFindings = request2.priorFindings ?? await attempt(
+    "reading the last review's findings",
+    () => readPriorReviewFindings(deps.github, { owner, repo, pullNumber: pr.number })
+  ) ?? [];
   const checkout = new GitCheckout(request2.checkoutDir, request2.gitEnv);
   const [diff, changedFiles] = await Promise.all([
     checkout.diff(pr.baseSha, pr.headSha),
@@ -95600,7 +95610,7 @@ async function runAutofix(request2, settings, deps) {
     testCommands: plan.testCommands,
     // Only a parent from this PR's own lineage reviewed this change.
     ...restore.status === "restored" && restore.start.from === "lineage" ? { parentHeadSha: restore.parentHeadSha, parentJobKind: restore.start.entry.jobKind } : {},
-    ...request2.priorFindings ? { priorFindings: request2.priorFindings } : {},
+    ...priorFindings.length > 0 ? { priorFindings } : {},
     ...settings.extraInstructions ? { extraInstructions: settings.extraInstructions } : {}
   }).text;
   const policy = request2.isFork || !settings.policy ? builtInPolicy("autofix", { workspace: request2.checkoutDir, testCommands: plan.testCommands }) : settings.policy;
@@ -95841,21 +95851,7 @@ async function runAutofixJob(run3) {
     throw new PermanentJobError(`${sender} has no write access; autofix refused`);
   }
   const fork = isFork(pr);
-  const priorFindings = await readPriorReviewFindings(octokit, {
-    owner: job.owner,
-    repo: job.repo,
-    pullNumber
-  }).catch((error2) => {
-    run3.context.logger.warn("autofix runs without the last review's findings", { error: error2.message });
-    return [];
-  });
-  const repository = await cloneRepository({
-    remoteUrl: repositoryUrl(job.owner, job.repo, config2.gitServerUrl),
-    token: run3.context.token,
-    dir: `${run3.workDir}/repo`,
-    headSha: pr.headSha,
-    baseSha: pr.baseSha
-  });
+  const repository = await cloneForJob(run3, { headSha: pr.headSha, baseSha: pr.baseSha });
   const result = await runAutofix(
     {
       repository: { owner: job.owner, name: job.repo },
@@ -95872,7 +95868,6 @@ async function runAutofixJob(run3) {
       // A fork's branch is not ours to push to: suggestions instead, from a read-only-ish session.
       isFork: fork,
       label: false,
-      priorFindings,
       testCommands: config2.testCommands,
       bot: config2.bot,
       // The push authenticates with the installation token through git's environment, never on disk.
@@ -96281,19 +96276,23 @@ async function runReview(request2, settings) {
 
 // src/jobs/review/review-pull-request.ts
 var REVIEW_CHECK_NAME = "Claude review";
+async function startReviewCheck(job) {
+  const checks = new CheckRunPublisher(job.octokit);
+  const handle = await checks.start({
+    owner: job.owner,
+    repo: job.repo,
+    name: REVIEW_CHECK_NAME,
+    headSha: job.pr.headSha,
+    ...job.runUrl ? { detailsUrl: job.runUrl } : {}
+  });
+  return { checks, handle };
+}
 var ReviewJobError = class extends Error {
   name = "ReviewJobError";
 };
 async function reviewPullRequest(job, settings) {
   const { octokit, owner, repo, pr } = job;
-  const checks = new CheckRunPublisher(octokit);
-  const handle = await checks.start({
-    owner,
-    repo,
-    name: REVIEW_CHECK_NAME,
-    headSha: pr.headSha,
-    ...job.runUrl ? { detailsUrl: job.runUrl } : {}
-  });
+  const { checks, handle } = await startReviewCheck(job);
   try {
     const checkout = new GitCheckout(job.checkoutDir);
     const pinned = await pinAgentConfigToBase(checkout, pr.baseSha, pr.headSha);
@@ -96366,13 +96365,7 @@ async function runReviewJob(run3) {
     });
     return { status: "completed", conclusion: "superseded" };
   }
-  const repository = await cloneRepository({
-    remoteUrl: repositoryUrl(job.owner, job.repo, config2.gitServerUrl),
-    token: run3.context.token,
-    dir: `${run3.workDir}/repo`,
-    headSha: pr.headSha,
-    baseSha: pr.baseSha
-  });
+  const repository = await cloneForJob(run3, { headSha: pr.headSha, baseSha: pr.baseSha });
   const review = await reviewPullRequest(
     {
       octokit,

@@ -2,15 +2,14 @@ import { writeFile } from "node:fs/promises";
 import { isAbsolute, resolve } from "node:path";
 import * as core from "@actions/core";
 import { hasWriteAccess } from "../github/actor-permission.js";
-import { CheckRunPublisher } from "../github/check-run-publisher.js";
 import { createGitHubClient, type GitHubClient } from "../github/github-client.js";
 import { writeJobSummary } from "../github/job-summary.js";
 import { postCommentOnce } from "../github/post-comment-once.js";
 import { toSarif } from "../github/sarif-export.js";
 import {
   type PullRequestReview,
-  REVIEW_CHECK_NAME,
   reviewPullRequest,
+  startReviewCheck,
 } from "../jobs/review/review-pull-request.js";
 import { type ActionContext, readActionContext } from "./action-context.js";
 import { type ActionInputs, parseActionInputs } from "./action-inputs.js";
@@ -116,13 +115,12 @@ async function reviewStep(run: ReviewRun): Promise<void> {
     const message =
       "No Anthropic credentials: anthropic_api_key is empty. Fork pull requests under `pull_request` get no secrets, so they cannot be reviewed by this workflow; a maintainer can comment `/claude review`.";
     core.warning(message);
-    const checks = new CheckRunPublisher(octokit);
-    const handle = await checks.start({
+    const { checks, handle } = await startReviewCheck({
+      octokit,
       owner,
       repo,
-      name: REVIEW_CHECK_NAME,
-      headSha: pr.headSha,
-      ...(context.runUrl ? { detailsUrl: context.runUrl } : {}),
+      pr,
+      ...(context.runUrl ? { runUrl: context.runUrl } : {}),
     });
     await checks.complete(handle, {
       outcome: { status: "neutral", isError: false },
@@ -189,15 +187,13 @@ async function reviewStep(run: ReviewRun): Promise<void> {
 
 /** Setup failed before the review job could open its own check run: open one that says why. */
 async function failStep(run: ReviewRun, message: string): Promise<void> {
-  const checks = new CheckRunPublisher(run.octokit);
-  await checks
-    .start({
-      owner: run.context.owner,
-      repo: run.context.repo,
-      name: REVIEW_CHECK_NAME,
-      headSha: run.pr.headSha,
-    })
-    .then((handle) =>
+  await startReviewCheck({
+    octokit: run.octokit,
+    owner: run.context.owner,
+    repo: run.context.repo,
+    pr: run.pr,
+  })
+    .then(({ checks, handle }) =>
       checks.complete(handle, {
         outcome: { status: "failure", isError: true },
         title: "Claude review failed",

@@ -1,6 +1,5 @@
 import * as core from "@actions/core";
 import type { GitHubClient } from "../github/github-client.js";
-import { type PriorReviewFinding, readPriorReviewFindings } from "../github/read-prior-review-findings.js";
 import { runAutofix } from "../jobs/autofix/run-autofix.js";
 import { branchLineageKey } from "../sessions/lineage-key.js";
 import type { ActionContext } from "./action-context.js";
@@ -30,7 +29,6 @@ export async function runAutofixStep(run: {
     return;
   }
   const { settings, store } = prepared;
-  const priorFindings = await priorReviewFindings(octokit, context.owner, context.repo, pr.number);
   const result = await runAutofix(
     {
       repository: { owner: context.owner, name: context.repo },
@@ -47,7 +45,6 @@ export async function runAutofixStep(run: {
       isFork: run.fork,
       label: inputs.autofixLabel,
       testCommands: inputs.testCommands,
-      ...(priorFindings.length > 0 ? { priorFindings } : {}),
       ...(context.runUrl ? { runUrl: context.runUrl } : {}),
       ...(store
         ? {
@@ -76,26 +73,4 @@ export async function runAutofixStep(run: {
   core.info(`autofix: ${result.status}${result.detail ? ` (${result.detail})` : ""}`);
   if (failed && inputs.failOnError)
     core.setFailed(`Claude autofix failed: ${result.detail ?? "see the check run"}`);
-}
-
-/**
- * The findings of the PR's last review, read back from its comments, so the fix addresses them even
- * when no session store lets the session fork from that review. Best effort: the fix runs without them.
- */
-async function priorReviewFindings(
-  octokit: GitHubClient,
-  owner: string,
-  repo: string,
-  pullNumber: number,
-): Promise<PriorReviewFinding[]> {
-  try {
-    const findings = await readPriorReviewFindings(octokit, { owner, repo, pullNumber });
-    core.info(`autofix: ${findings.length} finding(s) of the last review read back from the pull request`);
-    return findings;
-  } catch (error) {
-    core.warning(
-      `Autofix runs without the last review's findings: ${error instanceof Error ? error.message : String(error)}`,
-    );
-    return [];
-  }
 }

@@ -2,8 +2,6 @@ import { randomUUID } from "node:crypto";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { S3Client } from "@aws-sdk/client-s3";
-import S3rver from "s3rver";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { pruneClosedLineages } from "../../lambda/worker/prune-lineages.js";
 import { createGitHubClient, type GitHubClient } from "../../src/github/github-client.js";
@@ -14,36 +12,23 @@ import { S3TranscriptStore } from "../../src/sessions/s3-transcript-store.js";
 import { LineageKeyError } from "../../src/sessions/session-errors.js";
 import type { TranscriptStore } from "../../src/sessions/transcript-store.js";
 import { GitHubDouble } from "../github-double/index.js";
-import { S3ConditionalWriteGate } from "../sessions/s3-conditional-write-gate.js";
+import { LoopbackS3 } from "../sessions/loopback-s3.js";
 import { makeEntry } from "../sessions/transcript-store-contract.js";
 
 const DIFF = "diff --git a/a.ts b/a.ts\n--- a/a.ts\n+++ b/a.ts\n@@ -1 +1 @@\n-old\n+new\n";
 const bucket = "sessions";
 
 let fsRoot: string;
-let s3Dir: string;
-let s3rver: S3rver;
-let gate: S3ConditionalWriteGate;
+let s3: LoopbackS3;
 
 beforeAll(async () => {
   fsRoot = await mkdtemp(join(tmpdir(), "prune-fs-"));
-  s3Dir = await mkdtemp(join(tmpdir(), "prune-s3rver-"));
-  s3rver = new S3rver({
-    address: "127.0.0.1",
-    port: 0,
-    silent: true,
-    directory: s3Dir,
-    configureBuckets: [{ name: bucket, configs: [] }],
-  });
-  const address = (await s3rver.run()) as { port: number };
-  gate = await S3ConditionalWriteGate.start(address.port);
+  s3 = await LoopbackS3.start([bucket]);
 });
 
 afterAll(async () => {
-  await gate?.close();
-  await s3rver?.close();
+  await s3?.close();
   await rm(fsRoot, { recursive: true, force: true });
-  await rm(s3Dir, { recursive: true, force: true });
 });
 
 // Each test gets an empty store: a fresh directory, or a fresh key prefix in the one s3rver bucket.
@@ -53,15 +38,7 @@ const stores: [string, () => TranscriptStore][] = [
     "s3 (s3rver)",
     () =>
       new S3TranscriptStore({
-        client: new S3Client({
-          endpoint: gate.url,
-          region: "us-east-1",
-          forcePathStyle: true,
-          credentials: { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" },
-          // s3rver predates the SDK's default CRC32 checksums.
-          requestChecksumCalculation: "WHEN_REQUIRED",
-          responseChecksumValidation: "WHEN_REQUIRED",
-        }),
+        client: s3.client(),
         bucket,
         prefix: `prune-${randomUUID()}/`,
       }),

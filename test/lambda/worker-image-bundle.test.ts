@@ -4,7 +4,6 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { SQSBatchResponse, SQSEvent } from "aws-lambda";
-import S3rver from "s3rver";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createJobMessage } from "../../lambda/shared/job-message.js";
 import { JobQueue } from "../../lambda/shared/job-queue.js";
@@ -15,7 +14,7 @@ import { createTempRepo } from "../fixtures/git-repo.js";
 import { GitHubDouble } from "../github-double/index.js";
 import { CLAUDE_BIN } from "../harness/claude-cli.js";
 import { ScriptedMessagesApi } from "../harness/scripted-messages-api.js";
-import { S3ConditionalWriteGate } from "../sessions/s3-conditional-write-gate.js";
+import { LoopbackS3, S3RVER_CREDENTIALS } from "../sessions/loopback-s3.js";
 import { appPrivateKeyPem } from "./support/app-private-key.js";
 import { CapturedStdout } from "./support/captured-stdout.js";
 import { LoopbackSqs } from "./support/loopback-sqs.js";
@@ -40,7 +39,7 @@ let api: ScriptedMessagesApi;
 let gh: GitHubDouble;
 let sqs: LoopbackSqs;
 let secrets: SecretsDouble;
-let s3: { server: S3rver; gate: S3ConditionalWriteGate; dir: string };
+let s3: LoopbackS3;
 const stdout = new CapturedStdout();
 const savedEnv = { ...process.env };
 
@@ -73,25 +72,14 @@ beforeAll(async () => {
     "app-key": appPrivateKeyPem(),
     "anthropic-key": "sk-ant-bundle-0123456789",
   });
-  const dir = mkdtempSync(join(tmpdir(), "cpr-image-s3-"));
-  const server = new S3rver({
-    address: "127.0.0.1",
-    port: 0,
-    silent: true,
-    directory: dir,
-    configureBuckets: [{ name: "sessions", configs: [] }],
-  });
-  const gate = await S3ConditionalWriteGate.start(((await server.run()) as { port: number }).port);
-  s3 = { server, gate, dir };
+  s3 = await LoopbackS3.start(["sessions"]);
 });
 
 afterAll(async () => {
   stdout.stop();
   process.env = savedEnv;
   await Promise.allSettled([api?.close(), gh?.close(), sqs?.close(), secrets?.close()]);
-  await s3?.gate.close();
-  await s3?.server.close();
-  if (s3) rmSync(s3.dir, { recursive: true, force: true });
+  await s3?.close();
   if (root) rmSync(root, { recursive: true, force: true });
 });
 
@@ -140,10 +128,10 @@ describe("the worker image's bundle (Dockerfile esbuild step)", () => {
     Object.assign(process.env, {
       AWS_REGION: "us-east-1",
       // s3rver only knows its own key pair; the other loopback servers accept any.
-      AWS_ACCESS_KEY_ID: "S3RVER",
-      AWS_SECRET_ACCESS_KEY: "S3RVER",
+      AWS_ACCESS_KEY_ID: S3RVER_CREDENTIALS.accessKeyId,
+      AWS_SECRET_ACCESS_KEY: S3RVER_CREDENTIALS.secretAccessKey,
       AWS_ENDPOINT_URL_SECRETS_MANAGER: secrets.endpoint,
-      AWS_ENDPOINT_URL_S3: s3.gate.url,
+      AWS_ENDPOINT_URL_S3: s3.url,
       AWS_REQUEST_CHECKSUM_CALCULATION: "WHEN_REQUIRED",
       AWS_RESPONSE_CHECKSUM_VALIDATION: "WHEN_REQUIRED",
       POWERTOOLS_SERVICE_NAME: "claude-pr-runner",

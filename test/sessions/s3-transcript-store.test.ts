@@ -2,50 +2,25 @@ import { randomUUID } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { GetObjectCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
-import S3rver from "s3rver";
+import { GetObjectCommand, PutObjectCommand } from "@aws-sdk/client-s3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appendLineageEntry } from "../../src/sessions/append-lineage-entry.js";
 import { prLineageKey } from "../../src/sessions/lineage-key.js";
 import { restoreSession } from "../../src/sessions/restore-session.js";
 import { S3TranscriptStore } from "../../src/sessions/s3-transcript-store.js";
-import { S3ConditionalWriteGate } from "./s3-conditional-write-gate.js";
+import { LoopbackS3 } from "./loopback-s3.js";
 import { describeTranscriptStoreContract, makeEntry } from "./transcript-store-contract.js";
 
-let dir: string;
-let s3rver: S3rver;
-let gate: S3ConditionalWriteGate;
+let s3: LoopbackS3;
 const bucket = "sessions";
-
-function client(endpoint = gate.url): S3Client {
-  return new S3Client({
-    endpoint,
-    region: "us-east-1",
-    forcePathStyle: true,
-    credentials: { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" },
-    // s3rver predates the SDK's default CRC32 checksums.
-    requestChecksumCalculation: "WHEN_REQUIRED",
-    responseChecksumValidation: "WHEN_REQUIRED",
-  });
-}
+const client = () => s3.client();
 
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), "s3rver-"));
-  s3rver = new S3rver({
-    address: "127.0.0.1",
-    port: 0,
-    silent: true,
-    directory: dir,
-    configureBuckets: [{ name: bucket, configs: [] }],
-  });
-  const address = (await s3rver.run()) as { port: number };
-  gate = await S3ConditionalWriteGate.start(address.port);
+  s3 = await LoopbackS3.start([bucket]);
 });
 
 afterAll(async () => {
-  await gate?.close();
-  await s3rver?.close();
-  await rm(dir, { recursive: true, force: true });
+  await s3?.close();
 });
 
 describeTranscriptStoreContract("s3 (s3rver + conditional-write gate)", async () => {
@@ -81,7 +56,7 @@ describe("S3TranscriptStore specifics", () => {
       .then((o) => o.Body!.transformToByteArray());
     expect([raw[0], raw[1]]).toEqual([0x1f, 0x8b]);
     expect(raw.byteLength).toBeLessThan(body.byteLength / 10);
-    const put = gate.requests.find((r) => r.method === "PUT" && r.path.includes(id));
+    const put = s3.gate.requests.find((r) => r.method === "PUT" && r.path.includes(id));
     expect(put?.headers["x-amz-server-side-encryption"]).toBe("aws:kms");
     expect(put?.headers["x-amz-server-side-encryption-aws-kms-key-id"]).toBe("alias/claude-sessions");
     expect(Buffer.from((await store.getTranscript(key, id))!).equals(Buffer.from(body))).toBe(true);
@@ -93,7 +68,7 @@ describe("S3TranscriptStore specifics", () => {
     await appendLineageEntry(store, key, makeEntry());
     const etag = (await store.readIndex(key))!.version;
     await appendLineageEntry(store, key, makeEntry());
-    const indexPuts = gate.requests.filter(
+    const indexPuts = s3.gate.requests.filter(
       (r) => r.method === "PUT" && r.path.includes(`${prefix}lineages/o/r/pr/8/index.json`),
     );
     expect(indexPuts.map((r) => [r.headers["if-none-match"], r.headers["if-match"]])).toEqual([

@@ -3,8 +3,8 @@ import type { Log } from "sarif";
 import { httpStatusOf } from "../../../src/github/http-status.js";
 import { uploadSarif } from "../../../src/github/upload-sarif.js";
 import { runAudit } from "../../../src/jobs/audit/run-audit.js";
-import { cloneRepository, repositoryUrl } from "../clone-repository.js";
 import { type JobResult, PermanentJobError } from "../job-executor.js";
+import { cloneForJob } from "./clone-for-job.js";
 import { jobResultFrom } from "./job-result.js";
 import type { WorkerJob } from "./worker-job.js";
 
@@ -21,12 +21,7 @@ export async function runAuditJob(run: WorkerJob): Promise<JobResult> {
     throw error;
   }
   if (repo.archived) throw new PermanentJobError(`${name} is archived; nothing can be filed`);
-  const repository = await cloneRepository({
-    remoteUrl: repositoryUrl(job.owner, job.repo, config.gitServerUrl),
-    token: run.context.token,
-    dir: `${run.workDir}/repo`,
-    branch: repo.default_branch,
-  });
+  const repository = await cloneForJob(run, { branch: repo.default_branch });
   const result = await runAudit(
     {
       repository: { owner: job.owner, name: job.repo },

@@ -1,12 +1,11 @@
 import { hasWriteAccess } from "../../../src/github/actor-permission.js";
 import { postCommentOnce } from "../../../src/github/post-comment-once.js";
 import { isFork } from "../../../src/github/pull-request-ref.js";
-import { readPriorReviewFindings } from "../../../src/github/read-prior-review-findings.js";
 import { runAutofix } from "../../../src/jobs/autofix/run-autofix.js";
 import { branchLineageKey } from "../../../src/sessions/lineage-key.js";
-import { cloneRepository, repositoryUrl } from "../clone-repository.js";
 import { gitAuthEnv } from "../git-auth-env.js";
 import { type JobResult, PermanentJobError } from "../job-executor.js";
+import { cloneForJob } from "./clone-for-job.js";
 import { jobResultFrom } from "./job-result.js";
 import { openPullRequest } from "./open-pull-request.js";
 import type { WorkerJob } from "./worker-job.js";
@@ -33,23 +32,7 @@ export async function runAutofixJob(run: WorkerJob): Promise<JobResult> {
   }
 
   const fork = isFork(pr);
-  // The review being fixed, as published on the PR: the prompt names each finding even when the
-  // lineage is empty (no bucket, or the review ran elsewhere). Without them the fix still runs.
-  const priorFindings = await readPriorReviewFindings(octokit, {
-    owner: job.owner,
-    repo: job.repo,
-    pullNumber,
-  }).catch((error: Error) => {
-    run.context.logger.warn("autofix runs without the last review's findings", { error: error.message });
-    return [];
-  });
-  const repository = await cloneRepository({
-    remoteUrl: repositoryUrl(job.owner, job.repo, config.gitServerUrl),
-    token: run.context.token,
-    dir: `${run.workDir}/repo`,
-    headSha: pr.headSha,
-    baseSha: pr.baseSha,
-  });
+  const repository = await cloneForJob(run, { headSha: pr.headSha, baseSha: pr.baseSha });
   const result = await runAutofix(
     {
       repository: { owner: job.owner, name: job.repo },
@@ -66,7 +49,6 @@ export async function runAutofixJob(run: WorkerJob): Promise<JobResult> {
       // A fork's branch is not ours to push to: suggestions instead, from a read-only-ish session.
       isFork: fork,
       label: false,
-      priorFindings,
       testCommands: config.testCommands,
       bot: config.bot,
       // The push authenticates with the installation token through git's environment, never on disk.

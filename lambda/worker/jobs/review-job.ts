@@ -1,7 +1,7 @@
 import { isFork } from "../../../src/github/pull-request-ref.js";
 import { reviewPullRequest } from "../../../src/jobs/review/review-pull-request.js";
-import { cloneRepository, repositoryUrl } from "../clone-repository.js";
 import type { JobResult } from "../job-executor.js";
+import { cloneForJob } from "./clone-for-job.js";
 import { jobResultFrom } from "./job-result.js";
 import { openPullRequest } from "./open-pull-request.js";
 import type { WorkerJob } from "./worker-job.js";
@@ -25,13 +25,7 @@ export async function runReviewJob(run: WorkerJob): Promise<JobResult> {
     });
     return { status: "completed", conclusion: "superseded" };
   }
-  const repository = await cloneRepository({
-    remoteUrl: repositoryUrl(job.owner, job.repo, config.gitServerUrl),
-    token: run.context.token,
-    dir: `${run.workDir}/repo`,
-    headSha: pr.headSha,
-    baseSha: pr.baseSha,
-  });
+  const repository = await cloneForJob(run, { headSha: pr.headSha, baseSha: pr.baseSha });
   const review = await reviewPullRequest(
     {
       octokit,

@@ -4,6 +4,7 @@ import { fetchPullRequestLineMap } from "../../github/fetch-pull-request-line-ma
 import type { GitHubClient } from "../../github/github-client.js";
 import { httpStatusOf } from "../../github/http-status.js";
 import { postCommentOnce } from "../../github/post-comment-once.js";
+import { readPriorReviewFindings } from "../../github/read-prior-review-findings.js";
 import { ReviewPublisher } from "../../github/review-publisher.js";
 import { StickyComment } from "../../github/sticky-comment.js";
 import { builtInPolicy } from "../../runner/policy/built-in-policy.js";
@@ -44,7 +45,10 @@ export interface AutofixRequest {
   /** The label that triggered the run; removed afterwards (default `autofix`); `false` when a comment triggered it. */
   label?: string | false;
   testCommands?: string[];
-  /** Findings of the review being fixed, for the prompt (the forked session also has them in context). */
+  /**
+   * Findings of the review being fixed, for the prompt (the forked session also has them in context).
+   * Default: read back from the review published on the PR.
+   */
   priorFindings?: PriorFinding[];
   /** Commit author (default: the GitHub Actions bot). */
   bot?: GitIdentity;
@@ -140,6 +144,15 @@ export async function runAutofix(
           }),
         );
 
+  // The review being fixed, as published on the PR (unless the caller passed it): the prompt names each
+  // finding even when the lineage is empty. Without them the fix still runs; the note says why.
+  const priorFindings =
+    request.priorFindings ??
+    (await attempt("reading the last review's findings", () =>
+      readPriorReviewFindings(deps.github, { owner, repo, pullNumber: pr.number }),
+    )) ??
+    [];
+
   const checkout = new GitCheckout(request.checkoutDir, request.gitEnv);
   const [diff, changedFiles] = await Promise.all([
     checkout.diff(pr.baseSha, pr.headSha),
@@ -158,7 +171,7 @@ export async function runAutofix(
       ...(restore.status === "restored" && restore.start.from === "lineage"
         ? { parentHeadSha: restore.parentHeadSha, parentJobKind: restore.start.entry.jobKind }
         : {}),
-      ...(request.priorFindings ? { priorFindings: request.priorFindings } : {}),
+      ...(priorFindings.length > 0 ? { priorFindings } : {}),
       ...(settings.extraInstructions ? { extraInstructions: settings.extraInstructions } : {}),
     }).text;
 

@@ -1,4 +1,4 @@
-import { CheckRunPublisher } from "../../github/check-run-publisher.js";
+import { type CheckRunHandle, CheckRunPublisher } from "../../github/check-run-publisher.js";
 import { fetchPullRequestLineMap } from "../../github/fetch-pull-request-line-map.js";
 import type { GitHubClient } from "../../github/github-client.js";
 import type { PullRequestRef } from "../../github/pull-request-ref.js";
@@ -42,6 +42,21 @@ export interface PullRequestReview {
   checkRunId: number;
 }
 
+/** Opens the review's check run on the PR head (in progress until the job completes it). */
+export async function startReviewCheck(
+  job: Pick<PullRequestReviewJob, "octokit" | "owner" | "repo" | "pr" | "runUrl">,
+): Promise<{ checks: CheckRunPublisher; handle: CheckRunHandle }> {
+  const checks = new CheckRunPublisher(job.octokit);
+  const handle = await checks.start({
+    owner: job.owner,
+    repo: job.repo,
+    name: REVIEW_CHECK_NAME,
+    headSha: job.pr.headSha,
+    ...(job.runUrl ? { detailsUrl: job.runUrl } : {}),
+  });
+  return { checks, handle };
+}
+
 /** Something outside the session failed (git, GitHub); the check run was closed as a failure first. */
 export class ReviewJobError extends Error {
   override readonly name = "ReviewJobError";
@@ -58,14 +73,7 @@ export async function reviewPullRequest(
   settings: JobSettings,
 ): Promise<PullRequestReview> {
   const { octokit, owner, repo, pr } = job;
-  const checks = new CheckRunPublisher(octokit);
-  const handle = await checks.start({
-    owner,
-    repo,
-    name: REVIEW_CHECK_NAME,
-    headSha: pr.headSha,
-    ...(job.runUrl ? { detailsUrl: job.runUrl } : {}),
-  });
+  const { checks, handle } = await startReviewCheck(job);
   try {
     const checkout = new GitCheckout(job.checkoutDir);
     const pinned = await pinAgentConfigToBase(checkout, pr.baseSha, pr.headSha);

@@ -2,9 +2,7 @@ import { mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync } from "node:
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DynamoDBPersistenceLayer } from "@aws-lambda-powertools/idempotency/dynamodb";
-import { S3Client } from "@aws-sdk/client-s3";
 import type { APIGatewayProxyEventV2 } from "aws-lambda";
-import S3rver from "s3rver";
 import { githubAppAuth } from "../../../lambda/shared/github-app-auth.js";
 import { JobQueue } from "../../../lambda/shared/job-queue.js";
 import { createTelemetry } from "../../../lambda/shared/telemetry.js";
@@ -17,9 +15,9 @@ import { createTempRepo, type TempRepo } from "../../fixtures/git-repo.js";
 import { GitHubDouble } from "../../github-double/index.js";
 import { CLAUDE_BIN } from "../../harness/claude-cli.js";
 import { type Script, ScriptedMessagesApi } from "../../harness/scripted-messages-api.js";
-import { S3ConditionalWriteGate } from "../../sessions/s3-conditional-write-gate.js";
+import { LoopbackS3 } from "../../sessions/loopback-s3.js";
 import { appPrivateKeyPem } from "./app-private-key.js";
-import { LoopbackDynamoDb, TEST_REGION } from "./loopback-dynamodb.js";
+import { LoopbackDynamoDb } from "./loopback-dynamodb.js";
 import { type FifoQueuePair, LoopbackSqs } from "./loopback-sqs.js";
 import { SqsEventSource } from "./sqs-event-source.js";
 import { functionUrlEvent, lambdaContext } from "./webhook-events.js";
@@ -54,17 +52,10 @@ export class LambdaPipeline {
     readonly sqs: LoopbackSqs,
     readonly queues: FifoQueuePair,
     private readonly dynamo: LoopbackDynamoDb,
-    private readonly s3: { server: S3rver; gate: S3ConditionalWriteGate; dir: string },
+    private readonly s3: LoopbackS3,
   ) {
     this.store = new S3TranscriptStore({
-      client: new S3Client({
-        endpoint: s3.gate.url,
-        region: TEST_REGION,
-        forcePathStyle: true,
-        credentials: { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" },
-        requestChecksumCalculation: "WHEN_REQUIRED",
-        responseChecksumValidation: "WHEN_REQUIRED",
-      }),
+      client: s3.client(),
       bucket: BUCKET,
       prefix: "sessions/",
     });
@@ -115,19 +106,10 @@ export class LambdaPipeline {
       maxReceiveCount: 3,
       visibilityTimeoutSeconds: 30,
     });
-    const dir = mkdtempSync(join(tmpdir(), "cpr-lambda-s3-"));
-    const server = new S3rver({
-      address: "127.0.0.1",
-      port: 0,
-      silent: true,
-      directory: dir,
-      configureBuckets: [{ name: BUCKET, configs: [] }],
-    });
-    const address = (await server.run()) as { port: number };
-    const gate = await S3ConditionalWriteGate.start(address.port);
+    const s3 = await LoopbackS3.start([BUCKET]);
     github.addRepo(OWNER, REPO);
     github.addInstallation(INSTALLATION_ID, OWNER, [`${OWNER}/${REPO}`]);
-    return new LambdaPipeline(api, github, sqs, queues, dynamo, { server, gate, dir });
+    return new LambdaPipeline(api, github, sqs, queues, dynamo, s3);
   }
 
   /** The bare remote the worker clones from (`${gitServer}/${OWNER}/${REPO}.git`). */
@@ -227,9 +209,8 @@ export class LambdaPipeline {
       this.github.close(),
       this.sqs.close(),
       this.dynamo.close(),
-      this.s3.gate.close().then(() => this.s3.server.close()),
+      this.s3.close(),
     ]);
-    rmSync(this.s3.dir, { recursive: true, force: true });
     rmSync(this.root, { recursive: true, force: true });
   }
 }
