@@ -95856,15 +95856,7 @@ async function runAutofixJob(run3) {
     {
       repository: { owner: job.owner, name: job.repo },
       checkoutDir: repository.dir,
-      pullRequest: {
-        number: pr.number,
-        title: pr.title,
-        body: pr.body,
-        author: pr.author,
-        headRef: pr.headRef,
-        headSha: pr.headSha,
-        baseSha: pr.baseSha
-      },
+      pullRequest: pr,
       // A fork's branch is not ours to push to: suggestions instead, from a read-only-ish session.
       isFork: fork,
       label: false,

@@ -33,15 +33,7 @@ export async function runAutofixStep(run: {
     {
       repository: { owner: context.owner, name: context.repo },
       checkoutDir: context.workspace,
-      pullRequest: {
-        number: pr.number,
-        title: pr.title,
-        body: pr.body,
-        author: pr.author,
-        headRef: pr.headRef,
-        headSha: pr.headSha,
-        baseSha: pr.baseSha,
-      },
+      pullRequest: pr,
       isFork: run.fork,
       label: inputs.autofixLabel,
       testCommands: inputs.testCommands,

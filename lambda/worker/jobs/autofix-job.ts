@@ -37,15 +37,7 @@ export async function runAutofixJob(run: WorkerJob): Promise<JobResult> {
     {
       repository: { owner: job.owner, name: job.repo },
       checkoutDir: repository.dir,
-      pullRequest: {
-        number: pr.number,
-        title: pr.title,
-        body: pr.body,
-        author: pr.author,
-        headRef: pr.headRef,
-        headSha: pr.headSha,
-        baseSha: pr.baseSha,
-      },
+      pullRequest: pr,
       // A fork's branch is not ours to push to: suggestions instead, from a read-only-ish session.
       isFork: fork,
       label: false,
