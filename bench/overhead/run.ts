@@ -15,7 +15,9 @@ import type { HostConfig, HostMeasurement } from "./host-measurement.js";
 
 const ROOT = path.resolve(fileURLToPath(import.meta.url), "../../..");
 const OUT_DIR = path.join(ROOT, "bench/out");
-const HOSTS = ["bare", "runner", "sdk"] as const;
+// sdk_ask: the SDK with the runner's `permissions.ask: ["*"]`, so every tool call goes to its
+// canUseTool as it does in the runner: the like-for-like comparison for a host that enforces a policy.
+const HOSTS = ["bare", "runner", "sdk", "sdk_ask"] as const;
 const TURNS = 20;
 const runs = Math.max(5, Number(process.argv[2] ?? 5));
 const execFileAsync = promisify(execFile);
@@ -28,6 +30,7 @@ await build({
     bare: path.join(ROOT, "bench/overhead/bare-host.ts"),
     runner: path.join(ROOT, "bench/overhead/runner-host.ts"),
     sdk: path.join(ROOT, "bench/overhead/sdk-host.ts"),
+    sdk_ask: path.join(ROOT, "bench/overhead/sdk-host.ts"),
   },
   outdir: hostDir,
   outExtension: { ".js": ".mjs" },
@@ -57,7 +60,12 @@ await mkdir(path.join(workspace, "src"));
 for (let i = 0; i < 5; i++)
   await writeFile(path.join(workspace, `src/file${i}.ts`), `export const n${i} = ${i};\n`);
 
-const results: Record<(typeof HOSTS)[number], HostMeasurement[]> = { bare: [], runner: [], sdk: [] };
+const results: Record<(typeof HOSTS)[number], HostMeasurement[]> = {
+  bare: [],
+  runner: [],
+  sdk: [],
+  sdk_ask: [],
+};
 try {
   for (let run = 0; run < runs; run++) {
     // Rotate the order each round so drift in machine load does not favour one host.
@@ -76,7 +84,7 @@ try {
       const before = api.mainRequests.length;
       const { stdout } = await execFileAsync(
         process.execPath,
-        [path.join(hostDir, `${host}.mjs`), JSON.stringify(config)],
+        [path.join(hostDir, `${host}.mjs`), JSON.stringify(config), host],
         {
           cwd: ROOT,
           maxBuffer: 16 * 1024 * 1024,
@@ -92,7 +100,7 @@ try {
       }
       results[host].push(measurement);
       console.error(
-        `run ${run + 1}/${runs} ${host.padEnd(6)} wall ${measurement.wallMs.toFixed(0)} ms · host cpu ${measurement.cpuMs.toFixed(0)} ms · host peak rss ${measurement.peakRssMb.toFixed(1)} MB`,
+        `run ${run + 1}/${runs} ${host.padEnd(7)} wall ${measurement.wallMs.toFixed(0)} ms · host cpu ${measurement.cpuMs.toFixed(0)} ms · host peak rss ${measurement.peakRssMb.toFixed(1)} MB · ${measurement.detail}`,
       );
     }
   }
@@ -131,8 +139,21 @@ const output = {
   runsPerHost: runs,
   measuredAt: new Date().toISOString(),
   summary,
-  ratiosToBare: { runner: ratio("runner"), sdk: ratio("sdk") },
+  ratiosToBare: { runner: ratio("runner"), sdk: ratio("sdk"), sdk_ask: ratio("sdk_ask") },
+  ratiosToSdkAsk: {
+    runner: {
+      wall: summary.runner.medianWallMs / summary.sdk_ask.medianWallMs,
+      hostCpu: summary.runner.medianHostCpuMs / summary.sdk_ask.medianHostCpuMs,
+      hostPeakRss: summary.runner.medianHostPeakRssMb / summary.sdk_ask.medianHostPeakRssMb,
+    },
+  },
   runs: results,
 };
 await writeFile(path.join(OUT_DIR, "overhead.json"), `${JSON.stringify(output, null, 2)}\n`);
-console.log(JSON.stringify({ summary: output.summary, ratiosToBare: output.ratiosToBare }, null, 2));
+console.log(
+  JSON.stringify(
+    { summary: output.summary, ratiosToBare: output.ratiosToBare, ratiosToSdkAsk: output.ratiosToSdkAsk },
+    null,
+    2,
+  ),
+);
