@@ -72659,13 +72659,16 @@ var schema = {
     },
     enqueuedAt: { type: "string", minLength: 1 }
   },
-  // A review or an autofix without a PR cannot run at all; a review also needs the commit it looks at
-  // (an autofix asked for in a comment works on whatever the PR's head is when it runs).
+  // A review or an autofix without a PR cannot run at all.
   allOf: [
     // biome-ignore lint/suspicious/noThenProperty: `then` is the JSON Schema keyword, not a thenable
     { if: { properties: { kind: { enum: ["review", "autofix"] } } }, then: { required: ["pullNumber"] } },
-    // biome-ignore lint/suspicious/noThenProperty: `then` is the JSON Schema keyword, not a thenable
-    { if: { properties: { kind: { const: "review" } } }, then: { required: ["headSha"] } }
+    // A review asked for in a comment reviews whatever the head is when it runs; a push names its commit.
+    {
+      if: { properties: { kind: { const: "review" } } },
+      // biome-ignore lint/suspicious/noThenProperty: `then` is the JSON Schema keyword, not a thenable
+      then: { anyOf: [{ required: ["headSha"] }, { properties: { trigger: { required: ["commentId"] } } }] }
+    }
   ]
 };
 var validate = new import_ajv.Ajv({ allErrors: true }).compile(schema);

@@ -80385,6 +80385,7 @@ function webhookConfigFromEnv(env6 = process.env) {
       enabledJobs: parseEnabledJobs(env6.ENABLED_JOBS ?? "review,autofix,prune"),
       repositories: parseEnvList(env6.REPOSITORIES),
       autofixCommand: env6.AUTOFIX_COMMAND?.trim() || "/claude-fix",
+      reviewCommand: env6.REVIEW_COMMAND?.trim() || "/claude review",
       reviewDrafts: env6.REVIEW_DRAFTS === "true"
     }
   };
@@ -80977,13 +80978,16 @@ var schema = {
     },
     enqueuedAt: { type: "string", minLength: 1 }
   },
-  // A review or an autofix without a PR cannot run at all; a review also needs the commit it looks at
-  // (an autofix asked for in a comment works on whatever the PR's head is when it runs).
+  // A review or an autofix without a PR cannot run at all.
   allOf: [
     // biome-ignore lint/suspicious/noThenProperty: `then` is the JSON Schema keyword, not a thenable
     { if: { properties: { kind: { enum: ["review", "autofix"] } } }, then: { required: ["pullNumber"] } },
-    // biome-ignore lint/suspicious/noThenProperty: `then` is the JSON Schema keyword, not a thenable
-    { if: { properties: { kind: { const: "review" } } }, then: { required: ["headSha"] } }
+    // A review asked for in a comment reviews whatever the head is when it runs; a push names its commit.
+    {
+      if: { properties: { kind: { const: "review" } } },
+      // biome-ignore lint/suspicious/noThenProperty: `then` is the JSON Schema keyword, not a thenable
+      then: { anyOf: [{ required: ["headSha"] }, { properties: { trigger: { required: ["commentId"] } } }] }
+    }
   ]
 };
 var validate = new import_ajv.Ajv({ allErrors: true }).compile(schema);
@@ -81047,7 +81051,7 @@ function createDeliveryRouter(routing) {
       event: delivery.event,
       ...action ? { action } : {},
       ...p3.sender?.login ? { sender: p3.sender.login } : {},
-      ...kind === "autofix" && p3.comment?.id ? { commentId: p3.comment.id } : {}
+      ...p3.comment?.id ? { commentId: p3.comment.id } : {}
     };
     return {
       kind: "job",
@@ -81081,11 +81085,12 @@ function jobKindFor(event, p3, routing) {
     if (p3.action !== "created") return ignored(`issue_comment.${p3.action} is not configured`);
     if (!p3.issue?.pull_request) return ignored("comment is not on a pull request");
     const body = p3.comment?.body?.trim() ?? "";
-    if (!body.startsWith(routing.autofixCommand)) return ignored("comment is not an autofix command");
+    const kind = body.startsWith(routing.autofixCommand) ? "autofix" : routing.reviewCommand && body.startsWith(routing.reviewCommand) ? "review" : void 0;
+    if (!kind) return ignored("comment is not a command");
     const association = p3.comment?.author_association ?? "NONE";
     if (!TRUSTED_ASSOCIATIONS.has(association))
-      return ignored(`autofix requested by a ${association.toLowerCase()}, not a collaborator`);
-    return "autofix";
+      return ignored(`${kind} requested by a ${association.toLowerCase()}, not a collaborator`);
+    return kind;
   }
   return ignored(`event ${event} is not configured`);
 }

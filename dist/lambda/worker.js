@@ -93804,47 +93804,6 @@ async function uploadAuditSarif(run3, path5, commitSha, branch) {
   }
 }
 
-// src/github/actor-permission.ts
-async function getActorPermission(octokit, target) {
-  try {
-    const { data } = await octokit.rest.repos.getCollaboratorPermissionLevel(target);
-    const p3 = data.permission;
-    return p3 === "admin" || p3 === "write" || p3 === "read" ? p3 : "none";
-  } catch (error2) {
-    if (httpStatusOf(error2) === 404) return "none";
-    throw error2;
-  }
-}
-async function hasWriteAccess(octokit, target) {
-  const permission = await getActorPermission(octokit, target);
-  return permission === "write" || permission === "admin";
-}
-
-// src/github/post-comment-once.ts
-import { randomUUID as randomUUID2 } from "node:crypto";
-async function postCommentOnce(octokit, target) {
-  const marker = `<!-- claude-pr-runner:post:${randomUUID2()} -->`;
-  const body = `${target.body}
-
-${marker}`;
-  return createOnce(octokit, {
-    what: `comment on ${target.owner}/${target.repo}#${target.issueNumber}`,
-    create: async (request2) => (await octokit.rest.issues.createComment({
-      owner: target.owner,
-      repo: target.repo,
-      issue_number: target.issueNumber,
-      body,
-      request: request2
-    })).data,
-    findExisting: async () => (await octokit.paginate(octokit.rest.issues.listComments, {
-      owner: target.owner,
-      repo: target.repo,
-      issue_number: target.issueNumber,
-      per_page: 100
-    })).find((c5) => c5.body?.includes(marker))
-  });
-}
-
 // src/github/pull-request-ref.ts
 function isFork(pr) {
   return pr.headRepoFullName === void 0 || pr.headRepoFullName !== pr.baseRepoFullName;
@@ -93883,7 +93842,7 @@ function loginOf(user) {
 var import_ajv3 = __toESM(require_ajv(), 1);
 
 // src/github/check-run-publisher.ts
-import { randomUUID as randomUUID3 } from "node:crypto";
+import { randomUUID as randomUUID2 } from "node:crypto";
 function checkConclusion(outcome) {
   return outcome.isError ? "failure" : outcome.status;
 }
@@ -93922,7 +93881,7 @@ var CheckRunPublisher = class {
   octokit;
   async start(input) {
     const { owner, repo } = input;
-    const externalId = input.externalId ?? `claude-pr-runner:${randomUUID3()}`;
+    const externalId = input.externalId ?? `claude-pr-runner:${randomUUID2()}`;
     const data = await createOnce(this.octokit, {
       what: `check run "${input.name}" on ${owner}/${repo}@${input.headSha.slice(0, 12)}`,
       create: async (request2) => (await this.octokit.rest.checks.create({
@@ -94549,6 +94508,31 @@ async function fetchPullRequestLineMap(octokit, pr) {
     per_page: 100
   });
   return { lineMap: lineMapFromPullFiles(files), source: "files" };
+}
+
+// src/github/post-comment-once.ts
+import { randomUUID as randomUUID3 } from "node:crypto";
+async function postCommentOnce(octokit, target) {
+  const marker = `<!-- claude-pr-runner:post:${randomUUID3()} -->`;
+  const body = `${target.body}
+
+${marker}`;
+  return createOnce(octokit, {
+    what: `comment on ${target.owner}/${target.repo}#${target.issueNumber}`,
+    create: async (request2) => (await octokit.rest.issues.createComment({
+      owner: target.owner,
+      repo: target.repo,
+      issue_number: target.issueNumber,
+      body,
+      request: request2
+    })).data,
+    findExisting: async () => (await octokit.paginate(octokit.rest.issues.listComments, {
+      owner: target.owner,
+      repo: target.repo,
+      issue_number: target.issueNumber,
+      per_page: 100
+    })).find((c5) => c5.body?.includes(marker))
+  });
 }
 
 // src/github/review-threads.ts
@@ -95834,22 +95818,43 @@ async function openPullRequest(octokit, target) {
   return pr;
 }
 
+// src/github/actor-permission.ts
+async function getActorPermission(octokit, target) {
+  try {
+    const { data } = await octokit.rest.repos.getCollaboratorPermissionLevel(target);
+    const p3 = data.permission;
+    return p3 === "admin" || p3 === "write" || p3 === "read" ? p3 : "none";
+  } catch (error2) {
+    if (httpStatusOf(error2) === 404) return "none";
+    throw error2;
+  }
+}
+async function hasWriteAccess(octokit, target) {
+  const permission = await getActorPermission(octokit, target);
+  return permission === "write" || permission === "admin";
+}
+
+// lambda/worker/jobs/require-write-access.ts
+async function requireWriteAccess(run3, what) {
+  const { job, octokit } = run3;
+  const sender = job.trigger.sender;
+  if (!sender) throw new PermanentJobError(`the ${what} request names no sender to check`);
+  if (await hasWriteAccess(octokit, { owner: job.owner, repo: job.repo, username: sender })) return;
+  await postCommentOnce(octokit, {
+    owner: job.owner,
+    repo: job.repo,
+    issueNumber: job.pullNumber,
+    body: `@${sender} does not have write access to ${job.owner}/${job.repo}, so this ${what} request was not run. A maintainer can ask for it instead.`
+  });
+  throw new PermanentJobError(`${sender} has no write access; ${what} refused`);
+}
+
 // lambda/worker/jobs/autofix-job.ts
 async function runAutofixJob(run3) {
   const { job, octokit, config: config2 } = run3;
   const pullNumber = job.pullNumber;
   const pr = await openPullRequest(octokit, { owner: job.owner, repo: job.repo, pullNumber });
-  const sender = job.trigger.sender;
-  if (!sender) throw new PermanentJobError("the autofix request names no sender to check");
-  if (!await hasWriteAccess(octokit, { owner: job.owner, repo: job.repo, username: sender })) {
-    await postCommentOnce(octokit, {
-      owner: job.owner,
-      repo: job.repo,
-      issueNumber: pullNumber,
-      body: `@${sender} does not have write access to ${job.owner}/${job.repo}, so this autofix request was not run. A maintainer can ask for it instead.`
-    });
-    throw new PermanentJobError(`${sender} has no write access; autofix refused`);
-  }
+  await requireWriteAccess(run3, "autofix");
   const fork = isFork(pr);
   const repository = await cloneForJob(run3, { headSha: pr.headSha, baseSha: pr.baseSha });
   const result = await runAutofix(
@@ -96350,6 +96355,7 @@ async function runReviewJob(run3) {
     repo: job.repo,
     pullNumber: job.pullNumber
   });
+  if (job.trigger.commentId !== void 0) await requireWriteAccess(run3, "review");
   if (job.headSha && pr.headSha !== job.headSha) {
     run3.context.logger.info("head moved on since the delivery; the newer push has its own review", {
       queuedHeadSha: job.headSha,
@@ -97365,13 +97371,16 @@ var schema = {
     },
     enqueuedAt: { type: "string", minLength: 1 }
   },
-  // A review or an autofix without a PR cannot run at all; a review also needs the commit it looks at
-  // (an autofix asked for in a comment works on whatever the PR's head is when it runs).
+  // A review or an autofix without a PR cannot run at all.
   allOf: [
     // biome-ignore lint/suspicious/noThenProperty: `then` is the JSON Schema keyword, not a thenable
     { if: { properties: { kind: { enum: ["review", "autofix"] } } }, then: { required: ["pullNumber"] } },
-    // biome-ignore lint/suspicious/noThenProperty: `then` is the JSON Schema keyword, not a thenable
-    { if: { properties: { kind: { const: "review" } } }, then: { required: ["headSha"] } }
+    // A review asked for in a comment reviews whatever the head is when it runs; a push names its commit.
+    {
+      if: { properties: { kind: { const: "review" } } },
+      // biome-ignore lint/suspicious/noThenProperty: `then` is the JSON Schema keyword, not a thenable
+      then: { anyOf: [{ required: ["headSha"] }, { properties: { trigger: { required: ["commentId"] } } }] }
+    }
   ]
 };
 var validate3 = new import_ajv5.Ajv({ allErrors: true }).compile(schema);

@@ -36,7 +36,10 @@ export interface JobMessage {
   installationId: number;
   /** Required for review and autofix; for prune it names the closed PR (absent = every closed PR). */
   pullNumber?: number;
-  /** Required for review: the commit the job must look at (autofix: the head when it was asked for). */
+  /**
+   * The commit the job must look at: required for a review caused by a push; a review or autofix asked
+   * for in a comment works on the PR's head when it runs.
+   */
   headSha?: string;
   headRef?: string;
   baseRef?: string;
@@ -83,13 +86,16 @@ const schema: JSONSchemaType<JobMessage> = {
     },
     enqueuedAt: { type: "string", minLength: 1 },
   },
-  // A review or an autofix without a PR cannot run at all; a review also needs the commit it looks at
-  // (an autofix asked for in a comment works on whatever the PR's head is when it runs).
+  // A review or an autofix without a PR cannot run at all.
   allOf: [
     // biome-ignore lint/suspicious/noThenProperty: `then` is the JSON Schema keyword, not a thenable
     { if: { properties: { kind: { enum: ["review", "autofix"] } } }, then: { required: ["pullNumber"] } },
-    // biome-ignore lint/suspicious/noThenProperty: `then` is the JSON Schema keyword, not a thenable
-    { if: { properties: { kind: { const: "review" } } }, then: { required: ["headSha"] } },
+    // A review asked for in a comment reviews whatever the head is when it runs; a push names its commit.
+    {
+      if: { properties: { kind: { const: "review" } } },
+      // biome-ignore lint/suspicious/noThenProperty: `then` is the JSON Schema keyword, not a thenable
+      then: { anyOf: [{ required: ["headSha"] }, { properties: { trigger: { required: ["commentId"] } } }] },
+    },
   ],
 };
 

@@ -55,7 +55,7 @@ export function createDeliveryRouter(routing: WebhookRouting): (delivery: Delive
       event: delivery.event,
       ...(action ? { action } : {}),
       ...(p.sender?.login ? { sender: p.sender.login } : {}),
-      ...(kind === "autofix" && p.comment?.id ? { commentId: p.comment.id } : {}),
+      ...(p.comment?.id ? { commentId: p.comment.id } : {}),
     };
     return {
       kind: "job",
@@ -94,11 +94,17 @@ function jobKindFor(
     if (p.action !== "created") return ignored(`issue_comment.${p.action} is not configured`);
     if (!p.issue?.pull_request) return ignored("comment is not on a pull request");
     const body = p.comment?.body?.trim() ?? "";
-    if (!body.startsWith(routing.autofixCommand)) return ignored("comment is not an autofix command");
+    const kind = body.startsWith(routing.autofixCommand)
+      ? "autofix"
+      : routing.reviewCommand && body.startsWith(routing.reviewCommand)
+        ? "review"
+        : undefined;
+    if (!kind) return ignored("comment is not a command");
+    // The worker checks the commenter's permission again; this only keeps strangers off the queue.
     const association = p.comment?.author_association ?? "NONE";
     if (!TRUSTED_ASSOCIATIONS.has(association))
-      return ignored(`autofix requested by a ${association.toLowerCase()}, not a collaborator`);
-    return "autofix";
+      return ignored(`${kind} requested by a ${association.toLowerCase()}, not a collaborator`);
+    return kind;
   }
   return ignored(`event ${event} is not configured`);
 }

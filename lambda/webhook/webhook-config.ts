@@ -11,6 +11,8 @@ export interface WebhookRouting {
   repositories: readonly string[];
   /** A PR comment starting with this text asks for an autofix. */
   autofixCommand: string;
+  /** A PR comment starting with this text asks for a review of the current head (optional). */
+  reviewCommand?: string;
   /** Draft PRs are reviewed only when true. */
   reviewDrafts: boolean;
 }
@@ -44,6 +46,7 @@ export function webhookConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Webh
       enabledJobs: parseEnabledJobs(env.ENABLED_JOBS ?? "review,autofix,prune"),
       repositories: list(env.REPOSITORIES),
       autofixCommand: env.AUTOFIX_COMMAND?.trim() || "/claude-fix",
+      reviewCommand: env.REVIEW_COMMAND?.trim() || "/claude review",
       reviewDrafts: env.REVIEW_DRAFTS === "true",
     },
   };

@@ -54,6 +54,13 @@ describe("job message", () => {
     );
     expect(() => createJobMessage({ ...repoOnly, kind: "autofix" })).toThrow(/missing "pullNumber"/);
     expect(createJobMessage({ ...repoOnly, kind: "autofix", pullNumber: 3 }).headSha).toBeUndefined();
+    // A review asked for in a comment works on the head at run time.
+    const commented = { ...repoOnly, kind: "review" as const, pullNumber: 3 };
+    expect(() => createJobMessage(commented)).toThrow(/missing "headSha"/);
+    expect(
+      createJobMessage({ ...commented, trigger: { source: "webhook", event: "issue_comment", commentId: 7 } })
+        .headSha,
+    ).toBeUndefined();
     expect(createJobMessage({ ...repoOnly, kind: "audit", trigger: { source: "schedule" } }).kind).toBe(
       "audit",
     );

@@ -278,6 +278,31 @@ describe("webhook handler", () => {
       trigger: { event: "issue_comment" },
     });
     expect(job.trigger.commentId).toBeGreaterThan(0);
+
+    // `/claude review` (the default REVIEW_COMMAND) queues a review of whatever the head is when it runs.
+    sqs.clearMessages();
+    const review = await invoke(
+      await functionUrlEvent({
+        event: "issue_comment",
+        payload: comment("COLLABORATOR", "/claude review"),
+        secret: SECRET,
+      }),
+    );
+    expect(review.json).toMatchObject({ status: "queued", kind: "review" });
+    const reviewJob = parseJobMessage(sqs.messagesIn(queue.queueUrl)[0]!.body);
+    expect(reviewJob.headSha).toBeUndefined();
+    expect(reviewJob.trigger.commentId).toBeGreaterThan(0);
+    const stranger = await invoke(
+      await functionUrlEvent({
+        event: "issue_comment",
+        payload: comment("CONTRIBUTOR", "/claude review"),
+        secret: SECRET,
+      }),
+    );
+    expect(stranger.json).toEqual({
+      status: "ignored",
+      reason: "review requested by a contributor, not a collaborator",
+    });
   });
 
   it("queues a lineage prune in the PR's group when the PR is closed", async () => {

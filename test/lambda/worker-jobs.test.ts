@@ -366,6 +366,37 @@ describe("autofix and audit jobs through the worker (real CLI)", () => {
     expect(pipeline.github.violations).toEqual([]);
   });
 
+  it("`/claude review` in a comment by a writer reviews the PR's current head, in its lineage", async () => {
+    const head = pipeline.github.pull(OWNER, REPO, 9).head.sha;
+    queue = [review([], "Looks right after the fix.")];
+    const payload = webhookExample("issue_comment", "created");
+    Object.assign(payload, {
+      installation: { id: INSTALLATION_ID },
+      repository: {
+        ...(payload.repository as object),
+        name: REPO,
+        full_name: `${OWNER}/${REPO}`,
+        owner: { login: OWNER },
+      },
+      sender: { login: "maintainer" },
+    });
+    Object.assign(payload.issue as object, { number: 9, pull_request: { url: "x" } });
+    Object.assign(payload.comment as object, { body: "/claude review", author_association: "MEMBER" });
+    const delivered = await quietly(() => pipeline.deliver("issue_comment", payload));
+    expect(delivered.json).toMatchObject({ status: "queued", kind: "review" });
+
+    const { invocation } = await quietly(() => pipeline.runWorker());
+    expect(invocation?.response.batchItemFailures).toEqual([]);
+    expect(stdout.records.find((r) => r.message === "job completed")).toMatchObject({
+      conclusion: "success",
+    });
+    expect(conversationText(pipeline.api.mainRequests.at(-1)!)).toContain(head);
+    const lineage = (await pipeline.store.readIndex(prLineageKey(OWNER, REPO, 9)))?.index.entries ?? [];
+    expect(lineage.map((e) => e.jobKind)).toEqual(["review", "autofix", "review"]);
+    expect(pipeline.github.callsTo("checks/update").at(-1)?.body).toMatchObject({ conclusion: "success" });
+    expect(pipeline.github.violations).toEqual([]);
+  });
+
   it("a scheduled audit clones the default branch and files an issue", async () => {
     queue = [
       {

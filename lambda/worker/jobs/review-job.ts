@@ -4,6 +4,7 @@ import type { JobResult } from "../job-executor.js";
 import { cloneForJob } from "./clone-for-job.js";
 import { jobResultFrom } from "./job-result.js";
 import { openPullRequest } from "./open-pull-request.js";
+import { requireWriteAccess } from "./require-write-access.js";
 import type { WorkerJob } from "./worker-job.js";
 
 /**
@@ -18,6 +19,8 @@ export async function runReviewJob(run: WorkerJob): Promise<JobResult> {
     repo: job.repo,
     pullNumber: job.pullNumber as number,
   });
+  // Asked for in a comment: the commenter must be able to write; the current head is reviewed.
+  if (job.trigger.commentId !== undefined) await requireWriteAccess(run, "review");
   if (job.headSha && pr.headSha !== job.headSha) {
     run.context.logger.info("head moved on since the delivery; the newer push has its own review", {
       queuedHeadSha: job.headSha,

@@ -85,6 +85,7 @@ export class LambdaPipeline {
         enabledJobs: new Set(["review", "autofix", "prune"]),
         repositories: [`${OWNER}/*`],
         autofixCommand: "/claude-fix",
+        reviewCommand: "/claude review",
         reviewDrafts: false,
       },
       maxBodyBytes: 1024 * 1024,
