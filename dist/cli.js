@@ -57425,7 +57425,6 @@ function buildAgentEnvironment(options) {
 var POLICY_SAFE_PERMISSION_MODES = ["manual", "acceptEdits", "plan"];
 function buildClaudeArgv(options) {
   const argv = [
-    "--print",
     "--input-format",
     "stream-json",
     "--output-format",

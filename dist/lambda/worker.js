@@ -92271,7 +92271,6 @@ function buildAgentEnvironment(options2) {
 var POLICY_SAFE_PERMISSION_MODES = ["manual", "acceptEdits", "plan"];
 function buildClaudeArgv(options2) {
   const argv = [
-    "--print",
     "--input-format",
     "stream-json",
     "--output-format",

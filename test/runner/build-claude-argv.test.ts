@@ -6,8 +6,7 @@ import { RunnerConfigError } from "../../src/runner/runner-config-error.js";
 describe("buildClaudeArgv", () => {
   it("always starts with the host-mode flags", () => {
     const argv = buildClaudeArgv({ settingsJson: "{}" });
-    expect(argv.slice(0, 8)).toEqual([
-      "--print",
+    expect(argv.slice(0, 7)).toEqual([
       "--input-format",
       "stream-json",
       "--output-format",
@@ -17,6 +16,8 @@ describe("buildClaudeArgv", () => {
       "stdio",
     ]);
     expect(argv).toContain("--permission-mode");
+    // Print mode comes from stream-json input, as with the Agent SDK; the explicit flag costs time per turn.
+    expect(argv).not.toContain("--print");
     expect(argv).not.toContain("--setting-sources"); // trusted runs keep the repository's settings
   });
 
