@@ -92492,6 +92492,7 @@ async function prepareSession(options2) {
   });
   try {
     validateCliInvocation({
+      // Print mode without the flag: stream-json input on a pipe puts the CLI in it (see buildClaudeArgv).
       print: true,
       inputFormat: "stream-json",
       outputFormat: "stream-json",

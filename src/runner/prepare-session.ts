@@ -61,6 +61,7 @@ export async function prepareSession(options: SessionOptions): Promise<PreparedS
   try {
     // The protocol's flag rules are the same checks the CLI runs at start-up; fail before spawning.
     validateCliInvocation({
+      // Print mode without the flag: stream-json input on a pipe puts the CLI in it (see buildClaudeArgv).
       print: true,
       inputFormat: "stream-json",
       outputFormat: "stream-json",
