@@ -1,0 +1,29 @@
+#!/usr/bin/env node
+// Runs every mutation-testing scope in stryker/*.config.mjs, one after another (two cores: one
+// scope at a time), and fails when any scope falls below its own `thresholds.break`.
+// `npm run test:mutation -- policy` runs only the scopes whose file name contains "policy".
+import { spawnSync } from "node:child_process";
+import { readdirSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const filters = process.argv.slice(2);
+const scopes = readdirSync(path.join(root, "stryker"))
+  .filter((name) => name.endsWith(".config.mjs"))
+  .filter((name) => filters.length === 0 || filters.some((f) => name.includes(f)))
+  .sort();
+if (scopes.length === 0) {
+  console.error(`no mutation scope matches ${filters.join(", ") || "stryker/*.config.mjs"}`);
+  process.exit(2);
+}
+const failed = [];
+for (const scope of scopes) {
+  console.log(`\n=== mutation scope ${scope} ===`);
+  const run = spawnSync("npx", ["stryker", "run", path.join("stryker", scope)], { cwd: root, stdio: "inherit" });
+  if (run.status !== 0) failed.push(scope);
+}
+if (failed.length > 0) {
+  console.error(`mutation score below the break threshold (or the run failed) in: ${failed.join(", ")}`);
+  process.exit(1);
+}
