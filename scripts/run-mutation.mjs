@@ -20,7 +20,10 @@ if (scopes.length === 0) {
 const failed = [];
 for (const scope of scopes) {
   console.log(`\n=== mutation scope ${scope} ===`);
-  const run = spawnSync("npx", ["stryker", "run", path.join("stryker", scope)], { cwd: root, stdio: "inherit" });
+  const run = spawnSync("npx", ["stryker", "run", path.join("stryker", scope)], {
+    cwd: root,
+    stdio: "inherit",
+  });
   if (run.status !== 0) failed.push(scope);
 }
 if (failed.length > 0) {
