@@ -82,6 +82,7 @@ async function main() {
     JOB_QUEUE_URL: queue.queueUrl,
     IDEMPOTENCY_TABLE_NAME: "idempotency",
     WEBHOOK_SECRET: "secretsmanager:bench/webhook-secret",
+    ALLOWED_INSTALLATIONS: "*",
     POWERTOOLS_LOG_LEVEL: "INFO",
   });
   const { handler } = await import("../../lambda/webhook/handler.js");
@@ -92,6 +93,10 @@ async function main() {
     Array.from({ length: WARMUP + DELIVERIES }, (_, i) => {
       const p = structuredClone(payload);
       (p.pull_request as { number: number }).number = 1 + (i % 50); // 50 PRs → 50 FIFO groups
+      // Each delivery is its own push (deduplication keys on the payload, not the delivery id).
+      (p.pull_request as { updated_at: string }).updated_at = new Date(
+        Date.UTC(2026, 0, 1) + i * 1000,
+      ).toISOString();
       return functionUrlEvent({ event: "pull_request", payload: p, secret: SECRET });
     }),
   );

@@ -84,6 +84,27 @@ export class ClaudePrRunnerStack extends Stack {
       default: "https://api.github.com",
       description: "GitHub REST API base URL (change for GitHub Enterprise Server)",
     });
+    const githubServerUrl = new CfnParameter(this, "GitHubServerUrl", {
+      type: "String",
+      default: "",
+      description:
+        "GitHub web/git URL for clones and links; empty = derived from GitHubApiUrl (https://HOST for https://HOST/api/v3)",
+    });
+    // Deny by default: a public App can be installed by anyone, and each installation spends our budget.
+    const allowedInstallations = new CfnParameter(this, "AllowedInstallations", {
+      type: "String",
+      default: "",
+      allowedPattern: "^(\\*|[0-9, ]*)$",
+      description:
+        "Installation ids the App serves, comma-separated; empty = none (deliveries are acknowledged and dropped); * = every installation",
+    });
+    const maxPrSpend = new CfnParameter(this, "MaxPrSpendUsdPerDay", {
+      type: "Number",
+      default: 25,
+      minValue: 1,
+      description:
+        "Most one pull request may cost per UTC day (reviews + autofixes); then one notice and nothing more",
+    });
 
     // --- secrets: created empty-of-meaning here, values put by the operator; only ARNs reach functions ---
     const webhookSecret = new secretsmanager.Secret(this, "WebhookSecret", {
@@ -102,6 +123,14 @@ export class ClaudePrRunnerStack extends Stack {
 
     // --- storage ---
     const idempotencyTable = new dynamodb.Table(this, "IdempotencyTable", {
+      partitionKey: { name: "id", type: dynamodb.AttributeType.STRING },
+      billingMode: dynamodb.BillingMode.PAY_PER_REQUEST,
+      timeToLiveAttribute: "expiration",
+      encryption: dynamodb.TableEncryption.AWS_MANAGED,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    // Daily spend counters (per PR); items expire two days after their day.
+    const spendTable = new dynamodb.Table(this, "SpendTable", {
       partitionKey: { name: "id", type: dynamodb.AttributeType.STRING },
       billingMode: dynamodb.BillingMode.PAY_PER_REQUEST,
       timeToLiveAttribute: "expiration",
@@ -153,6 +182,7 @@ export class ClaudePrRunnerStack extends Stack {
         IDEMPOTENCY_TABLE_NAME: idempotencyTable.tableName,
         WEBHOOK_SECRET: `secretsmanager:${webhookSecret.secretArn}`,
         REPOSITORIES: repositories.valueAsString,
+        ALLOWED_INSTALLATIONS: allowedInstallations.valueAsString,
       },
     });
     const webhookUrl = webhook.addFunctionUrl({ authType: lambda.FunctionUrlAuthType.NONE });
@@ -184,9 +214,13 @@ export class ClaudePrRunnerStack extends Stack {
         ...powertools("worker"),
         GITHUB_APP_ID: appId.valueAsString,
         GITHUB_API_URL: githubApiUrl.valueAsString,
+        GITHUB_SERVER_URL: githubServerUrl.valueAsString,
         GITHUB_APP_PRIVATE_KEY: `secretsmanager:${appPrivateKey.secretArn}`,
+        ALLOWED_INSTALLATIONS: allowedInstallations.valueAsString,
         ANTHROPIC_API_KEY_SECRET: `secretsmanager:${anthropicApiKey.secretArn}`,
         SESSIONS_BUCKET: sessionsBucket.bucketName,
+        SPEND_TABLE_NAME: spendTable.tableName,
+        MAX_PR_SPEND_USD_PER_DAY: maxPrSpend.valueAsString,
         DEADLINE_MARGIN_MS: "60000",
       },
     });
@@ -208,6 +242,10 @@ export class ClaudePrRunnerStack extends Stack {
     worker.addToRolePolicy(
       new iam.PolicyStatement({ actions: ["s3:ListBucket"], resources: [sessionsBucket.bucketArn] }),
     );
+    // The spend ledger only ever updates items (conditional ADD, adjust, notice flag).
+    worker.addToRolePolicy(
+      new iam.PolicyStatement({ actions: ["dynamodb:UpdateItem"], resources: [spendTable.tableArn] }),
+    );
 
     // --- schedule: audits and prune of closed PRs' lineages ---
     const schedule = new nodejs.NodejsFunction(this, "ScheduleFunction", {
@@ -220,6 +258,7 @@ export class ClaudePrRunnerStack extends Stack {
         GITHUB_APP_ID: appId.valueAsString,
         GITHUB_API_URL: githubApiUrl.valueAsString,
         GITHUB_APP_PRIVATE_KEY: `secretsmanager:${appPrivateKey.secretArn}`,
+        ALLOWED_INSTALLATIONS: allowedInstallations.valueAsString,
         AUDIT_REPOSITORIES: auditRepositories.valueAsString,
       },
     });

@@ -21,5 +21,6 @@ export const handler = createScheduleHandler({
   queue: new JobQueue(telemetry.tracer.captureAWSv3Client(new SQSClient({})), config.queueUrl),
   repositories: new InstallationRepositories(tokens, config.githubApiUrl),
   auditRepositories: config.auditRepositories,
+  allowedInstallations: config.allowedInstallations,
   jobs: config.jobs,
 });

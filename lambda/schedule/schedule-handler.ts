@@ -1,5 +1,6 @@
 import { MetricUnit } from "@aws-lambda-powertools/metrics";
 import type { Context, ScheduledEvent } from "aws-lambda";
+import type { InstallationAllowList } from "../shared/installation-allow-list.js";
 import { createJobMessage, type JobKind } from "../shared/job-message.js";
 import type { JobQueue } from "../shared/job-queue.js";
 import { type Telemetry, traced } from "../shared/telemetry.js";
@@ -9,6 +10,8 @@ export interface ScheduleHandlerDeps {
   telemetry: Telemetry;
   queue: JobQueue;
   repositories: Pick<InstallationRepositories, "all" | "find">;
+  /** Repositories of other installations are skipped with a reason. */
+  allowedInstallations: InstallationAllowList;
   /** `owner/repo` names to audit; empty = every repository of every installation. */
   auditRepositories: readonly string[];
   /** Which repo-wide jobs the schedule enqueues. */
@@ -68,9 +71,20 @@ export function createScheduleHandler(deps: ScheduleHandlerDeps): ScheduleHandle
     targets: InstallationRepository[];
     skipped: ScheduleResult["skipped"];
   }> {
-    if (deps.auditRepositories.length === 0) return { targets: await deps.repositories.all(), skipped: [] };
     const targets: InstallationRepository[] = [];
     const skipped: ScheduleResult["skipped"] = [];
+    const admit = (found: InstallationRepository) => {
+      if (deps.allowedInstallations.allows(found.installationId)) targets.push(found);
+      else
+        skipped.push({
+          repository: `${found.owner}/${found.repo}`,
+          reason: `installation ${found.installationId} is not in ALLOWED_INSTALLATIONS`,
+        });
+    };
+    if (deps.auditRepositories.length === 0) {
+      for (const found of await deps.repositories.all()) admit(found);
+      return { targets, skipped };
+    }
     for (const name of deps.auditRepositories) {
       const [owner, repo, extra] = name.split("/");
       if (!owner || !repo || extra !== undefined) {
@@ -78,7 +92,7 @@ export function createScheduleHandler(deps: ScheduleHandlerDeps): ScheduleHandle
         continue;
       }
       const found = await deps.repositories.find(owner, repo);
-      if (found) targets.push(found);
+      if (found) admit(found);
       else skipped.push({ repository: name, reason: "the App is not installed on this repository" });
     }
     return { targets, skipped };

@@ -1,3 +1,4 @@
+import { type InstallationAllowList, parseInstallationAllowList } from "./installation-allow-list.js";
 import { parseSecretReference, type SecretReference } from "./secret-reader.js";
 
 /** How a function authenticates as the GitHub App: id, API base URL, and where the private key lives. */
@@ -5,6 +6,8 @@ export interface GitHubAppConfig {
   appId: string;
   githubApiUrl: string;
   appPrivateKey: SecretReference;
+  /** Installations the function acts for (`ALLOWED_INSTALLATIONS`; empty = none). */
+  allowedInstallations: InstallationAllowList;
 }
 
 export class GitHubAppConfigError extends Error {
@@ -24,5 +27,6 @@ export function githubAppConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Gi
     appId,
     githubApiUrl: env.GITHUB_API_URL?.trim() || "https://api.github.com",
     appPrivateKey: parseSecretReference(key, "GITHUB_APP_PRIVATE_KEY"),
+    allowedInstallations: parseInstallationAllowList(env.ALLOWED_INSTALLATIONS),
   };
 }

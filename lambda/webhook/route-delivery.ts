@@ -2,7 +2,9 @@ import { createJobMessage, type JobMessage } from "../shared/job-message.js";
 import { repositoryMatcher, type WebhookRouting } from "./webhook-config.js";
 
 /** The decision for one verified delivery: a job to enqueue, or a reason it was ignored. */
-export type DeliveryRoute = { kind: "job"; job: JobMessage } | { kind: "ignored"; reason: string };
+export type DeliveryRoute =
+  | { kind: "job"; job: JobMessage }
+  | { kind: "ignored"; reason: string /** The installation is not allow-listed. */; denied?: true };
 
 export interface Delivery {
   id: string;
@@ -40,6 +42,13 @@ export function createDeliveryRouter(routing: WebhookRouting): (delivery: Delive
     const repo = p.repository?.name;
     const fullName = p.repository?.full_name ?? `${owner}/${repo}`;
     const installationId = p.installation?.id;
+    // First, before anything else is read: an installation we do not serve gets nothing at all.
+    if (installationId !== undefined && !routing.allowedInstallations.allows(installationId))
+      return {
+        kind: "ignored",
+        reason: `installation ${installationId} is not in ALLOWED_INSTALLATIONS`,
+        denied: true,
+      };
 
     const kind = jobKindFor(delivery.event, p, routing);
     if (typeof kind === "object") return kind;

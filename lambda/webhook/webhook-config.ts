@@ -1,5 +1,6 @@
 import picomatch from "picomatch";
 import { parseEnvList as list } from "../shared/env-list.js";
+import { type InstallationAllowList, parseInstallationAllowList } from "../shared/installation-allow-list.js";
 import type { JobKind } from "../shared/job-message.js";
 import { parseSecretReference, type SecretReference } from "../shared/secret-reader.js";
 
@@ -15,6 +16,8 @@ export interface WebhookRouting {
   reviewCommand?: string;
   /** Draft PRs are reviewed only when true. */
   reviewDrafts: boolean;
+  /** Deliveries from other installations are acknowledged and dropped (the default list is empty). */
+  allowedInstallations: InstallationAllowList;
 }
 
 export interface WebhookConfig {
@@ -48,6 +51,7 @@ export function webhookConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Webh
       autofixCommand: env.AUTOFIX_COMMAND?.trim() || "/claude-fix",
       reviewCommand: env.REVIEW_COMMAND?.trim() || "/claude review",
       reviewDrafts: env.REVIEW_DRAFTS === "true",
+      allowedInstallations: parseInstallationAllowList(env.ALLOWED_INSTALLATIONS),
     },
   };
 }

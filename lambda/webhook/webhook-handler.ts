@@ -10,6 +10,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context
 import type { JobMessage } from "../shared/job-message.js";
 import type { EnqueuedJob, JobQueue } from "../shared/job-queue.js";
 import { type Telemetry, traced } from "../shared/telemetry.js";
+import { deliveryIdentity } from "./delivery-identity.js";
 import { readRawRequest } from "./raw-request.js";
 import { createDeliveryRouter } from "./route-delivery.js";
 import type { WebhookRouting } from "./webhook-config.js";
@@ -18,7 +19,7 @@ import type { WebhookSecrets } from "./webhook-secrets.js";
 export interface WebhookHandlerDeps {
   telemetry: Telemetry;
   queue: JobQueue;
-  /** Backed by DynamoDB in the stack; keyed by X-GitHub-Delivery. */
+  /** Backed by DynamoDB in the stack; keyed by the delivery's payload identity (deliveryIdentity). */
   persistenceStore: BasePersistenceLayer;
   /** Read through Powertools parameters (cached), so a rotation needs no redeploy. */
   secrets: () => Promise<WebhookSecrets>;
@@ -32,7 +33,8 @@ export type WebhookResult = APIGatewayProxyStructuredResultV2 & { statusCode: nu
 export type WebhookHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<WebhookResult>;
 
 interface EnqueueRequest {
-  deliveryId: string;
+  /** deliveryIdentity(): the idempotency key and the SQS deduplication id. */
+  identity: string;
   job: JobMessage;
 }
 
@@ -50,14 +52,14 @@ export function createWebhookHandler(deps: WebhookHandlerDeps): WebhookHandler {
   const route = createDeliveryRouter(deps.routing);
 
   const idempotencyConfig = new IdempotencyConfig({
-    eventKeyJmesPath: "deliveryId",
+    eventKeyJmesPath: "identity",
     expiresAfterSeconds: deps.deliveryTtlSeconds,
     // Called only when the stored answer is replayed: the delivery was already enqueued.
     responseHook: (response) => ({ ...(response as object), duplicate: true }),
   });
   const enqueueOnce = makeIdempotent(
     async (request: EnqueueRequest): Promise<EnqueueOutcome> =>
-      deps.queue.enqueue(request.job, request.deliveryId),
+      deps.queue.enqueue(request.job, request.identity),
     { persistenceStore: deps.persistenceStore, config: idempotencyConfig, dataIndexArgument: 0 },
   );
 
@@ -118,7 +120,11 @@ export function createWebhookHandler(deps: WebhookHandlerDeps): WebhookHandler {
 
     const decision = route({ id: deliveryId, event: eventName, payload });
     if (decision.kind === "ignored") {
-      logger.info("delivery ignored", { reason: decision.reason });
+      if (decision.denied)
+        logger.warn("delivery from an installation that is not allowed; dropped", {
+          reason: decision.reason,
+        });
+      else logger.info("delivery ignored", { reason: decision.reason });
       return json(202, { status: "ignored", reason: decision.reason });
     }
     const { job } = decision;
@@ -131,7 +137,7 @@ export function createWebhookHandler(deps: WebhookHandlerDeps): WebhookHandler {
 
     let outcome: EnqueueOutcome;
     try {
-      outcome = await enqueueOnce({ deliveryId, job });
+      outcome = await enqueueOnce({ identity: deliveryIdentity(eventName, payload, deliveryId), job });
     } catch (error) {
       if (error instanceof IdempotencyAlreadyInProgressError) {
         // Another invocation holds this delivery right now; 409 keeps it visible as failed in GitHub

@@ -11,6 +11,7 @@ import { runPruneJob } from "./jobs/prune-job.js";
 import { runReviewJob } from "./jobs/review-job.js";
 import { sessionSettings } from "./jobs/session-settings.js";
 import type { WorkerJob } from "./jobs/worker-job.js";
+import { type PrSpendCap, withPrSpendCap } from "./pr-spend-cap.js";
 
 export interface JobExecutorOptions {
   config: JobRuntimeConfig;
@@ -18,6 +19,8 @@ export interface JobExecutorOptions {
   store?: TranscriptStore;
   /** Retry and pacing of GitHub calls (tests shorten them; production keeps GitHub's advice). */
   githubPacing?: Pick<GitHubClientOptions, "retryAfterBaseMs" | "writeSpacingMs" | "notificationSpacingMs">;
+  /** Daily spend cap per PR for review and autofix jobs; without it PR jobs are not capped. */
+  prSpendCap?: PrSpendCap;
 }
 
 const RUN_JOB: Record<WorkerJob["job"]["kind"], (run: WorkerJob) => Promise<JobResult>> = {
@@ -45,22 +48,28 @@ export function createJobExecutor(options: JobExecutorOptions): JobExecutor {
     await mkdir(config.workRoot, { recursive: true });
     const workDir = await mkdtemp(join(config.workRoot, `${job.kind}-`));
     try {
-      return await RUN_JOB[job.kind]({
-        job,
-        context,
-        config,
-        octokit,
-        store: options.store,
-        workDir,
-        sessionSettings: () => sessionSettings({ config, context, startedAt }),
-      });
-    } catch (error) {
-      // Force-pushed away: the push that replaced it brings its own job.
-      if (error instanceof CommitNotFoundError)
-        throw new PermanentJobError(`the commit is gone from the repository: ${(error as Error).message}`, {
-          cause: error,
-        });
-      throw error;
+      const run = async () => {
+        try {
+          return await RUN_JOB[job.kind]({
+            job,
+            context,
+            config,
+            octokit,
+            store: options.store,
+            workDir,
+            sessionSettings: () => sessionSettings({ config, context, startedAt }),
+          });
+        } catch (error) {
+          // Force-pushed away: the push that replaced it brings its own job.
+          if (error instanceof CommitNotFoundError)
+            throw new PermanentJobError(`the commit is gone from the repository: ${error.message}`, {
+              cause: error,
+            });
+          throw error;
+        }
+      };
+      const cap = job.kind === "review" || job.kind === "autofix" ? options.prSpendCap : undefined;
+      return await (cap ? withPrSpendCap(cap, { job, octokit }, run) : run());
     } finally {
       await rm(workDir, { recursive: true, force: true });
     }

@@ -1,7 +1,9 @@
+import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { s3ClientFromEnv } from "../../src/sessions/s3-client-from-env.js";
 import { S3TranscriptStore } from "../../src/sessions/s3-transcript-store.js";
 import { githubAppAuth } from "../shared/github-app-auth.js";
 import { SecretReader } from "../shared/secret-reader.js";
+import { SpendLedger } from "../shared/spend-ledger.js";
 import { createTelemetry } from "../shared/telemetry.js";
 import { createJobExecutor } from "./execute-job.js";
 import { jobRuntimeConfigFromEnv } from "./job-runtime-config.js";
@@ -19,6 +21,18 @@ export const handler = createWorkerHandler({
   telemetry,
   executor: createJobExecutor({
     config: jobs,
+    ...(config.spendTableName
+      ? {
+          prSpendCap: {
+            ledger: new SpendLedger(
+              telemetry.tracer.captureAWSv3Client(new DynamoDBClient({})),
+              config.spendTableName,
+            ),
+            capUsdPerDay: config.prSpendCapUsdPerDay,
+            jobBudgetUsd: jobs.maxBudgetUsd,
+          },
+        }
+      : {}),
     ...(jobs.sessionsBucket
       ? {
           store: new S3TranscriptStore({
@@ -29,6 +43,7 @@ export const handler = createWorkerHandler({
         }
       : {}),
   }),
+  allowedInstallations: config.allowedInstallations,
   tokens: githubAppAuth({
     appId: config.appId,
     baseUrl: config.githubApiUrl,

@@ -55,7 +55,7 @@ export function jobRuntimeConfigFromEnv(env: NodeJS.ProcessEnv = process.env): J
   const botName = env.BOT_NAME?.trim() || "claude-pr-runner[bot]";
   return {
     githubApiUrl: env.GITHUB_API_URL?.trim() || "https://api.github.com",
-    gitServerUrl: env.GITHUB_SERVER_URL?.trim() || "https://github.com",
+    gitServerUrl: env.GITHUB_SERVER_URL?.trim() || serverUrlFromApiUrl(env.GITHUB_API_URL?.trim()),
     ...(claudePath ? { claudePath } : {}),
     ...(model ? { model } : {}),
     ...(env.ANTHROPIC_BASE_URL?.trim() ? { anthropicBaseUrl: env.ANTHROPIC_BASE_URL.trim() } : {}),
@@ -76,6 +76,18 @@ export function jobRuntimeConfigFromEnv(env: NodeJS.ProcessEnv = process.env): J
     ...(auditFocus ? { auditFocus } : {}),
     bot: { name: botName, email: env.BOT_EMAIL?.trim() || `${botName}@users.noreply.github.com` },
   };
+}
+
+/**
+ * GitHub Enterprise Server serves the API at `https://HOST/api/v3` and git at `https://HOST`; deriving
+ * one from the other keeps a GHES deployment that only set the API URL from cloning from github.com.
+ */
+export function serverUrlFromApiUrl(apiUrl: string | undefined): string {
+  if (!apiUrl) return "https://github.com";
+  const url = new URL(apiUrl);
+  if (url.hostname === "api.github.com") return "https://github.com";
+  const path = url.pathname.replace(/\/+$/, "");
+  return path.endsWith("/api/v3") ? `${url.origin}${path.slice(0, -"/api/v3".length)}` : url.origin;
 }
 
 function flag(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {

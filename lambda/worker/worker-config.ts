@@ -7,6 +7,10 @@ export interface WorkerConfig extends GitHubAppConfig {
   deadlineMarginMs: number;
   /** Smaller budgets do not start a job at all. */
   minimumJobMs: number;
+  /** DynamoDB table of daily spend counters (`SPEND_TABLE_NAME`); PR jobs are uncapped without it. */
+  spendTableName?: string;
+  /** Most one PR may cost per UTC day (`MAX_PR_SPEND_USD_PER_DAY`, default 25). */
+  prSpendCapUsdPerDay: number;
 }
 
 export class WorkerConfigError extends Error {
@@ -21,6 +25,8 @@ export function workerConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Worke
       : {}),
     deadlineMarginMs: milliseconds(env, "DEADLINE_MARGIN_MS", 60_000),
     minimumJobMs: milliseconds(env, "MIN_JOB_MS", 30_000),
+    ...(env.SPEND_TABLE_NAME?.trim() ? { spendTableName: env.SPEND_TABLE_NAME.trim() } : {}),
+    prSpendCapUsdPerDay: dollars(env, "MAX_PR_SPEND_USD_PER_DAY", 25),
   };
 }
 
@@ -30,5 +36,14 @@ function milliseconds(env: NodeJS.ProcessEnv, name: string, fallback: number): n
   const n = Number(raw);
   if (!Number.isInteger(n) || n < 0)
     throw new WorkerConfigError(`${name} must be a whole number of milliseconds; got "${raw}"`);
+  return n;
+}
+
+function dollars(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name]?.trim();
+  if (raw === undefined || raw === "") return fallback;
+  const n = Number(raw);
+  if (!Number.isFinite(n) || n <= 0)
+    throw new WorkerConfigError(`${name} must be a positive number of US dollars; got "${raw}"`);
   return n;
 }

@@ -2,6 +2,7 @@ import { processPartialResponse, SqsFifoPartialProcessorAsync } from "@aws-lambd
 import { MetricUnit } from "@aws-lambda-powertools/metrics";
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from "aws-lambda";
 import { InstallationGoneError, type InstallationTokenProvider } from "../shared/github-app-auth.js";
+import type { InstallationAllowList } from "../shared/installation-allow-list.js";
 import { type InvalidJobMessageError, type JobMessage, parseJobMessage } from "../shared/job-message.js";
 import { type Telemetry, traced } from "../shared/telemetry.js";
 import { type JobExecutor, type JobResult, PermanentJobError, TransientJobError } from "./job-executor.js";
@@ -10,6 +11,8 @@ export interface WorkerHandlerDeps {
   telemetry: Telemetry;
   executor: JobExecutor;
   tokens: InstallationTokenProvider;
+  /** Checked again here: a message that did not come from our webhook or schedule is not trusted. */
+  allowedInstallations: InstallationAllowList;
   anthropicApiKey?: () => Promise<string | undefined>;
   /** Kept back from the remaining invocation time so the job can close its check run. */
   deadlineMarginMs: number;
@@ -75,6 +78,13 @@ export function createWorkerHandler(deps: WorkerHandlerDeps): WorkerHandler {
   async function runJob(job: JobMessage, receiveCount: number, context: Context): Promise<void> {
     tracer.putAnnotation("jobKind", job.kind);
     tracer.putAnnotation("repo", `${job.owner}/${job.repo}`);
+    if (!deps.allowedInstallations.allows(job.installationId)) {
+      logger.warn("job dropped", {
+        reason: `installation ${job.installationId} is not in ALLOWED_INSTALLATIONS`,
+      });
+      countJob(job, "dropped");
+      return;
+    }
     const deadlineMs = context.getRemainingTimeInMillis() - deps.deadlineMarginMs;
     if (deadlineMs < deps.minimumJobMs) {
       logger.warn("not enough time left to start the job; returning it to the queue", { deadlineMs });

@@ -21,6 +21,7 @@ import {
   repositoryUrl,
 } from "../../lambda/worker/clone-repository.js";
 import { gitAuthEnv } from "../../lambda/worker/git-auth-env.js";
+import { pushFix } from "../../src/jobs/autofix/push-fix.js";
 import { GitCheckout } from "../../src/jobs/shared/git-checkout.js";
 
 // Real bare repositories, fetched over file:// (a plain path makes git copy objects locally and
@@ -318,6 +319,32 @@ describe("cloneRepository over smart HTTP with a token", () => {
     expect(git(result.dir, "remote", "get-url", "origin")).toBe(`${baseUrl}/octo/repo.git`);
   });
 
+  it("the autofix push authenticates through the env too, and leaves no token in the checkout afterwards", async () => {
+    // A copy of the remote, so this push does not move the branch the other cases clone.
+    git(root, "clone", "-q", "--bare", bare, join(root, "octo", "pushable.git"));
+    authorizations.length = 0;
+    const result = await clone({
+      remoteUrl: repositoryUrl("octo", "pushable", baseUrl),
+      token: TOKEN,
+      branch: "feature",
+    });
+    writeFileSync(join(result.dir, "fix.txt"), "fixed\n");
+    const checkout = new GitCheckout(result.dir, gitAuthEnv(TOKEN));
+    const pushed = await pushFix(checkout, {
+      branch: "feature",
+      expectedHeadSha: result.headSha,
+      paths: ["fix.txt"],
+      commitMessage: "fix",
+      author: { name: "bot", email: "bot@example.com" },
+    });
+    expect(pushed.pushed).toBe(true);
+    expect(git(join(root, "octo", "pushable.git"), "rev-parse", "refs/heads/feature")).toBe(pushed.commitSha);
+    expect(new Set(authorizations)).toEqual(new Set([`basic ${BASIC}`]));
+    // After clone, ls-remote and push: config, FETCH_HEAD, logs, packed refs — the token is in none.
+    expectNoSecretUnder(result.dir);
+    expect(git(result.dir, "config", "--local", "--list")).not.toMatch(/extraheader|credential/i);
+  });
+
   it("a rejected token fails with a CloneError that does not contain it", async () => {
     const wrong = "ghs_WrongToken000000000000000000000000";
     const error = await cloneError({
@@ -365,6 +392,8 @@ function serveGit(req: IncomingMessage, res: ServerResponse, authorizations: Arr
       CONTENT_TYPE: req.headers["content-type"] ?? "",
       HTTP_CONTENT_ENCODING: req.headers["content-encoding"] ?? "",
       GIT_PROTOCOL: String(req.headers["git-protocol"] ?? ""),
+      // http-backend serves receive-pack (push) only to an authenticated user; the check is above.
+      REMOTE_USER: "x-access-token",
     },
   });
   req.pipe(child.stdin);

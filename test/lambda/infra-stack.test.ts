@@ -53,6 +53,14 @@ function policyStatementsOf(rolePrefix: string): { Action: string | string[]; Re
   ).Statement;
 }
 
+function envOf(functionPrefix: string): Record<string, unknown> {
+  return (
+    resources[logicalId("AWS::Lambda::Function", functionPrefix)]!.Properties.Environment as {
+      Variables: Record<string, unknown>;
+    }
+  ).Variables;
+}
+
 const actionsOf = (statements: { Action: string | string[] }[]) =>
   statements.flatMap((s) => [s.Action].flat());
 
@@ -186,6 +194,29 @@ describe("infrastructure stack", () => {
     });
   });
 
+  it("ships deny-by-default: no installation is served until AllowedInstallations names it", () => {
+    const parameters = template.toJSON().Parameters as Record<
+      string,
+      { Default?: unknown; AllowedPattern?: string }
+    >;
+    expect(parameters.AllowedInstallations?.Default).toBe("");
+    expect(new RegExp(parameters.AllowedInstallations!.AllowedPattern!).test("12,34")).toBe(true);
+    expect(new RegExp(parameters.AllowedInstallations!.AllowedPattern!).test("12;rm")).toBe(false);
+    for (const fn of ["WebhookFunction", "WorkerFunction", "ScheduleFunction"])
+      expect(envOf(fn).ALLOWED_INSTALLATIONS).toEqual({ Ref: "AllowedInstallations" });
+  });
+
+  it("passes the GHES server URL, the spend table and the per-PR daily cap to the worker", () => {
+    expect(envOf("WorkerFunction").GITHUB_SERVER_URL).toEqual({ Ref: "GitHubServerUrl" });
+    expect(envOf("WorkerFunction").MAX_PR_SPEND_USD_PER_DAY).toEqual({ Ref: "MaxPrSpendUsdPerDay" });
+    expect(envOf("WorkerFunction").SPEND_TABLE_NAME).toEqual({
+      Ref: logicalId("AWS::DynamoDB::Table", "SpendTable"),
+    });
+    template.hasResourceProperties("AWS::DynamoDB::Table", {
+      TimeToLiveSpecification: { AttributeName: "expiration", Enabled: true },
+    });
+  });
+
   it("grants each function only what it uses", () => {
     const webhook = policyStatementsOf("WebhookFunctionServiceRole");
     const worker = policyStatementsOf("WorkerFunctionServiceRole");
@@ -209,7 +240,11 @@ describe("infrastructure stack", () => {
     expect(actionsOf(webhook)).not.toContain("dynamodb:Scan");
     expect(actionsOf(webhook).some((a) => a.startsWith("s3:"))).toBe(false);
     expect(actionsOf(worker)).not.toContain("sqs:SendMessage");
-    expect(actionsOf(worker).some((a) => a.startsWith("dynamodb:"))).toBe(false);
+    // The worker's only DynamoDB action: updating items of the spend table.
+    expect(actionsOf(worker).filter((a) => a.startsWith("dynamodb:"))).toEqual(["dynamodb:UpdateItem"]);
+    expect(JSON.stringify(worker.filter((x) => [x.Action].flat().includes("dynamodb:UpdateItem")))).toContain(
+      logicalId("AWS::DynamoDB::Table", "SpendTable"),
+    );
     expect(actionsOf(schedule).some((a) => a.startsWith("s3:") || a.startsWith("dynamodb:"))).toBe(false);
     // The webhook can read the webhook secret but not the App's private key.
     const secretRefs = (statements: { Resource: unknown }[]) =>

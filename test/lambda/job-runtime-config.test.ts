@@ -26,6 +26,21 @@ describe("jobRuntimeConfigFromEnv", () => {
     expect(config.sessionsBucket).toBeUndefined();
   });
 
+  it("clones from the GHES host when only the GHES API URL is set; an explicit GITHUB_SERVER_URL wins", () => {
+    expect(jobRuntimeConfigFromEnv({ GITHUB_API_URL: "https://ghe.example.com/api/v3/" }).gitServerUrl).toBe(
+      "https://ghe.example.com",
+    );
+    expect(jobRuntimeConfigFromEnv({ GITHUB_API_URL: "https://api.github.com" }).gitServerUrl).toBe(
+      "https://github.com",
+    );
+    expect(
+      jobRuntimeConfigFromEnv({
+        GITHUB_API_URL: "https://ghe.example.com/api/v3",
+        GITHUB_SERVER_URL: "https://git.example.com",
+      }).gitServerUrl,
+    ).toBe("https://git.example.com");
+  });
+
   it("reads every setting and splits test commands by line", () => {
     const config = jobRuntimeConfigFromEnv({
       MAX_TURNS: "12",

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { InstallationRepositories } from "../../lambda/schedule/installation-repositories.js";
 import { createScheduleHandler } from "../../lambda/schedule/schedule-handler.js";
 import { githubAppAuth } from "../../lambda/shared/github-app-auth.js";
+import { parseInstallationAllowList } from "../../lambda/shared/installation-allow-list.js";
 import { parseJobMessage } from "../../lambda/shared/job-message.js";
 import { JobQueue } from "../../lambda/shared/job-queue.js";
 import { createTelemetry } from "../../lambda/shared/telemetry.js";
@@ -57,13 +58,14 @@ function scheduledEvent(id = crypto.randomUUID()): ScheduledEvent {
   };
 }
 
-function scheduleHandler(auditRepositories: string[] = []) {
+function scheduleHandler(auditRepositories: string[] = [], allowed = "*") {
   const tokens = githubAppAuth({ appId: "12345", baseUrl: gh.url, privateKey: async () => privateKey });
   return createScheduleHandler({
     telemetry: createTelemetry("schedule"),
     queue: new JobQueue(sqs.client, queues.queueUrl),
     repositories: new InstallationRepositories(tokens, gh.url),
     auditRepositories,
+    allowedInstallations: parseInstallationAllowList(allowed),
     jobs: new Set(["audit", "prune"] as const),
   });
 }
@@ -129,5 +131,19 @@ describe("schedule handler", () => {
       { repository: "not-a-name", reason: "not an owner/repo name" },
     ]);
     expect(stdout.records.filter((r) => r.message === "repository skipped")).toHaveLength(2);
+  });
+
+  it("schedules nothing for installations outside ALLOWED_INSTALLATIONS, and says so", async () => {
+    const result = await run(scheduleHandler([], "2"), scheduledEvent());
+    const jobs = sqs.messagesIn(queues.queueUrl).map((m) => parseJobMessage(m.body));
+    expect(new Set(jobs.map((j) => j.installationId))).toEqual(new Set([2]));
+    expect(result.skipped.map((s) => s.repository).sort()).toEqual([
+      "Codertocat/Hello-World",
+      "Codertocat/Spoon-Knife",
+    ]);
+    expect(result.skipped[0]!.reason).toBe("installation 1 is not in ALLOWED_INSTALLATIONS");
+    // The shipped default (empty) denies everything.
+    const none = await run(scheduleHandler(["octo-org/api"], ""), scheduledEvent());
+    expect(none.queued).toEqual([]);
   });
 });

@@ -2,6 +2,7 @@ import { ScanCommand } from "@aws-sdk/client-dynamodb";
 import type { APIGatewayProxyEventV2, Context } from "aws-lambda";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { parseJobMessage } from "../../lambda/shared/job-message.js";
+import { deliveryIdentity } from "../../lambda/webhook/delivery-identity.js";
 import type { WebhookHandler } from "../../lambda/webhook/webhook-handler.js";
 import { CapturedStdout } from "./support/captured-stdout.js";
 import { LoopbackDynamoDb, TEST_CREDENTIALS } from "./support/loopback-dynamodb.js";
@@ -10,6 +11,7 @@ import { SecretsDouble } from "./support/secrets-double.js";
 import {
   functionUrlEvent,
   lambdaContext,
+  nextEventTime,
   pullRequestExample,
   webhookExample,
 } from "./support/webhook-events.js";
@@ -49,6 +51,8 @@ beforeAll(async () => {
     WEBHOOK_SECRET: "secretsmanager:prod/webhook-secret",
     MAX_BODY_BYTES: String(MAX_BODY),
     REPOSITORIES: "Codertocat/*,octo-org/allowed",
+    // The examples' installation (1) and the comment tests' (42); everything else is denied.
+    ALLOWED_INSTALLATIONS: "1, 42",
     POWERTOOLS_METRICS_NAMESPACE: "ClaudePrRunnerTest",
   });
   ({ handler } = await import("../../lambda/webhook/handler.js"));
@@ -87,7 +91,9 @@ describe("webhook handler", () => {
     const messages = sqs.messagesIn(queue.queueUrl);
     expect(messages).toHaveLength(1);
     expect(messages[0]!.groupId).toBe("Codertocat/Hello-World#2");
-    expect(messages[0]!.deduplicationId).toBe(deliveryId);
+    // SQS deduplicates on the payload's identity too, not on the header a replayer controls.
+    expect(messages[0]!.deduplicationId).toBe(deliveryIdentity("pull_request", payload, deliveryId));
+    expect(messages[0]!.deduplicationId).not.toBe(deliveryId);
     const job = parseJobMessage(messages[0]!.body);
     expect(job).toMatchObject({
       jobId: res.json.jobId,
@@ -122,6 +128,61 @@ describe("webhook handler", () => {
     const record = items.Items?.find((i) => i.data?.M?.jobId?.S === first.json.jobId);
     expect(record?.status?.S).toBe("COMPLETED");
     expect(Number(record?.expiration?.N)).toBeGreaterThan(Date.now() / 1000 + 2 * 24 * 3600);
+  });
+
+  it("deduplicates a replayed body sent under a fresh delivery id, but not a new event on the same PR", async () => {
+    const payload = pullRequestExample("synchronize");
+    const first = await invoke(await functionUrlEvent({ event: "pull_request", payload, secret: SECRET }));
+    // Same signed body, new X-GitHub-Delivery: what someone holding a captured delivery can send.
+    const replay = await invoke(await functionUrlEvent({ event: "pull_request", payload, secret: SECRET }));
+    expect(first.json.status).toBe("queued");
+    expect(replay.json).toEqual({ status: "duplicate", jobId: first.json.jobId });
+    expect(sqs.messagesIn(queue.queueUrl)).toHaveLength(1);
+
+    // A real second event on that PR carries a new updated_at (or head sha): it is queued.
+    const later = structuredClone(payload);
+    (later.pull_request as Record<string, unknown>).updated_at = "2030-01-01T00:00:00Z";
+    const next = await invoke(
+      await functionUrlEvent({ event: "pull_request", payload: later, secret: SECRET }),
+    );
+    expect(next.json.status).toBe("queued");
+    // A comment replayed under a new delivery id is one event too.
+    const comment = webhookExample("issue_comment", (p) => p.action === "created");
+    (comment.issue as Record<string, unknown>).pull_request = { url: "x" };
+    comment.installation = { id: 42 };
+    Object.assign(comment.comment as object, {
+      author_association: "MEMBER",
+      body: "/claude-fix",
+      updated_at: nextEventTime(),
+    });
+    const c1 = await invoke(
+      await functionUrlEvent({ event: "issue_comment", payload: comment, secret: SECRET }),
+    );
+    const c2 = await invoke(
+      await functionUrlEvent({ event: "issue_comment", payload: comment, secret: SECRET }),
+    );
+    expect(c1.json.status).toBe("queued");
+    expect(c2.json.status).toBe("duplicate");
+    expect(sqs.messagesIn(queue.queueUrl)).toHaveLength(3);
+  });
+
+  it("acknowledges and drops a delivery from an installation that is not allow-listed, with a log line", async () => {
+    const payload = pullRequestExample("opened");
+    payload.installation = { id: 777 };
+    const res = await invoke(await functionUrlEvent({ event: "pull_request", payload, secret: SECRET }));
+    expect(res.statusCode).toBe(202);
+    expect(res.json).toEqual({
+      status: "ignored",
+      reason: "installation 777 is not in ALLOWED_INSTALLATIONS",
+    });
+    expect(sqs.messagesIn(queue.queueUrl)).toHaveLength(0);
+    expect(stdout.records.find((r) => r.level === "WARN")).toMatchObject({
+      message: "delivery from an installation that is not allowed; dropped",
+    });
+    // Nothing was recorded either: it never reached the idempotency step.
+    const items = await dynamo.client.send(new ScanCommand({ TableName: "idempotency" }));
+    const ids = (items.Items ?? []).map((i) => i.id?.S ?? "");
+    expect(ids.some((id) => id.includes(deliveryIdentity("pull_request", payload, "x")))).toBe(false);
   });
 
   it("rejects a forged signature with 401 and enqueues nothing", async () => {
@@ -239,7 +300,11 @@ describe("webhook handler", () => {
         url: "https://api.github.com/repos/x/y/pulls/1",
       };
       payload.installation = { id: 42 };
-      Object.assign(payload.comment as Record<string, unknown>, { author_association: association, body });
+      Object.assign(payload.comment as Record<string, unknown>, {
+        author_association: association,
+        body,
+        updated_at: nextEventTime(),
+      });
       return payload;
     };
     const outsider = await invoke(

@@ -2,6 +2,7 @@ import { SendMessageCommand } from "@aws-sdk/client-sqs";
 import { Octokit } from "@octokit/rest";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { githubAppAuth } from "../../lambda/shared/github-app-auth.js";
+import { parseInstallationAllowList } from "../../lambda/shared/installation-allow-list.js";
 import { createJobMessage, type JobMessage } from "../../lambda/shared/job-message.js";
 import { JobQueue } from "../../lambda/shared/job-queue.js";
 import { createTelemetry } from "../../lambda/shared/telemetry.js";
@@ -112,12 +113,16 @@ function checkRunExecutor(
   };
 }
 
-function worker(executor: JobExecutor, opts: { deadlineMarginMs?: number; minimumJobMs?: number } = {}) {
+function worker(
+  executor: JobExecutor,
+  opts: { deadlineMarginMs?: number; minimumJobMs?: number; allowed?: string } = {},
+) {
   const telemetry = createTelemetry("worker");
   return createWorkerHandler({
     telemetry,
     executor,
     tokens: githubAppAuth({ appId: "12345", baseUrl: gh.url, privateKey: async () => privateKey }),
+    allowedInstallations: parseInstallationAllowList(opts.allowed ?? "1"),
     deadlineMarginMs: opts.deadlineMarginMs ?? 1_000,
     minimumJobMs: opts.minimumJobMs ?? 100,
   });
@@ -332,7 +337,9 @@ describe("worker handler", () => {
       message: "Not Found",
     });
     await withStdout(() =>
-      source.pollOnce(worker(checkRunExecutor(calls)), () => lambdaContext("worker", 900_000)),
+      source.pollOnce(worker(checkRunExecutor(calls), { allowed: "1,404" }), () =>
+        lambdaContext("worker", 900_000),
+      ),
     );
     expect(source.invocations[0]!.response.batchItemFailures).toEqual([]);
     expect(stdout.records.find((r) => r.message === "job dropped")?.reason).toMatch(
@@ -347,5 +354,28 @@ describe("worker handler", () => {
     expect(source.invocations[1]!.response.batchItemFailures).toHaveLength(1);
     expect(calls).toHaveLength(0);
     expect(sqs.messagesIn(queues.queueUrl)).toHaveLength(1);
+  });
+
+  it("drops a job of an installation outside ALLOWED_INSTALLATIONS without asking for a token", async () => {
+    const calls: ExecutorCall[] = [];
+    const foreign = createJobMessage({
+      ...reviewJob(SHA_1),
+      installationId: 99,
+      jobId: undefined,
+      enqueuedAt: undefined,
+    });
+    await enqueue(foreign);
+    const tokensBefore = gh.callsTo("apps/create-installation-access-token").length;
+    const source = new SqsEventSource(sqs.client, queues.queueUrl, queues.queueArn);
+    await withStdout(() =>
+      source.pollOnce(worker(checkRunExecutor(calls)), () => lambdaContext("worker", 900_000)),
+    );
+    expect(source.invocations[0]!.response.batchItemFailures).toEqual([]);
+    expect(calls).toHaveLength(0);
+    expect(gh.callsTo("apps/create-installation-access-token")).toHaveLength(tokensBefore);
+    expect(stdout.records.find((r) => r.message === "job dropped")?.reason).toBe(
+      "installation 99 is not in ALLOWED_INSTALLATIONS",
+    );
+    expect(sqs.messagesIn(queues.queueUrl)).toHaveLength(0);
   });
 });

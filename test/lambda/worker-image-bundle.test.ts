@@ -137,6 +137,7 @@ describe("the worker image's bundle (Dockerfile esbuild step)", () => {
       POWERTOOLS_SERVICE_NAME: "claude-pr-runner",
       POWERTOOLS_METRICS_NAMESPACE: "ClaudePrRunnerTest",
       GITHUB_APP_ID: "12345",
+      ALLOWED_INSTALLATIONS: "7",
       GITHUB_API_URL: gh.url,
       GITHUB_SERVER_URL: `file://${join(root, "git")}`,
       GITHUB_APP_PRIVATE_KEY: "secretsmanager:app-key",

@@ -331,7 +331,11 @@ describe("autofix and audit jobs through the worker (real CLI)", () => {
       sender: { login: "maintainer" },
     });
     Object.assign(payload.issue as object, { number: 9, pull_request: { url: "x" } });
-    Object.assign(payload.comment as object, { body: "/claude-fix please", author_association: "MEMBER" });
+    Object.assign(payload.comment as object, {
+      id: 9001,
+      body: "/claude-fix please",
+      author_association: "MEMBER",
+    });
     const delivered = await quietly(() => pipeline.deliver("issue_comment", payload));
     expect(delivered.json).toMatchObject({ status: "queued", kind: "autofix" });
 
@@ -381,7 +385,11 @@ describe("autofix and audit jobs through the worker (real CLI)", () => {
       sender: { login: "maintainer" },
     });
     Object.assign(payload.issue as object, { number: 9, pull_request: { url: "x" } });
-    Object.assign(payload.comment as object, { body: "/claude review", author_association: "MEMBER" });
+    Object.assign(payload.comment as object, {
+      id: 9002,
+      body: "/claude review",
+      author_association: "MEMBER",
+    });
     const delivered = await quietly(() => pipeline.deliver("issue_comment", payload));
     expect(delivered.json).toMatchObject({ status: "queued", kind: "review" });
 

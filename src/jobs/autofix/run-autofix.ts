@@ -228,6 +228,7 @@ export async function runAutofix(
     session,
     notes,
   };
+  let patchCommentUrl: string | undefined;
 
   if (action.kind === "push") {
     const pushed = await attempt("pushing the fix", () =>
@@ -259,7 +260,10 @@ export async function runAutofix(
           ].join("\n"),
         }),
       );
-      if (comment) result.patchCommentId = comment.id;
+      if (comment) {
+        result.patchCommentId = comment.id;
+        patchCommentUrl = comment.html_url;
+      }
     } else {
       result.detail = notes.at(-1);
     }
@@ -294,11 +298,8 @@ export async function runAutofix(
         ...(result.detail ? { detail: result.detail } : {}),
         ...(report ? { report } : {}),
         ...(result.suggestions ? { suggestions: result.suggestions } : {}),
-        ...(result.patchCommentId
-          ? {
-              patchCommentUrl: `https://github.com/${owner}/${repo}/pull/${pr.number}#issuecomment-${result.patchCommentId}`,
-            }
-          : {}),
+        // GitHub's own link: right on GitHub Enterprise Server too.
+        ...(patchCommentUrl ? { patchCommentUrl } : {}),
         ...(request.runUrl ? { runUrl: request.runUrl } : {}),
       }),
     ),

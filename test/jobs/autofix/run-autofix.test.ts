@@ -269,6 +269,9 @@ describe("runAutofix (real CLI, scripted model, GitHub double, local git remote)
     });
     const patch = comments.data.find((c) => c.id === result.patchCommentId);
     expect(patch?.body).toContain("-  return a - b;\n+  return a + b;");
+    // The summary links the patch by GitHub's own html_url, not a github.com guess (GHES has its own host).
+    const summary = comments.data.find((c) => c.body?.includes("Not pushed"));
+    expect(summary?.body).toContain(`[this comment](${patch?.html_url})`);
     const check = await octokit.rest.checks.get({
       owner: "octo",
       repo: "moving",

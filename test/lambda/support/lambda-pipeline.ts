@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { DynamoDBPersistenceLayer } from "@aws-lambda-powertools/idempotency/dynamodb";
 import type { APIGatewayProxyEventV2 } from "aws-lambda";
 import { githubAppAuth } from "../../../lambda/shared/github-app-auth.js";
+import { parseInstallationAllowList } from "../../../lambda/shared/installation-allow-list.js";
 import { JobQueue } from "../../../lambda/shared/job-queue.js";
 import { createTelemetry } from "../../../lambda/shared/telemetry.js";
 import { createWebhookHandler, type WebhookHandler } from "../../../lambda/webhook/webhook-handler.js";
@@ -87,6 +88,7 @@ export class LambdaPipeline {
         autofixCommand: "/claude-fix",
         reviewCommand: "/claude review",
         reviewDrafts: false,
+        allowedInstallations: parseInstallationAllowList(String(INSTALLATION_ID)),
       },
       maxBodyBytes: 1024 * 1024,
       deliveryTtlSeconds: 3600,
@@ -176,6 +178,7 @@ export class LambdaPipeline {
         githubPacing: { retryAfterBaseMs: 1, writeSpacingMs: 0, notificationSpacingMs: 0 },
       }),
       tokens: githubAppAuth({ appId: "12345", baseUrl: this.github.url, privateKey: async () => privateKey }),
+      allowedInstallations: parseInstallationAllowList(String(INSTALLATION_ID)),
       anthropicApiKey: async () => ANTHROPIC_KEY,
       deadlineMarginMs: options.deadlineMarginMs ?? 1_000,
       minimumJobMs: 1_000,

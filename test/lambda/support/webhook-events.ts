@@ -15,12 +15,24 @@ export function webhookExample(
   return structuredClone(found);
 }
 
-/** A pull_request example with the given action that carries an installation (App webhooks always do). */
+let eventClock = Date.parse("2026-01-01T00:00:00Z");
+
+/** A distinct `updated_at` per call: each call is a new event, as GitHub stamps them. */
+export function nextEventTime(): string {
+  eventClock += 1000;
+  return new Date(eventClock).toISOString();
+}
+
+/**
+ * A pull_request example with the given action that carries an installation (App webhooks always do).
+ * Each call is a new event (its own `updated_at`); sending the same object twice is a replay.
+ */
 export function pullRequestExample(action: string): Record<string, unknown> {
   const payload = webhookExample(
     "pull_request",
     (p) => p.action === action && (p as { installation?: unknown }).installation !== undefined,
   );
+  (payload.pull_request as Record<string, unknown>).updated_at = nextEventTime();
   return payload;
 }
 
