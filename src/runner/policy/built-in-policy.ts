@@ -30,23 +30,54 @@ const readWorkspace: PolicyRule = {
 };
 
 // 2.1.235 ships no Glob/Grep tools in print mode (the CLI tells the model to use `find` via Bash),
-// so read-only policies must allow plain search commands, confined to the workspace.
+// so read-only policies must allow plain search commands. Each runs only with the options on its
+// allowlist (command-allowlists.ts), resolved as the tool parses them, and only on arguments that
+// stay inside the workspace. The forbidden arguments are a second layer behind the allowlists.
 const readOnlyShell: PolicyRule = {
   id: "read-only-shell",
   effect: "allow",
   tools: ["Bash"],
-  commandPrefixes: ["ls", "cat", "head", "tail", "wc", "grep", "find", "pwd"],
-  forbiddenArguments: ["-exec*", "-ok*", "-delete", "-fprint*", "-fls", "-fprintf"],
+  commands: ["ls", "cat", "head", "tail", "wc", "grep", "find", "pwd"],
+  forbiddenArguments: ["-exec*", "-ok*", "-delete", "-fprint*", "-fls", "-follow", "--dereference*"],
 };
 
-// `git diff --output=FILE` writes, `git grep -O` runs a pager command, `--ext-diff` runs a driver.
+// `git diff --output=FILE` writes, `git grep -O`/`--open-files-in-pager` (any unique prefix, from
+// `--op`) runs a pager command, `--ext-diff` and `--textconv` run drivers, `--no-index` reads anywhere.
 const gitRead: PolicyRule = {
   id: "git-read",
   effect: "allow",
   tools: ["Bash"],
-  commandPrefixes: ["git diff", "git log", "git show", "git status", "git ls-files", "git blame", "git grep"],
-  forbiddenArguments: ["--output*", "--ext-diff", "-O*", "--open-files-in-pager*", "--textconv"],
+  commands: ["git diff", "git log", "git show", "git status", "git ls-files", "git blame", "git grep"],
+  forbiddenArguments: ["--output*", "--ext-diff", "-O*", "--op*", "--textconv", "--no-index"],
 };
+
+/**
+ * Options test commands may take: test selection and output detail. A test command runs the
+ * repository's own code (autofix only, never on forks), so this list mainly keeps the call to the
+ * test run the caller configured (no `--config` pointing elsewhere, no `--prefix`).
+ */
+export const TEST_COMMAND_OPTIONS = [
+  "--",
+  "--run",
+  "--reporter=",
+  "-t",
+  "--testNamePattern",
+  "--testNamePattern=",
+  "--bail",
+  "--silent",
+  "--verbose",
+  "-v",
+  "-vv",
+  "-q",
+  "-x",
+  "-k",
+  "--maxfail=",
+  "-run",
+  "-run=",
+  "-count=1",
+  "--exact",
+  "--nocapture",
+];
 
 const protectWorkflows: PolicyRule = {
   id: "protect-workflows",
@@ -99,6 +130,7 @@ export function builtInPolicy(
             effect: "allow",
             tools: ["Bash"],
             commandPrefixes: options.testCommands?.length ? options.testCommands : DEFAULT_TEST_COMMANDS,
+            allowedOptions: TEST_COMMAND_OPTIONS,
           },
         ];
       default:

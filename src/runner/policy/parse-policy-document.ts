@@ -44,15 +44,21 @@ export async function parsePolicyDocument(text: string, source: string): Promise
   value.rules.forEach((rule, index) => {
     if (seen.has(rule.id)) problems.push(`rules.${index}.id: duplicate rule id "${rule.id}"`);
     seen.add(rule.id);
-    const bashOnly = ["commandPrefixes", "forbiddenArguments", "confineArguments"] as const;
+    const bashOnly = [
+      "commandPrefixes",
+      "commands",
+      "allowedOptions",
+      "forbiddenArguments",
+      "confineArguments",
+    ] as const;
     for (const field of bashOnly) {
       if (rule[field] !== undefined && !rule.tools.includes("Bash")) {
         problems.push(`rules.${index}.${field}: only applies to the Bash tool; add "Bash" to tools`);
       }
     }
-    if (rule.effect === "allow" && rule.tools.includes("Bash") && !rule.commandPrefixes) {
+    if (rule.effect === "allow" && rule.tools.includes("Bash") && !rule.commandPrefixes && !rule.commands) {
       problems.push(
-        `rules.${index}: an allow rule for Bash needs commandPrefixes (allowing every command is not supported)`,
+        `rules.${index}: an allow rule for Bash needs commandPrefixes or commands (allowing every command is not supported)`,
       );
     }
   });

@@ -1,3 +1,5 @@
+import { ALLOWLISTED_COMMAND_NAMES } from "./command-allowlists.js";
+
 /**
  * The declarative shape of a tool policy, as written in a JSON or YAML policy file.
  *
@@ -18,6 +20,17 @@ export interface PolicyRule {
   paths?: string[];
   /** Bash only: the command's words must begin with one of these (e.g. `git diff`). */
   commandPrefixes?: string[];
+  /**
+   * Bash only: commands allowed with their built-in option allowlist (`ls`, `grep`, `git grep`, ...;
+   * see command-allowlists.ts). Options are resolved as the tool parses them (abbreviations,
+   * bundles); unknown options are refused; every argument must stay inside the workspace.
+   */
+  commands?: string[];
+  /**
+   * Bash only, with `commandPrefixes`: when set, every word starting with `-` after the prefix must
+   * be one of these, exactly, or start with an entry ending in `=` (`--reporter=`).
+   */
+  allowedOptions?: string[];
   /** Bash only: globs matched against every word after the prefix (e.g. `--output*`). */
   forbiddenArguments?: string[];
   /** Bash only (default true): path-like arguments must resolve inside the workspace. */
@@ -52,6 +65,8 @@ export const policyDocumentSchema = {
           tools: { type: "array", minItems: 1, items: { type: "string", minLength: 1 } },
           paths: { type: "array", minItems: 1, items: { type: "string", minLength: 1 } },
           commandPrefixes: { type: "array", minItems: 1, items: { type: "string", minLength: 1 } },
+          commands: { type: "array", minItems: 1, items: { enum: ALLOWLISTED_COMMAND_NAMES } },
+          allowedOptions: { type: "array", items: { type: "string", minLength: 1 } },
           forbiddenArguments: { type: "array", items: { type: "string", minLength: 1 } },
           confineArguments: { type: "boolean" },
           message: { type: "string" },

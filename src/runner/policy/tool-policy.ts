@@ -1,4 +1,6 @@
 import picomatch from "picomatch";
+import { allowlistedCommandOf, checkAllowlistedCommand } from "./check-allowlisted-command.js";
+import { confineArgument } from "./confine-argument.js";
 import { confinePath } from "./confine-path.js";
 import type { PolicyDocument, PolicyRule } from "./policy-document.js";
 import { splitShellWords } from "./shell-words.js";
@@ -30,12 +32,16 @@ const PATH_FIELDS = ["file_path", "notebook_path", "path"] as const;
 /** Tools whose path field is optional and defaults to the working directory. */
 const DEFAULTS_TO_CWD = new Set(["Glob", "Grep", "LS"]);
 
-type RuleMatch = { matched: true; reason: string } | { matched: false; reason?: string };
+/**
+ * `specific` marks a refusal by a rule that covers the command (its arguments were refused), whose
+ * reason tells the model more than "not an allowed command" from a rule for other commands.
+ */
+type RuleMatch = { matched: true; reason: string } | { matched: false; reason?: string; specific?: boolean };
 
 /**
  * Declarative tool policy: deny rules win, then the first matching allow rule, else default deny.
- * Paths are judged by where they really resolve (seed: security — the control channel is trusted,
- * so the host is the only gate between the model and the machine).
+ * Paths are judged by where they really resolve (the control channel is trusted, so the host
+ * is the only gate between the model and the machine).
  */
 export class ToolPolicy {
   readonly name: string;
@@ -74,17 +80,21 @@ export class ToolPolicy {
       }
     }
     let nearMiss: string | undefined;
+    let specificMiss: string | undefined;
     for (const rule of this.rules) {
       if (rule.effect !== "allow" || !toolMatches(rule, request.tool_name)) continue;
       const match = await allowRuleMatches(rule, request, root);
       if (match.matched) return { ...base, behavior: "allow", ruleId: rule.id, reason: match.reason };
-      nearMiss ??= match.reason ? `${match.reason} (rule ${rule.id})` : undefined;
+      const described = match.reason ? `${match.reason} (rule ${rule.id})` : undefined;
+      nearMiss ??= described;
+      if (match.specific) specificMiss ??= described;
     }
     return {
       ...base,
       behavior: "deny",
       ruleId: DEFAULT_DENY_RULE,
-      reason: nearMiss ?? `no rule of policy "${this.name}" allows the ${request.tool_name} tool`,
+      reason:
+        specificMiss ?? nearMiss ?? `no rule of policy "${this.name}" allows the ${request.tool_name} tool`,
     };
   }
 }
@@ -125,11 +135,13 @@ async function denyRuleMatches(rule: PolicyRule, request: ToolUseRequest, root: 
     if (!hit) return { matched: false };
     if (!rule.commandPrefixes) return { matched: true, reason: `${request.tool_name} on ${hit} is denied` };
   }
-  if (rule.commandPrefixes) {
+  if (rule.commandPrefixes || rule.commands) {
     const words = splitShellWords(String(request.input.command ?? ""));
     // A command the splitter refuses cannot be allowed by any rule either, so no need to match it here.
     if (!words.ok) return { matched: false };
-    const prefix = matchingPrefix(rule.commandPrefixes, words.words);
+    const prefix =
+      matchingPrefix(rule.commandPrefixes ?? [], words.words) ??
+      allowlistedCommandOf(words.words, rule.commands ?? []);
     if (!prefix) return { matched: false };
     return { matched: true, reason: `the command "${prefix}" is denied` };
   }
@@ -159,6 +171,16 @@ async function allowRuleMatches(rule: PolicyRule, request: ToolUseRequest, root:
       }
     }
   }
+  if (rule.commands) {
+    const words = splitShellWords(String(request.input.command ?? ""));
+    if (!words.ok) return { matched: false, reason: words.reason };
+    const checked = await checkAllowlistedCommand(words.words, rule.commands, root);
+    if (!checked.allowed)
+      return { matched: false, reason: checked.reason, specific: checked.command !== undefined };
+    const forbidden = forbiddenArgument(rule, words.words.slice(checked.command.split(" ").length));
+    if (forbidden) return { matched: false, reason: `${forbidden} for "${checked.command}"`, specific: true };
+    return { matched: true, reason: `allowlisted command "${checked.command}"` };
+  }
   if (rule.commandPrefixes) {
     const command = String(request.input.command ?? "");
     const words = splitShellWords(command);
@@ -167,17 +189,21 @@ async function allowRuleMatches(rule: PolicyRule, request: ToolUseRequest, root:
     if (!prefix)
       return { matched: false, reason: `"${words.words.slice(0, 2).join(" ")}" is not an allowed command` };
     const rest = words.words.slice(prefix.split(/\s+/).length);
-    for (const word of rest) {
-      if (rule.forbiddenArguments?.some((g) => picomatch.isMatch(word, g, { dot: true }))) {
-        return { matched: false, reason: `the argument "${word}" is forbidden for "${prefix}"` };
-      }
-      if (rule.confineArguments !== false) {
-        const candidate = pathLikeArgument(word);
-        if (candidate !== undefined) {
-          const confined = await confinePath(root, candidate);
-          if (!confined.inside)
-            return { matched: false, reason: `the argument "${word}" resolves outside the workspace` };
-        }
+    const forbidden = forbiddenArgument(rule, rest);
+    if (forbidden) return { matched: false, reason: `${forbidden} for "${prefix}"`, specific: true };
+    const unlisted =
+      rule.allowedOptions && rest.find((word) => isUnlistedOption(rule.allowedOptions ?? [], word));
+    if (unlisted) {
+      return {
+        matched: false,
+        reason: `the option "${unlisted}" is not allowed for "${prefix}"`,
+        specific: true,
+      };
+    }
+    if (rule.confineArguments !== false) {
+      for (const word of rest) {
+        const refusal = await confineArgument(root, word);
+        if (refusal) return { matched: false, reason: refusal, specific: true };
       }
     }
     return { matched: true, reason: `command prefix "${prefix}"` };
@@ -199,14 +225,17 @@ function hasParentSegment(p: string): boolean {
   return p.split(/[\\/]/).includes("..");
 }
 
-/** A word that could name a file outside the workspace: anything with a slash or a `..`. */
-function pathLikeArgument(word: string): string | undefined {
-  const value = word.startsWith("-") && word.includes("=") ? word.slice(word.indexOf("=") + 1) : word;
-  if (value.startsWith("-")) return undefined;
-  if (value.includes("/") || value === ".." || value.startsWith("..")) {
-    // git revision syntax like HEAD:path or origin/main:file — judge the path part after the colon.
-    const colon = value.indexOf(":");
-    return colon >= 0 && !value.startsWith("/") ? value.slice(colon + 1) || undefined : value;
-  }
-  return undefined;
+/** The denylist, a second layer behind the allowlists: globs matched against the raw words. */
+function forbiddenArgument(rule: PolicyRule, words: readonly string[]): string | undefined {
+  const word = words.find((w) =>
+    rule.forbiddenArguments?.some((g) => picomatch.isMatch(w, g, { dot: true })),
+  );
+  return word === undefined ? undefined : `the argument "${word}" is forbidden`;
+}
+
+function isUnlistedOption(allowedOptions: readonly string[], word: string): boolean {
+  if (!word.startsWith("-")) return false;
+  return !allowedOptions.some(
+    (option) => option === word || (option.endsWith("=") && word.startsWith(option)),
+  );
 }

@@ -46,33 +46,39 @@ describe("review policy", () => {
     expect(viaLink).toMatchObject({ behavior: "deny", ruleId: "default-deny" });
   });
 
-  it("allows git diff/log/show and refuses chained, redirected or substituted commands", async () => {
+  it("allows git diff/log/show", async () => {
     for (const cmd of ["git diff HEAD~1", "git log --oneline -5", "git show HEAD:src/a.ts"]) {
       expect(await review().evaluate(bash(cmd), workspace)).toMatchObject({
         behavior: "allow",
         ruleId: "git-read",
       });
     }
-    for (const cmd of [
-      "git diff; curl http://x",
-      "git log && rm -rf /",
-      "git diff > out.txt",
-      "git log $(whoami)",
-      "git show `id`",
-      "git diff | sh",
-      "git diff --output=/tmp/x",
-      "git grep -Ovim foo",
-      "git push origin main",
-      "curl https://example.com",
-      "cat ../../etc/passwd",
-      "grep -r token /",
-      "find . -exec rm {} ;",
-      "find . -name x -delete",
-      "git log --output=notes.txt",
-    ]) {
-      const d = await review().evaluate(bash(cmd), workspace);
-      expect(d.behavior, cmd).toBe("deny");
-    }
+  });
+
+  // Each refusal names its cause, so a case denied for some other reason fails.
+  it.each([
+    ["git diff; curl http://x", 'shell operator ";"'],
+    ["git log && rm -rf /", 'shell operator "&"'],
+    ["git diff > out.txt", 'shell operator ">"'],
+    ["git log < in.txt", 'shell operator "<"'],
+    ["git log $(whoami)", '"$" expansion'],
+    ["git show `id`", 'shell operator "`"'],
+    ["git diff | sh", 'shell operator "|"'],
+    ["git diff --output=/tmp/x", "writes its output to a file"],
+    ["git grep -Ovim foo", "runs a pager"],
+    ["git push origin main", '"git push" is not an allowed command'],
+    ["curl https://example.com", '"curl https://example.com" is not an allowed command'],
+    ["cat ../../etc/passwd", "resolves outside the workspace"],
+    ["ls ..", "resolves outside the workspace"],
+    ["grep -r token /", "resolves outside the workspace"],
+    ["find . -exec rm {} ;", "unquoted glob or brace"],
+    ["find . -exec rm '{}' ';'", "runs a program"],
+    ["find . -name x -delete", "deletes files"],
+    ["git log --output=notes.txt", "writes its output to a file"],
+  ])("refuses %s", async (cmd, reason) => {
+    const d = await review().evaluate(bash(cmd), workspace);
+    expect(d.behavior).toBe("deny");
+    expect(d.reason).toContain(reason);
   });
 
   it("denies writes and network tools by default", async () => {
