@@ -40,7 +40,7 @@ export type EventHandling =
   | { kind: "preview"; eventId: string }
   | { kind: "message"; id: string; text: string }
   | { kind: "custom_tool_use"; toolUse: PendingCustomToolUse }
-  | { kind: "tool_use"; id: string; name: string; needsConfirmation: boolean }
+  | { kind: "tool_use"; id: string; name: string; input: Record<string, unknown>; needsConfirmation: boolean }
   | { kind: "tool_settled"; toolUseId: string }
   | { kind: "idle"; stop: IdleStop }
   | { kind: "running" }
@@ -137,6 +137,11 @@ export class SessionEventLedger {
   /** Custom tool calls the agent made that no `user.custom_tool_result` answered yet. */
   unsettledCustomToolUses(): PendingCustomToolUse[] {
     return [...this.customToolUses.values()].filter((use) => !this.settledToolUseIds.has(use.id));
+  }
+
+  /** True once the processed copy of this event (e.g. our own user.message) was seen. */
+  isProcessed(eventId: string): boolean {
+    return this.processed.has(eventId);
   }
 
   isSettled(toolUseId: string): boolean {
@@ -238,6 +243,7 @@ export class SessionEventLedger {
           kind: "tool_use",
           id: use.id,
           name: use.name,
+          input: typeof use.input === "object" && use.input !== null ? use.input : {},
           needsConfirmation: use.evaluated_permission === "ask",
         };
       }
@@ -245,6 +251,8 @@ export class SessionEventLedger {
       case "user.tool_result":
       case "user.tool_confirmation":
         this.settleIfResult(event);
+        // Processed input wakes the session: an idle read before it is stale.
+        this.currentStatus = this.ended ? this.currentStatus : "running";
         return {
           kind: "tool_settled",
           toolUseId:
@@ -252,6 +260,9 @@ export class SessionEventLedger {
               ? (event as UserCustomToolResultEvent).custom_tool_use_id
               : (event as UserToolSettlementEvent).tool_use_id,
         };
+      case "user.message":
+        if (!this.ended) this.currentStatus = "running";
+        return { kind: "recorded", type };
       case "session.status_running":
         this.currentStatus = "running";
         return { kind: "running" };
@@ -312,7 +323,7 @@ export class SessionEventLedger {
         return { kind: "thread", threadId, status };
       }
       default:
-        // user.message, user.interrupt, user.define_outcome, agent.tool_result, agent.mcp_tool_result,
+        // user.interrupt, user.define_outcome, agent.tool_result, agent.mcp_tool_result,
         // agent.thread_*, agent.session_thread_*, session.updated, span.model_request_start and the
         // outcome-evaluation spans: progress the host records but does not act on.
         return { kind: "recorded", type };

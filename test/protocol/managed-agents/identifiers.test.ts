@@ -45,7 +45,16 @@ const threadCase = (status: string): Case => ({
 });
 
 const SSE_CASES: Record<(typeof SSE_EVENT_TYPES)[number], Case> = {
-  "user.message": recordedOnly("user.message"),
+  "user.message": {
+    // A processed follow-up message makes an earlier end_turn stale.
+    before: [ev("session.status_idle", { id: "sevt_idle0", stop_reason: { type: "end_turn" } })],
+    fields: { content: [{ type: "text", text: "again" }] },
+    expect: (h, l) => {
+      expect(h).toEqual({ kind: "recorded", type: "user.message" });
+      expect(l.status).toBe("running");
+      expect(l.isProcessed("sevt_user.message")).toBe(true);
+    },
+  },
   "user.interrupt": recordedOnly("user.interrupt"),
   "user.tool_confirmation": {
     fields: { tool_use_id: "sevt_tool", result: "deny" },
@@ -99,6 +108,7 @@ const SSE_CASES: Record<(typeof SSE_EVENT_TYPES)[number], Case> = {
         kind: "tool_use",
         id: "sevt_agent.tool_use",
         name: "bash",
+        input: { command: "ls" },
         needsConfirmation: true,
       }),
   },
@@ -110,6 +120,7 @@ const SSE_CASES: Record<(typeof SSE_EVENT_TYPES)[number], Case> = {
         kind: "tool_use",
         id: "sevt_agent.mcp_tool_use",
         name: "search",
+        input: {},
         needsConfirmation: false,
       }),
   },
