@@ -1,4 +1,5 @@
-import { readFileSync } from "node:fs";
+import { existsSync, lstatSync, readFileSync, symlinkSync } from "node:fs";
+import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { webhookExample } from "../fixtures/webhook-examples.js";
 import { conversationText, type ScriptedReply, toolResultsOf } from "../harness/scripted-messages-api.js";
@@ -133,6 +134,26 @@ describe("the Action reviewing a pull request (dist/index.js, real CLI, GitHub d
     expect(run.stdout).toContain("No Anthropic credentials");
     expect(fx.github.state.checkRuns[0]).toMatchObject({ conclusion: "neutral" });
     expect(fx.api.mainRequests).toHaveLength(0);
+  });
+
+  it("a fork PR: links the PR planted to /proc or out of the checkout are removed before the agent runs", async () => {
+    fx = await ActionRunFixture.start([
+      { kind: "tool_use", name: "Bash", input: { command: "cat notes", description: "read notes" } },
+      review([]),
+    ]);
+    fx.openPullRequest({ fork: true });
+    const workspace = join(fx.root, "workspace");
+    symlinkSync("/proc/self/environ", join(workspace, "notes"));
+    symlinkSync("src/math.ts", join(workspace, "inside"));
+    const run = await fx.run("pull_request", fx.pullRequestEvent("opened", { fork: true }), {});
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    expect(run.stdout).toContain("Removed symlinks that leave the checkout (untrusted PR): notes");
+    expect(existsSync(join(workspace, "notes"))).toBe(false);
+    expect(lstatSync(join(workspace, "inside")).isSymbolicLink()).toBe(true);
+    // The policy had nothing left to refuse: cat found no file, and no environment reached the model.
+    const [result] = toolResultsOf(fx.api.mainRequests[1]!);
+    expect(JSON.stringify(result?.content)).toContain("No such file");
+    expect(JSON.stringify(fx.api.requests.map((r) => r.body))).not.toMatch(/PATH=|HOME=/);
   });
 
   it("`/claude review` from an actor without write access is refused with a comment", async () => {

@@ -2,6 +2,7 @@ import { type CheckRunHandle, CheckRunPublisher } from "../../github/check-run-p
 import { fetchPullRequestLineMap } from "../../github/fetch-pull-request-line-map.js";
 import type { GitHubClient } from "../../github/github-client.js";
 import type { PullRequestRef } from "../../github/pull-request-ref.js";
+import { dropEscapingSymlinks } from "../../sandbox/drop-escaping-symlinks.js";
 import { branchLineageKey, prLineageKey } from "../../sessions/lineage-key.js";
 import type { TranscriptStore } from "../../sessions/transcript-store.js";
 import type { JobSettings } from "../job-settings.js";
@@ -79,6 +80,12 @@ export async function reviewPullRequest(
     const pinned = await pinAgentConfigToBase(checkout, pr.baseSha, pr.headSha);
     if (pinned.changed.length > 0)
       job.log?.(`Agent configuration taken from the base branch: ${pinned.changed.join(", ")}`);
+    if (job.untrusted) {
+      // A fork can plant links to /proc or out of the checkout; they go before the agent reads it.
+      const dropped = await dropEscapingSymlinks(job.checkoutDir);
+      if (dropped.length > 0)
+        job.log?.(`Removed symlinks that leave the checkout (untrusted PR): ${dropped.join(", ")}`);
+    }
     let result: ReviewResult;
     try {
       result = await runReview(
