@@ -16,6 +16,7 @@ import { BudgetWatchdog } from "./budget-watchdog.js";
 import { checkStructuredOutput } from "./check-structured-output.js";
 import { ExecutionLog } from "./execution-log.js";
 import { FrameStream } from "./frame-stream.js";
+import { type ModelGateway, openModelGateway } from "./model-gateway.js";
 import type { PolicyDecision, ToolUseRequest } from "./policy/tool-policy.js";
 import { type PreparedSession, prepareSession } from "./prepare-session.js";
 import { ProcessStopper } from "./process-stopper.js";
@@ -57,6 +58,7 @@ class SessionHost {
   private readonly timings: Required<NonNullable<SessionOptions["lifecycle"]>>;
   private readonly watchdog: BudgetWatchdog;
   private prepared?: PreparedSession;
+  private gateway?: ModelGateway;
   private child?: ChildProcessWithoutNullStreams;
   private stopper?: ProcessStopper;
   private channel?: ControlChannel;
@@ -118,15 +120,31 @@ class SessionHost {
     }
     this.prepared = prepared;
     try {
+      if (this.options.credentialProxy !== false) await this.openGateway(prepared);
       this.log = await ExecutionLog.open(this.options.executionLogPath, prepared.redactor);
       const exit = await this.spawnAndDrive(prepared);
       return this.buildOutcome(exit);
     } finally {
       if (this.deadlineTimer) clearTimeout(this.deadlineTimer);
       this.frames.end();
+      // The job is over: its proxy token stops working even if something kept it.
+      await this.gateway?.proxy.close();
       await this.log?.close();
       await rm(prepared.tempRoot, { recursive: true, force: true }).catch(() => {});
     }
+  }
+
+  /** Starts the session's credential proxy and points the agent's environment at it. */
+  private async openGateway(prepared: PreparedSession): Promise<void> {
+    const watchdog = this.options.watchdog?.maxCostUsd ?? this.options.maxBudgetUsd;
+    this.gateway = await openModelGateway({
+      hostEnv: { ...(this.options.sourceEnv ?? process.env), ...this.options.env },
+      agentEnv: prepared.env,
+      ...(watchdog !== undefined ? { maxCostUsd: watchdog } : {}),
+      // The proxy saw a reason no retry can fix: stop the session now rather than after the CLI's retries.
+      onStop: (reason) => this.stop(reason.message),
+    });
+    if (this.gateway) prepared.env = this.gateway.env;
   }
 
   private spawnAndDrive(prepared: PreparedSession): Promise<{ code: number | null; signal: string | null }> {
@@ -249,6 +267,7 @@ class SessionHost {
             delayMs: frame.retry_delay_ms,
           });
           if (frame.error_status !== null && AUTH_FAILURE_STATUSES.has(frame.error_status)) {
+            // With the proxy, its own fail-fast has usually stopped the session already (same wording).
             this.stop(
               `the API rejected the credentials (HTTP ${frame.error_status} ${frame.error}); check ANTHROPIC_API_KEY ` +
                 "or the Bedrock/Vertex credentials — retrying cannot fix this",
@@ -380,6 +399,11 @@ class SessionHost {
     if (this.child) this.finishInput();
   }
 
+  private proxyReport(gateway: ModelGateway): NonNullable<SessionOutcome["credentialProxy"]> {
+    const stop = gateway.proxy.proxy.stopReason;
+    return { ...gateway.proxy.proxy.stats, ...(stop ? { stop } : {}) };
+  }
+
   private buildOutcome(exit: { code: number | null; signal: string | null }): SessionOutcome {
     const prepared = this.prepared as PreparedSession;
     const sawResult = this.lastCompletedTurn !== undefined;
@@ -416,6 +440,7 @@ class SessionHost {
       structuredOutputCheck: structured.check,
       ...(this.claudeVersion ? { claudeVersion: this.claudeVersion } : {}),
       apiRetries: this.apiRetries,
+      ...(this.gateway ? { credentialProxy: this.proxyReport(this.gateway) } : {}),
       ...(failed && stderrTail ? { stderrTail } : {}),
       notes: this.notes,
     };

@@ -58,6 +58,13 @@ export interface SessionOptions {
   passSecrets?: string[];
   /** Environment the allowlist draws from (default: process.env). */
   sourceEnv?: NodeJS.ProcessEnv;
+  /**
+   * Model traffic through a per-session loopback credential proxy (default true): the agent gets the
+   * proxy's URL and a per-job token, never the real API key or OAuth token; the proxy enforces the
+   * spend cap and fails fast on a rejected credential (docs/security.md#credential-proxy). `false`
+   * passes the credential to the agent directly, as a plain CLI run would.
+   */
+  credentialProxy?: boolean;
   /** Wall-clock limit for the whole session. */
   deadlineMs?: number;
   /** Keep stdin open after a result and accept further messages via sendUserMessage. */

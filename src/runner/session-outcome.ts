@@ -1,4 +1,5 @@
 import type { TurnOutcome } from "../protocol/index.js";
+import type { ProxyStopReason } from "../sandbox/credential-proxy/index.js";
 import type { StructuredOutputCheck } from "./check-structured-output.js";
 import type { PolicyDecision } from "./policy/tool-policy.js";
 
@@ -20,6 +21,8 @@ export type SessionOutcome = TurnOutcome & {
   apiRetries: number;
   /** Tail of the CLI's stderr (redacted), kept when the session failed. */
   stderrTail?: string;
+  /** What the credential proxy saw, when the session used one; `stop` says why it stopped serving the job. */
+  credentialProxy?: { forwarded: number; refused: number; spentUsd: number; stop?: ProxyStopReason };
   /** Lifecycle facts that are not failures (e.g. a child killed after lingering past its result). */
   notes: string[];
 };

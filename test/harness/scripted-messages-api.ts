@@ -39,11 +39,18 @@ export interface RecordedRequest {
   readonly main: boolean;
   /** The reply sent (script step for main requests, the default for side requests). */
   readonly reply?: ScriptedReply;
+  /**
+   * The raw `x-api-key` and `authorization` values, only with `keepCredentials` (tests that prove
+   * which credential reached the API, e.g. through the credential proxy).
+   */
+  readonly credentials?: { xApiKey?: string; authorization?: string };
 }
 
 export interface ScriptedApiOptions {
   /** Delay before answering `POST /v1/messages/count_tokens` (to make a control request slow). */
   countTokensDelayMs?: number;
+  /** Record the raw credential headers in `RecordedRequest.credentials`. */
+  keepCredentials?: boolean;
 }
 
 export type ScriptFunction = (request: RecordedRequest, mainIndex: number) => ScriptedReply;
@@ -120,6 +127,15 @@ function redact(headers: IncomingHttpHeaders): Record<string, string> {
     out[name] = REDACTED_HEADERS.has(name) ? "[redacted]" : Array.isArray(value) ? value.join(", ") : value;
   }
   return out;
+}
+
+function rawCredentials(headers: IncomingHttpHeaders): { xApiKey?: string; authorization?: string } {
+  const xApiKey = headers["x-api-key"];
+  const authorization = headers.authorization;
+  return {
+    ...(typeof xApiKey === "string" ? { xApiKey } : {}),
+    ...(typeof authorization === "string" ? { authorization } : {}),
+  };
 }
 
 async function readBody(req: IncomingMessage): Promise<string> {
@@ -213,7 +229,15 @@ export class ScriptedMessagesApi {
     const raw = method === "GET" || method === "HEAD" ? "" : await readBody(req);
     const body = parseJson(raw);
     const main = isMainLoopRequest(method, path, body);
-    const base = { index: this.requests.length, method, path, headers: redact(req.headers), body, main };
+    const base = {
+      index: this.requests.length,
+      method,
+      path,
+      headers: redact(req.headers),
+      body,
+      main,
+      ...(this.options.keepCredentials ? { credentials: rawCredentials(req.headers) } : {}),
+    };
 
     if (!main) {
       const recorded: RecordedRequest = { ...base };

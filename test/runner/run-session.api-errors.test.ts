@@ -16,9 +16,9 @@ describe("API errors (real CLI)", () => {
     expect(outcome.failureReasons.join("\n")).toContain("HTTP 400");
   });
 
-  it("401: reports the retry, then stops at once with a credentials message", async () => {
+  it("401 without the proxy: reports the retry, then stops at once with a credentials message", async () => {
     s = await scriptedSession(() => ({ kind: "http_error", status: 401, message: "invalid x-api-key" }));
-    const outcome = await runSession(s.options()).outcome;
+    const outcome = await runSession(s.options({ credentialProxy: false })).outcome;
     const retries = s.progress.filter((e) => e.kind === "api_retry");
     expect(retries.length).toBeGreaterThanOrEqual(1);
     expect(retries[0]).toMatchObject({ kind: "api_retry", attempt: 1, maxRetries: 10, errorStatus: 401 });
@@ -29,6 +29,19 @@ describe("API errors (real CLI)", () => {
     expect(s.progress).toContainEqual(expect.objectContaining({ kind: "stopping", step: "interrupt" }));
     // The CLI's own ten backed-off retries take minutes; fail-fast stops after the first one or two.
     expect(s.api.mainRequests.length).toBeLessThanOrEqual(3);
+  });
+
+  it("401 through the proxy: the proxy stops the job on the first rejection, with the same message", async () => {
+    s = await scriptedSession(() => ({ kind: "http_error", status: 401, message: "invalid x-api-key" }));
+    const outcome = await runSession(s.options()).outcome;
+    expect(outcome.exitCode).toBe(1);
+    expect(outcome.failureReasons[0]).toMatch(
+      /API rejected the credentials \(HTTP 401 invalid x-api-key.*check ANTHROPIC_API_KEY/,
+    );
+    expect(outcome.credentialProxy?.stop).toMatchObject({ kind: "upstream_auth_failed", status: 401 });
+    expect(s.progress).toContainEqual(expect.objectContaining({ kind: "stopping", step: "interrupt" }));
+    // The CLI's retries reach the proxy, not the API: upstream saw exactly one request.
+    expect(s.api.mainRequests).toHaveLength(1);
   });
 
   it("529 then 500 are retried by the CLI and reported; the recovered turn succeeds", async () => {

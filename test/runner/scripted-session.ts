@@ -4,7 +4,11 @@ import { fileURLToPath } from "node:url";
 import type { ProgressEvent, SessionOptions } from "../../src/runner/index.js";
 import { builtInPolicy } from "../../src/runner/index.js";
 import { CLAUDE_BIN } from "../harness/claude-cli.js";
-import { type Script, ScriptedMessagesApi } from "../harness/scripted-messages-api.js";
+import {
+  type Script,
+  type ScriptedApiOptions,
+  ScriptedMessagesApi,
+} from "../harness/scripted-messages-api.js";
 import { makeTempDir } from "../harness/temp-dir.js";
 
 export const STAND_IN_CLAUDE = path.resolve(
@@ -22,8 +26,11 @@ export interface ScriptedSession {
   cleanup(): Promise<void>;
 }
 
-export async function scriptedSession(script: Script): Promise<ScriptedSession> {
-  const api = await ScriptedMessagesApi.start(script);
+export async function scriptedSession(
+  script: Script,
+  apiOptions: ScriptedApiOptions = {},
+): Promise<ScriptedSession> {
+  const api = await ScriptedMessagesApi.start(script, apiOptions);
   const workspace = await makeTempDir("runner-ws");
   const progress: ProgressEvent[] = [];
   return {

@@ -1,0 +1,305 @@
+import {
+  Agent as HttpAgent,
+  request as httpRequest,
+  type IncomingMessage,
+  type OutgoingHttpHeaders,
+  type ServerResponse,
+} from "node:http";
+import { Agent as HttpsAgent, request as httpsRequest } from "node:https";
+import { JobToken } from "./job-token.js";
+import type { ProxyStopReason } from "./proxy-stop-reason.js";
+import { applyUpstreamCredential, credentialSecret, type UpstreamCredential } from "./upstream-credential.js";
+import { UsageMeter } from "./usage-meter.js";
+
+export interface CredentialProxyOptions {
+  /** Where model traffic goes, e.g. `https://api.anthropic.com` (a path prefix is kept). */
+  upstreamUrl: string;
+  /** The real credential; absent means requests go upstream without one (a keyless gateway). */
+  credential?: UpstreamCredential;
+  /** The job's spend cap in USD, metered from the usage in the responses. */
+  maxCostUsd?: number;
+  /** Called once when the proxy stops serving the job (cap reached, credential rejected). */
+  onStop?: (reason: ProxyStopReason) => void;
+  /** The per-job token (default: a fresh random one). */
+  token?: JobToken;
+}
+
+export interface CredentialProxyStats {
+  forwarded: number;
+  refused: number;
+  spentUsd: number;
+}
+
+const PREFIX = "claude-pr-runner credential proxy";
+/** Hop-by-hop headers (RFC 9110 §7.6.1) and the ones the proxy replaces. */
+const DROPPED_REQUEST_HEADERS = new Set([
+  "host",
+  "connection",
+  "keep-alive",
+  "proxy-authorization",
+  "proxy-connection",
+  "te",
+  "trailer",
+  "transfer-encoding",
+  "upgrade",
+  "x-api-key",
+  "authorization",
+  "accept-encoding",
+]);
+const DROPPED_RESPONSE_HEADERS = new Set([
+  "connection",
+  "keep-alive",
+  "proxy-authenticate",
+  "trailer",
+  "transfer-encoding",
+  "upgrade",
+]);
+const AUTH_FAILURE_STATUSES = new Set([401, 403]);
+
+/**
+ * The request handler of the loopback credential proxy, independent of any listening server (the
+ * CLI's host wraps it in a 127.0.0.1 server; another host can mount it elsewhere). The agent presents
+ * a per-job token; the proxy checks it in constant time, swaps in the real credential and streams the
+ * answer back chunk by chunk while metering its cost. It stops serving the job for good when the
+ * spend cap is reached, when upstream rejects the credential (401/403: retrying cannot fix that), or
+ * when the host revokes the token at the end of the job. Nothing here logs a header or a body.
+ */
+export class CredentialProxy {
+  readonly token: JobToken;
+  readonly upstream: URL;
+  private readonly agent: HttpAgent;
+  private revoked = false;
+  private stop?: ProxyStopReason;
+  private readonly counters = { forwarded: 0, refused: 0, spentUsd: 0 };
+
+  constructor(private readonly options: CredentialProxyOptions) {
+    this.upstream = new URL(options.upstreamUrl);
+    if (this.upstream.protocol !== "http:" && this.upstream.protocol !== "https:") {
+      throw new TypeError(`${PREFIX}: the upstream URL must be http(s); got ${this.upstream.protocol}`);
+    }
+    this.token = options.token ?? new JobToken();
+    this.agent =
+      this.upstream.protocol === "https:"
+        ? new HttpsAgent({ keepAlive: true })
+        : new HttpAgent({ keepAlive: true });
+  }
+
+  get stopReason(): ProxyStopReason | undefined {
+    return this.stop;
+  }
+
+  get stats(): CredentialProxyStats {
+    return { ...this.counters };
+  }
+
+  /** Ends the job: the token is refused from now on and idle upstream connections are closed. */
+  revoke(): void {
+    this.revoked = true;
+    this.agent.destroy();
+  }
+
+  handle(req: IncomingMessage, res: ServerResponse): void {
+    const method = req.method ?? "GET";
+    const path = req.url ?? "/";
+    // The CLI's reachability probe carries no credential; answering it locally leaks nothing.
+    if ((method === "HEAD" || method === "GET") && pathOnly(path) === "/api/hello") {
+      res.writeHead(200, { "content-type": "application/json" }).end(method === "HEAD" ? undefined : "{}");
+      return;
+    }
+    const refusal = this.refusalFor(req);
+    if (refusal) this.refuse(res, refusal.status, refusal.type, refusal.message);
+    else this.forward(req, res, method, path);
+  }
+
+  /** Why this request must not go upstream, if it must not. */
+  private refusalFor(req: IncomingMessage): { status: number; type: string; message: string } | undefined {
+    const presented = presentedToken(req);
+    if (presented === undefined || !this.token.matches(presented)) {
+      const message = `${PREFIX}: unknown token; this proxy serves one job and accepts only that job's token`;
+      return { status: 401, type: "authentication_error", message };
+    }
+    if (this.revoked) {
+      const message = `${PREFIX}: the job this token belonged to has ended; the token is no longer accepted`;
+      return { status: 401, type: "authentication_error", message };
+    }
+    const cap = this.options.maxCostUsd;
+    if (!this.stop && cap !== undefined && this.counters.spentUsd >= cap) {
+      this.stopWith(budgetStop(this.counters.spentUsd, cap));
+    }
+    if (this.stop) {
+      const status = this.stop.kind === "budget_exceeded" ? 402 : this.stop.status;
+      return { status, type: errorTypeFor(status), message: this.stop.message };
+    }
+    return undefined;
+  }
+
+  private forward(req: IncomingMessage, res: ServerResponse, method: string, path: string): void {
+    const headers: OutgoingHttpHeaders = {};
+    for (const [name, value] of Object.entries(req.headers)) {
+      if (value !== undefined && !DROPPED_REQUEST_HEADERS.has(name)) headers[name] = value;
+    }
+    // Identity encoding: the meter reads usage from the bytes as they pass.
+    headers["accept-encoding"] = "identity";
+    applyUpstreamCredential(headers, this.options.credential);
+    const base = this.upstream.pathname.replace(/\/+$/, "");
+    const send = this.upstream.protocol === "https:" ? httpsRequest : httpRequest;
+    const upstreamReq = send(
+      {
+        protocol: this.upstream.protocol,
+        hostname: this.upstream.hostname,
+        port: this.upstream.port || undefined,
+        method,
+        path: `${base}${path}`,
+        headers,
+        agent: this.agent,
+      },
+      (upstreamRes) => this.relay(upstreamRes, res, method, path),
+    );
+    this.counters.forwarded++;
+    upstreamReq.on("error", (error) => {
+      if (!res.headersSent) {
+        this.refuse(
+          res,
+          502,
+          "api_error",
+          `${PREFIX}: could not reach the model API at ${this.upstream.host}: ${error.message}`,
+        );
+      } else res.destroy();
+    });
+    // The client went away (the CLI was interrupted): stop the upstream request too.
+    res.on("close", () => {
+      if (!res.writableFinished) upstreamReq.destroy();
+    });
+    req.pipe(upstreamReq);
+  }
+
+  private relay(upstreamRes: IncomingMessage, res: ServerResponse, method: string, path: string): void {
+    const status = upstreamRes.statusCode ?? 502;
+    if (AUTH_FAILURE_STATUSES.has(status)) {
+      this.onAuthFailure(upstreamRes, res, status);
+      return;
+    }
+    const headers: OutgoingHttpHeaders = {};
+    for (const [name, value] of Object.entries(upstreamRes.headers)) {
+      if (value !== undefined && !DROPPED_RESPONSE_HEADERS.has(name)) headers[name] = value;
+    }
+    res.writeHead(status, headers);
+    res.flushHeaders();
+    const metered = method === "POST" && pathOnly(path).endsWith("/messages") && status < 300;
+    const meter = metered
+      ? new UsageMeter(String(upstreamRes.headers["content-type"] ?? "").includes("text/event-stream"))
+      : undefined;
+    // Each chunk goes out as it arrives (SSE must not be buffered); the meter only looks at it.
+    upstreamRes.on("data", (chunk: Buffer) => {
+      meter?.push(chunk);
+      if (!res.write(chunk)) {
+        upstreamRes.pause();
+        res.once("drain", () => upstreamRes.resume());
+      }
+    });
+    upstreamRes.on("end", () => {
+      if (meter) this.charge(meter.finish());
+      res.end();
+    });
+    upstreamRes.on("error", () => {
+      if (meter) this.charge(meter.finish());
+      res.destroy();
+    });
+  }
+
+  private charge(costUsd: number): void {
+    this.counters.spentUsd += costUsd;
+    const cap = this.options.maxCostUsd;
+    if (cap !== undefined && this.counters.spentUsd >= cap)
+      this.stopWith(budgetStop(this.counters.spentUsd, cap));
+  }
+
+  private onAuthFailure(upstreamRes: IncomingMessage, res: ServerResponse, status: number): void {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    upstreamRes.on("data", (chunk: Buffer) => {
+      // Error bodies are small; a hostile or broken upstream cannot make the proxy hold more.
+      if (size < 16_384) chunks.push(chunk);
+      size += chunk.length;
+    });
+    upstreamRes.on("end", () => {
+      let detail = upstreamMessage(Buffer.concat(chunks).toString("utf8"));
+      const secret = this.options.credential && credentialSecret(this.options.credential);
+      if (secret) detail = detail.replaceAll(secret, "[redacted]");
+      this.stopWith({
+        kind: "upstream_auth_failed",
+        status,
+        message:
+          `${PREFIX}: the model API rejected the credentials (HTTP ${status}${detail ? ` ${detail}` : ""}); ` +
+          "check ANTHROPIC_API_KEY, the OAuth token or the cloud credentials. Retrying cannot fix this, so the job's further requests are refused",
+      });
+      this.refuse(res, status, errorTypeFor(status), (this.stop as ProxyStopReason).message);
+    });
+    upstreamRes.on("error", () => res.destroy());
+  }
+
+  private stopWith(reason: ProxyStopReason): void {
+    if (this.stop) return;
+    this.stop = reason;
+    try {
+      this.options.onStop?.(reason);
+    } catch {
+      // A faulty listener must not break the proxy.
+    }
+  }
+
+  private refuse(res: ServerResponse, status: number, type: string, message: string): void {
+    this.counters.refused++;
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
+    res
+      .writeHead(status, { "content-type": "application/json" })
+      .end(JSON.stringify({ type: "error", error: { type, message } }));
+  }
+}
+
+function budgetStop(spentUsd: number, capUsd: number): ProxyStopReason {
+  return {
+    kind: "budget_exceeded",
+    spentUsd,
+    capUsd,
+    message: `${PREFIX}: the job's spend cap of $${capUsd} is reached ($${spentUsd.toFixed(6)} metered); no further model requests are allowed`,
+  };
+}
+
+function presentedToken(req: IncomingMessage): string | undefined {
+  const key = req.headers["x-api-key"];
+  if (typeof key === "string" && key !== "") return key;
+  const auth = req.headers.authorization;
+  if (typeof auth === "string") {
+    const match = /^Bearer\s+(.+)$/i.exec(auth);
+    if (match?.[1]) return match[1].trim();
+  }
+  return undefined;
+}
+
+function errorTypeFor(status: number): string {
+  if (status === 401) return "authentication_error";
+  if (status === 402) return "billing_error";
+  if (status === 403) return "permission_error";
+  return "api_error";
+}
+
+/** The human part of an upstream error body, bounded (never headers: they are not echoed). */
+function upstreamMessage(body: string): string {
+  try {
+    const parsed = JSON.parse(body) as { error?: { message?: unknown }; message?: unknown };
+    const message = parsed.error?.message ?? parsed.message;
+    if (typeof message === "string") return message.slice(0, 300);
+  } catch {
+    // not JSON: fall through
+  }
+  return body.trim().slice(0, 300);
+}
+
+function pathOnly(path: string): string {
+  const q = path.indexOf("?");
+  return q === -1 ? path : path.slice(0, q);
+}

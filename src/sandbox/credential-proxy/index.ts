@@ -1,0 +1,23 @@
+export {
+  CredentialProxy,
+  type CredentialProxyOptions,
+  type CredentialProxyStats,
+} from "./credential-proxy.js";
+export { JobToken } from "./job-token.js";
+export {
+  costOf,
+  MODEL_PRICES,
+  type ModelPrice,
+  priceOf,
+  type TokenUsage,
+  UNKNOWN_MODEL_PRICE,
+} from "./model-prices.js";
+export type { ProxyStopReason } from "./proxy-stop-reason.js";
+export { type RunningCredentialProxy, startCredentialProxy } from "./start-credential-proxy.js";
+export {
+  applyUpstreamCredential,
+  credentialSecret,
+  OAUTH_BETA,
+  type UpstreamCredential,
+} from "./upstream-credential.js";
+export { UsageMeter } from "./usage-meter.js";

@@ -1,0 +1,113 @@
+import { StringDecoder } from "node:string_decoder";
+import { costOf, type TokenUsage } from "./model-prices.js";
+
+/**
+ * Reads the usage out of one Messages API response as its bytes pass through, without holding the
+ * response: a streamed (SSE) answer reports input and cache tokens in `message_start` and the
+ * cumulative output tokens in `message_delta`; a plain JSON answer carries `usage` at the top level.
+ * Only those events are parsed, so text deltas cost a substring scan and nothing more.
+ */
+export class UsageMeter {
+  private readonly decoder = new StringDecoder("utf8");
+  private pending = "";
+  private jsonBody = "";
+  private model: string | undefined;
+  private usage: TokenUsage = {};
+
+  constructor(
+    private readonly streamed: boolean,
+    requestModel?: string,
+  ) {
+    this.model = requestModel;
+  }
+
+  push(chunk: Buffer): void {
+    const text = this.decoder.write(chunk);
+    if (!this.streamed) {
+      // A non-streamed answer is small (one message); kept only to read its usage at the end.
+      this.jsonBody += text;
+      return;
+    }
+    this.pending += text;
+    let end = this.eventEnd();
+    while (end !== -1) {
+      this.onEvent(this.pending.slice(0, end));
+      this.pending = this.pending.slice(end + (this.pending.startsWith("\r\n\r\n", end) ? 4 : 2));
+      end = this.eventEnd();
+    }
+  }
+
+  /** Call when the response ended; returns its cost in USD. */
+  finish(): number {
+    const rest = this.decoder.end();
+    if (this.streamed) {
+      if (this.pending + rest) this.onEvent(this.pending + rest);
+      this.pending = "";
+    } else {
+      this.jsonBody += rest;
+      const body = parseJson(this.jsonBody) as { model?: unknown; usage?: TokenUsage } | undefined;
+      if (typeof body?.model === "string") this.model = body.model;
+      if (body?.usage) this.usage = { ...body.usage };
+      this.jsonBody = "";
+    }
+    return this.costUsd;
+  }
+
+  get costUsd(): number {
+    return costOf(this.model, this.usage);
+  }
+
+  get tokens(): TokenUsage {
+    return { ...this.usage };
+  }
+
+  private eventEnd(): number {
+    const lf = this.pending.indexOf("\n\n");
+    const crlf = this.pending.indexOf("\r\n\r\n");
+    if (lf === -1) return crlf;
+    if (crlf === -1) return lf;
+    return Math.min(lf, crlf);
+  }
+
+  private onEvent(event: string): void {
+    if (!event.includes("message_start") && !event.includes("message_delta")) return;
+    const data = event
+      .split(/\r?\n/)
+      .filter((line) => line.startsWith("data:"))
+      .map((line) => line.slice(5).trimStart())
+      .join("\n");
+    const parsed = parseJson(data) as
+      | { type?: string; message?: { model?: unknown; usage?: TokenUsage }; usage?: TokenUsage }
+      | undefined;
+    if (parsed?.type === "message_start") {
+      if (typeof parsed.message?.model === "string") this.model = parsed.message.model;
+      this.usage = { ...this.usage, ...definedCounts(parsed.message?.usage) };
+    } else if (parsed?.type === "message_delta") {
+      // message_delta counts are cumulative for the message: they replace, never add.
+      this.usage = { ...this.usage, ...definedCounts(parsed.usage) };
+    }
+  }
+}
+
+function definedCounts(usage: TokenUsage | undefined): TokenUsage {
+  const out: TokenUsage = {};
+  if (!usage) return out;
+  for (const key of [
+    "input_tokens",
+    "output_tokens",
+    "cache_creation_input_tokens",
+    "cache_read_input_tokens",
+  ] as const) {
+    const value = usage[key];
+    if (typeof value === "number" && Number.isFinite(value) && value >= 0) out[key] = value;
+  }
+  return out;
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,77 @@
+import { afterEach, describe, expect, it } from "vitest";
+import {
+  MODEL_CREDENTIAL_VARIABLES,
+  type ModelGateway,
+  openModelGateway,
+} from "../../src/runner/model-gateway.js";
+import { RunnerConfigError } from "../../src/runner/runner-config-error.js";
+import { ScriptedMessagesApi } from "../harness/scripted-messages-api.js";
+
+const opened: ModelGateway[] = [];
+afterEach(async () => {
+  for (const gateway of opened.splice(0)) await gateway.proxy.close();
+});
+
+async function open(hostEnv: Record<string, string>, agentEnv: Record<string, string> = { ...hostEnv }) {
+  const gateway = await openModelGateway({ hostEnv, agentEnv, onStop: () => {} });
+  if (gateway) opened.push(gateway);
+  return gateway;
+}
+
+describe("openModelGateway", () => {
+  it("removes every model credential from the agent's environment and points it at the proxy", async () => {
+    const secrets = Object.fromEntries(MODEL_CREDENTIAL_VARIABLES.map((name) => [name, `secret-${name}`]));
+    const gateway = await open({ PATH: "/bin", ANTHROPIC_BASE_URL: "http://127.0.0.1:9", ...secrets });
+    const env = gateway?.env ?? {};
+    expect(env.PATH).toBe("/bin");
+    expect(env.ANTHROPIC_BASE_URL).toBe(gateway?.proxy.url);
+    expect(env.ANTHROPIC_API_KEY).toBe(gateway?.proxy.proxy.token.value);
+    for (const value of Object.values(secrets)) expect(Object.values(env)).not.toContain(value);
+  });
+
+  it("takes the host's API key first, then an auth token (bearer), then an OAuth token", async () => {
+    const api = await ScriptedMessagesApi.start(() => ({ kind: "text", text: "ok" }), {
+      keepCredentials: true,
+    });
+    try {
+      const cases: Array<[Record<string, string>, object]> = [
+        [{ ANTHROPIC_API_KEY: "k1", ANTHROPIC_AUTH_TOKEN: "t1" }, { xApiKey: "k1" }],
+        [{ ANTHROPIC_AUTH_TOKEN: "t1", CLAUDE_CODE_OAUTH_TOKEN: "o1" }, { authorization: "Bearer t1" }],
+        [{ CLAUDE_CODE_OAUTH_TOKEN: "o1" }, { authorization: "Bearer o1" }],
+      ];
+      for (const [credentials, expected] of cases) {
+        const gateway = await open({ ANTHROPIC_BASE_URL: api.url, ...credentials }, {});
+        await (
+          await fetch(`${gateway?.proxy.url}/v1/messages`, {
+            method: "POST",
+            headers: { "x-api-key": gateway?.proxy.proxy.token.value ?? "" },
+            body: "{}",
+          })
+        ).text();
+        expect(api.requests.at(-1)?.credentials).toEqual(expected);
+      }
+    } finally {
+      await api.close();
+    }
+  });
+
+  it("leaves cloud-provider sessions direct (the proxy does not front them yet)", async () => {
+    for (const name of ["CLAUDE_CODE_USE_BEDROCK", "CLAUDE_CODE_USE_VERTEX", "CLAUDE_CODE_USE_FOUNDRY"]) {
+      expect(await open({ [name]: "1" })).toBeUndefined();
+    }
+    expect(await open({ CLAUDE_CODE_USE_BEDROCK: "0", ANTHROPIC_API_KEY: "k" })).toBeDefined();
+  });
+
+  it("refuses an upstream that is not an http(s) URL before anything starts", async () => {
+    await expect(open({ ANTHROPIC_BASE_URL: "ftp://example.com" })).rejects.toBeInstanceOf(RunnerConfigError);
+    await expect(open({ ANTHROPIC_BASE_URL: "ftp://example.com" })).rejects.toThrow(
+      /must be an http\(s\) URL/,
+    );
+  });
+
+  it("defaults the upstream to the Anthropic API", async () => {
+    const gateway = await open({ ANTHROPIC_API_KEY: "k" });
+    expect(gateway?.proxy.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(gateway?.proxy.proxy.upstream.href).toBe("https://api.anthropic.com/");
+  });
+});
