@@ -2,7 +2,8 @@ import { createHash } from "node:crypto";
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { type AppendResult, appendLineageEntry } from "./append-lineage-entry.js";
-import type { LineageEntry } from "./lineage-entry.js";
+import { transcriptContextTokens } from "./context-bound.js";
+import { type LineageEntry, type LineageFinding, MAX_LINEAGE_FINDINGS } from "./lineage-entry.js";
 import type { LineageKey } from "./lineage-key.js";
 import { transcriptPath } from "./project-slug.js";
 import { redactTranscript } from "./redact-transcript.js";
@@ -25,6 +26,10 @@ export interface CaptureOptions {
   /** Known secret values (tokens, keys) to redact before the transcript leaves the machine. */
   secretValues?: readonly string[];
   keepLast?: number;
+  /** Generations since the last fresh start (0 for a fresh session). */
+  depth?: number;
+  /** The job's conclusions, kept for a later summary (see LineageEntry.findings). */
+  findings?: LineageFinding[];
   now?: () => Date;
 }
 
@@ -80,6 +85,9 @@ export async function captureSession(options: CaptureOptions): Promise<CaptureRe
     numTurns: options.numTurns,
     transcriptSha256: createHash("sha256").update(bytes).digest("hex"),
     transcriptBytes: bytes.byteLength,
+    depth: options.depth ?? 0,
+    ...optionalNumber("contextTokens", transcriptContextTokens(bytes)),
+    ...(options.findings ? { findings: options.findings.slice(0, MAX_LINEAGE_FINDINGS) } : {}),
   };
   const append = await appendLineageEntry(
     options.store,
@@ -88,4 +96,8 @@ export async function captureSession(options: CaptureOptions): Promise<CaptureRe
     options.keepLast === undefined ? {} : { keepLast: options.keepLast },
   );
   return { entry, append, redactions: redaction.replacements, transcriptPath: found.path };
+}
+
+function optionalNumber<K extends string>(key: K, value: number | undefined): { [P in K]?: number } {
+  return (value === undefined ? {} : { [key]: value }) as { [P in K]?: number };
 }

@@ -17,7 +17,28 @@ export interface LineageEntry {
   /** sha256 (hex) of the stored (redacted) transcript, checked on restore. */
   transcriptSha256: string;
   transcriptBytes: number;
+  /** Resumed generations since the last fresh start (0 for a fresh session); absent in old entries. */
+  depth?: number;
+  /** Tokens of the conversation at the session's end (its last model request plus the reply). */
+  contextTokens?: number;
+  /**
+   * What the job concluded, compactly, so a later run can start fresh from a summary instead of the
+   * transcript once the lineage grows too long (see docs/sessions.md#bounded-context).
+   */
+  findings?: LineageFinding[];
 }
+
+/** One finding as a lineage remembers it: enough to name it again, not to re-post it. */
+export interface LineageFinding {
+  path: string;
+  line: number;
+  severity: string;
+  title: string;
+}
+
+/** A summary is a prompt ingredient: keep it small whatever a job hands in. */
+export const MAX_LINEAGE_FINDINGS = 100;
+const MAX_FINDING_TEXT = 300;
 
 const SHA = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
 const SHA256 = /^[0-9a-f]{64}$/;
@@ -61,6 +82,7 @@ export function parseLineageEntry(value: unknown): LineageEntry {
   if (typeof v.transcriptSha256 !== "string" || !SHA256.test(v.transcriptSha256)) {
     throw new LineageEntryError("transcriptSha256", "must be 64 lower-case hex characters");
   }
+  const optional = parseOptionalFields(v);
   return {
     sessionId: v.sessionId,
     parentSessionId: v.parentSessionId,
@@ -71,5 +93,45 @@ export function parseLineageEntry(value: unknown): LineageEntry {
     numTurns: v.numTurns as number,
     transcriptSha256: v.transcriptSha256,
     transcriptBytes: v.transcriptBytes as number,
+    ...optional,
   };
+}
+
+function parseOptionalFields(
+  v: Record<string, unknown>,
+): Pick<LineageEntry, "depth" | "contextTokens" | "findings"> {
+  const out: Pick<LineageEntry, "depth" | "contextTokens" | "findings"> = {};
+  for (const field of ["depth", "contextTokens"] as const) {
+    const n = v[field];
+    if (n === undefined) continue;
+    if (typeof n !== "number" || !Number.isInteger(n) || n < 0) {
+      throw new LineageEntryError(field, "must be an integer >= 0");
+    }
+    out[field] = n;
+  }
+  if (v.findings !== undefined) out.findings = parseLineageFindings(v.findings);
+  return out;
+}
+
+function parseLineageFindings(value: unknown): LineageFinding[] {
+  if (!Array.isArray(value) || value.length > MAX_LINEAGE_FINDINGS) {
+    throw new LineageEntryError("findings", `must be an array of at most ${MAX_LINEAGE_FINDINGS} findings`);
+  }
+  return value.map((f, i) => {
+    const field = `findings[${i}]`;
+    if (!isRecord(f)) throw new LineageEntryError(field, "must be an object");
+    for (const key of ["path", "severity", "title"] as const) {
+      const text = f[key];
+      if (typeof text !== "string" || text === "" || text.length > MAX_FINDING_TEXT) {
+        throw new LineageEntryError(
+          `${field}.${key}`,
+          `must be a string of 1 to ${MAX_FINDING_TEXT} characters`,
+        );
+      }
+    }
+    if (typeof f.line !== "number" || !Number.isInteger(f.line) || f.line < 1) {
+      throw new LineageEntryError(`${field}.line`, "must be an integer >= 1");
+    }
+    return { path: f.path as string, line: f.line, severity: f.severity as string, title: f.title as string };
+  });
 }

@@ -25,7 +25,16 @@ export type RestoreResult =
       transcriptPath: string;
       message: string;
     }
-  | { status: "fresh_fallback"; reason: FreshFallbackReason; start: ForkStart; message: string };
+  | { status: "fresh_fallback"; reason: FreshFallbackReason; start: ForkStart; message: string }
+  | {
+      /**
+       * The parent was fine but its conversation passed the context bound: start fresh and hand the
+       * job the parent's entry, so it can seed the prompt with a summary (its findings, its sha).
+       */
+      status: "compacted";
+      start: ForkStart;
+      message: string;
+    };
 
 /** The runner's `SessionOptions.resume` for this restore (undefined: start fresh). */
 export function resumeOption(result: RestoreResult): { sessionId: string; fork: boolean } | undefined {

@@ -2,6 +2,7 @@ import { createHash, randomUUID } from "node:crypto";
 import { mkdir, rename, rm, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
 import type { StartPoint } from "./choose-start.js";
+import { type ContextBound, contextBoundExceeded } from "./context-bound.js";
 import { transcriptPath } from "./project-slug.js";
 import { freshFallback, type RestoreResult } from "./restore-result.js";
 import { TranscriptCorruptError } from "./session-errors.js";
@@ -14,6 +15,8 @@ export interface RestoreOptions {
   configDir: string;
   /** The cwd the session will run in (differs between runs: runner paths, Lambda /tmp). */
   cwd: string;
+  /** Past this bound a parent is not resumed: the result is `compacted` (start fresh from a summary). */
+  bound?: ContextBound;
 }
 
 /**
@@ -31,6 +34,14 @@ export async function restoreSession(options: RestoreOptions): Promise<RestoreRe
     };
   }
   const { entry } = start;
+  const exceeded = options.bound ? contextBoundExceeded(entry, options.bound) : undefined;
+  if (exceeded) {
+    return {
+      status: "compacted",
+      start,
+      message: `Started a fresh session from a summary of session ${entry.sessionId} (it saw ${entry.headSha.slice(0, 7)}): ${exceeded}.`,
+    };
+  }
   let bytes: Uint8Array | undefined;
   try {
     bytes = await options.store.getTranscript(start.lineageKey, entry.sessionId);

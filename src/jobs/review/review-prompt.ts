@@ -17,11 +17,32 @@ export interface ReviewPromptInput {
   changedFiles: ChangedFile[];
   /** Unified diff of base..head. */
   diff: string;
-  /** Head sha the parent session saw, when this review continues an earlier one. */
-  previousHeadSha?: string;
+  /**
+   * Set when the session continues a review of an ancestor of the head: only these commits are sent,
+   * since the earlier diff is already in the conversation (docs/sessions.md#delta-prompts).
+   */
+  delta?: { fromSha: string; diff: string; changedFiles: ChangedFile[] };
+  /** An earlier review this session cannot see (after a rebase, or a fresh start from a summary). */
+  priorReview?: PriorReview;
   /** Extra instructions from the workflow owner (trusted: it comes from the workflow file). */
   extraInstructions?: string;
   budget?: { diffChars?: number; titleChars?: number; bodyChars?: number };
+}
+
+export interface PriorReview {
+  reviewedSha: string;
+  /** rebased: the sha left the branch; missing: this checkout lacks it; compacted: summarised. */
+  why: "rebased" | "missing" | "compacted";
+  findings: PriorFinding[];
+}
+
+export interface PriorFinding {
+  path: string;
+  line: number;
+  severity: string;
+  title: string;
+  /** open: its file is unchanged since the earlier review; outdated: the file changed since. */
+  state: "open" | "outdated";
 }
 
 export interface ReviewPrompt {
@@ -37,6 +58,7 @@ const DEFAULT_BUDGET = { diffChars: 120_000, titleChars: 300, bodyChars: 8_000 }
  * was left out so it can read those files itself with Read/Grep.
  */
 export function buildReviewPrompt(input: ReviewPromptInput): ReviewPrompt {
+  if (input.delta) return buildDeltaPrompt(input, input.delta);
   const budget = { ...DEFAULT_BUDGET, ...input.budget };
   const notes: string[] = [];
   const parts: string[] = [];
@@ -49,12 +71,7 @@ export function buildReviewPrompt(input: ReviewPromptInput): ReviewPrompt {
       "Finish by calling the StructuredOutput tool once with your review.",
   );
 
-  if (input.previousHeadSha && input.previousHeadSha !== input.headSha) {
-    parts.push(
-      `You reviewed this pull request before, at ${input.previousHeadSha}. Look first at what changed since then ` +
-        `(\`git diff ${input.previousHeadSha}..${input.headSha}\`); do not repeat findings that were fixed.`,
-    );
-  }
+  if (input.priorReview) parts.push(describePriorReview(input.priorReview));
 
   if (input.pullRequest) {
     const title = sanitizeUntrustedText(input.pullRequest.title, { maxChars: budget.titleChars });
@@ -86,6 +103,64 @@ export function buildReviewPrompt(input: ReviewPromptInput): ReviewPrompt {
   }
   parts.push(fence("diff", diff.text));
   return { text: parts.join("\n\n"), notes };
+}
+
+const COMPLETE_LIST =
+  "Your StructuredOutput must list every finding that applies to the head, not only new ones: keep earlier findings that still apply (same path and title, lines updated to the head), drop those that were fixed, and add new ones.";
+
+/**
+ * A continued review: the conversation already holds the earlier diff and the PR's text, so only the
+ * commits since then are sent. Without this every push re-sent the whole base..head diff and the
+ * history grew quadratically.
+ */
+function buildDeltaPrompt(
+  input: ReviewPromptInput,
+  delta: NonNullable<ReviewPromptInput["delta"]>,
+): ReviewPrompt {
+  const budget = { ...DEFAULT_BUDGET, ...input.budget };
+  const notes: string[] = [
+    `delta prompt: only ${delta.fromSha.slice(0, 7)}..${input.headSha.slice(0, 7)} sent`,
+  ];
+  const parts = [
+    `The pull request moved on since you reviewed it at ${delta.fromSha}: review it again at ${input.headSha}. ` +
+      `The working directory is now a checkout of ${input.headSha}; the whole change is \`git diff ${input.baseSha}...${input.headSha}\`. ` +
+      COMPLETE_LIST +
+      " Finish by calling the StructuredOutput tool once with your review.",
+  ];
+  if (input.extraInstructions?.trim()) {
+    parts.push(`Additional instructions from the repository's workflow:\n${input.extraInstructions.trim()}`);
+  }
+  parts.push(
+    `Files changed since ${delta.fromSha.slice(0, 7)} (${delta.changedFiles.length}):\n${delta.changedFiles.map(describeFile).join("\n")}`,
+  );
+  const diff = budgetDiff(delta.diff, budget.diffChars);
+  if (diff.omittedFiles.length > 0) {
+    notes.push(`delta diff truncated: ${diff.omittedFiles.length} file(s) not inlined`);
+    parts.push(
+      `The diff below was cut to fit. These files are not inlined; read them yourself: ${diff.omittedFiles.join(", ")}`,
+    );
+  }
+  parts.push(fence("diff-since-last-review", diff.text));
+  return { text: parts.join("\n\n"), notes };
+}
+
+function describePriorReview(prior: PriorReview): string {
+  const why = {
+    rebased: `An earlier review saw ${prior.reviewedSha}, which is no longer in this branch's history (rebase or force-push), so this is a full review.`,
+    missing: `An earlier review saw ${prior.reviewedSha}, which this checkout does not contain, so this is a full review.`,
+    compacted: `You reviewed this pull request before, up to ${prior.reviewedSha}; that conversation was summarised to keep it short.`,
+  }[prior.why];
+  const list =
+    prior.findings.length === 0
+      ? "It reported no findings."
+      : `Its findings (open: the file is unchanged since; outdated: the file changed since):\n${prior.findings
+          .map((f) => `- [${f.state}] ${f.path}:${f.line} (${f.severity}) ${oneLine(f.title)}`)
+          .join("\n")}`;
+  return `${why} ${list}\n${COMPLETE_LIST}`;
+}
+
+function oneLine(text: string): string {
+  return text.replace(/\s+/g, " ").trim();
 }
 
 function describeFile(file: ChangedFile): string {

@@ -1,11 +1,13 @@
 import { Ajv } from "ajv";
 import { builtInPolicy } from "../../runner/policy/built-in-policy.js";
+import type { SessionOutcome } from "../../runner/session-outcome.js";
+import type { LineageEntry, LineageFinding } from "../../sessions/lineage-entry.js";
 import type { RestoreResult } from "../../sessions/restore-result.js";
 import { type JobSettings, sessionLimitsFrom } from "../job-settings.js";
 import { GitCheckout } from "../shared/git-checkout.js";
 import { type JobSessionResult, type LineagePlan, runJobSession } from "../shared/run-job-session.js";
 import { type CheckedReview, checkReview } from "./review-checks.js";
-import { buildReviewPrompt } from "./review-prompt.js";
+import { buildReviewPrompt, type PriorReview, type ReviewPromptInput } from "./review-prompt.js";
 import { REVIEW_SCHEMA, reviewFromStructuredOutput } from "./review-schema.js";
 
 export interface ReviewRequest {
@@ -38,11 +40,7 @@ export async function runReview(request: ReviewRequest, settings: JobSettings): 
   ]);
 
   const promptNotes: string[] = [];
-  const promptFor = (restore: RestoreResult): string => {
-    // Only a parent from this PR's own lineage saw an earlier head of this PR; a base-branch parent
-    // knows the repository, not this change.
-    const previousHeadSha =
-      restore.status === "restored" && restore.start.from === "lineage" ? restore.parentHeadSha : undefined;
+  const promptFor = async (restore: RestoreResult): Promise<string> => {
     const prompt = buildReviewPrompt({
       repository: `${request.repository.owner}/${request.repository.name}`,
       baseSha: request.baseSha,
@@ -50,7 +48,7 @@ export async function runReview(request: ReviewRequest, settings: JobSettings): 
       changedFiles,
       diff,
       ...(request.pullRequest ? { pullRequest: request.pullRequest } : {}),
-      ...(previousHeadSha ? { previousHeadSha } : {}),
+      ...(await continuationOf(checkout, restore, request.headSha)),
       ...(settings.extraInstructions ? { extraInstructions: settings.extraInstructions } : {}),
     });
     promptNotes.splice(0, promptNotes.length, ...prompt.notes);
@@ -71,7 +69,9 @@ export async function runReview(request: ReviewRequest, settings: JobSettings): 
       bare: request.untrusted,
       ...sessionLimitsFrom(settings),
     },
-    request.lineage ? { ...request.lineage, jobKind: "review", headSha: request.headSha } : undefined,
+    request.lineage
+      ? { ...request.lineage, jobKind: "review", headSha: request.headSha, findingsOf: rememberedFindings }
+      : undefined,
     settings.secretValues,
   );
 
@@ -100,4 +100,65 @@ export async function runReview(request: ReviewRequest, settings: JobSettings): 
   );
   const checked = checkReview(review, { knownPaths, lineCount: (path) => lineCounts.get(path) });
   return { status: "reviewed", checked, session, promptNotes };
+}
+
+/**
+ * How this review relates to the lineage's last one. Only a parent from this PR's own lineage saw an
+ * earlier head of this PR; a base-branch parent knows the repository, not this change.
+ */
+async function continuationOf(
+  checkout: GitCheckout,
+  restore: RestoreResult,
+  headSha: string,
+): Promise<Pick<ReviewPromptInput, "delta" | "priorReview">> {
+  if (restore.status === "compacted" && restore.start.from === "lineage") {
+    return { priorReview: await priorReviewOf(checkout, restore.start.entry, headSha, "compacted") };
+  }
+  if (restore.status !== "restored" || restore.start.from !== "lineage") return {};
+  const previous = restore.parentHeadSha;
+  if (previous === headSha) return {};
+  if (!(await checkout.hasCommit(previous))) {
+    return { priorReview: await priorReviewOf(checkout, restore.start.entry, headSha, "missing") };
+  }
+  if (!(await checkout.isAncestor(previous, headSha))) {
+    return { priorReview: await priorReviewOf(checkout, restore.start.entry, headSha, "rebased") };
+  }
+  const [deltaDiff, deltaFiles] = await Promise.all([
+    checkout.diff(previous, headSha),
+    checkout.changedFiles(previous, headSha),
+  ]);
+  return { delta: { fromSha: previous, diff: deltaDiff, changedFiles: deltaFiles } };
+}
+
+async function priorReviewOf(
+  checkout: GitCheckout,
+  entry: LineageEntry,
+  headSha: string,
+  why: PriorReview["why"],
+): Promise<PriorReview> {
+  const findings = entry.findings ?? [];
+  // Which files moved since the earlier review; unknown (commit gone) counts every file as changed.
+  const changed =
+    why === "missing"
+      ? undefined
+      : await checkout
+          .changedFiles(entry.headSha, headSha)
+          .then((files) => new Set(files.flatMap((f) => [f.path, f.previousPath ?? f.path])))
+          .catch(() => undefined);
+  return {
+    reviewedSha: entry.headSha,
+    why,
+    findings: findings.map((f) => ({ ...f, state: changed && !changed.has(f.path) ? "open" : "outdated" })),
+  };
+}
+
+/** What the lineage keeps of a review: enough to summarise it later, nothing to re-post. */
+function rememberedFindings(outcome: SessionOutcome): LineageFinding[] | undefined {
+  if (!validateReview(outcome.structuredOutput)) return undefined;
+  return reviewFromStructuredOutput(outcome.structuredOutput).findings.map((f) => ({
+    path: f.path,
+    line: f.startLine,
+    severity: f.severity,
+    title: f.title.slice(0, 300),
+  }));
 }

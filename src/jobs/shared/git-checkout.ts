@@ -73,6 +73,15 @@ export class GitCheckout {
     }
   }
 
+  async hasCommit(sha: string): Promise<boolean> {
+    try {
+      await this.git(["cat-file", "-e", `${sha}^{commit}`]);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
   async isAncestor(ancestor: string, descendant: string): Promise<boolean> {
     try {
       await this.git(["merge-base", "--is-ancestor", ancestor, descendant]);

@@ -6,6 +6,8 @@ import type { SessionOptions } from "../../runner/session-options.js";
 import type { SessionOutcome } from "../../runner/session-outcome.js";
 import { captureSession } from "../../sessions/capture-session.js";
 import { chooseStart } from "../../sessions/choose-start.js";
+import { type ContextBound, DEFAULT_CONTEXT_BOUND } from "../../sessions/context-bound.js";
+import type { LineageFinding } from "../../sessions/lineage-entry.js";
 import type { LineageKey } from "../../sessions/lineage-key.js";
 import { parentSessionId, type RestoreResult, resumeOption } from "../../sessions/restore-result.js";
 import { restoreSession } from "../../sessions/restore-session.js";
@@ -21,6 +23,10 @@ export interface LineagePlan {
   jobKind: string;
   headSha: string;
   keepLast?: number;
+  /** When to stop resuming and start fresh from a summary (default DEFAULT_CONTEXT_BOUND). */
+  contextBound?: ContextBound;
+  /** The job's conclusions to remember in the lineage entry (for a later summary). */
+  findingsOf?: (outcome: SessionOutcome) => LineageFinding[] | undefined;
 }
 
 export interface JobSessionResult {
@@ -40,7 +46,7 @@ export interface JobSessionResult {
  */
 export type JobSessionOptions = Omit<SessionOptions, "resume" | "configDir" | "prompt"> & {
   /** The prompt can depend on where the session starts (e.g. "you reviewed this PR at <sha>"). */
-  prompt: string | ((restore: RestoreResult) => string);
+  prompt: string | ((restore: RestoreResult) => string | Promise<string>);
 };
 
 export async function runJobSession(
@@ -56,7 +62,8 @@ export async function runJobSession(
       // A fresh config dir per attempt: a refused parent must not leave state for the fresh run.
       const configDir = join(configRoot, `attempt-${attempt++}`);
       const resume = resumeOption(restore);
-      const prompt = typeof jobOptions.prompt === "string" ? jobOptions.prompt : jobOptions.prompt(restore);
+      const prompt =
+        typeof jobOptions.prompt === "string" ? jobOptions.prompt : await jobOptions.prompt(restore);
       const options: SessionOptions = { ...jobOptions, prompt, configDir, ...(resume ? { resume } : {}) };
       const outcome = await runSession(options).outcome;
       lastConfigDir = configDir;
@@ -80,6 +87,7 @@ export async function runJobSession(
       start,
       configDir: firstConfigDir,
       cwd: jobOptions.cwd,
+      bound: lineage.contextBound ?? DEFAULT_CONTEXT_BOUND,
     });
     const { value: outcome, restore } = await runWithResumeFallback(restored, runOnce, (o) =>
       resumeRefusal({ exitCode: o.exitCode, errors: o.errors, stderr: o.stderrTail }),
@@ -103,6 +111,8 @@ export async function runJobSession(
           costUsd: outcome.totalCostUsd ?? 0,
           numTurns: outcome.numTurns ?? 0,
           secretValues,
+          depth: restore.status === "restored" ? (restore.start.entry.depth ?? 0) + 1 : 0,
+          ...optionalFindings(lineage.findingsOf?.(outcome)),
           ...(lineage.keepLast === undefined ? {} : { keepLast: lineage.keepLast }),
         });
         result.recorded = { sessionId: captured.entry.sessionId, redactions: captured.redactions };
@@ -114,4 +124,8 @@ export async function runJobSession(
   } finally {
     await rm(configRoot, { recursive: true, force: true });
   }
+}
+
+function optionalFindings(findings: LineageFinding[] | undefined): { findings?: LineageFinding[] } {
+  return findings ? { findings } : {};
 }
