@@ -1,0 +1,56 @@
+import { describe, expect, it, vi } from "vitest";
+import { reviewPushSeries, SERIES_FILE } from "../../harness/rereview-series.js";
+import { CLI_TIMEOUT_MS } from "../../harness/scripted-claude-fixture.js";
+
+vi.setConfig({ testTimeout: 4 * CLI_TIMEOUT_MS });
+
+/**
+ * Reviews of successive pushes through the real CLI: a continued review sends only the new commits,
+ * so the conversation grows by about one push per run instead of one whole diff per run.
+ */
+describe("re-reviews in a PR's lineage (real CLI, scripted model)", () => {
+  it("sends deltas, grows linearly, and starts fresh from a summary past the depth bound", async () => {
+    const runs = await reviewPushSeries({
+      pushes: 5,
+      lineage: true,
+      bound: { maxDepth: 3, maxContextTokens: 1e9 },
+    });
+    expect(runs.map((r) => r.restore)).toEqual(["fresh", "restored", "restored", "restored", "compacted"]);
+
+    expect(runs[0]?.prompt).toContain("```diff\n");
+    for (const run of runs.slice(1, 4)) {
+      expect(run.prompt).toContain("```diff-since-last-review\n");
+      expect(run.prompt).toContain(`changed in push ${run.push}`);
+      expect(run.prompt).not.toContain("```diff\n"); // the base..head diff is not sent again
+      expect(run.prompt).not.toContain(`changed in push ${run.push - 1}`);
+    }
+    const growth = runs
+      .slice(1, 4)
+      .map((run, i) => run.conversationBytes - (runs[i]?.conversationBytes ?? 0));
+    for (const [i, grew] of growth.entries()) {
+      const run = runs[i + 1];
+      expect(grew, `push ${run?.push}`).toBeLessThanOrEqual((run?.pushDiffBytes ?? 0) + 3 * 1024);
+    }
+    // No quadratic term: each push adds the same amount (push numbers differ by a digit at most).
+    expect(Math.abs((growth[2] ?? 0) - (growth[1] ?? 0))).toBeLessThan(64);
+
+    // Past the bound: no history, the whole diff, and the earlier findings in its place.
+    const compacted = runs[4];
+    expect(compacted?.messages).toBe(runs[0]?.messages); // as short as a fresh session: no history
+    expect(compacted?.prompt).toContain("that conversation was summarised");
+    expect(compacted?.prompt).toContain(`[outdated] ${SERIES_FILE}:1 (warning) Magic numbers`);
+    expect(compacted?.prompt).toContain("```diff\n");
+    expect(compacted?.conversationBytes).toBeLessThan(runs[3]?.conversationBytes ?? 0);
+  });
+
+  it("a force-pushed branch gets a full review that carries the earlier findings", async () => {
+    const runs = await reviewPushSeries({ pushes: 3, lineage: true, rebaseAt: 3 });
+    expect(runs.map((r) => r.restore)).toEqual(["fresh", "restored", "restored"]);
+    expect(runs[1]?.prompt).toContain("```diff-since-last-review\n");
+    const rebased = runs[2]?.prompt ?? "";
+    expect(rebased).toContain("which is no longer in this branch's history");
+    expect(rebased).toContain(`[outdated] ${SERIES_FILE}:1 (warning) Magic numbers`);
+    expect(rebased).toContain("```diff\n");
+    expect(rebased).not.toContain("diff-since-last-review");
+  });
+});
