@@ -11,6 +11,8 @@ export interface HostileCall {
   /** The Bash command, or the Read tool's file_path. */
   input: string;
   reason: string;
+  /** Set when claude 2.1.235 refuses the call itself, before asking the policy: its message. */
+  cliRefuses?: string;
 }
 
 const bash = (id: string, input: string, reason: string): HostileCall => ({
@@ -122,7 +124,10 @@ export const HOSTILE_CALLS: readonly HostileCall[] = [
   // The Read tool on the same links.
   read("Read a link to /proc/self/environ", "notes", OUTSIDE),
   read("Read through a directory link to /proc", "pp/self/environ", OUTSIDE),
-  read("Read /proc directly", "/proc/self/environ", OUTSIDE),
+  {
+    ...read("Read /proc directly", "/proc/self/environ", OUTSIDE),
+    cliRefuses: "this device file would block or produce infinite output",
+  },
   read("Read a file link out", "secret-link", OUTSIDE),
 ];
 
@@ -159,4 +164,16 @@ export const BENIGN_CALLS: readonly string[] = [
   "git grep -n answer",
   "git grep --line-n answer -- src",
   "git grep -e answer --and -e export",
+];
+
+/** Autofix adds test commands: their options and arguments are held to the same standard. */
+export const AUTOFIX_HOSTILE_CALLS: readonly HostileCall[] = [
+  bash("npm test --prefix", "npm test --prefix=escape", 'the option "--prefix=escape" is not allowed'),
+  bash("test runner --config", "npm test -- --config=notes", 'the option "--config=notes" is not allowed'),
+  bash("test runner --config as a separate word", "npm test -- --config notes", "is not allowed"),
+  bash("test command on a link out", "npm test -- secret-link", OUTSIDE),
+  bash("test command on /proc", "npm test -- pp/self/environ", OUTSIDE),
+  bash("npm install", "npm install left-pad", "is not an allowed command"),
+  bash("npm exec", "npm exec sh pwn.sh", "is not an allowed command"),
+  bash("test command then a script", "npm test; sh pwn.sh", OPERATOR),
 ];

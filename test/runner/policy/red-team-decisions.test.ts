@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { builtInPolicy } from "../../../src/runner/policy/built-in-policy.js";
-import { BENIGN_CALLS, HOSTILE_CALLS } from "../../red-team/hostile-calls.js";
+import { AUTOFIX_HOSTILE_CALLS, BENIGN_CALLS, HOSTILE_CALLS } from "../../red-team/hostile-calls.js";
 import { type HostileWorkspace, plantHostileWorkspace } from "../../red-team/hostile-workspace.js";
 
 let hostile: HostileWorkspace;
@@ -32,6 +32,27 @@ describe("red-team corpus, decided by the built-in policies directly", () => {
       });
     });
   }
+
+  it.each(AUTOFIX_HOSTILE_CALLS.map((c) => [c.id, c] as const))(
+    "autofix denies %s",
+    async (_id, hostileCall) => {
+      const policy = builtInPolicy("autofix", { workspace: hostile.workspace, testCommands: ["npm test"] });
+      const decision = await policy.evaluate(call(hostileCall.tool, hostileCall.input), hostile.workspace);
+      expect(decision.behavior).toBe("deny");
+      expect(decision.reason).toContain(hostileCall.reason);
+    },
+  );
+
+  it.each(["npm test", "npm test -- --run", "npm test -- -t answer src/a.ts"].map((c) => [c]))(
+    "autofix allows the test command %s",
+    async (command) => {
+      const policy = builtInPolicy("autofix", { workspace: hostile.workspace, testCommands: ["npm test"] });
+      expect(await policy.evaluate(call("Bash", command), hostile.workspace)).toMatchObject({
+        behavior: "allow",
+        ruleId: "test-commands",
+      });
+    },
+  );
 
   it.each(BENIGN_CALLS.map((c) => [c]))("allows %s", async (command) => {
     const policy = builtInPolicy("review", { workspace: hostile.workspace });
