@@ -1,0 +1,102 @@
+// The layering of ARCHITECTURE.md, enforced by dependency-cruiser (test/architecture/layers.test.ts
+// runs it on every `npm test`; `npx depcruise src lambda` prints the same report).
+//
+// Data flows downward only. Each layer lists the layers it may import besides itself; everything
+// else under src/ or lambda/ is forbidden to it. TypeScript 7 has no compiler API that
+// dependency-cruiser can load, so sources are parsed with swc (type-only imports count too: a type
+// import still ties a layer to the one it names).
+
+const engines = ["src/protocol", "src/sandbox", "src/runner", "src/engines"];
+const belowJobs = [...engines, "src/findings", "src/sessions", "src/github"];
+const belowDoors = [...belowJobs, "src/jobs"];
+
+/** layer folder → the other layers it may import */
+export const layers = {
+  // Pure: frames, the control channel, the CLI's flag rules. No code of ours below it.
+  "src/protocol": [],
+  // Pure: the Finding type, its validator, fingerprints, markdown.
+  "src/findings": [],
+  // Confinement of the agent process: credential proxy, agent uid, Bash confinement.
+  "src/sandbox": ["src/protocol"],
+  // Drives one CLI session over the protocol.
+  "src/runner": ["src/protocol", "src/sandbox"],
+  // Other engines (e.g. the Managed Agents API) beside the CLI runner.
+  "src/engines": ["src/protocol", "src/sandbox", "src/runner"],
+  // Transcript stores, lineage, resume and fork.
+  "src/sessions": ["src/protocol"],
+  // Talks to GitHub: reviews, checks, issues, SARIF upload.
+  "src/github": ["src/findings"],
+  // review · autofix · audit: PR setup → run → publish plan.
+  "src/jobs": belowJobs,
+  // Doors: parse their input once, call a job, render its outcome. They never import each other.
+  "src/action": belowDoors,
+  "src/cli": belowDoors,
+  "lambda/shared": belowDoors,
+  "lambda/webhook": [...belowDoors, "lambda/shared"],
+  "lambda/worker": [...belowDoors, "lambda/shared"],
+  "lambda/schedule": [...belowDoors, "lambda/shared"],
+  // The CDK app names the handlers by path; it imports none of their code.
+  "lambda/infra": [],
+};
+
+const escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const anyOf = (folders) => `^(${folders.map(escapeRegExp).join("|")})/`;
+const known = Object.keys(layers);
+
+const layerRules = Object.entries(layers).map(([layer, allowed]) => ({
+  name: `layer:${layer}`,
+  comment: `${layer} may import only ${allowed.length === 0 ? "itself" : `itself and ${allowed.join(", ")}`}`,
+  severity: "error",
+  from: { path: `^${escapeRegExp(layer)}/` },
+  to: { path: "^(src|lambda)/", pathNot: anyOf([layer, ...allowed]) },
+}));
+
+/** @type {import("dependency-cruiser").IConfiguration} */
+export default {
+  forbidden: [
+    ...layerRules,
+    {
+      name: "layer:unknown",
+      comment: "every folder under src/ and lambda/ has a place in the layers above (add new ones there)",
+      severity: "error",
+      from: { path: "^(src|lambda)/", pathNot: anyOf(known) },
+      to: {},
+    },
+    {
+      name: "no-circular",
+      comment: "no import cycles, type-only ones included",
+      severity: "error",
+      from: { path: "^(src|lambda)/" },
+      to: { circular: true },
+    },
+    {
+      name: "protocol-is-pure",
+      comment: "src/protocol spawns no process and touches no file system or network",
+      severity: "error",
+      from: { path: "^src/protocol/" },
+      to: {
+        dependencyTypes: ["core"],
+        path: "^(node:)?(child_process|fs|fs/promises|net|http|https|http2|dgram|tls|dns|worker_threads)$",
+      },
+    },
+    {
+      name: "not-to-unresolvable",
+      comment: "an import that does not resolve hides an edge from every rule above",
+      severity: "error",
+      from: { path: "^(src|lambda)/" },
+      to: { couldNotResolve: true },
+    },
+  ],
+  options: {
+    parser: "swc",
+    tsPreCompilationDeps: true,
+    doNotFollow: { path: "node_modules" },
+    exclude: { path: "(^|/)(node_modules|cdk\\.out)/" },
+    // Resolve packages the way Node resolves our ESM imports (package.json "exports").
+    enhancedResolveOptions: {
+      exportsFields: ["exports"],
+      conditionNames: ["import", "node", "default"],
+      mainFields: ["module", "main", "types"],
+    },
+  },
+};

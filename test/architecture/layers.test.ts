@@ -1,0 +1,67 @@
+import { mkdir, rm, writeFile } from "node:fs/promises";
+import { dirname, join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { makeTempDir } from "../harness/temp-dir.js";
+import { cruiseLayers } from "./cruise-layers.js";
+
+// Violations not fixed yet, each with the reason it is still here. The test compares the cruise
+// with this list exactly: a new violation fails, and so does a fixed one that is still listed.
+const knownViolations: string[] = [
+  // Shared door helpers still living in one door; step 2 of #19 moves them below the doors.
+  "layer:lambda/worker: lambda/worker/jobs/session-settings.ts → src/cli/format-progress-event.ts",
+  "layer:src/action: src/action/job-settings-from-inputs.ts → src/cli/format-progress-event.ts",
+  "layer:src/cli: src/cli/review-command.ts → src/action/agent-credentials.ts",
+  // The audit and autofix steps take setOutputs from run-action, which imports them.
+  "no-circular: src/action/run-action.ts → src/action/run-audit-step.ts → src/action/run-action.ts",
+  "no-circular: src/action/run-action.ts → src/action/run-autofix-step.ts → src/action/run-action.ts",
+];
+
+describe("the layering of ARCHITECTURE.md", () => {
+  it("holds for src/ and lambda/ (no upward imports, doors apart, no cycles)", async () => {
+    expect(await cruiseLayers(["src", "lambda"], process.cwd())).toEqual([...knownViolations].sort());
+  }, 60_000);
+});
+
+describe("the layering rules", () => {
+  let tree: string;
+
+  async function write(path: string, source: string): Promise<void> {
+    await mkdir(dirname(join(tree, path)), { recursive: true });
+    await writeFile(join(tree, path), source);
+  }
+
+  beforeAll(async () => {
+    tree = await makeTempDir("layers");
+    await write(
+      "src/action/main.ts",
+      'import { frame } from "../protocol/frame.js";\nexport const door = frame;\n',
+    );
+    await write("src/cli/main.ts", 'import { door } from "../action/main.js";\nexport const cli = door;\n');
+    await write("src/protocol/frame.ts", "export const frame = 1;\n");
+    await write(
+      "src/protocol/upward.ts",
+      'import { door } from "../action/main.js";\nexport const up = door;\n',
+    );
+    await write("src/jobs/a.ts", 'import { b } from "./b.js";\nexport const a = () => b;\n');
+    await write("src/jobs/b.ts", 'import type { a } from "./a.js";\nexport const b: typeof a | 1 = 1;\n');
+    await write("src/protocol/spawn.ts", 'import { spawn } from "node:child_process";\nexport { spawn };\n');
+    await write(
+      "src/grab-bag/util.ts",
+      'import { frame } from "../protocol/frame.js";\nexport const x = frame;\n',
+    );
+  });
+
+  afterAll(async () => {
+    await rm(tree, { recursive: true, force: true });
+  });
+
+  it("fail on an upward import, a door importing a door, a cycle, impure protocol and an unplaced folder", async () => {
+    expect(await cruiseLayers(["src"], tree)).toEqual([
+      "layer:src/cli: src/cli/main.ts → src/action/main.ts",
+      "layer:src/protocol: src/protocol/upward.ts → src/action/main.ts",
+      "layer:unknown: src/grab-bag/util.ts → src/protocol/frame.ts",
+      "no-circular: src/jobs/a.ts → src/jobs/b.ts → src/jobs/a.ts",
+      "protocol-is-pure: src/protocol/spawn.ts → child_process",
+    ]);
+  }, 60_000);
+});
