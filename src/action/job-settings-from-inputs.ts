@@ -1,8 +1,8 @@
 import { mkdir, readFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import * as core from "@actions/core";
-import { formatProgressEvent } from "../cli/format-progress-event.js";
 import type { JobSettings } from "../jobs/job-settings.js";
+import { formatProgressEvent } from "../jobs/shared/format-progress-event.js";
 import { builtInPolicy, isBuiltInPolicyName } from "../runner/policy/built-in-policy.js";
 import { loadPolicyFile } from "../runner/policy/load-policy-file.js";
 import type { ActionContext } from "./action-context.js";

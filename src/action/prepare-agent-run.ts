@@ -1,10 +1,10 @@
 import * as core from "@actions/core";
 import type { GitHubClient } from "../github/github-client.js";
 import type { JobSettings } from "../jobs/job-settings.js";
+import { agentCredentials } from "../jobs/shared/agent-credentials.js";
 import type { TranscriptStore } from "../sessions/transcript-store.js";
 import type { ActionContext } from "./action-context.js";
 import type { ActionInputs } from "./action-inputs.js";
-import { agentCredentials } from "./agent-credentials.js";
 import { installClaude } from "./install-claude.js";
 import { jobSettingsFromInputs } from "./job-settings-from-inputs.js";
 import { openSessionStore } from "./session-store.js";

@@ -17,6 +17,7 @@ import { prepareAgentRun } from "./prepare-agent-run.js";
 import { isFork, type PullRequestRef, pullRequestRef, routeEvent } from "./route-event.js";
 import { runAuditStep } from "./run-audit-step.js";
 import { runAutofixStep } from "./run-autofix-step.js";
+import { setOutputs } from "./set-outputs.js";
 
 /**
  * The Action's door: parse inputs and the event, decide the job, check who may trigger it, run the
@@ -209,8 +210,4 @@ async function failStep(run: ReviewRun, message: string): Promise<void> {
 function reportFailure(inputs: ActionInputs, message: string): void {
   if (inputs.failOnError) core.setFailed(message);
   else core.warning(message);
-}
-
-export function setOutputs(outputs: Record<string, string>): void {
-  for (const [name, value] of Object.entries(outputs)) core.setOutput(name, value);
 }

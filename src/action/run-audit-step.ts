@@ -4,7 +4,7 @@ import { runAudit } from "../jobs/audit/run-audit.js";
 import type { ActionContext } from "./action-context.js";
 import type { ActionInputs } from "./action-inputs.js";
 import { prepareAgentRun } from "./prepare-agent-run.js";
-import { setOutputs } from "./run-action.js";
+import { setOutputs } from "./set-outputs.js";
 
 /** A scheduled or dispatched audit of the default branch: issues, SARIF, and the branch's lineage. */
 export async function runAuditStep(run: {

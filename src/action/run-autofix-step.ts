@@ -6,7 +6,7 @@ import type { ActionContext } from "./action-context.js";
 import type { ActionInputs } from "./action-inputs.js";
 import { prepareAgentRun } from "./prepare-agent-run.js";
 import type { PullRequestRef } from "./route-event.js";
-import { setOutputs } from "./run-action.js";
+import { setOutputs } from "./set-outputs.js";
 
 /** autofix-pr from the Action: the sender's write permission was checked by the caller. */
 export async function runAutofixStep(run: {

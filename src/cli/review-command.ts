@@ -1,16 +1,16 @@
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { agentCredentials } from "../action/agent-credentials.js";
 import { renderRunReport } from "../github/run-report-markdown.js";
 import { toSarif } from "../github/sarif-export.js";
 import type { JobSettings } from "../jobs/job-settings.js";
 import { runReview } from "../jobs/review/run-review.js";
+import { agentCredentials } from "../jobs/shared/agent-credentials.js";
+import { formatProgressEvent } from "../jobs/shared/format-progress-event.js";
 import { GitCheckout, GitCommandError } from "../jobs/shared/git-checkout.js";
 import { FsTranscriptStore } from "../sessions/fs-transcript-store.js";
 import { branchLineageKey } from "../sessions/lineage-key.js";
 import type { Subcommand } from "./cli-io.js";
-import { formatProgressEvent } from "./format-progress-event.js";
 import { UsageError } from "./usage-error.js";
 
 const HELP = `Usage: claude-pr-runner review [options]

@@ -1,5 +1,6 @@
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
+import { formatProgressEvent } from "../jobs/shared/format-progress-event.js";
 import {
   builtInPolicy,
   isBuiltInPolicyName,
@@ -11,7 +12,6 @@ import {
   type ToolPolicy,
 } from "../runner/index.js";
 import type { CliIo, Subcommand } from "./cli-io.js";
-import { formatProgressEvent } from "./format-progress-event.js";
 import { parseRunArguments, type RunArguments, runHelp } from "./parse-run-arguments.js";
 import { UsageError } from "./usage-error.js";
 

@@ -1,5 +1,5 @@
-import { formatProgressEvent } from "../../../src/cli/format-progress-event.js";
 import type { JobSettings } from "../../../src/jobs/job-settings.js";
+import { formatProgressEvent } from "../../../src/jobs/shared/format-progress-event.js";
 import type { JobExecutionContext } from "../job-executor.js";
 import { TransientJobError } from "../job-executor.js";
 import type { JobRuntimeConfig } from "../job-runtime-config.js";

@@ -1,4 +1,4 @@
-import type { ProgressEvent } from "../runner/index.js";
+import type { ProgressEvent } from "../../runner/progress-event.js";
 
 /** One human-readable stderr line per progress event (already redacted by the runner). */
 export function formatProgressEvent(event: ProgressEvent): string {
