@@ -1,3 +1,4 @@
+import { type ContextBound, DEFAULT_CONTEXT_BOUND } from "../../src/sessions/context-bound.js";
 import { WorkerConfigError } from "./worker-config.js";
 
 /**
@@ -20,6 +21,7 @@ export interface JobRuntimeConfig {
   publishReserveMs: number;
   commentMode: "review" | "summary" | "none";
   inlineCommentLimit: number;
+  sessionContextBound: ContextBound;
   /** Commands the autofix policy lets the agent run, e.g. `npm test`. */
   testCommands: string[];
   /** Sessions bucket; lineage (resume + fork) is off without it. */
@@ -64,6 +66,16 @@ export function jobRuntimeConfigFromEnv(env: NodeJS.ProcessEnv = process.env): J
     publishReserveMs: number(env, "PUBLISH_RESERVE_MS", 20_000, { integer: true, min: 0 }),
     commentMode: commentMode as JobRuntimeConfig["commentMode"],
     inlineCommentLimit: number(env, "INLINE_COMMENT_LIMIT", 30, { integer: true, min: 0 }),
+    sessionContextBound: {
+      maxDepth: number(env, "SESSION_MAX_GENERATIONS", DEFAULT_CONTEXT_BOUND.maxDepth, {
+        integer: true,
+        min: 0,
+      }),
+      maxContextTokens: number(env, "SESSION_MAX_CONTEXT_TOKENS", DEFAULT_CONTEXT_BOUND.maxContextTokens, {
+        integer: true,
+        min: 0,
+      }),
+    },
     testCommands: (env.TEST_COMMANDS ?? "")
       .split("\n")
       .map((c) => c.trim())

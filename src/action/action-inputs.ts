@@ -1,3 +1,4 @@
+import { type ContextBound, DEFAULT_CONTEXT_BOUND } from "../sessions/context-bound.js";
 import type { JobKind } from "./route-event.js";
 
 /**
@@ -24,6 +25,8 @@ export interface ActionInputs {
   failOnError: boolean;
   commentMode: "review" | "summary" | "none";
   inlineCommentLimit: number;
+  /** Resumed generations and conversation tokens after which a PR's session restarts from a summary. */
+  sessionContextBound: ContextBound;
   sarifFile?: string;
   reviewDrafts: boolean;
   autofixLabel: string;
@@ -96,6 +99,10 @@ export function parseActionInputs(getInput: GetInput): ActionInputs {
     failOnError: bool("fail_on_error", true),
     commentMode: oneOf("comment_mode", ["review", "summary", "none"] as const, "review"),
     inlineCommentLimit: number("inline_comment_limit", 30, 0, true),
+    sessionContextBound: {
+      maxDepth: number("session_max_generations", DEFAULT_CONTEXT_BOUND.maxDepth, 0, true),
+      maxContextTokens: number("session_max_context_tokens", DEFAULT_CONTEXT_BOUND.maxContextTokens, 0, true),
+    },
     sarifFile: optional("sarif_file"),
     reviewDrafts: bool("review_drafts", false),
     autofixLabel: text("autofix_label") || "autofix",

@@ -148,6 +148,7 @@ async function reviewStep(run: ReviewRun): Promise<void> {
         defaultBranch: context.defaultBranch,
         commentMode: inputs.commentMode,
         inlineCommentLimit: inputs.inlineCommentLimit,
+        contextBound: inputs.sessionContextBound,
         ...(context.runUrl ? { runUrl: context.runUrl } : {}),
         log: (line) => core.info(line),
       },

@@ -19,7 +19,18 @@ describe("parseActionInputs", () => {
       autofixLabel: "autofix",
       testCommands: [],
       maxNewIssues: 10,
+      sessionContextBound: { maxDepth: 12, maxContextTokens: 60_000 },
     });
+  });
+
+  it("reads the session context bound, and refuses a negative one", () => {
+    const inputs = parseActionInputs(
+      from({ session_max_generations: "3", session_max_context_tokens: "9000" }),
+    );
+    expect(inputs.sessionContextBound).toEqual({ maxDepth: 3, maxContextTokens: 9000 });
+    expect(() => parseActionInputs(from({ session_max_generations: "-1" }))).toThrow(
+      "session_max_generations must be an integer >= 0",
+    );
   });
 
   it("parses s3 stores, booleans and multi-line test commands", () => {

@@ -42,6 +42,7 @@ export async function runReviewJob(run: WorkerJob): Promise<JobResult> {
       defaultBranch: pr.baseRef,
       commentMode: config.commentMode,
       inlineCommentLimit: config.inlineCommentLimit,
+      contextBound: config.sessionContextBound,
       log: (line) => run.context.logger.info(line),
     },
     run.sessionSettings(),

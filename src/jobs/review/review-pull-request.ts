@@ -3,6 +3,7 @@ import { fetchPullRequestLineMap } from "../../github/fetch-pull-request-line-ma
 import type { GitHubClient } from "../../github/github-client.js";
 import type { PullRequestRef } from "../../github/pull-request-ref.js";
 import { dropEscapingSymlinks } from "../../sandbox/drop-escaping-symlinks.js";
+import type { ContextBound } from "../../sessions/context-bound.js";
 import { branchLineageKey, prLineageKey } from "../../sessions/lineage-key.js";
 import type { TranscriptStore } from "../../sessions/transcript-store.js";
 import type { JobSettings } from "../job-settings.js";
@@ -28,6 +29,8 @@ export interface PullRequestReviewJob {
   untrusted: boolean;
   /** Where the PR's lineage lives; undefined runs every review fresh. */
   store?: TranscriptStore;
+  /** When the lineage stops being resumed and restarts from a summary (default DEFAULT_CONTEXT_BOUND). */
+  contextBound?: ContextBound;
   /** Used when the PR carries no base ref (the lineage a first review forks from). */
   defaultBranch: string;
   commentMode: ReviewTarget["commentMode"];
@@ -102,6 +105,7 @@ export async function reviewPullRequest(
                   store: job.store,
                   lineageKey: prLineageKey(owner, repo, pr.number),
                   baseKey: branchLineageKey(owner, repo, pr.baseRef || job.defaultBranch),
+                  ...(job.contextBound ? { contextBound: job.contextBound } : {}),
                 },
               }
             : {}),
