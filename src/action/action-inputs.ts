@@ -9,6 +9,10 @@ export interface ActionInputs {
   anthropicApiKey: string;
   githubToken: string;
   mode: "auto" | JobKind;
+  /** Where the agent runs: the local CLI, or a Claude Managed Agents session (docs/engines.md). */
+  engine: "cli" | "managed-agents";
+  /** Read-only token the remote engine mounts the repository with; absent works for public ones only. */
+  repositoryReadToken?: string;
   model?: string;
   maxTurns: number;
   maxBudgetUsd: number;
@@ -87,6 +91,8 @@ export function parseActionInputs(getInput: GetInput): ActionInputs {
     anthropicApiKey: text("anthropic_api_key"),
     githubToken: text("github_token"),
     mode: oneOf("mode", ["auto", "review", "autofix", "audit"] as const, "auto"),
+    engine: oneOf("engine", ["cli", "managed-agents"] as const, "cli"),
+    repositoryReadToken: optional("repository_read_token"),
     model: optional("model"),
     maxTurns: number("max_turns", 30, 1, true),
     maxBudgetUsd: number("max_budget_usd", 5, 0.01, false),

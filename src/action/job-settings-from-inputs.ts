@@ -29,7 +29,9 @@ export async function jobSettingsFromInputs(options: {
     maxBudgetUsd: inputs.maxBudgetUsd,
     timeoutMs: inputs.timeoutMinutes * 60_000,
     agentEnv: options.agentEnv,
-    secretValues: [inputs.anthropicApiKey, inputs.githubToken].filter(Boolean),
+    secretValues: [inputs.anthropicApiKey, inputs.githubToken, inputs.repositoryReadToken ?? ""].filter(
+      Boolean,
+    ),
     executionLogPath: join(logDir, `${options.logName}.ndjson`),
     onProgress: (event) => core.info(`[claude] ${formatProgressEvent(event)}`),
     ...(inputs.model ? { model: inputs.model } : {}),

@@ -2,6 +2,7 @@ import * as core from "@actions/core";
 import type { GitHubClient } from "../github/github-client.js";
 import type { JobSettings } from "../jobs/job-settings.js";
 import { agentCredentials } from "../jobs/shared/agent-credentials.js";
+import { ManagedAgentsEngine } from "../runner/managed-agents/managed-agents-engine.js";
 import type { TranscriptStore } from "../sessions/transcript-store.js";
 import type { ActionContext } from "./action-context.js";
 import type { ActionInputs } from "./action-inputs.js";
@@ -40,10 +41,33 @@ export async function prepareAgentRun(run: {
     logName: run.logName,
     untrusted: run.untrusted,
   });
+  if (inputs.engine === "managed-agents") settings.engine = managedAgentsEngine(inputs, agentEnv, run.env);
   const store = openSessionStore(
     inputs.sessionStore,
     { octokit: run.octokit, owner: context.owner, repo: context.repo },
     run.env,
   );
   return { settings, store };
+}
+
+/** The remote engine talks to Anthropic's API directly: it needs an API key (no Bedrock or Vertex). */
+function managedAgentsEngine(
+  inputs: ActionInputs,
+  agentEnv: Record<string, string>,
+  env: NodeJS.ProcessEnv,
+): ManagedAgentsEngine {
+  const apiKey = agentEnv.ANTHROPIC_API_KEY ?? env.ANTHROPIC_API_KEY;
+  if (!apiKey)
+    throw new Error("engine managed-agents needs anthropic_api_key (Bedrock and Vertex do not serve it)");
+  return new ManagedAgentsEngine({
+    apiKey,
+    ...(env.ANTHROPIC_BASE_URL ? { baseURL: env.ANTHROPIC_BASE_URL } : {}),
+    ...(env.GITHUB_SERVER_URL ? { serverUrl: env.GITHUB_SERVER_URL } : {}),
+    // The workflow's own token can write; the mount gets only the read token the owner provided.
+    repositoryToken: async (workspace) => {
+      if (workspace.access !== "read")
+        throw new Error("the Action's remote engine mounts repositories read-only");
+      return inputs.repositoryReadToken ?? "";
+    },
+  });
 }

@@ -1,3 +1,4 @@
+import type { ManagedAgentsEngine } from "../runner/managed-agents/managed-agents-engine.js";
 import type { ToolPolicy } from "../runner/policy/tool-policy.js";
 import type { ProgressEvent } from "../runner/progress-event.js";
 
@@ -24,6 +25,11 @@ export interface JobSettings {
   secretValues: string[];
   executionLogPath?: string;
   onProgress?: (event: ProgressEvent) => void;
+  /**
+   * The engine that runs the session: absent, the local Claude Code CLI; set, a Claude Managed Agents
+   * session in Anthropic's container (docs/engines.md). Jobs hand both the same prompt, schema and policy.
+   */
+  engine?: ManagedAgentsEngine;
 }
 
 /** The part of a session's options that every job takes from its settings unchanged. */

@@ -33,6 +33,15 @@ describe("parseActionInputs", () => {
     );
   });
 
+  it("chooses the engine: cli by default, managed-agents on request, anything else rejected", () => {
+    expect(parseActionInputs(from({})).engine).toBe("cli");
+    const remote = parseActionInputs(from({ engine: "managed-agents", repository_read_token: " ghs_ro " }));
+    expect(remote).toMatchObject({ engine: "managed-agents", repositoryReadToken: "ghs_ro" });
+    expect(() => parseActionInputs(from({ engine: "cloud" }))).toThrow(
+      'engine must be one of cli, managed-agents; got "cloud"',
+    );
+  });
+
   it("parses s3 stores, booleans and multi-line test commands", () => {
     const inputs = parseActionInputs(
       from({

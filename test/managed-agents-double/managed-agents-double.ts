@@ -82,13 +82,18 @@ export class ManagedAgentsDouble {
   private constructor(
     private readonly server: Server,
     readonly baseURL: string,
+    readonly apiKey: string,
   ) {}
 
-  static async start(): Promise<ManagedAgentsDouble> {
+  static async start(options: { apiKey?: string } = {}): Promise<ManagedAgentsDouble> {
     const server = createServer();
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     const { port } = server.address() as AddressInfo;
-    const double = new ManagedAgentsDouble(server, `http://127.0.0.1:${port}`);
+    const double = new ManagedAgentsDouble(
+      server,
+      `http://127.0.0.1:${port}`,
+      options.apiKey ?? DOUBLE_API_KEY,
+    );
     server.on("request", (req, res) => {
       double.handle(req, res).catch((error: unknown) => {
         if (!res.headersSent) double.error(res, 500, "api_error", (error as Error).message);
@@ -160,7 +165,7 @@ export class ManagedAgentsDouble {
     this.requests.push({ method: req.method ?? "GET", path: url.pathname + url.search, body });
     // SDK 1.16 sends the API key as a bearer token; older clients used x-api-key.
     const key = req.headers["x-api-key"] ?? req.headers.authorization?.replace(/^Bearer /, "");
-    if (key !== DOUBLE_API_KEY) {
+    if (key !== this.apiKey) {
       return this.error(res, 401, "authentication_error", "invalid API key");
     }
     if (!String(req.headers["anthropic-beta"] ?? "").includes("managed-agents-2026-04-01")) {

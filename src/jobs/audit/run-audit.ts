@@ -7,7 +7,7 @@ import type { RestoreResult } from "../../sessions/restore-result.js";
 import type { TranscriptStore } from "../../sessions/transcript-store.js";
 import { type JobSettings, sessionLimitsFrom } from "../job-settings.js";
 import { GitCheckout } from "../shared/git-checkout.js";
-import { type JobSessionResult, runJobSession } from "../shared/run-job-session.js";
+import { type JobSessionResult, remoteSession, runJobSession } from "../shared/run-job-session.js";
 import { type AuditRejection, checkAudit } from "./audit-checks.js";
 import { parseAuditFocus } from "./audit-focus.js";
 import { buildAuditPrompt } from "./audit-prompt.js";
@@ -91,6 +91,12 @@ export async function runAudit(
       policy: settings.policy ?? builtInPolicy("audit", { workspace: request.checkoutDir }),
       jsonSchema: settings.jsonSchema ?? AUDIT_SCHEMA,
       ...sessionLimitsFrom(settings),
+      ...remoteSession(settings.engine, "audit", {
+        owner: request.repository.owner,
+        name: request.repository.name,
+        headSha,
+        access: "read",
+      }),
     },
     request.lineage
       ? {

@@ -110,6 +110,11 @@ export async function runAutofix(
   settings: JobSettings,
   deps: AutofixDeps,
 ): Promise<AutofixResult> {
+  if (settings.engine) {
+    // The remote agent edits a copy in Anthropic's container, while the push path commits this
+    // checkout's working tree: until the edits come back as a patch, autofix stays on the CLI.
+    throw new Error("autofix runs on the cli engine only; the managed-agents engine does review and audit");
+  }
   const { owner, name: repo } = request.repository;
   const pr = request.pullRequest;
   const plan = autofixPlan({

@@ -5,7 +5,12 @@ import type { LineageEntry, LineageFinding } from "../../sessions/lineage-entry.
 import type { RestoreResult } from "../../sessions/restore-result.js";
 import { type JobSettings, sessionLimitsFrom } from "../job-settings.js";
 import { GitCheckout } from "../shared/git-checkout.js";
-import { type JobSessionResult, type LineagePlan, runJobSession } from "../shared/run-job-session.js";
+import {
+  type JobSessionResult,
+  type LineagePlan,
+  remoteSession,
+  runJobSession,
+} from "../shared/run-job-session.js";
 import { type CheckedReview, checkReview } from "./review-checks.js";
 import { buildReviewPrompt, type PriorReview, type ReviewPromptInput } from "./review-prompt.js";
 import { REVIEW_SCHEMA, reviewFromStructuredOutput } from "./review-schema.js";
@@ -68,6 +73,12 @@ export async function runReview(request: ReviewRequest, settings: JobSettings): 
       jsonSchema: settings.jsonSchema ?? REVIEW_SCHEMA,
       bare: request.untrusted,
       ...sessionLimitsFrom(settings),
+      ...remoteSession(settings.engine, "review", {
+        owner: request.repository.owner,
+        name: request.repository.name,
+        headSha: request.headSha,
+        access: "read",
+      }),
     },
     request.lineage
       ? { ...request.lineage, jobKind: "review", headSha: request.headSha, findingsOf: rememberedFindings }

@@ -1,6 +1,8 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { ManagedAgentsEngine } from "../../runner/managed-agents/managed-agents-engine.js";
+import type { RemoteWorkspace } from "../../runner/managed-agents/run-managed-session.js";
 import { runSession } from "../../runner/run-session.js";
 import type { SessionOptions } from "../../runner/session-options.js";
 import type { SessionOutcome } from "../../runner/session-outcome.js";
@@ -47,13 +49,70 @@ export interface JobSessionResult {
 export type JobSessionOptions = Omit<SessionOptions, "resume" | "configDir" | "prompt"> & {
   /** The prompt can depend on where the session starts (e.g. "you reviewed this PR at <sha>"). */
   prompt: string | ((restore: RestoreResult) => string | Promise<string>);
+  /** Run on Managed Agents instead of the local CLI (see remoteSession). */
+  remote?: RemoteJobSession;
 };
+
+export interface RemoteJobSession {
+  engine: ManagedAgentsEngine;
+  jobKind: string;
+  workspace: RemoteWorkspace;
+}
+
+/** The `remote` option for a job when its settings chose the Managed Agents engine. */
+export function remoteSession(
+  engine: ManagedAgentsEngine | undefined,
+  jobKind: string,
+  workspace: RemoteWorkspace,
+): { remote?: RemoteJobSession } {
+  return engine ? { remote: { engine, jobKind, workspace } } : {};
+}
+
+const REMOTE_START: RestoreResult = {
+  status: "fresh",
+  reason: "no_prior_session",
+  message:
+    "Started a fresh Managed Agents session: local transcripts do not carry over to the remote engine.",
+};
+
+/**
+ * The same job on the remote engine: same prompt, schema, budget, deadline and policy (which confirms
+ * the agent's shell commands); no local transcript lineage, since the conversation lives remotely.
+ */
+async function runRemoteJobSession(
+  jobOptions: JobSessionOptions,
+  remote: RemoteJobSession,
+): Promise<JobSessionResult> {
+  const prompt = typeof jobOptions.prompt === "string" ? jobOptions.prompt : await jobOptions.prompt(REMOTE_START);
+  if (typeof jobOptions.jsonSchema !== "object" || jobOptions.jsonSchema === null) {
+    throw new Error(
+      "the managed-agents engine needs the job's output schema (it becomes submit_result's input)",
+    );
+  }
+  if (jobOptions.maxBudgetUsd === undefined) {
+    throw new Error("the managed-agents engine needs a dollar cap (it becomes the session budget)");
+  }
+  const outcome = await remote.engine.run({
+    jobKind: remote.jobKind,
+    prompt,
+    jsonSchema: jobOptions.jsonSchema as Record<string, unknown>,
+    maxBudgetUsd: jobOptions.maxBudgetUsd,
+    workspace: remote.workspace,
+    policy: jobOptions.policy,
+    policyRoot: jobOptions.cwd,
+    ...(jobOptions.deadlineMs === undefined ? {} : { deadlineMs: jobOptions.deadlineMs }),
+    ...(jobOptions.model ? { model: jobOptions.model } : {}),
+    ...(jobOptions.appendSystemPrompt ? { appendSystemPrompt: jobOptions.appendSystemPrompt } : {}),
+  });
+  return { outcome, restore: REMOTE_START, notes: [] };
+}
 
 export async function runJobSession(
   jobOptions: JobSessionOptions,
   lineage: LineagePlan | undefined,
   secretValues: readonly string[],
 ): Promise<JobSessionResult> {
+  if (jobOptions.remote) return runRemoteJobSession(jobOptions, jobOptions.remote);
   const notes: string[] = [];
   const configRoot = await mkdtemp(join(tmpdir(), "cpr-session-"));
   try {

@@ -86,7 +86,8 @@ export async function prepareManagedSession(options: ManagedSessionOptions): Pro
       {
         type: "github_repository",
         url: `${server}/${owner}/${name}`,
-        authorization_token: token,
+        // No token: the repository must be public (the service clones it anonymously).
+        ...(token ? { authorization_token: token } : {}),
         checkout: { type: "commit", sha: headSha },
       },
     ],

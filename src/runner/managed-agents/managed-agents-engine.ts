@@ -1,0 +1,75 @@
+import Anthropic from "@anthropic-ai/sdk";
+import type { ToolPolicy } from "../policy/tool-policy.js";
+import type { SessionOutcome } from "../session-outcome.js";
+import type { RetryTimings } from "./drive-session.js";
+import type { AgentRef } from "./ensure-agent.js";
+import { type RemoteWorkspace, runManagedSession } from "./run-managed-session.js";
+
+/** The default model of remote sessions when the job names none. */
+export const DEFAULT_REMOTE_MODEL = "claude-sonnet-4-6";
+
+export interface ManagedAgentsEngineConfig {
+  apiKey: string;
+  /** For tests and gateways; default Anthropic's API. */
+  baseURL?: string;
+  /** Mints the token the repository is mounted with: this repository only, read unless "write". */
+  repositoryToken: (workspace: RemoteWorkspace) => Promise<string>;
+  serverUrl?: string;
+  retry?: Partial<RetryTimings>;
+}
+
+/** What a job hands to an engine: the same intent as for the CLI, plus where the code lives. */
+export interface EngineJob {
+  jobKind: string;
+  prompt: string;
+  jsonSchema: Record<string, unknown>;
+  maxBudgetUsd: number;
+  deadlineMs?: number;
+  model?: string;
+  policy?: ToolPolicy;
+  policyRoot?: string;
+  appendSystemPrompt?: string;
+  workspace: RemoteWorkspace;
+}
+
+/**
+ * Runs jobs as Claude Managed Agents sessions: the agent works in Anthropic's container on a mounted
+ * copy of the repository, and this process only streams events and answers tools. One engine per
+ * process: it keeps the agent-definition cache.
+ */
+export class ManagedAgentsEngine {
+  readonly kind = "managed-agents";
+  private readonly client: Anthropic;
+  private readonly agentCache = new Map<string, AgentRef>();
+
+  constructor(private readonly config: ManagedAgentsEngineConfig) {
+    this.client = new Anthropic({
+      apiKey: config.apiKey,
+      ...(config.baseURL ? { baseURL: config.baseURL } : {}),
+    });
+  }
+
+  async run(job: EngineJob): Promise<SessionOutcome> {
+    const workspace = {
+      ...job.workspace,
+      ...(this.config.serverUrl ? { serverUrl: this.config.serverUrl } : {}),
+    };
+    const result = await runManagedSession({
+      client: this.client,
+      jobKind: job.jobKind,
+      prompt: job.prompt,
+      model: job.model ?? DEFAULT_REMOTE_MODEL,
+      jsonSchema: job.jsonSchema,
+      maxBudgetUsd: job.maxBudgetUsd,
+      workspace,
+      repositoryToken: () => this.config.repositoryToken(workspace),
+      agentCache: this.agentCache,
+      ...(job.deadlineMs === undefined ? {} : { deadlineMs: job.deadlineMs }),
+      ...(job.policy ? { policy: job.policy } : {}),
+      ...(job.policyRoot ? { policyRoot: job.policyRoot } : {}),
+      ...(job.appendSystemPrompt ? { appendSystemPrompt: job.appendSystemPrompt } : {}),
+      ...(this.config.retry ? { retry: this.config.retry } : {}),
+    });
+    return result.outcome;
+  }
+}
