@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
+import type { Finding, FindingSeverity } from "../findings/finding.js";
+import { assertValidFindings } from "../findings/finding-validation.js";
 import { createOnce } from "./create-once.js";
-import type { Finding, FindingSeverity } from "./finding.js";
-import { assertValidFindings } from "./finding-validation.js";
 import type { GitHubClient } from "./github-client.js";
 
 /** How a job ended, as far as the check is concerned. */

@@ -1,5 +1,5 @@
+import type { Finding } from "../findings/finding.js";
 import type { DiffLineMap } from "./diff-line-map.js";
-import type { Finding } from "./finding.js";
 
 /**
  * reviewdog's filter modes: which findings a PR review reports at all.

@@ -1,9 +1,9 @@
-import { fingerprintMarker, readFingerprintMarkers } from "./comment-markers.js";
+import type { Finding } from "../findings/finding.js";
+import { fingerprintFindings } from "../findings/finding-fingerprint.js";
+import { locationOf, severityLabel, suggestionBlock } from "../findings/finding-markdown.js";
+import { assertValidFindings } from "../findings/finding-validation.js";
+import { fingerprintMarker, readFingerprintMarkers } from "../findings/fingerprint-marker.js";
 import { createOnce } from "./create-once.js";
-import type { Finding } from "./finding.js";
-import { fingerprintFindings } from "./finding-fingerprint.js";
-import { locationOf, severityLabel, suggestionBlock } from "./finding-markdown.js";
-import { assertValidFindings } from "./finding-validation.js";
 import type { GitHubClient } from "./github-client.js";
 
 export interface IssuePublisherOptions {

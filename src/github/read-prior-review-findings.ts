@@ -1,6 +1,6 @@
+import type { FindingSeverity } from "../findings/finding.js";
+import { type ParsedFindingComment, parseFindingComment } from "../findings/finding-markdown.js";
 import { hasStickyMarker } from "./comment-markers.js";
-import type { FindingSeverity } from "./finding.js";
-import { type ParsedFindingComment, parseFindingComment } from "./finding-markdown.js";
 import type { GitHubClient } from "./github-client.js";
 import { httpStatusOf } from "./http-status.js";
 import { isGraphqlUnavailable, listReviewThreads, type ReviewThread } from "./review-threads.js";

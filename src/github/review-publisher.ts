@@ -1,17 +1,17 @@
-import { readFingerprintMarkers } from "./comment-markers.js";
-import { createOnce } from "./create-once.js";
-import type { DiffLineMap } from "./diff-line-map.js";
-import type { Finding } from "./finding.js";
-import { fingerprintFindings } from "./finding-fingerprint.js";
+import type { Finding } from "../findings/finding.js";
+import { fingerprintFindings } from "../findings/finding-fingerprint.js";
 import {
   bySeverity,
   locationOf,
   renderFindingComment,
   severityLabel,
   tableCell,
-} from "./finding-markdown.js";
+} from "../findings/finding-markdown.js";
+import { assertValidFindings } from "../findings/finding-validation.js";
+import { readFingerprintMarkers } from "../findings/fingerprint-marker.js";
+import { createOnce } from "./create-once.js";
+import type { DiffLineMap } from "./diff-line-map.js";
 import { type FilterMode, type Placement, placeFinding } from "./finding-placement.js";
-import { assertValidFindings } from "./finding-validation.js";
 import type { GitHubClient } from "./github-client.js";
 import { httpStatusOf } from "./http-status.js";
 import { cleanUpOutdatedComments, type OutdatedCleanupResult } from "./outdated-comment-cleanup.js";

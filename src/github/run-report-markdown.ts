@@ -1,5 +1,11 @@
-import type { Finding, FindingSeverity } from "./finding.js";
-import { bySeverity, locationOf, severityFromLabel, severityLabel, tableCell } from "./finding-markdown.js";
+import type { Finding, FindingSeverity } from "../findings/finding.js";
+import {
+  bySeverity,
+  locationOf,
+  severityFromLabel,
+  severityLabel,
+  tableCell,
+} from "../findings/finding-markdown.js";
 
 /** What a finished job tells people: shared by the sticky PR comment and the Actions job summary. */
 export interface RunReport {

@@ -1,6 +1,6 @@
 import type { Log, ReportingDescriptor, Result } from "sarif";
-import type { Finding, FindingSeverity } from "./finding.js";
-import { fingerprintFindings } from "./finding-fingerprint.js";
+import type { Finding, FindingSeverity } from "../findings/finding.js";
+import { fingerprintFindings } from "../findings/finding-fingerprint.js";
 
 export interface SarifToolInfo {
   name?: string;

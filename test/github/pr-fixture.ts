@@ -1,4 +1,4 @@
-import type { Finding } from "../../src/github/finding.js";
+import type { Finding } from "../../src/findings/finding.js";
 import { createGitHubClient, type GitHubClient } from "../../src/github/github-client.js";
 import { GitHubDouble, type StartOptions } from "../github-double/index.js";
 

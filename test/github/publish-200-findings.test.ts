@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Finding } from "../../src/findings/finding.js";
 import { CheckRunPublisher } from "../../src/github/check-run-publisher.js";
 import { fetchPullRequestLineMap } from "../../src/github/fetch-pull-request-line-map.js";
-import type { Finding } from "../../src/github/finding.js";
 import type { GitHubClient } from "../../src/github/github-client.js";
 import { ReviewPublisher } from "../../src/github/review-publisher.js";
 import { StickyComment } from "../../src/github/sticky-comment.js";

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { Finding } from "../../src/findings/finding.js";
 import { fetchPullRequestLineMap } from "../../src/github/fetch-pull-request-line-map.js";
-import type { Finding } from "../../src/github/finding.js";
 import { createGitHubClient, type GitHubClient } from "../../src/github/github-client.js";
 import {
   PriorFindingsReadError,

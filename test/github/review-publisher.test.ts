@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { readFingerprintMarkers } from "../../src/github/comment-markers.js";
+import { readFingerprintMarkers } from "../../src/findings/fingerprint-marker.js";
 import { parseUnifiedDiff } from "../../src/github/diff-line-map.js";
 import { fetchPullRequestLineMap } from "../../src/github/fetch-pull-request-line-map.js";
 import type { GitHubClient } from "../../src/github/github-client.js";

@@ -1,4 +1,5 @@
-import type { Finding } from "../../github/finding.js";
+import type { Finding } from "../../findings/finding.js";
+import { repositoryPathProblem } from "../../findings/repository-path.js";
 import type { AuditReport } from "./audit-schema.js";
 
 export interface AuditRejection {
@@ -39,7 +40,7 @@ function rejectionReason(
   lineCount: (path: string) => number | undefined,
   keys: ReadonlySet<string>,
 ): string | undefined {
-  if (finding.path.split("/").includes("..") || finding.path.startsWith("/")) {
+  if (repositoryPathProblem(finding.path)) {
     return `path ${JSON.stringify(finding.path)} is not a repository-relative path`;
   }
   const lines = lineCount(finding.path);

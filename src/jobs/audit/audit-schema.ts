@@ -1,4 +1,4 @@
-import type { Finding, FindingSeverity } from "../../github/finding.js";
+import type { Finding, FindingSeverity } from "../../findings/finding.js";
 
 /**
  * Audit findings carry a `key` chosen by the model that names the problem, not its wording

@@ -1,6 +1,6 @@
 import { mkdir, rename, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
-import type { Finding } from "../../github/finding.js";
+import type { Finding } from "../../findings/finding.js";
 import { type SarifToolInfo, toSarif } from "../../github/sarif-export.js";
 
 /**

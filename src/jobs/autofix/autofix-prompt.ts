@@ -1,4 +1,4 @@
-import type { FindingSeverity } from "../../github/finding.js";
+import type { FindingSeverity } from "../../findings/finding.js";
 import type { ChangedFile } from "../review/review-prompt.js";
 import { budgetDiff, fence } from "../review/review-prompt.js";
 import { sanitizeUntrustedText } from "../shared/untrusted-text.js";

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { formatPatch, parsePatch, type StructuredPatch, type StructuredPatchHunk } from "diff";
-import type { Finding } from "../../github/finding.js";
+import type { Finding } from "../../findings/finding.js";
 
 /** The part of the PR's line map the builder needs: which hunk of the PR diff holds a new-side line. */
 export interface CommentableLines {

@@ -1,6 +1,6 @@
+import type { Finding } from "../../findings/finding.js";
 import type { CheckRunHandle, CheckRunPublisher } from "../../github/check-run-publisher.js";
 import type { DiffLineMap } from "../../github/diff-line-map.js";
-import type { Finding } from "../../github/finding.js";
 import type { GitHubClient } from "../../github/github-client.js";
 import type { PublishReviewResult } from "../../github/review-publisher.js";
 import { ReviewPublisher } from "../../github/review-publisher.js";

@@ -1,4 +1,5 @@
-import type { Finding } from "../../github/finding.js";
+import type { Finding } from "../../findings/finding.js";
+import { repositoryPathProblem } from "../../findings/repository-path.js";
 import type { Review } from "./review-schema.js";
 
 /**
@@ -39,7 +40,7 @@ function rejectionReason(finding: Finding, context: ReviewCheckContext): string 
   if (finding.endLine < finding.startLine) {
     return `end_line ${finding.endLine} is before start_line ${finding.startLine}`;
   }
-  if (finding.path.includes("..") || finding.path.startsWith("/")) {
+  if (repositoryPathProblem(finding.path)) {
     return `path ${JSON.stringify(finding.path)} is not a repository-relative path`;
   }
   if (!context.knownPaths.has(finding.path)) {

@@ -1,4 +1,4 @@
-import type { Finding, FindingSeverity } from "../../github/finding.js";
+import type { Finding, FindingSeverity } from "../../findings/finding.js";
 
 /**
  * The JSON schema the CLI enforces through its StructuredOutput tool (seed: structured output), and

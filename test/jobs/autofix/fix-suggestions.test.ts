@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import type { Finding } from "../../../src/github/finding.js";
+import type { Finding } from "../../../src/findings/finding.js";
 import { buildFixSuggestions, type CommentableLines } from "../../../src/jobs/autofix/fix-suggestions.js";
 import { createTempRepo, type TempRepo } from "../../fixtures/git-repo.js";
 

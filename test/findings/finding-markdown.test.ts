@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { parseFindingComment, renderFindingComment } from "../../src/github/finding-markdown.js";
-import { finding } from "./pr-fixture.js";
+import { parseFindingComment, renderFindingComment } from "../../src/findings/finding-markdown.js";
+import { finding } from "../github/pr-fixture.js";
 
 describe("parseFindingComment", () => {
   it("reads back what renderFindingComment wrote, including awkward titles and a suggestion", () => {

@@ -1,4 +1,5 @@
 import type { Finding } from "./finding.js";
+import { repositoryPathProblem } from "./repository-path.js";
 
 /** A finding a publisher cannot place; `index` and `field` say which one and what to fix. */
 export class InvalidFindingError extends Error {
@@ -20,11 +21,8 @@ const SEVERITIES = new Set(["error", "warning", "notice"]);
  */
 export function assertValidFindings(findings: readonly Finding[]): void {
   findings.forEach((f, i) => {
-    if (typeof f.path !== "string" || f.path.trim() === "")
-      throw new InvalidFindingError(i, "path", "must be a non-empty path");
-    if (f.path.startsWith("/") || f.path.split("/").includes("..")) {
-      throw new InvalidFindingError(i, "path", `must be repository-relative, got "${f.path}"`);
-    }
+    const pathProblem = repositoryPathProblem(f.path);
+    if (pathProblem) throw new InvalidFindingError(i, "path", pathProblem);
     for (const field of ["startLine", "endLine"] as const) {
       if (!Number.isInteger(f[field]) || f[field] < 1) {
         throw new InvalidFindingError(i, field, `must be a positive integer, got ${String(f[field])}`);

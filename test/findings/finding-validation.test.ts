@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { Finding } from "../../src/github/finding.js";
-import { assertValidFindings, InvalidFindingError } from "../../src/github/finding-validation.js";
-import { finding } from "./pr-fixture.js";
+import type { Finding } from "../../src/findings/finding.js";
+import { assertValidFindings, InvalidFindingError } from "../../src/findings/finding-validation.js";
+import { finding } from "../github/pr-fixture.js";
 
 const bad = (overrides: Partial<Finding>) => [
   finding({ path: "ok.ts", startLine: 1 }),

@@ -1,5 +1,5 @@
-import { fingerprintMarker, readFingerprintMarkers } from "./comment-markers.js";
 import type { Finding, FindingSeverity } from "./finding.js";
+import { fingerprintMarker, readFingerprintMarkers } from "./fingerprint-marker.js";
 
 const SEVERITY_LABEL: Record<FindingSeverity, string> = {
   error: "🔴 Error",
