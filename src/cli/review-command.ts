@@ -8,6 +8,7 @@ import { runReview } from "../jobs/review/run-review.js";
 import { agentCredentials } from "../jobs/shared/agent-credentials.js";
 import { formatProgressEvent } from "../jobs/shared/format-progress-event.js";
 import { GitCheckout, GitCommandError } from "../jobs/shared/git-checkout.js";
+import { ManagedAgentsEngine } from "../runner/managed-agents/managed-agents-engine.js";
 import { FsTranscriptStore } from "../sessions/fs-transcript-store.js";
 import { branchLineageKey } from "../sessions/lineage-key.js";
 import type { Subcommand } from "./cli-io.js";
@@ -29,6 +30,11 @@ Options:
   --max-budget-usd <x>    Spending limit in USD (default 5)
   --timeout <seconds>     Wall-clock limit of the session (default 1200)
   --claude-path <path>    Claude Code binary (default: the pinned @anthropic-ai/claude-code)
+  --engine <name>         cli (default: the Claude Code CLI here) or managed-agents (a Claude
+                          Managed Agents session in Anthropic's container; see docs/engines.md)
+  --github-repo <o/r>     With --engine managed-agents: the GitHub repository Anthropic mounts at
+                          the head commit (which must be pushed); GITHUB_READ_TOKEN, if set, is
+                          the read-only token it is cloned with
   --no-sessions           Do not continue from, or record, earlier local review sessions
   -h, --help              Show this help
 
@@ -53,6 +59,12 @@ export const reviewCommand: Subcommand = {
     if (options.help) {
       io.stdout.write(HELP);
       return 0;
+    }
+    if (options.engine === "managed-agents" && !io.env.ANTHROPIC_API_KEY) {
+      io.stderr.write(
+        "claude-pr-runner review: --engine managed-agents needs ANTHROPIC_API_KEY (no Bedrock or Vertex).\n",
+      );
+      return 2;
     }
     const agentEnv = agentCredentials("", io.env);
     if (!agentEnv) {
@@ -91,15 +103,18 @@ export const reviewCommand: Subcommand = {
       onProgress: (event) => io.stderr.write(`[claude] ${formatProgressEvent(event)}\n`),
       ...(options.model ? { model: options.model } : {}),
       ...(options.claudePath ? { claudePath: options.claudePath } : {}),
+      ...(options.engine === "managed-agents" ? { engine: remoteEngine(io.env) } : {}),
     };
+    if (settings.engine) settings.secretValues.push(...[io.env.GITHUB_READ_TOKEN ?? ""].filter(Boolean));
+    const [owner, name] = options.githubRepo?.split("/") ?? ["local", repoName];
     const result = await runReview(
       {
-        repository: { owner: "local", name: repoName },
+        repository: { owner: owner ?? "local", name: name ?? repoName },
         checkoutDir: repoDir,
         baseSha,
         headSha,
         untrusted: false,
-        ...(store
+        ...(store && !settings.engine
           ? {
               lineage: {
                 store,
@@ -161,6 +176,15 @@ export const reviewCommand: Subcommand = {
   },
 };
 
+/** The remote engine from the environment: the API key, an optional gateway, the mount token. */
+function remoteEngine(env: NodeJS.ProcessEnv): ManagedAgentsEngine {
+  return new ManagedAgentsEngine({
+    apiKey: env.ANTHROPIC_API_KEY ?? "",
+    ...(env.ANTHROPIC_BASE_URL ? { baseURL: env.ANTHROPIC_BASE_URL } : {}),
+    repositoryToken: async () => env.GITHUB_READ_TOKEN ?? "",
+  });
+}
+
 function parse(args: string[]) {
   const { values } = parseArgs({
     args,
@@ -177,6 +201,8 @@ function parse(args: string[]) {
       "max-budget-usd": { type: "string", default: "5" },
       timeout: { type: "string", default: "1200" },
       "claude-path": { type: "string" },
+      engine: { type: "string", default: "cli" },
+      "github-repo": { type: "string" },
       "no-sessions": { type: "boolean", default: false },
       help: { type: "boolean", short: "h", default: false },
     },
@@ -184,6 +210,13 @@ function parse(args: string[]) {
   const format = values.format ?? "markdown";
   if (!["markdown", "json", "sarif"].includes(format))
     throw new UsageError(`--format must be markdown, json or sarif; got ${format}`);
+  const engine = values.engine ?? "cli";
+  if (engine !== "cli" && engine !== "managed-agents")
+    throw new UsageError(`--engine must be cli or managed-agents; got ${engine}`);
+  const githubRepo = values["github-repo"];
+  if (engine === "managed-agents" && !/^[\w.-]+\/[\w.-]+$/.test(githubRepo ?? "")) {
+    throw new UsageError("--engine managed-agents needs --github-repo owner/name (the repository to mount)");
+  }
   const number = (name: string, raw: string | undefined, integer: boolean) => {
     const value = Number(raw);
     if (!Number.isFinite(value) || value <= 0 || (integer && !Number.isInteger(value))) {
@@ -201,6 +234,8 @@ function parse(args: string[]) {
     model: values.model,
     claudePath: values["claude-path"],
     sessions: values["no-sessions"] !== true,
+    engine: engine as "cli" | "managed-agents",
+    githubRepo,
     maxTurns: number("max-turns", values["max-turns"], true),
     maxBudgetUsd: number("max-budget-usd", values["max-budget-usd"], false),
     timeoutSeconds: number("timeout", values.timeout, false),
