@@ -24,6 +24,9 @@ import type { Construct } from "constructs";
 /** Repository root: the worker image's build context and the NodejsFunction project root. */
 export const REPO_ROOT = path.resolve(import.meta.dirname, "../..");
 
+/** S3 prefix (in the sessions bucket) of the objects exchanged with the agent function. */
+export const AGENT_EXCHANGE_PREFIX = "agent-exchange/";
+
 /** Top-level paths the worker image build never needs. */
 export const WORKER_CONTEXT_EXCLUDES = [
   ".git",
@@ -137,6 +140,14 @@ export class ClaudePrRunnerStack extends Stack {
       encryption: dynamodb.TableEncryption.AWS_MANAGED,
       removalPolicy: RemovalPolicy.DESTROY,
     });
+    // Per-job model-gateway tokens (SHA-256 of the token as key); TTL is the backstop to revocation.
+    const gatewayTokens = new dynamodb.Table(this, "GatewayTokensTable", {
+      partitionKey: { name: "id", type: dynamodb.AttributeType.STRING },
+      billingMode: dynamodb.BillingMode.PAY_PER_REQUEST,
+      timeToLiveAttribute: "expiration",
+      encryption: dynamodb.TableEncryption.AWS_MANAGED,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
     const sessionsBucket = new s3.Bucket(this, "SessionsBucket", {
       encryption: s3.BucketEncryption.S3_MANAGED,
       blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
@@ -145,6 +156,8 @@ export class ClaudePrRunnerStack extends Stack {
       lifecycleRules: [
         { id: "expire-sessions", expiration: Duration.days(props.sessionRetentionDays ?? 30) },
         { id: "abort-incomplete-uploads", abortIncompleteMultipartUploadAfter: Duration.days(1) },
+        // Workspaces and results exchanged with the agent function; deleted after each job anyway.
+        { id: "expire-agent-exchange", prefix: AGENT_EXCHANGE_PREFIX, expiration: Duration.days(1) },
       ],
       removalPolicy: RemovalPolicy.RETAIN,
     });
@@ -196,15 +209,54 @@ export class ClaudePrRunnerStack extends Stack {
       }),
     );
 
-    // --- worker: container image with the pinned CLI ---
-    const worker = new lambda.DockerImageFunction(this, "WorkerFunction", {
-      code: lambda.DockerImageCode.fromImageAsset(REPO_ROOT, {
+    // --- model gateway: the only function that can read the model key; streams to the agent ---
+    const gateway = new nodejs.NodejsFunction(this, "ModelGatewayFunction", {
+      ...nodeFunctionDefaults("lambda/gateway/handler.ts"),
+      timeout: Duration.minutes(15), // one streamed model answer can take minutes
+      memorySize: 512,
+      environment: {
+        POWERTOOLS_SERVICE_NAME: "model-gateway",
+        POWERTOOLS_LOG_LEVEL: "INFO",
+        GATEWAY_TOKENS_TABLE: gatewayTokens.tableName,
+        ANTHROPIC_API_KEY_SECRET: `secretsmanager:${anthropicApiKey.secretArn}`,
+      },
+    });
+    // Authentication is the per-job token, checked against the table on every request.
+    const gatewayUrl = gateway.addFunctionUrl({
+      authType: lambda.FunctionUrlAuthType.NONE,
+      invokeMode: lambda.InvokeMode.RESPONSE_STREAM,
+    });
+    anthropicApiKey.grantRead(gateway);
+    gateway.addToRolePolicy(
+      new iam.PolicyStatement({
+        actions: ["dynamodb:GetItem", "dynamodb:UpdateItem"],
+        resources: [gatewayTokens.tableArn],
+      }),
+    );
+
+    // --- agent: runs the CLI; its role may only write its own logs (no secret, S3, GitHub, queue) ---
+    const imageCode = (cmd: string) =>
+      lambda.DockerImageCode.fromImageAsset(REPO_ROOT, {
         file: "lambda/worker/Dockerfile",
         platform: Platform.LINUX_AMD64,
         // The build context is the repository; keep it to what the Dockerfile copies (no negated
         // patterns: they would make the fingerprint walk node_modules).
         exclude: WORKER_CONTEXT_EXCLUDES,
-      }),
+        cmd: [cmd],
+      });
+    const agent = new lambda.DockerImageFunction(this, "AgentFunction", {
+      code: imageCode("agent.handler"),
+      architecture: lambda.Architecture.X86_64,
+      timeout: workerTimeout,
+      memorySize: 3008,
+      ephemeralStorageSize: Size.mebibytes(4096),
+      // No X-Ray: tracing would add permissions to a role that must stay empty.
+      environment: { POWERTOOLS_SERVICE_NAME: "agent", POWERTOOLS_LOG_LEVEL: "INFO" },
+    });
+
+    // --- worker (orchestrator): container image with the pinned CLI, never runs it in split mode ---
+    const worker = new lambda.DockerImageFunction(this, "WorkerFunction", {
+      code: imageCode("worker.handler"),
       architecture: lambda.Architecture.X86_64,
       timeout: workerTimeout,
       memorySize: 3008,
@@ -217,8 +269,11 @@ export class ClaudePrRunnerStack extends Stack {
         GITHUB_SERVER_URL: githubServerUrl.valueAsString,
         GITHUB_APP_PRIVATE_KEY: `secretsmanager:${appPrivateKey.secretArn}`,
         ALLOWED_INSTALLATIONS: allowedInstallations.valueAsString,
-        ANTHROPIC_API_KEY_SECRET: `secretsmanager:${anthropicApiKey.secretArn}`,
         SESSIONS_BUCKET: sessionsBucket.bucketName,
+        AGENT_FUNCTION_NAME: agent.functionName,
+        MODEL_GATEWAY_URL: gatewayUrl.url,
+        GATEWAY_TOKENS_TABLE: gatewayTokens.tableName,
+        AGENT_EXCHANGE_PREFIX: AGENT_EXCHANGE_PREFIX,
         SPEND_TABLE_NAME: spendTable.tableName,
         MAX_PR_SPEND_USD_PER_DAY: maxPrSpend.valueAsString,
         DEADLINE_MARGIN_MS: "60000",
@@ -231,7 +286,14 @@ export class ClaudePrRunnerStack extends Stack {
       }),
     );
     appPrivateKey.grantRead(worker);
-    anthropicApiKey.grantRead(worker);
+    agent.grantInvoke(worker);
+    // Mint and revoke per-job gateway tokens; reading them back is the gateway's business.
+    worker.addToRolePolicy(
+      new iam.PolicyStatement({
+        actions: ["dynamodb:PutItem", "dynamodb:DeleteItem"],
+        resources: [gatewayTokens.tableArn],
+      }),
+    );
     // Sessions: read, write and delete (lineage prune) objects, list to find a PR's lineage; nothing else.
     worker.addToRolePolicy(
       new iam.PolicyStatement({
@@ -278,6 +340,7 @@ export class ClaudePrRunnerStack extends Stack {
     new CfnOutput(this, "AppPrivateKeySecretArn", { value: appPrivateKey.secretArn });
     new CfnOutput(this, "AnthropicApiKeySecretArn", { value: anthropicApiKey.secretArn });
     new CfnOutput(this, "DeadLetterQueueUrl", { value: this.deadLetterQueue.queueUrl });
+    new CfnOutput(this, "ModelGatewayUrl", { value: gatewayUrl.url });
   }
 }
 

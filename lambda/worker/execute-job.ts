@@ -1,7 +1,10 @@
 import { mkdir, mkdtemp, rm } from "node:fs/promises";
 import { join } from "node:path";
+import type { S3Client } from "@aws-sdk/client-s3";
 import { createGitHubClient, type GitHubClientOptions } from "../../src/github/github-client.js";
 import type { TranscriptStore } from "../../src/sessions/transcript-store.js";
+import type { GatewayTokens } from "../shared/gateway-tokens.js";
+import { type AgentInvoker, createAgentSessionRunner } from "./agent-session-runner.js";
 import { CommitNotFoundError } from "./clone-repository.js";
 import { type JobExecutor, type JobResult, PermanentJobError } from "./job-executor.js";
 import type { JobRuntimeConfig } from "./job-runtime-config.js";
@@ -21,6 +24,20 @@ export interface JobExecutorOptions {
   githubPacing?: Pick<GitHubClientOptions, "retryAfterBaseMs" | "writeSpacingMs" | "notificationSpacingMs">;
   /** Daily spend cap per PR for review and autofix jobs; without it PR jobs are not capped. */
   prSpendCap?: PrSpendCap;
+  /**
+   * Split mode: sessions run in the agent function (no credentials), model traffic goes through the
+   * gateway with a per-job token minted here and revoked when the job ends.
+   */
+  agentSplit?: AgentSplit;
+}
+
+export interface AgentSplit {
+  tokens: Pick<GatewayTokens, "mint" | "revoke">;
+  gatewayUrl: string;
+  s3: S3Client;
+  bucket: string;
+  prefix: string;
+  invoke: AgentInvoker;
 }
 
 const RUN_JOB: Record<WorkerJob["job"]["kind"], (run: WorkerJob) => Promise<JobResult>> = {
@@ -47,6 +64,28 @@ export function createJobExecutor(options: JobExecutorOptions): JobExecutor {
     });
     await mkdir(config.workRoot, { recursive: true });
     const workDir = await mkdtemp(join(config.workRoot, `${job.kind}-`));
+    const split = options.agentSplit;
+    // The token lives as long as the job could (deadline + 5 min); it is deleted in `finally` anyway.
+    const gatewayToken = split
+      ? await split.tokens.mint(job.jobId, config.maxBudgetUsd, Math.ceil(context.deadlineMs / 1000) + 300)
+      : undefined;
+    const agent =
+      split && gatewayToken
+        ? {
+            gatewayToken,
+            runner: createAgentSessionRunner({
+              jobId: job.jobId,
+              s3: split.s3,
+              bucket: split.bucket,
+              prefix: split.prefix,
+              invoke: split.invoke,
+              gateway: { baseUrl: split.gatewayUrl, token: gatewayToken },
+              workRoot: workDir,
+              urlExpiresInSeconds: Math.ceil(context.deadlineMs / 1000) + 300,
+              log: (line, extra) => context.logger.warn(line, extra ?? {}),
+            }),
+          }
+        : undefined;
     try {
       const run = async () => {
         try {
@@ -57,7 +96,8 @@ export function createJobExecutor(options: JobExecutorOptions): JobExecutor {
             octokit,
             store: options.store,
             workDir,
-            sessionSettings: () => sessionSettings({ config, context, startedAt }),
+            sessionSettings: () =>
+              sessionSettings({ config, context, startedAt, ...(agent ? { agent } : {}) }),
           });
         } catch (error) {
           // Force-pushed away: the push that replaced it brings its own job.
@@ -71,6 +111,7 @@ export function createJobExecutor(options: JobExecutorOptions): JobExecutor {
       const cap = job.kind === "review" || job.kind === "autofix" ? options.prSpendCap : undefined;
       return await (cap ? withPrSpendCap(cap, { job, octokit }, run) : run());
     } finally {
+      if (split && gatewayToken) await split.tokens.revoke(gatewayToken).catch(() => undefined);
       await rm(workDir, { recursive: true, force: true });
     }
   };

@@ -1,12 +1,14 @@
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { s3ClientFromEnv } from "../../src/sessions/s3-client-from-env.js";
 import { S3TranscriptStore } from "../../src/sessions/s3-transcript-store.js";
+import { GatewayTokens } from "../shared/gateway-tokens.js";
 import { githubAppAuth } from "../shared/github-app-auth.js";
 import { SecretReader } from "../shared/secret-reader.js";
 import { SpendLedger } from "../shared/spend-ledger.js";
 import { createTelemetry } from "../shared/telemetry.js";
 import { createJobExecutor } from "./execute-job.js";
 import { jobRuntimeConfigFromEnv } from "./job-runtime-config.js";
+import { lambdaAgentInvoker } from "./lambda-agent-invoker.js";
 import { workerConfigFromEnv } from "./worker-config.js";
 import { createWorkerHandler } from "./worker-handler.js";
 
@@ -16,18 +18,30 @@ const jobs = jobRuntimeConfigFromEnv();
 const telemetry = createTelemetry("worker");
 const secrets = new SecretReader();
 const { anthropicApiKey } = config;
+const dynamodb = telemetry.tracer.captureAWSv3Client(new DynamoDBClient({}));
+if (config.agent && !jobs.sessionsBucket)
+  throw new Error("split mode needs SESSIONS_BUCKET: the agent exchange objects live there");
 
 export const handler = createWorkerHandler({
   telemetry,
   executor: createJobExecutor({
     config: jobs,
+    ...(config.agent && jobs.sessionsBucket
+      ? {
+          agentSplit: {
+            tokens: new GatewayTokens(dynamodb, config.agent.tokensTable),
+            gatewayUrl: config.agent.gatewayUrl,
+            s3: s3ClientFromEnv(),
+            bucket: jobs.sessionsBucket,
+            prefix: config.agent.exchangePrefix,
+            invoke: lambdaAgentInvoker(config.agent.functionName),
+          },
+        }
+      : {}),
     ...(config.spendTableName
       ? {
           prSpendCap: {
-            ledger: new SpendLedger(
-              telemetry.tracer.captureAWSv3Client(new DynamoDBClient({})),
-              config.spendTableName,
-            ),
+            ledger: new SpendLedger(dynamodb, config.spendTableName),
             capUsdPerDay: config.prSpendCapUsdPerDay,
             jobBudgetUsd: jobs.maxBudgetUsd,
           },

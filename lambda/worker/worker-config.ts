@@ -11,6 +11,11 @@ export interface WorkerConfig extends GitHubAppConfig {
   spendTableName?: string;
   /** Most one PR may cost per UTC day (`MAX_PR_SPEND_USD_PER_DAY`, default 25). */
   prSpendCapUsdPerDay: number;
+  /**
+   * Split mode (`AGENT_FUNCTION_NAME`, `MODEL_GATEWAY_URL`, `GATEWAY_TOKENS_TABLE`): sessions run in the
+   * agent function and this worker never reads the model key.
+   */
+  agent?: { functionName: string; gatewayUrl: string; tokensTable: string; exchangePrefix: string };
 }
 
 export class WorkerConfigError extends Error {
@@ -27,6 +32,30 @@ export function workerConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Worke
     minimumJobMs: milliseconds(env, "MIN_JOB_MS", 30_000),
     ...(env.SPEND_TABLE_NAME?.trim() ? { spendTableName: env.SPEND_TABLE_NAME.trim() } : {}),
     prSpendCapUsdPerDay: dollars(env, "MAX_PR_SPEND_USD_PER_DAY", 25),
+    ...agentSplitFromEnv(env),
+  };
+}
+
+function agentSplitFromEnv(env: NodeJS.ProcessEnv): Pick<WorkerConfig, "agent"> {
+  const functionName = env.AGENT_FUNCTION_NAME?.trim();
+  const gatewayUrl = env.MODEL_GATEWAY_URL?.trim();
+  const tokensTable = env.GATEWAY_TOKENS_TABLE?.trim();
+  if (!functionName && !gatewayUrl && !tokensTable) return {};
+  if (!functionName || !gatewayUrl || !tokensTable)
+    throw new WorkerConfigError(
+      "AGENT_FUNCTION_NAME, MODEL_GATEWAY_URL and GATEWAY_TOKENS_TABLE go together (the split into orchestrator and agent)",
+    );
+  if (env.ANTHROPIC_API_KEY_SECRET?.trim())
+    throw new WorkerConfigError(
+      "ANTHROPIC_API_KEY_SECRET must not be set on the orchestrator in split mode; only the model gateway reads the key",
+    );
+  return {
+    agent: {
+      functionName,
+      gatewayUrl,
+      tokensTable,
+      exchangePrefix: env.AGENT_EXCHANGE_PREFIX?.trim() || "agent-exchange/",
+    },
   };
 }
 

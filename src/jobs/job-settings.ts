@@ -1,6 +1,7 @@
 import type { ManagedAgentsEngine } from "../runner/managed-agents/managed-agents-engine.js";
 import type { ToolPolicy } from "../runner/policy/tool-policy.js";
 import type { ProgressEvent } from "../runner/progress-event.js";
+import type { SessionRunner } from "./shared/session-runner.js";
 
 /**
  * What every job shares: how to run the CLI and under which limits. Doors (Action, CLI, Lambda) fill
@@ -30,6 +31,8 @@ export interface JobSettings {
    * session in Anthropic's container (docs/engines.md). Jobs hand both the same prompt, schema and policy.
    */
   engine?: ManagedAgentsEngine;
+  /** Where sessions run; default: the CLI in this process (runSessionHere). */
+  sessionRunner?: SessionRunner;
 }
 
 /** The part of a session's options that every job takes from its settings unchanged. */
@@ -43,5 +46,6 @@ export function sessionLimitsFrom(settings: JobSettings) {
     ...(settings.model ? { model: settings.model } : {}),
     ...(settings.executionLogPath ? { executionLogPath: settings.executionLogPath } : {}),
     ...(settings.onProgress ? { onProgress: settings.onProgress } : {}),
+    ...(settings.sessionRunner ? { sessionRunner: settings.sessionRunner } : {}),
   };
 }

@@ -240,10 +240,17 @@ describe("infrastructure stack", () => {
     expect(actionsOf(webhook)).not.toContain("dynamodb:Scan");
     expect(actionsOf(webhook).some((a) => a.startsWith("s3:"))).toBe(false);
     expect(actionsOf(worker)).not.toContain("sqs:SendMessage");
-    // The worker's only DynamoDB action: updating items of the spend table.
-    expect(actionsOf(worker).filter((a) => a.startsWith("dynamodb:"))).toEqual(["dynamodb:UpdateItem"]);
+    // The worker's DynamoDB: update spend items; put and delete gateway tokens (never read them).
+    expect(
+      actionsOf(worker)
+        .filter((a) => a.startsWith("dynamodb:"))
+        .sort(),
+    ).toEqual(["dynamodb:DeleteItem", "dynamodb:PutItem", "dynamodb:UpdateItem"]);
     expect(JSON.stringify(worker.filter((x) => [x.Action].flat().includes("dynamodb:UpdateItem")))).toContain(
       logicalId("AWS::DynamoDB::Table", "SpendTable"),
+    );
+    expect(JSON.stringify(worker.filter((x) => [x.Action].flat().includes("dynamodb:PutItem")))).toContain(
+      logicalId("AWS::DynamoDB::Table", "GatewayTokensTable"),
     );
     expect(actionsOf(schedule).some((a) => a.startsWith("s3:") || a.startsWith("dynamodb:"))).toBe(false);
     // The webhook can read the webhook secret but not the App's private key.
@@ -252,6 +259,39 @@ describe("infrastructure stack", () => {
     expect(secretRefs(webhook)).toContain(logicalId("AWS::SecretsManager::Secret", "WebhookSecret"));
     expect(secretRefs(webhook)).not.toContain(logicalId("AWS::SecretsManager::Secret", "AppPrivateKey"));
     expect(secretRefs(schedule)).not.toContain(logicalId("AWS::SecretsManager::Secret", "AnthropicApiKey"));
+    // The orchestrator never reads the model key: only the gateway does.
+    expect(secretRefs(worker)).not.toContain(logicalId("AWS::SecretsManager::Secret", "AnthropicApiKey"));
+    const gateway = policyStatementsOf("ModelGatewayFunctionServiceRole");
+    expect(secretRefs(gateway)).toContain(logicalId("AWS::SecretsManager::Secret", "AnthropicApiKey"));
+    expect(secretRefs(gateway)).not.toContain(logicalId("AWS::SecretsManager::Secret", "AppPrivateKey"));
+    expect(
+      actionsOf(gateway)
+        .filter((a) => !/^(secretsmanager|xray):/.test(a))
+        .sort(),
+    ).toEqual(["dynamodb:GetItem", "dynamodb:UpdateItem"]);
+    expect(actionsOf(worker)).toContain("lambda:InvokeFunction");
+  });
+
+  it("gives the agent function a role that can only write its logs: no secret, S3, DynamoDB, SQS or GitHub key", () => {
+    const role = logicalId("AWS::IAM::Role", "AgentFunctionServiceRole");
+    const attached = Object.values(resources).filter(
+      (r) => r.Type === "AWS::IAM::Policy" && JSON.stringify(r.Properties.Roles).includes(`"${role}"`),
+    );
+    expect(attached).toEqual([]);
+    const managed = JSON.stringify(resources[role]!.Properties.ManagedPolicyArns);
+    expect(managed).toContain("service-role/AWSLambdaBasicExecutionRole");
+    expect((resources[role]!.Properties.ManagedPolicyArns as unknown[]).length).toBe(1);
+    expect(resources[role]!.Properties.Policies).toBeUndefined();
+    // Its environment names nothing secret either.
+    expect(Object.keys(envOf("AgentFunction")).sort()).toEqual([
+      "POWERTOOLS_LOG_LEVEL",
+      "POWERTOOLS_SERVICE_NAME",
+    ]);
+    // The worker orchestrates it: agent name, gateway URL and token table, no model key.
+    const worker = envOf("WorkerFunction");
+    expect(worker.AGENT_FUNCTION_NAME).toEqual({ Ref: logicalId("AWS::Lambda::Function", "AgentFunction") });
+    expect(worker.ANTHROPIC_API_KEY_SECRET).toBeUndefined();
+    template.hasResourceProperties("AWS::Lambda::Url", { InvokeMode: "RESPONSE_STREAM", AuthType: "NONE" });
   });
 });
 
@@ -287,6 +327,8 @@ describe("worker Dockerfile", () => {
   it("starts the bundled worker handler", () => {
     expect(lines.filter((l) => l.startsWith("CMD ")).at(-1)).toBe('CMD ["worker.handler"]');
     expect(dockerfile).toContain("lambda/worker/handler.ts");
-    expect(dockerfile).toContain("--outfile=/build/out/worker.mjs");
+    expect(dockerfile).toContain("worker=lambda/worker/handler.ts");
+    expect(dockerfile).toContain("agent=lambda/agent/handler.ts");
+    expect(dockerfile).toContain("--outdir=/build/out --out-extension:.js=.mjs");
   });
 });

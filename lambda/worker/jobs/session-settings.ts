@@ -1,5 +1,6 @@
 import type { JobSettings } from "../../../src/jobs/job-settings.js";
 import { formatProgressEvent } from "../../../src/jobs/shared/format-progress-event.js";
+import type { SessionRunner } from "../../../src/jobs/shared/session-runner.js";
 import type { JobExecutionContext } from "../job-executor.js";
 import { TransientJobError } from "../job-executor.js";
 import type { JobRuntimeConfig } from "../job-runtime-config.js";
@@ -20,6 +21,8 @@ export function sessionSettings(options: {
   /** Date.now() when the job started; the context's deadline counts from there. */
   startedAt: number;
   now?: number;
+  /** Split mode: sessions run in the agent function, which reaches the model through the gateway. */
+  agent?: { runner: SessionRunner; gatewayToken: string };
 }): JobSettings {
   const { config, context } = options;
   const elapsed = (options.now ?? Date.now()) - options.startedAt;
@@ -37,7 +40,10 @@ export function sessionSettings(options: {
     maxBudgetUsd: config.maxBudgetUsd,
     timeoutMs,
     agentEnv,
-    secretValues: [context.token, context.anthropicApiKey].filter((s): s is string => Boolean(s)),
+    secretValues: [context.token, context.anthropicApiKey, options.agent?.gatewayToken].filter(
+      (s): s is string => Boolean(s),
+    ),
+    ...(options.agent ? { sessionRunner: options.agent.runner } : {}),
     ...(config.claudePath ? { claudePath: config.claudePath } : {}),
     ...(config.model ? { model: config.model } : {}),
     // Progress lines carry the job's keys (jobId, repo, pr), so a long session is visible in the logs.

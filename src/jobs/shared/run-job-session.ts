@@ -3,7 +3,6 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { ManagedAgentsEngine } from "../../runner/managed-agents/managed-agents-engine.js";
 import type { RemoteWorkspace } from "../../runner/managed-agents/run-managed-session.js";
-import { runSession } from "../../runner/run-session.js";
 import type { SessionOptions } from "../../runner/session-options.js";
 import type { SessionOutcome } from "../../runner/session-outcome.js";
 import { captureSession } from "../../sessions/capture-session.js";
@@ -15,6 +14,7 @@ import { parentSessionId, type RestoreResult, resumeOption } from "../../session
 import { restoreSession } from "../../sessions/restore-session.js";
 import { resumeRefusal, runWithResumeFallback } from "../../sessions/resume-refusal.js";
 import type { TranscriptStore } from "../../sessions/transcript-store.js";
+import { runSessionHere, type SessionRunner } from "./session-runner.js";
 
 export interface LineagePlan {
   store: TranscriptStore;
@@ -51,6 +51,8 @@ export type JobSessionOptions = Omit<SessionOptions, "resume" | "configDir" | "p
   prompt: string | ((restore: RestoreResult) => string | Promise<string>);
   /** Run on Managed Agents instead of the local CLI (see remoteSession). */
   remote?: RemoteJobSession;
+  /** Default: the CLI in this process. */
+  sessionRunner?: SessionRunner;
 };
 
 export interface RemoteJobSession {
@@ -123,8 +125,9 @@ export async function runJobSession(
       const resume = resumeOption(restore);
       const prompt =
         typeof jobOptions.prompt === "string" ? jobOptions.prompt : await jobOptions.prompt(restore);
-      const options: SessionOptions = { ...jobOptions, prompt, configDir, ...(resume ? { resume } : {}) };
-      const outcome = await runSession(options).outcome;
+      const { sessionRunner = runSessionHere, remote: _remote, ...sessionOptions } = jobOptions;
+      const options: SessionOptions = { ...sessionOptions, prompt, configDir, ...(resume ? { resume } : {}) };
+      const outcome = await sessionRunner(options);
       lastConfigDir = configDir;
       return outcome;
     };

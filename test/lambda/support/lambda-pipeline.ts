@@ -8,7 +8,7 @@ import { parseInstallationAllowList } from "../../../lambda/shared/installation-
 import { JobQueue } from "../../../lambda/shared/job-queue.js";
 import { createTelemetry } from "../../../lambda/shared/telemetry.js";
 import { createWebhookHandler, type WebhookHandler } from "../../../lambda/webhook/webhook-handler.js";
-import { createJobExecutor } from "../../../lambda/worker/execute-job.js";
+import { type AgentSplit, createJobExecutor } from "../../../lambda/worker/execute-job.js";
 import { type JobRuntimeConfig, jobRuntimeConfigFromEnv } from "../../../lambda/worker/job-runtime-config.js";
 import { createWorkerHandler, type WorkerHandler } from "../../../lambda/worker/worker-handler.js";
 import { S3TranscriptStore } from "../../../src/sessions/s3-transcript-store.js";
@@ -52,8 +52,8 @@ export class LambdaPipeline {
     readonly github: GitHubDouble,
     readonly sqs: LoopbackSqs,
     readonly queues: FifoQueuePair,
-    private readonly dynamo: LoopbackDynamoDb,
-    private readonly s3: LoopbackS3,
+    readonly dynamo: LoopbackDynamoDb,
+    readonly s3: LoopbackS3,
   ) {
     this.store = new S3TranscriptStore({
       client: s3.client(),
@@ -168,7 +168,7 @@ export class LambdaPipeline {
   }
 
   /** The worker handler with the real job executor, as handler.ts wires it (minus env parsing). */
-  worker(options: { deadlineMarginMs?: number } = {}): WorkerHandler {
+  worker(options: { deadlineMarginMs?: number; agentSplit?: AgentSplit } = {}): WorkerHandler {
     const privateKey = appPrivateKeyPem();
     return createWorkerHandler({
       telemetry: createTelemetry("worker"),
@@ -176,10 +176,12 @@ export class LambdaPipeline {
         config: this.config,
         store: this.store,
         githubPacing: { retryAfterBaseMs: 1, writeSpacingMs: 0, notificationSpacingMs: 0 },
+        ...(options.agentSplit ? { agentSplit: options.agentSplit } : {}),
       }),
       tokens: githubAppAuth({ appId: "12345", baseUrl: this.github.url, privateKey: async () => privateKey }),
       allowedInstallations: parseInstallationAllowList(String(INSTALLATION_ID)),
-      anthropicApiKey: async () => ANTHROPIC_KEY,
+      // Split mode: the orchestrator never reads the model key; only the gateway has it.
+      ...(options.agentSplit ? {} : { anthropicApiKey: async () => ANTHROPIC_KEY }),
       deadlineMarginMs: options.deadlineMarginMs ?? 1_000,
       minimumJobMs: 1_000,
     });
@@ -190,7 +192,9 @@ export class LambdaPipeline {
     return new SqsEventSource(this.sqs.client, this.queues.queueUrl, this.queues.queueArn, 1);
   }
 
-  async runWorker(options: { remainingMs?: number; deadlineMarginMs?: number } = {}) {
+  async runWorker(
+    options: { remainingMs?: number; deadlineMarginMs?: number; agentSplit?: AgentSplit } = {},
+  ) {
     const source = this.eventSource();
     const polled = await source.pollOnce(this.worker(options), () =>
       lambdaContext("worker", options.remainingMs ?? 600_000),

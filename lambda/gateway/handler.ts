@@ -1,0 +1,58 @@
+import { Logger } from "@aws-lambda-powertools/logger";
+import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
+import type { LambdaFunctionURLEvent } from "aws-lambda";
+import { GatewayTokens } from "../shared/gateway-tokens.js";
+import { parseSecretReference, SecretReader } from "../shared/secret-reader.js";
+import { createModelGateway } from "./model-gateway.js";
+
+// The model gateway behind a Function URL with response streaming: the one function that can read the
+// model key. It serves only requests carrying a live per-job token from the tokens table.
+interface ResponseStream {
+  write(chunk: Uint8Array): boolean;
+  end(): void;
+}
+declare const awslambda: {
+  streamifyResponse(fn: (event: LambdaFunctionURLEvent, stream: ResponseStream) => Promise<void>): unknown;
+  HttpResponseStream: {
+    from(
+      stream: ResponseStream,
+      meta: { statusCode: number; headers: Record<string, string> },
+    ): ResponseStream;
+  };
+};
+
+const logger = new Logger({ serviceName: "model-gateway" });
+const tableName = process.env.GATEWAY_TOKENS_TABLE ?? "";
+const keyReference = parseSecretReference(
+  process.env.ANTHROPIC_API_KEY_SECRET ?? "",
+  "ANTHROPIC_API_KEY_SECRET",
+);
+const secrets = new SecretReader();
+const gateway = createModelGateway({
+  tokens: new GatewayTokens(new DynamoDBClient({}), tableName),
+  upstreamUrl: process.env.UPSTREAM_URL?.trim() || "https://api.anthropic.com",
+  apiKey: () => secrets.read(keyReference),
+  log: (message, extra) => logger.info(message, extra),
+});
+
+export const handler = awslambda.streamifyResponse(async (event, stream) => {
+  let out: ResponseStream = stream;
+  const query = event.rawQueryString ? `?${event.rawQueryString}` : "";
+  await gateway(
+    {
+      method: event.requestContext.http.method,
+      path: `${event.rawPath}${query}`,
+      headers: event.headers,
+      body: event.body ? Buffer.from(event.body, event.isBase64Encoded ? "base64" : "utf8") : Buffer.alloc(0),
+    },
+    {
+      start: (statusCode, headers) => {
+        out = awslambda.HttpResponseStream.from(stream, { statusCode, headers });
+      },
+      write: (chunk) => {
+        out.write(chunk);
+      },
+      end: () => out.end(),
+    },
+  );
+});

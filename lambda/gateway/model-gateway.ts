@@ -1,0 +1,137 @@
+import type { GatewayTokens } from "../shared/gateway-tokens.js";
+import { UsageReader, usageCostUsd } from "./usage-cost.js";
+
+export interface GatewayRequest {
+  method: string;
+  /** Path and query, e.g. `/v1/messages?beta=true`. */
+  path: string;
+  headers: Record<string, string | undefined>;
+  body: Buffer;
+}
+
+/** Where the answer is streamed: a Lambda response stream, or a node http response in tests. */
+export interface GatewayResponseSink {
+  start(status: number, headers: Record<string, string>): void;
+  write(chunk: Uint8Array): void | Promise<void>;
+  end(): void;
+}
+
+export interface ModelGatewayOptions {
+  tokens: Pick<GatewayTokens, "grant" | "addSpend">;
+  /** e.g. https://api.anthropic.com (a path prefix is kept). */
+  upstreamUrl: string;
+  /** The real API key, read from Secrets Manager; never leaves the gateway except toward upstream. */
+  apiKey: () => Promise<string>;
+  fetch?: typeof fetch;
+  log?: (message: string, extra: Record<string, unknown>) => void;
+}
+
+const FORWARDED_REQUEST_HEADERS = [
+  "content-type",
+  "anthropic-version",
+  "anthropic-beta",
+  "accept",
+  "user-agent",
+];
+const DROPPED_RESPONSE_HEADERS = new Set([
+  "content-length",
+  "content-encoding",
+  "transfer-encoding",
+  "connection",
+]);
+
+/**
+ * The model gateway: the only place the real model key lives while an agent works. It accepts a
+ * request only with a live per-job token (minted by the orchestrator, deleted when the job ends, TTL
+ * as backstop), refuses once the job's metered spend reached its cap, swaps the token for the key and
+ * streams the answer back chunk by chunk while reading its usage. Nothing here logs a header or a body.
+ */
+export function createModelGateway(options: ModelGatewayOptions) {
+  const http = options.fetch ?? fetch;
+  const upstream = new URL(options.upstreamUrl);
+
+  return async (request: GatewayRequest, sink: GatewayResponseSink): Promise<void> => {
+    const pathOnly = request.path.split("?")[0];
+    // The CLI's reachability probe carries no credential; answering it here leaks nothing.
+    if ((request.method === "GET" || request.method === "HEAD") && pathOnly === "/api/hello") {
+      sink.start(200, { "content-type": "application/json" });
+      sink.end();
+      return;
+    }
+    const token = presentedToken(request.headers);
+    const grant = token ? await options.tokens.grant(token) : undefined;
+    if (!token || !grant)
+      return refuse(
+        sink,
+        401,
+        "authentication_error",
+        "unknown or expired job token; this gateway serves live jobs only",
+      );
+    if (grant.spentUsd >= grant.capUsd)
+      return refuse(
+        sink,
+        429,
+        "rate_limit_error",
+        `job ${grant.jobId} reached its $${grant.capUsd} model budget; no further requests are forwarded`,
+      );
+
+    const headers: Record<string, string> = {
+      "x-api-key": await options.apiKey(),
+      "accept-encoding": "identity",
+    };
+    for (const name of FORWARDED_REQUEST_HEADERS) {
+      const value = request.headers[name];
+      if (value) headers[name] = value;
+    }
+    const target = new URL(upstream.pathname.replace(/\/+$/, "") + request.path, upstream.origin);
+    const response = await http(target, {
+      method: request.method,
+      headers,
+      ...(request.method === "GET" || request.method === "HEAD" ? {} : { body: request.body }),
+    });
+    const out: Record<string, string> = {};
+    response.headers.forEach((value, name) => {
+      if (!DROPPED_RESPONSE_HEADERS.has(name)) out[name] = value;
+    });
+    sink.start(response.status, out);
+    const reader = new UsageReader((response.headers.get("content-type") ?? "").includes("event-stream"));
+    if (response.body) {
+      for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+        reader.push(chunk);
+        await sink.write(chunk);
+      }
+    }
+    sink.end();
+    const cost = usageCostUsd(modelOf(request.body), reader.finish());
+    await options.tokens.addSpend(token, cost);
+    options.log?.("model request forwarded", { jobId: grant.jobId, status: response.status, costUsd: cost });
+  };
+}
+
+function presentedToken(headers: Record<string, string | undefined>): string | undefined {
+  const key = headers["x-api-key"];
+  if (key) return key;
+  const auth = headers.authorization;
+  return auth?.toLowerCase().startsWith("bearer ") ? auth.slice(7).trim() : undefined;
+}
+
+function modelOf(body: Buffer): string | undefined {
+  try {
+    return (JSON.parse(body.toString("utf8")) as { model?: string }).model;
+  } catch {
+    return undefined;
+  }
+}
+
+function refuse(sink: GatewayResponseSink, status: number, type: string, message: string): void {
+  sink.start(status, { "content-type": "application/json" });
+  void sink.write(
+    Buffer.from(
+      JSON.stringify({
+        type: "error",
+        error: { type, message: `claude-pr-runner model gateway: ${message}` },
+      }),
+    ),
+  );
+  sink.end();
+}

@@ -1,0 +1,106 @@
+import type { PermissionMode } from "../../src/runner/build-claude-argv.js";
+import type { PolicyRule } from "../../src/runner/policy/policy-document.js";
+import type { SessionOptions } from "../../src/runner/session-options.js";
+
+/**
+ * What the orchestrator (the worker, which holds the secrets) sends the agent function for one
+ * session. Everything the agent needs arrives here or behind a presigned URL; it has no AWS
+ * permission of its own and no GitHub or model credential: model traffic goes to the gateway with a
+ * per-job token that stops working when the job ends.
+ */
+export interface AgentRequest {
+  version: 1;
+  jobId: string;
+  /** Presigned GETs: `workspace.tgz` (the checkout) and `config.tgz` (CLAUDE_CONFIG_DIR, restored parent). */
+  download: { workspace: string; config: string };
+  /** Presigned PUTs for what comes back; `workspace` only when the session may edit files. */
+  upload: { outcome: string; transcript: string; workspace?: string };
+  /** The orchestrator's real cwd: the agent moves restored transcripts from its slug to its own. */
+  originalCwd: string;
+  gateway: { baseUrl: string; token: string };
+  session: PortableSessionOptions;
+}
+
+/** SessionOptions without functions, host paths or environment: what can cross to another machine. */
+export interface PortableSessionOptions {
+  prompt: string;
+  policy: { name: string; rules: PolicyRule[] };
+  model?: string;
+  fallbackModel?: string;
+  maxTurns?: number;
+  maxBudgetUsd?: number;
+  jsonSchema?: unknown;
+  tools?: string[];
+  allowedTools?: string[];
+  disallowedTools?: string[];
+  permissionMode?: PermissionMode;
+  appendSystemPrompt?: string;
+  settings?: Record<string, unknown>;
+  bare?: boolean;
+  includePartialMessages?: boolean;
+  resume?: { sessionId: string; fork: boolean };
+  deadlineMs?: number;
+  watchdog?: SessionOptions["watchdog"];
+  lifecycle?: SessionOptions["lifecycle"];
+}
+
+export class AgentRequestError extends Error {
+  override readonly name = "AgentRequestError";
+}
+
+/**
+ * The crossing subset of `options`. Options that name host paths outside the workspace (extra
+ * directories, MCP configs, a settings file) cannot mean anything on the agent's machine, so they are
+ * refused instead of silently dropped. `env` never crosses: the agent builds its own from the gateway.
+ */
+export function portableSessionOptions(options: SessionOptions): PortableSessionOptions {
+  if (options.addDirs?.length) throw new AgentRequestError("addDirs cannot be used with the agent function");
+  if (options.mcpConfig?.length)
+    throw new AgentRequestError("mcpConfig cannot be used with the agent function");
+  if (typeof options.settings === "string")
+    throw new AgentRequestError(
+      "a settings file path cannot be used with the agent function; pass an object",
+    );
+  if (options.multiTurn)
+    throw new AgentRequestError("multi-turn sessions cannot be used with the agent function");
+  const { policy } = options;
+  if (policy.workspace !== undefined && policy.workspace !== options.cwd)
+    throw new AgentRequestError("the policy's workspace must be the session's cwd");
+  const copy: PortableSessionOptions = {
+    prompt: options.prompt,
+    policy: { name: policy.name, rules: structuredClone([...policy.rules]) },
+  };
+  const keys = [
+    "model",
+    "fallbackModel",
+    "maxTurns",
+    "maxBudgetUsd",
+    "jsonSchema",
+    "tools",
+    "allowedTools",
+    "disallowedTools",
+    "permissionMode",
+    "appendSystemPrompt",
+    "settings",
+    "bare",
+    "includePartialMessages",
+    "resume",
+    "deadlineMs",
+    "watchdog",
+    "lifecycle",
+  ] as const;
+  for (const key of keys) {
+    if (options[key] !== undefined)
+      (copy as unknown as Record<string, unknown>)[key] = structuredClone(options[key]);
+  }
+  return copy;
+}
+
+/** A session whose policy lets the agent write files must send its workspace back. */
+export function sessionEditsFiles(policy: { rules: readonly PolicyRule[] }): boolean {
+  return policy.rules.some(
+    (rule) =>
+      rule.effect === "allow" &&
+      rule.tools.some((tool) => /^(\*|Write|Edit|MultiEdit|NotebookEdit)$/.test(tool)),
+  );
+}

@@ -1,0 +1,159 @@
+import { mkdir, mkdtemp, readFile, realpath, rm, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { DeleteObjectsCommand, GetObjectCommand, PutObjectCommand, type S3Client } from "@aws-sdk/client-s3";
+import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
+import type { SessionRunner } from "../../src/jobs/shared/session-runner.js";
+import type { SessionOutcome } from "../../src/runner/session-outcome.js";
+import { projectDir } from "../../src/sessions/project-slug.js";
+import { type AgentRequest, portableSessionOptions, sessionEditsFiles } from "../shared/agent-request.js";
+import { packDirectory, unpackRegularFiles } from "../shared/tarball.js";
+import { applyAgentWorkspace } from "./apply-agent-workspace.js";
+
+/** Hands one AgentRequest to the agent function and waits until it has finished. */
+export type AgentInvoker = (request: AgentRequest) => Promise<void>;
+
+export interface AgentSessionRunnerOptions {
+  jobId: string;
+  s3: S3Client;
+  bucket: string;
+  /** Key prefix of the exchange objects; a lifecycle rule expires them after a day. */
+  prefix: string;
+  invoke: AgentInvoker;
+  gateway: { baseUrl: string; token: string };
+  /** Scratch space on the orchestrator (Lambda: under /tmp). */
+  workRoot: string;
+  /** How long the presigned URLs stay valid: the session's deadline plus a margin. */
+  urlExpiresInSeconds: number;
+  log?: (line: string, extra?: Record<string, unknown>) => void;
+}
+
+/** The agent function ended without leaving an outcome. */
+export class AgentSessionError extends Error {
+  override readonly name = "AgentSessionError";
+}
+
+/**
+ * A SessionRunner that runs the CLI in the agent function instead of here. The orchestrator packs the
+ * checkout and the config dir (with the restored parent transcript), puts them in S3 under this job's
+ * prefix, and sends the agent presigned URLs only: the agent's role has no S3, secret or GitHub
+ * permission. What comes back is read from S3 by the orchestrator: the outcome, the transcript (filed
+ * where captureSession looks for it) and, for an editing session, the working tree (applied without
+ * `.git` and never through a symlink). The exchange objects are deleted afterwards.
+ */
+export function createAgentSessionRunner(options: AgentSessionRunnerOptions): SessionRunner {
+  let attempt = 0;
+  return async (session) => {
+    const base = `${options.prefix}${options.jobId}/${attempt++}/`;
+    await mkdir(options.workRoot, { recursive: true });
+    const scratch = await mkdtemp(join(options.workRoot, "exchange-"));
+    const keys = {
+      workspace: `${base}workspace.tgz`,
+      config: `${base}config.tgz`,
+      outcome: `${base}result/outcome.json`,
+      transcript: `${base}result/transcript.jsonl`,
+      resultWorkspace: `${base}result/workspace.tgz`,
+    };
+    try {
+      const cwd = await realpath(session.cwd);
+      const configDir = session.configDir ?? join(scratch, "config");
+      await mkdir(configDir, { recursive: true });
+      const editing = sessionEditsFiles(session.policy);
+      await put(options, keys.workspace, await readFile(await packDirectory(cwd, join(scratch, "w.tgz"))));
+      await put(options, keys.config, await readFile(await packDirectory(configDir, join(scratch, "c.tgz"))));
+      const request: AgentRequest = {
+        version: 1,
+        jobId: options.jobId,
+        download: {
+          workspace: await presignGet(options, keys.workspace),
+          config: await presignGet(options, keys.config),
+        },
+        upload: {
+          outcome: await presignPut(options, keys.outcome),
+          transcript: await presignPut(options, keys.transcript),
+          ...(editing ? { workspace: await presignPut(options, keys.resultWorkspace) } : {}),
+        },
+        originalCwd: cwd,
+        gateway: options.gateway,
+        session: portableSessionOptions(session),
+      };
+      let invokeError: unknown;
+      try {
+        await options.invoke(request);
+      } catch (error) {
+        // The agent exits after each job; if the exit beat the response, the objects it uploaded first
+        // still say how the session ended.
+        invokeError = error;
+      }
+      const outcomeBytes = await get(options, keys.outcome);
+      if (!outcomeBytes)
+        throw new AgentSessionError(
+          `the agent function left no outcome${invokeError ? `: ${(invokeError as Error).message}` : ""}`,
+          { cause: invokeError },
+        );
+      if (invokeError)
+        options.log?.("agent invocation reported an error after uploading its outcome", {
+          error: String(invokeError),
+        });
+      const outcome = JSON.parse(outcomeBytes.toString("utf8")) as SessionOutcome;
+      const transcript = outcome.sessionId ? await get(options, keys.transcript) : undefined;
+      if (transcript && outcome.sessionId) {
+        const dir = await projectDir(configDir, cwd);
+        await mkdir(dir, { recursive: true });
+        await writeFile(join(dir, `${outcome.sessionId.replace(/[^A-Za-z0-9-]/g, "")}.jsonl`), transcript);
+      }
+      if (editing) {
+        const archive = await get(options, keys.resultWorkspace);
+        if (archive) {
+          await writeFile(join(scratch, "result.tgz"), archive);
+          const files = await unpackRegularFiles(join(scratch, "result.tgz"), join(scratch, "result"));
+          const applied = await applyAgentWorkspace(cwd, join(scratch, "result"), files);
+          if (applied.refused.length > 0)
+            outcome.notes = [
+              ...outcome.notes,
+              `agent edits not applied (symlink or .git): ${applied.refused.join(", ")}`,
+            ];
+        }
+      }
+      return outcome;
+    } finally {
+      await rm(scratch, { recursive: true, force: true });
+      await options.s3
+        .send(
+          new DeleteObjectsCommand({
+            Bucket: options.bucket,
+            Delete: { Objects: Object.values(keys).map((Key) => ({ Key })), Quiet: true },
+          }),
+        )
+        .catch(() => undefined); // the lifecycle rule removes leftovers after a day
+    }
+  };
+}
+
+async function put(options: AgentSessionRunnerOptions, key: string, body: Buffer): Promise<void> {
+  await options.s3.send(new PutObjectCommand({ Bucket: options.bucket, Key: key, Body: body }));
+}
+
+async function get(options: AgentSessionRunnerOptions, key: string): Promise<Buffer | undefined> {
+  try {
+    const out = await options.s3.send(new GetObjectCommand({ Bucket: options.bucket, Key: key }));
+    return Buffer.from(
+      await (out.Body as { transformToByteArray(): Promise<Uint8Array> }).transformToByteArray(),
+    );
+  } catch (error) {
+    const name = (error as { name?: string }).name;
+    if (name === "NoSuchKey" || name === "NotFound") return undefined;
+    throw error;
+  }
+}
+
+function presignGet(options: AgentSessionRunnerOptions, key: string): Promise<string> {
+  return getSignedUrl(options.s3, new GetObjectCommand({ Bucket: options.bucket, Key: key }), {
+    expiresIn: options.urlExpiresInSeconds,
+  });
+}
+
+function presignPut(options: AgentSessionRunnerOptions, key: string): Promise<string> {
+  return getSignedUrl(options.s3, new PutObjectCommand({ Bucket: options.bucket, Key: key }), {
+    expiresIn: options.urlExpiresInSeconds,
+  });
+}
