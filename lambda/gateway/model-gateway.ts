@@ -1,5 +1,5 @@
+import { UsageMeter } from "../../src/sandbox/credential-proxy/index.js";
 import type { GatewayTokens } from "../shared/gateway-tokens.js";
-import { UsageReader, usageCostUsd } from "./usage-cost.js";
 
 export interface GatewayRequest {
   method: string;
@@ -94,15 +94,19 @@ export function createModelGateway(options: ModelGatewayOptions) {
       if (!DROPPED_RESPONSE_HEADERS.has(name)) out[name] = value;
     });
     sink.start(response.status, out);
-    const reader = new UsageReader((response.headers.get("content-type") ?? "").includes("event-stream"));
+    // The host-side credential proxy's meter: the same prices and the same SSE reading, in one place.
+    const meter = new UsageMeter(
+      (response.headers.get("content-type") ?? "").includes("event-stream"),
+      modelOf(request.body),
+    );
     if (response.body) {
       for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
-        reader.push(chunk);
+        meter.push(Buffer.from(chunk));
         await sink.write(chunk);
       }
     }
     sink.end();
-    const cost = usageCostUsd(modelOf(request.body), reader.finish());
+    const cost = meter.finish();
     await options.tokens.addSpend(token, cost);
     options.log?.("model request forwarded", { jobId: grant.jobId, status: response.status, costUsd: cost });
   };
