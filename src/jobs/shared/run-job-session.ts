@@ -85,7 +85,8 @@ async function runRemoteJobSession(
   jobOptions: JobSessionOptions,
   remote: RemoteJobSession,
 ): Promise<JobSessionResult> {
-  const prompt = typeof jobOptions.prompt === "string" ? jobOptions.prompt : await jobOptions.prompt(REMOTE_START);
+  const prompt =
+    typeof jobOptions.prompt === "string" ? jobOptions.prompt : await jobOptions.prompt(REMOTE_START);
   if (typeof jobOptions.jsonSchema !== "object" || jobOptions.jsonSchema === null) {
     throw new Error(
       "the managed-agents engine needs the job's output schema (it becomes submit_result's input)",
