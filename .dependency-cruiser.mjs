@@ -35,6 +35,9 @@ export const layers = {
   "lambda/webhook": [...belowDoors, "lambda/shared"],
   "lambda/worker": [...belowDoors, "lambda/shared"],
   "lambda/schedule": [...belowDoors, "lambda/shared"],
+  // The agent function (runs the CLI, holds no credential) and the model gateway (holds the key).
+  "lambda/agent": [...belowDoors, "lambda/shared"],
+  "lambda/gateway": [...belowDoors, "lambda/shared"],
   // The CDK app names the handlers by path; it imports none of their code.
   "lambda/infra": [],
 };
