@@ -1,22 +1,20 @@
-// Bundles the doors (Action, CLI, Lambda handlers) into dist/ with esbuild.
+// Bundles the Action and the CLI into dist/ with esbuild.
 // dist/ is committed because GitHub runs actions straight from the repository; `.ci/run` rebuilds
-// and fails when the committed dist/ differs from a fresh build.
+// and fails when the committed dist/ differs from a fresh build. The Lambda handlers are not bundled
+// here: `cdk deploy` bundles the webhook and schedule functions from source (NodejsFunction) and the
+// worker image runs its own esbuild (lambda/worker/Dockerfile).
 
-import { existsSync, rmSync } from "node:fs";
+import { rmSync } from "node:fs";
 import { build } from "esbuild";
 
 const entries = {
   index: "src/action/main.ts",
   cli: "src/cli/main.ts",
-  "lambda/webhook": "lambda/webhook/handler.ts",
-  "lambda/worker": "lambda/worker/handler.ts",
-  "lambda/schedule": "lambda/schedule/handler.ts",
 };
-const present = Object.fromEntries(Object.entries(entries).filter(([, file]) => existsSync(file)));
 
 rmSync("dist", { recursive: true, force: true });
 await build({
-  entryPoints: present,
+  entryPoints: entries,
   outdir: "dist",
   bundle: true,
   platform: "node",
@@ -31,4 +29,4 @@ await build({
   },
   outExtension: { ".js": ".js" },
 });
-console.log(`built ${Object.keys(present).length} bundles: ${Object.keys(present).join(", ")}`);
+console.log(`built ${Object.keys(entries).length} bundles: ${Object.keys(entries).join(", ")}`);

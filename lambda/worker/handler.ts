@@ -6,7 +6,7 @@ import { githubAppAuth } from "../shared/github-app-auth.js";
 import { SecretReader } from "../shared/secret-reader.js";
 import { SpendLedger } from "../shared/spend-ledger.js";
 import { createTelemetry } from "../shared/telemetry.js";
-import { createJobExecutor } from "./execute-job.js";
+import { createJobExecutor } from "./create-job-executor.js";
 import { jobRuntimeConfigFromEnv } from "./job-runtime-config.js";
 import { lambdaAgentInvoker } from "./lambda-agent-invoker.js";
 import { workerConfigFromEnv } from "./worker-config.js";

@@ -2,8 +2,8 @@ import type { GitHubClient } from "../../src/github/github-client.js";
 import { postCommentOnce } from "../../src/github/post-comment-once.js";
 import type { JobMessage } from "../shared/job-message.js";
 import type { SpendLedger } from "../shared/spend-ledger.js";
+import { SessionBudgetError } from "./dispatch/session-settings.js";
 import { type JobResult, PermanentJobError } from "./job-executor.js";
-import { SessionBudgetError } from "./jobs/session-settings.js";
 
 export interface PrSpendCap {
   ledger: SpendLedger;

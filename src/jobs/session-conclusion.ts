@@ -13,14 +13,3 @@ export function sessionConclusion(outcome: SessionOutcome): JobConclusion {
     return "cancelled";
   return "failure";
 }
-
-/** One line a person can act on, for check runs and sticky comments. */
-export function sessionFailureReason(outcome: SessionOutcome): string {
-  return (
-    outcome.failureReasons[0] ??
-    outcome.errors[0] ??
-    (outcome.isError
-      ? (outcome.resultText ?? `the CLI reported is_error (${outcome.subtype})`)
-      : `the session ended with ${outcome.subtype}`)
-  );
-}

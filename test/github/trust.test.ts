@@ -1,22 +1,28 @@
 import { createRequire } from "node:module";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getActorPermission, hasWriteAccess } from "../../src/github/actor-permission.js";
-import { assertActorAllowed, BotActorRefusedError, isBotActor } from "../../src/github/bot-actor-policy.js";
-import { isForkPullRequest, type PullRequestRepos } from "../../src/github/fork-pull-request.js";
 import { createGitHubClient } from "../../src/github/github-client.js";
 import { httpStatusOf } from "../../src/github/http-status.js";
+import { isFork, pullRequestRef } from "../../src/github/pull-request-ref.js";
 import type { GitHubDouble } from "../github-double/index.js";
 import { startDoubleWithPr, testClient } from "./pr-fixture.js";
 
 // Real webhook payloads published by GitHub (via @octokit/webhooks-examples).
 const examples = createRequire(import.meta.url)("@octokit/webhooks-examples") as Array<{
   name: string;
-  examples: Array<{ action: string; pull_request?: PullRequestRepos }>;
+  examples: Array<{ action: string; pull_request?: PullRequestPayload }>;
 }>;
 const opened = examples.find((e) => e.name === "pull_request")!.examples.find((e) => e.action === "opened")!
   .pull_request!;
 
-describe("isForkPullRequest", () => {
+interface PullRequestPayload {
+  head: { repo: { full_name: string } | null };
+  base: { repo: { full_name: string } };
+}
+
+const isForkPullRequest = (payload: PullRequestPayload) => isFork(pullRequestRef(payload)!);
+
+describe("isFork on a webhook payload", () => {
   it("is false for a same-repository PR payload", () => {
     expect(isForkPullRequest(opened)).toBe(false);
   });
@@ -27,19 +33,6 @@ describe("isForkPullRequest", () => {
     const deleted = structuredClone(opened);
     deleted.head.repo = null;
     expect(isForkPullRequest(deleted)).toBe(true);
-  });
-});
-
-describe("bot actors", () => {
-  it("recognises bots by type or [bot] suffix", () => {
-    expect(isBotActor({ login: "dependabot[bot]" })).toBe(true);
-    expect(isBotActor({ login: "renovate", type: "Bot" })).toBe(true);
-    expect(isBotActor({ login: "octocat", type: "User" })).toBe(false);
-  });
-  it("refuses bots unless allowlisted (case and [bot] suffix insensitive)", () => {
-    expect(() => assertActorAllowed({ login: "dependabot[bot]" })).toThrow(BotActorRefusedError);
-    expect(() => assertActorAllowed({ login: "dependabot[bot]" }, ["Dependabot"])).not.toThrow();
-    expect(() => assertActorAllowed({ login: "octocat", type: "User" })).not.toThrow();
   });
 });
 

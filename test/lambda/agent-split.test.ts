@@ -9,7 +9,7 @@ import { serveGatewayHttp } from "../../lambda/gateway/serve-gateway-http.js";
 import { REPO_ROOT } from "../../lambda/infra/claude-pr-runner-stack.js";
 import type { AgentRequest } from "../../lambda/shared/agent-request.js";
 import { GatewayTokens } from "../../lambda/shared/gateway-tokens.js";
-import type { AgentSplit } from "../../lambda/worker/execute-job.js";
+import type { AgentSplit } from "../../lambda/worker/create-job-executor.js";
 import { prLineageKey } from "../../src/sessions/lineage-key.js";
 import { webhookExample } from "../fixtures/webhook-examples.js";
 import { CLAUDE_BIN } from "../harness/claude-cli.js";

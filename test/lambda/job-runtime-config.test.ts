@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import type { JobExecutionContext } from "../../lambda/worker/job-executor.js";
-import { jobRuntimeConfigFromEnv } from "../../lambda/worker/job-runtime-config.js";
 import {
   MINIMUM_SESSION_MS,
   SessionBudgetError,
   sessionSettings,
-} from "../../lambda/worker/jobs/session-settings.js";
+} from "../../lambda/worker/dispatch/session-settings.js";
+import type { JobExecutionContext } from "../../lambda/worker/job-executor.js";
+import { jobRuntimeConfigFromEnv } from "../../lambda/worker/job-runtime-config.js";
 import { WorkerConfigError } from "../../lambda/worker/worker-config.js";
 
 describe("jobRuntimeConfigFromEnv", () => {

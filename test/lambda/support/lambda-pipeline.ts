@@ -8,7 +8,7 @@ import { parseInstallationAllowList } from "../../../lambda/shared/installation-
 import { JobQueue } from "../../../lambda/shared/job-queue.js";
 import { createTelemetry } from "../../../lambda/shared/telemetry.js";
 import { createWebhookHandler, type WebhookHandler } from "../../../lambda/webhook/webhook-handler.js";
-import { type AgentSplit, createJobExecutor } from "../../../lambda/worker/execute-job.js";
+import { type AgentSplit, createJobExecutor } from "../../../lambda/worker/create-job-executor.js";
 import { type JobRuntimeConfig, jobRuntimeConfigFromEnv } from "../../../lambda/worker/job-runtime-config.js";
 import { createWorkerHandler, type WorkerHandler } from "../../../lambda/worker/worker-handler.js";
 import { S3TranscriptStore } from "../../../src/sessions/s3-transcript-store.js";

@@ -6,14 +6,14 @@ import type { TranscriptStore } from "../../src/sessions/transcript-store.js";
 import type { GatewayTokens } from "../shared/gateway-tokens.js";
 import { type AgentInvoker, createAgentSessionRunner } from "./agent-session-runner.js";
 import { CommitNotFoundError } from "./clone-repository.js";
+import { runAuditJob } from "./dispatch/audit-job.js";
+import { runAutofixJob } from "./dispatch/autofix-job.js";
+import { runPruneJob } from "./dispatch/prune-job.js";
+import { runReviewJob } from "./dispatch/review-job.js";
+import { sessionSettings } from "./dispatch/session-settings.js";
+import type { WorkerJob } from "./dispatch/worker-job.js";
 import { type JobExecutor, type JobResult, PermanentJobError } from "./job-executor.js";
 import type { JobRuntimeConfig } from "./job-runtime-config.js";
-import { runAuditJob } from "./jobs/audit-job.js";
-import { runAutofixJob } from "./jobs/autofix-job.js";
-import { runPruneJob } from "./jobs/prune-job.js";
-import { runReviewJob } from "./jobs/review-job.js";
-import { sessionSettings } from "./jobs/session-settings.js";
-import type { WorkerJob } from "./jobs/worker-job.js";
 import { type PrSpendCap, withPrSpendCap } from "./pr-spend-cap.js";
 
 export interface JobExecutorOptions {
