@@ -1,3 +1,5 @@
+import { DEFAULT_AGENT_USER } from "../runner/isolation/agent-user.js";
+import { ON_NO_ISOLATION_CHOICES, type OnNoIsolation } from "../runner/isolation/isolation-decision.js";
 import { type ContextBound, DEFAULT_CONTEXT_BOUND } from "../sessions/context-bound.js";
 import type { JobKind } from "./route-event.js";
 
@@ -37,6 +39,9 @@ export interface ActionInputs {
   testCommands: string[];
   auditFocus?: string;
   maxNewIssues: number;
+  /** The agent's own user; undefined when the input is "none". */
+  agentUser: string | undefined;
+  onNoIsolation: OnNoIsolation;
 }
 
 export class ActionInputError extends Error {
@@ -118,6 +123,8 @@ export function parseActionInputs(getInput: GetInput): ActionInputs {
       .filter(Boolean),
     auditFocus: optional("audit_focus"),
     maxNewIssues: number("max_new_issues", 10, 0, true),
+    agentUser: text("agent_user") === "none" ? undefined : text("agent_user") || DEFAULT_AGENT_USER,
+    onNoIsolation: oneOf("on_no_isolation", ON_NO_ISOLATION_CHOICES, "no-bash"),
   };
   if (problems.length > 0) throw new ActionInputError(problems);
   return inputs;

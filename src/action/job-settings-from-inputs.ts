@@ -3,6 +3,7 @@ import { join, resolve } from "node:path";
 import * as core from "@actions/core";
 import type { JobSettings } from "../jobs/job-settings.js";
 import { formatProgressEvent } from "../jobs/shared/format-progress-event.js";
+import { decideIsolation, IsolationUnavailableError } from "../runner/isolation/isolation-decision.js";
 import { builtInPolicy, isBuiltInPolicyName } from "../runner/policy/built-in-policy.js";
 import { loadPolicyFile } from "../runner/policy/load-policy-file.js";
 import type { ActionContext } from "./action-context.js";
@@ -21,6 +22,15 @@ export async function jobSettingsFromInputs(options: {
   untrusted: boolean;
 }): Promise<JobSettings> {
   const { inputs, context } = options;
+  const isolation = await decideIsolation({
+    agentUser: inputs.agentUser,
+    untrusted: options.untrusted,
+    onNoIsolation: inputs.onNoIsolation,
+  }).catch(async (error: Error) => {
+    if (error instanceof IsolationUnavailableError) await reportIsolation("error", error.message);
+    throw error;
+  });
+  await reportIsolation(isolation.kind === "separate-user" ? "info" : "warning", isolation.summary);
   const logDir = join(context.runnerTemp, "claude-pr-runner");
   await mkdir(logDir, { recursive: true });
   return {
@@ -34,10 +44,22 @@ export async function jobSettingsFromInputs(options: {
     ),
     executionLogPath: join(logDir, `${options.logName}.ndjson`),
     onProgress: (event) => core.info(`[claude] ${formatProgressEvent(event)}`),
+    isolation,
     ...(inputs.model ? { model: inputs.model } : {}),
     ...(inputs.prompt ? { extraInstructions: inputs.prompt } : {}),
     ...(options.untrusted ? {} : await customizations(inputs, context.workspace)),
   };
+}
+
+/** The step log and the job summary both say how the agent was isolated (docs/security.md). */
+async function reportIsolation(level: "info" | "warning" | "error", line: string): Promise<void> {
+  if (level === "info") core.info(line);
+  else if (level === "warning") core.warning(line);
+  else core.error(line);
+  await core.summary
+    .addRaw(`${line}\n\n`)
+    .write()
+    .catch((error: Error) => core.warning(`job summary not written: ${error.message}`));
 }
 
 async function customizations(inputs: ActionInputs, workspace: string): Promise<Partial<JobSettings>> {

@@ -8,6 +8,13 @@ import { runReview } from "../jobs/review/run-review.js";
 import { agentCredentials } from "../jobs/shared/agent-credentials.js";
 import { formatProgressEvent } from "../jobs/shared/format-progress-event.js";
 import { GitCheckout, GitCommandError } from "../jobs/shared/git-checkout.js";
+import { DEFAULT_AGENT_USER } from "../runner/isolation/agent-user.js";
+import {
+  decideIsolation,
+  type IsolationDecision,
+  ON_NO_ISOLATION_CHOICES,
+  type OnNoIsolation,
+} from "../runner/isolation/isolation-decision.js";
 import { ManagedAgentsEngine } from "../runner/managed-agents/managed-agents-engine.js";
 import { FsTranscriptStore } from "../sessions/fs-transcript-store.js";
 import { branchLineageKey } from "../sessions/lineage-key.js";
@@ -36,6 +43,12 @@ Options:
                           the head commit (which must be pushed); GITHUB_READ_TOKEN, if set, is
                           the read-only token it is cloned with
   --no-sessions           Do not continue from, or record, earlier local review sessions
+  --untrusted             The change comes from someone you do not trust: minimal CLI mode, the
+                          built-in policy, and the isolation rule below
+  --agent-user <name>     Run the CLI as this unprivileged user (created if missing; needs root or
+                          sudo -n), or "none" (default: claude-agent; see docs/security.md)
+  --on-no-isolation <x>   With --untrusted, when no separate user is possible: no-bash (default)
+                          or fail
   -h, --help              Show this help
 
 Sessions are kept under <repo>/.git/claude-pr-runner/sessions, one lineage per branch, so a second
@@ -92,7 +105,19 @@ export const reviewCommand: Subcommand = {
       ? new FsTranscriptStore({ root: path.join(gitDir, "claude-pr-runner", "sessions") })
       : undefined;
 
+    // The remote engine runs no agent on this machine: nothing to isolate here.
+    let isolation: IsolationDecision | undefined;
+    if (options.engine === "cli") {
+      try {
+        isolation = await decideIsolation(options);
+      } catch (error) {
+        io.stderr.write(`claude-pr-runner review: ${(error as Error).message}\n`);
+        return 2;
+      }
+      io.stderr.write(`[claude] ${isolation.summary}\n`);
+    }
     const settings: JobSettings = {
+      ...(isolation ? { isolation } : {}),
       maxTurns: options.maxTurns,
       maxBudgetUsd: options.maxBudgetUsd,
       timeoutMs: options.timeoutSeconds * 1000,
@@ -113,7 +138,7 @@ export const reviewCommand: Subcommand = {
         checkoutDir: repoDir,
         baseSha,
         headSha,
-        untrusted: false,
+        untrusted: options.untrusted,
         ...(store && !settings.engine
           ? {
               lineage: {
@@ -204,9 +229,15 @@ function parse(args: string[]) {
       engine: { type: "string", default: "cli" },
       "github-repo": { type: "string" },
       "no-sessions": { type: "boolean", default: false },
+      untrusted: { type: "boolean", default: false },
+      "agent-user": { type: "string", default: DEFAULT_AGENT_USER },
+      "on-no-isolation": { type: "string", default: "no-bash" },
       help: { type: "boolean", short: "h", default: false },
     },
   });
+  const onNoIsolation = values["on-no-isolation"] as OnNoIsolation;
+  if (!ON_NO_ISOLATION_CHOICES.includes(onNoIsolation))
+    throw new UsageError(`--on-no-isolation must be no-bash or fail; got ${onNoIsolation}`);
   const format = values.format ?? "markdown";
   if (!["markdown", "json", "sarif"].includes(format))
     throw new UsageError(`--format must be markdown, json or sarif; got ${format}`);
@@ -226,6 +257,9 @@ function parse(args: string[]) {
   };
   return {
     help: values.help === true,
+    untrusted: values.untrusted === true,
+    agentUser: values["agent-user"] === "none" ? undefined : values["agent-user"],
+    onNoIsolation,
     repo: values.repo ?? ".",
     base: values.base,
     head: values.head ?? "HEAD",

@@ -1,3 +1,4 @@
+import type { IsolationDecision } from "../runner/isolation/isolation-decision.js";
 import type { ManagedAgentsEngine } from "../runner/managed-agents/managed-agents-engine.js";
 import type { ToolPolicy } from "../runner/policy/tool-policy.js";
 import type { ProgressEvent } from "../runner/progress-event.js";
@@ -33,6 +34,8 @@ export interface JobSettings {
   engine?: ManagedAgentsEngine;
   /** Where sessions run; default: the CLI in this process (runSessionHere). */
   sessionRunner?: SessionRunner;
+  /** How the door isolated the agent from the host (decideIsolation); absent: the host's user. */
+  isolation?: IsolationDecision;
 }
 
 /** The part of a session's options that every job takes from its settings unchanged. */
@@ -47,5 +50,7 @@ export function sessionLimitsFrom(settings: JobSettings) {
     ...(settings.executionLogPath ? { executionLogPath: settings.executionLogPath } : {}),
     ...(settings.onProgress ? { onProgress: settings.onProgress } : {}),
     ...(settings.sessionRunner ? { sessionRunner: settings.sessionRunner } : {}),
+    ...(settings.isolation?.kind === "separate-user" ? { agentUser: settings.isolation.user } : {}),
+    ...(settings.isolation?.kind === "no-bash" ? { withoutBash: true } : {}),
   };
 }

@@ -10,6 +10,8 @@ import { RunnerConfigError } from "./runner-config-error.js";
  */
 export async function mergeRunnerSettings(
   settings: Record<string, unknown> | string | undefined,
+  /** Top-level keys the runner enforces over the user's (the Bash sandbox). */
+  enforced: Record<string, unknown> = {},
 ): Promise<string> {
   let user: Record<string, unknown> = {};
   if (typeof settings === "string") {
@@ -47,5 +49,5 @@ export async function mergeRunnerSettings(
       "settings",
     );
   }
-  return JSON.stringify({ ...user, permissions: { ...permissions, ask: ["*"] } });
+  return JSON.stringify({ ...user, ...enforced, permissions: { ...permissions, ask: ["*"] } });
 }

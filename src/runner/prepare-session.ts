@@ -5,6 +5,10 @@ import { FlagRuleError, validateCliInvocation } from "../protocol/index.js";
 import { buildAgentEnvironment } from "./agent-environment.js";
 import { buildClaudeArgv } from "./build-claude-argv.js";
 import { type CompiledOutputSchema, compileOutputSchema } from "./compile-output-schema.js";
+import { type AgentFiles, handOverToAgent, writeAgentGitConfig } from "./isolation/agent-files.js";
+import type { AgentUser } from "./isolation/agent-user.js";
+import { planBashSandbox } from "./isolation/bash-sandbox.js";
+import { systemHostCommands } from "./isolation/host-commands.js";
 import { mergeRunnerSettings } from "./merge-runner-settings.js";
 import type { ToolPolicy } from "./policy/tool-policy.js";
 import { resolveClaudePath } from "./resolve-claude-path.js";
@@ -23,6 +27,12 @@ export interface PreparedSession {
   redactor: SecretRedactor;
   /** Temp root to remove afterwards (holds HOME, and CLAUDE_CONFIG_DIR unless one was given). */
   tempRoot: string;
+  /** The user the CLI runs as, when not the host's. */
+  agentUser?: AgentUser;
+  /** Set when the agent runs as its own user: hand its files back before reading them. */
+  agentFiles?: AgentFiles;
+  /** Which OS-level confinement this session got, for the log (see docs/security.md). */
+  confinement: string;
 }
 
 export async function prepareSession(options: SessionOptions): Promise<PreparedSession> {
@@ -36,9 +46,26 @@ export async function prepareSession(options: SessionOptions): Promise<PreparedS
 
   const outputSchema =
     options.jsonSchema === undefined ? undefined : await compileOutputSchema(options.jsonSchema);
-  const settingsJson = await mergeRunnerSettings(options.settings);
+  const source = options.sourceEnv ?? process.env;
+  const sandbox =
+    options.bashSandbox && !options.withoutBash
+      ? await planBashSandbox(
+          options.bashSandbox,
+          options.agentUser,
+          source.PATH ?? "",
+          !options.agentUser || options.workspaceAccess === "write",
+        )
+      : undefined;
+  if (options.bashSandbox?.required && !sandbox?.enabled) {
+    throw new RunnerConfigError(`the Bash sandbox is required: ${sandbox?.summary}`, "bashSandbox");
+  }
+  const settingsJson = await mergeRunnerSettings(options.settings, sandbox?.enabled ? sandbox.settings : {});
+  const disallowedTools = options.withoutBash
+    ? [...(options.disallowedTools ?? []), "Bash"]
+    : options.disallowedTools;
   const argv = buildClaudeArgv({
     settingsJson,
+    ...(disallowedTools ? { disallowedTools } : {}),
     ...pick(options, [
       "model",
       "fallbackModel",
@@ -46,7 +73,6 @@ export async function prepareSession(options: SessionOptions): Promise<PreparedS
       "maxBudgetUsd",
       "tools",
       "allowedTools",
-      "disallowedTools",
       "permissionMode",
       "appendSystemPrompt",
       "addDirs",
@@ -86,7 +112,6 @@ export async function prepareSession(options: SessionOptions): Promise<PreparedS
   await mkdir(home, { recursive: true });
   await mkdir(configDir, { recursive: true });
 
-  const source = options.sourceEnv ?? process.env;
   const env = buildAgentEnvironment({
     source,
     home,
@@ -97,11 +122,51 @@ export async function prepareSession(options: SessionOptions): Promise<PreparedS
   // Redact everything secret-looking the host can see, not only what the agent got.
   const redactor = SecretRedactor.fromEnvironment({ ...source, ...options.env });
 
-  const policy = outputSchema
-    ? options.policy.withRules([
-        { id: "runner:structured-output", effect: "allow", tools: ["StructuredOutput"] },
-      ])
-    : options.policy;
+  const user = options.agentUser;
+  let agentFiles: AgentFiles | undefined;
+  if (user) {
+    const tmp = path.join(tempRoot, "tmp");
+    await mkdir(tmp);
+    await writeAgentGitConfig(home, cwd);
+    Object.assign(env, { TMPDIR: tmp, USER: user.name, LOGNAME: user.name });
+    try {
+      agentFiles = await handOverToAgent({
+        user,
+        host: systemHostCommands(),
+        privateDirs: [home, configDir, tmp],
+        workspace: cwd,
+        workspaceAccess: options.workspaceAccess ?? "read",
+      });
+    } catch (error) {
+      throw new RunnerConfigError(
+        `could not hand the session's files to the agent user ${user.name}: ${(error as Error).message}`,
+        "agentUser",
+      );
+    }
+  }
+  const confinement = [
+    user
+      ? `user ${user.name} (uid ${user.uid}), workspace ${options.workspaceAccess === "write" ? "writable" : "read-only"}`
+      : "host user",
+    options.withoutBash ? "no Bash" : (sandbox?.summary ?? "Bash sandbox: off"),
+  ].join(" · ");
+
+  const rules = [
+    ...(outputSchema
+      ? [{ id: "runner:structured-output", effect: "allow" as const, tools: ["StructuredOutput"] }]
+      : []),
+    ...(options.withoutBash
+      ? [
+          {
+            id: "isolation:no-bash",
+            effect: "deny" as const,
+            tools: ["Bash"],
+            message: "Bash is off for this job: the agent cannot be isolated from the host here.",
+          },
+        ]
+      : []),
+  ];
+  const policy = rules.length ? options.policy.withRules(rules) : options.policy;
   return {
     claudePath,
     argv,
@@ -110,6 +175,9 @@ export async function prepareSession(options: SessionOptions): Promise<PreparedS
     policy,
     redactor,
     tempRoot,
+    ...(user ? { agentUser: user } : {}),
+    confinement,
+    ...(agentFiles ? { agentFiles } : {}),
     ...(outputSchema ? { outputSchema } : {}),
   };
 }

@@ -11,6 +11,8 @@ export class ProcessStopper {
   constructor(
     private readonly child: ChildProcess,
     private readonly onStep: (step: "SIGTERM" | "SIGKILL") => void,
+    /** For a group of another uid (the agent's user via sudo), which the host cannot signal itself. */
+    private readonly privilegedSignal?: (pgid: number, signal: NodeJS.Signals) => void,
   ) {
     child.once("exit", () => {
       this.exited = true;
@@ -21,6 +23,10 @@ export class ProcessStopper {
   signalGroup(signal: NodeJS.Signals): void {
     const pid = this.child.pid;
     if (pid === undefined) return;
+    if (this.privilegedSignal) {
+      this.privilegedSignal(pid, signal);
+      return;
+    }
     try {
       process.kill(-pid, signal);
     } catch {

@@ -2,7 +2,7 @@ import type { PolicyDecision } from "./policy/tool-policy.js";
 
 /** What the runner reports while a session runs (the CLI prints these as progress lines). */
 export type ProgressEvent =
-  | { kind: "spawned"; pid: number; claudePath: string }
+  | { kind: "spawned"; pid: number; claudePath: string; confinement?: string }
   | { kind: "init"; sessionId: string; model: string; claudeVersion?: string; tools: string[] }
   | { kind: "turn"; turn: number }
   | { kind: "tool_call"; toolName: string; toolUseId: string; subject: string }

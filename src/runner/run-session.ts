@@ -16,6 +16,7 @@ import { BudgetWatchdog } from "./budget-watchdog.js";
 import { checkStructuredOutput } from "./check-structured-output.js";
 import { ExecutionLog } from "./execution-log.js";
 import { FrameStream } from "./frame-stream.js";
+import { agentLaunch } from "./isolation/agent-launch.js";
 import { type ModelGateway, openModelGateway } from "./model-gateway.js";
 import type { PolicyDecision, ToolUseRequest } from "./policy/tool-policy.js";
 import { type PreparedSession, prepareSession } from "./prepare-session.js";
@@ -130,6 +131,9 @@ class SessionHost {
       // The job is over: its proxy token stops working even if something kept it.
       await this.gateway?.proxy.close();
       await this.log?.close();
+      await prepared.agentFiles
+        ?.reclaim()
+        .catch((error: Error) => this.notes.push(`the agent's files were not handed back: ${error.message}`));
       await rm(prepared.tempRoot, { recursive: true, force: true }).catch(() => {});
     }
   }
@@ -148,18 +152,25 @@ class SessionHost {
   }
 
   private spawnAndDrive(prepared: PreparedSession): Promise<{ code: number | null; signal: string | null }> {
-    const child = spawn(prepared.claudePath, prepared.argv, {
+    // After openGateway: the environment is final (sudo passes it on by name).
+    const launch = agentLaunch(prepared.claudePath, prepared.argv, prepared.env, prepared.agentUser);
+    const child = spawn(launch.command, launch.args, {
       cwd: prepared.cwd,
       env: prepared.env,
       stdio: ["pipe", "pipe", "pipe"],
       // Own process group, so the stop ladder and the reaper reach everything the CLI started.
       detached: true,
+      ...(launch.uid !== undefined ? { uid: launch.uid, gid: launch.gid } : {}),
     });
     this.child = child;
-    this.stopper = new ProcessStopper(child, (step) => {
-      this.progress({ kind: "stopping", reason: this.failureReasons.at(-1) ?? "reaping", step });
-      this.log?.host({ kind: "signal", step });
-    });
+    this.stopper = new ProcessStopper(
+      child,
+      (step) => {
+        this.progress({ kind: "stopping", reason: this.failureReasons.at(-1) ?? "reaping", step });
+        this.log?.host({ kind: "signal", step });
+      },
+      launch.signalGroup,
+    );
     this.channel = new ControlChannel({
       send: (frame) => this.write(frame),
       handlers: { canUseTool: (request) => this.decide(request) },
@@ -187,7 +198,12 @@ class SessionHost {
         resolve({ code: null, signal: null });
       });
       child.once("spawn", () => {
-        this.progress({ kind: "spawned", pid: child.pid ?? -1, claudePath: prepared.claudePath });
+        this.progress({
+          kind: "spawned",
+          pid: child.pid ?? -1,
+          claudePath: prepared.claudePath,
+          confinement: prepared.confinement,
+        });
         // seed: initialize first (once-only config), then the user message; no need to wait for the reply.
         this.channel?.request("initialize", {}).catch(() => {});
         this.write(userMessageFrame(this.options.prompt));
@@ -439,6 +455,7 @@ class SessionHost {
       failureReasons,
       structuredOutputCheck: structured.check,
       ...(this.claudeVersion ? { claudeVersion: this.claudeVersion } : {}),
+      confinement: prepared.confinement,
       apiRetries: this.apiRetries,
       ...(this.gateway ? { credentialProxy: this.proxyReport(this.gateway) } : {}),
       ...(failed && stderrTail ? { stderrTail } : {}),

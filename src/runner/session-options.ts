@@ -1,4 +1,7 @@
 import type { PermissionMode } from "./build-claude-argv.js";
+import type { WorkspaceAccess } from "./isolation/agent-files.js";
+import type { AgentUser } from "./isolation/agent-user.js";
+import type { BashSandboxRequest } from "./isolation/bash-sandbox.js";
 import type { ToolPolicy } from "./policy/tool-policy.js";
 import type { ProgressEvent } from "./progress-event.js";
 
@@ -69,6 +72,14 @@ export interface SessionOptions {
   deadlineMs?: number;
   /** Keep stdin open after a result and accept further messages via sendUserMessage. */
   multiTurn?: boolean;
+  /** Run the CLI and everything it starts as this unprivileged user (docs/security.md). */
+  agentUser?: AgentUser;
+  /** With agentUser: `write` lets the agent change the working tree (autofix); default `read`. */
+  workspaceAccess?: WorkspaceAccess;
+  /** Take the Bash tool away (an untrusted job on a host that cannot isolate the agent). */
+  withoutBash?: boolean;
+  /** Confine Bash in the CLI's own OS sandbox (bubblewrap) where it can run here. */
+  bashSandbox?: BashSandboxRequest;
   /** Where to write the redacted NDJSON execution log. */
   executionLogPath?: string;
   onProgress?: (event: ProgressEvent) => void;

@@ -17,6 +17,8 @@ export type SessionOutcome = TurnOutcome & {
   /** Which local check the structured output passed. "schema_valid" is not the same as "correct". */
   structuredOutputCheck: StructuredOutputCheck;
   claudeVersion?: string;
+  /** The OS-level confinement the agent ran under: its user, the workspace access, the Bash sandbox. */
+  confinement?: string;
   /** Every `system/api_retry` the CLI reported. */
   apiRetries: number;
   /** Tail of the CLI's stderr (redacted), kept when the session failed. */

@@ -20,7 +20,19 @@ describe("parseActionInputs", () => {
       testCommands: [],
       maxNewIssues: 10,
       sessionContextBound: { maxDepth: 12, maxContextTokens: 60_000 },
+      agentUser: "claude-agent",
+      onNoIsolation: "no-bash",
     });
+  });
+
+  it("agent_user none turns the separate user off; on_no_isolation takes fail and rejects anything else", () => {
+    const inputs = parseActionInputs(from({ agent_user: "none", on_no_isolation: "fail" }));
+    expect(inputs.agentUser).toBeUndefined();
+    expect(inputs.onNoIsolation).toBe("fail");
+    expect(parseActionInputs(from({ agent_user: "ci-agent" })).agentUser).toBe("ci-agent");
+    expect(() => parseActionInputs(from({ on_no_isolation: "ignore" }))).toThrow(
+      /on_no_isolation must be one of no-bash, fail; got "ignore"/,
+    );
   });
 
   it("reads the session context bound, and refuses a negative one", () => {

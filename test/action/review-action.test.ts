@@ -73,6 +73,12 @@ describe("the Action reviewing a pull request (dist/index.js, real CLI, GitHub d
     expect(JSON.parse(run.outputs.structured_output!)).toMatchObject({ verdict: "request_changes" });
     expect(run.outputs.session_id).toMatch(/^[0-9a-f-]{36}$/);
     expect(run.summary).toContain("sub() adds instead of subtracting");
+    // Run as root here: the agent got its own user, and both the log and the summary say so.
+    expect(run.stdout).toMatch(/Agent isolation: the CLI runs as user claude-agent \(uid \d+\)/);
+    expect(run.stdout).toMatch(
+      /claude started \(pid \d+\) · user claude-agent \(uid \d+\), workspace read-only/,
+    );
+    expect(run.summary).toContain("Agent isolation: the CLI runs as user claude-agent");
     // The execution log exists and carries no secret.
     const log = readFileSync(run.outputs.execution_file!, "utf8");
     expect(log).toContain('"type":"result"');
@@ -154,6 +160,30 @@ describe("the Action reviewing a pull request (dist/index.js, real CLI, GitHub d
     const [result] = toolResultsOf(fx.api.mainRequests[1]!);
     expect(JSON.stringify(result?.content)).toContain("No such file");
     expect(JSON.stringify(fx.api.requests.map((r) => r.body))).not.toMatch(/PATH=|HOME=/);
+  });
+
+  it("a fork PR where the agent cannot get its own user: on_no_isolation fail fails closed, no-bash runs without Bash; both say so", async () => {
+    fx = await ActionRunFixture.start([review([])]);
+    fx.openPullRequest({ fork: true });
+    const event = fx.pullRequestEvent("opened", { fork: true });
+    const failed = await fx.run("pull_request", event, { agent_user: "none", on_no_isolation: "fail" });
+    expect(failed.code).not.toBe(0);
+    expect(fx.api.mainRequests).toHaveLength(0); // nothing ran
+    const refusal =
+      /Agent isolation unavailable \(no agent user is configured\) and on_no_isolation is "fail"/;
+    expect(failed.stdout).toMatch(refusal);
+    expect(failed.summary).toMatch(refusal);
+    expect(fx.github.state.checkRuns.at(-1)).toMatchObject({ conclusion: "failure" });
+
+    const run = await fx.run("pull_request", event, { agent_user: "none" });
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    const noBash = "runs without the Bash tool (on_no_isolation: no-bash)";
+    expect(run.stdout).toContain(noBash);
+    expect(run.summary).toContain(noBash);
+    const offered = (fx.api.mainRequests[0]?.body as { tools: Array<{ name: string }> }).tools.map(
+      (t) => t.name,
+    );
+    expect(offered).not.toContain("Bash");
   });
 
   it("`/claude review` from an actor without write access is refused with a comment", async () => {

@@ -192,6 +192,8 @@ export async function runAutofix(
       policy,
       jsonSchema: settings.jsonSchema ?? AUTOFIX_SCHEMA,
       bare: plan.bare,
+      // The one job whose agent edits the working tree (never .git: see handOverToAgent).
+      workspaceAccess: "write",
       ...sessionLimitsFrom(settings),
     },
     request.lineage

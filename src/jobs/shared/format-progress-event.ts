@@ -4,7 +4,7 @@ import type { ProgressEvent } from "../../runner/progress-event.js";
 export function formatProgressEvent(event: ProgressEvent): string {
   switch (event.kind) {
     case "spawned":
-      return `claude started (pid ${event.pid})`;
+      return `claude started (pid ${event.pid})${event.confinement ? ` · ${event.confinement}` : ""}`;
     case "init":
       return `session ${event.sessionId} · model ${event.model}${event.claudeVersion ? ` · claude ${event.claudeVersion}` : ""}`;
     case "turn":

@@ -1,0 +1,106 @@
+import { chmod, readdir, stat, writeFile } from "node:fs/promises";
+import path from "node:path";
+import type { AgentUser } from "./agent-user.js";
+import type { HostCommands } from "./host-commands.js";
+
+/** Read-only for reviews and audits; autofix edits files (but never `.git`). */
+export type WorkspaceAccess = "read" | "write";
+
+export interface AgentFilesPlan {
+  user: AgentUser;
+  host: HostCommands;
+  /** HOME, CLAUDE_CONFIG_DIR, TMPDIR: created by the host, owned by the agent while it runs. */
+  privateDirs: string[];
+  workspace: string;
+  workspaceAccess: WorkspaceAccess;
+}
+
+export interface AgentFiles {
+  /** Gives every file the agent owns back to the host, so it can read transcripts and clean up. */
+  reclaim(): Promise<void>;
+}
+
+/**
+ * Hands the agent its private directories and the workspace, with nothing more than it needs:
+ * - private dirs: owned by the agent, mode 0700 (the host still reads them afterwards, see reclaim);
+ * - ancestors of those dirs and of the workspace: search permission only (o+x), no listing;
+ * - workspace `read`: left owned by the host; a normal checkout is world-readable and nobody's but
+ *   the owner's to write, so the agent reads it and cannot change it;
+ * - workspace `write`: the working tree is the agent's for the session, except `.git`, which stays
+ *   the host's: an agent that could write `.git/config` or hooks would run code as the host at the
+ *   host's next `git commit`.
+ */
+export async function handOverToAgent(plan: AgentFilesPlan): Promise<AgentFiles> {
+  const { user, host } = plan;
+  const owner = `${user.uid}:${user.gid}`;
+  const workspaceStat = await stat(plan.workspace);
+  const reachable = [...plan.privateDirs.map(path.dirname), plan.workspace];
+  for (const dir of reachable) await allowSearchUpTo(dir, host);
+  await addModeBits(plan.workspace, 0o005, host); // list and enter the workspace root itself
+
+  await privileged(host, "chown", ["-R", "-h", owner, ...plan.privateDirs]);
+  for (const dir of plan.privateDirs) await privileged(host, "chmod", ["0700", dir]);
+  if (plan.workspaceAccess === "write") {
+    const entries = (await readdir(plan.workspace)).filter((name) => name !== ".git");
+    await privileged(host, "chown", ["-h", owner, plan.workspace]);
+    if (entries.length > 0) {
+      await privileged(host, "chown", [
+        "-R",
+        "-h",
+        owner,
+        "--",
+        ...entries.map((e) => path.join(plan.workspace, e)),
+      ]);
+    }
+  }
+  return {
+    reclaim: async () => {
+      await privileged(host, "chown", [
+        "-R",
+        "-h",
+        `--from=${user.uid}`,
+        `${host.uid}:${host.gid}`,
+        ...plan.privateDirs,
+      ]);
+      // Files the agent created or was given go back to whoever owned the checkout.
+      await privileged(host, "chown", [
+        "-R",
+        "-h",
+        `--from=${user.uid}`,
+        `${workspaceStat.uid}:${workspaceStat.gid}`,
+        plan.workspace,
+      ]);
+    },
+  };
+}
+
+/** git refuses a repository another user owns ("dubious ownership") unless it is marked safe. */
+export async function writeAgentGitConfig(home: string, workspace: string): Promise<void> {
+  await writeFile(path.join(home, ".gitconfig"), `[safe]\n\tdirectory = ${workspace}\n`, { mode: 0o644 });
+}
+
+async function allowSearchUpTo(dir: string, host: HostCommands): Promise<void> {
+  const chain: string[] = [];
+  for (let current = path.resolve(dir); ; current = path.dirname(current)) {
+    chain.unshift(current);
+    if (path.dirname(current) === current) break;
+  }
+  for (const ancestor of chain) await addModeBits(ancestor, 0o001, host);
+}
+
+async function addModeBits(target: string, bits: number, host: HostCommands): Promise<void> {
+  const info = await stat(target);
+  if ((info.mode & bits) === bits) return;
+  const mode = (info.mode & 0o7777) | bits;
+  if (host.isRoot || info.uid === host.uid) await chmod(target, mode);
+  else await privileged(host, "chmod", [mode.toString(8), target]);
+}
+
+async function privileged(host: HostCommands, command: string, args: string[]): Promise<void> {
+  const result = host.isRoot
+    ? await host.run(command, args)
+    : await host.run("sudo", ["-n", command, ...args]);
+  if (result.code !== 0) {
+    throw new Error(`${command} ${args.join(" ")} failed (${result.code}): ${result.stderr.trim()}`);
+  }
+}

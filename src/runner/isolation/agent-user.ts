@@ -1,0 +1,80 @@
+import { RunnerConfigError } from "../runner-config-error.js";
+import type { HostCommands } from "./host-commands.js";
+
+/** The unprivileged user the CLI and everything it starts run as. */
+export interface AgentUser {
+  name: string;
+  uid: number;
+  gid: number;
+  /** How the host switches to it: itself (the host is root) or through passwordless `sudo -n`. */
+  via: "root" | "sudo";
+}
+
+export type AgentUserLookup = { available: true; user: AgentUser } | { available: false; reason: string };
+
+export const DEFAULT_AGENT_USER = "claude-agent";
+
+/** A portable login name (useradd's own rule, minus the trailing `$`). */
+const USER_NAME = /^[a-z_][a-z0-9_-]{0,31}$/;
+
+/**
+ * Finds the agent's user, creating it (a system user with its own group, no home, no login shell)
+ * when missing. Idempotent and safe against a concurrent creation. Unavailable when the host is
+ * neither root nor allowed passwordless sudo: the caller decides what an untrusted job does then.
+ */
+export async function provideAgentUser(name: string, host: HostCommands): Promise<AgentUserLookup> {
+  if (!USER_NAME.test(name)) {
+    throw new RunnerConfigError(
+      `agent user ${JSON.stringify(name)} is not a valid user name (lower-case letters, digits, _ and -)`,
+      "agentUser",
+    );
+  }
+  let via: AgentUser["via"];
+  if (host.isRoot) via = "root";
+  else if ((await host.run("sudo", ["-n", "true"])).code === 0) via = "sudo";
+  else {
+    return {
+      available: false,
+      reason: "the host is not root and passwordless sudo (sudo -n) is not available",
+    };
+  }
+  const privileged = (command: string, args: string[]) =>
+    via === "root" ? host.run(command, args) : host.run("sudo", ["-n", command, ...args]);
+
+  let entry = await lookUp(name, host);
+  if (!entry) {
+    const created = await privileged("useradd", [
+      "--system",
+      "--user-group",
+      "--no-create-home",
+      "--home-dir",
+      "/nonexistent",
+      "--shell",
+      "/usr/sbin/nologin",
+      name,
+    ]);
+    entry = await lookUp(name, host); // exit 9 (exists) means another job created it meanwhile
+    if (!entry) {
+      return {
+        available: false,
+        reason: `could not create the user ${name}: ${created.stderr.trim() || `useradd exited ${created.code}`}`,
+      };
+    }
+  }
+  if (entry.uid === 0 || entry.uid === host.uid) {
+    throw new RunnerConfigError(
+      `agent user ${name} has uid ${entry.uid}, the same power as the host; choose an unprivileged user`,
+      "agentUser",
+    );
+  }
+  return { available: true, user: { name, uid: entry.uid, gid: entry.gid, via } };
+}
+
+async function lookUp(name: string, host: HostCommands): Promise<{ uid: number; gid: number } | undefined> {
+  const result = await host.run("getent", ["passwd", name]);
+  if (result.code !== 0) return undefined;
+  const fields = result.stdout.trim().split(":");
+  const uid = Number(fields[2]);
+  const gid = Number(fields[3]);
+  return Number.isInteger(uid) && Number.isInteger(gid) ? { uid, gid } : undefined;
+}

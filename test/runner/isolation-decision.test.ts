@@ -1,0 +1,153 @@
+import { describe, expect, it } from "vitest";
+import { RunnerConfigError } from "../../src/runner/index.js";
+import { agentLaunch } from "../../src/runner/isolation/agent-launch.js";
+import type { CommandResult, HostCommands } from "../../src/runner/isolation/host-commands.js";
+import { decideIsolation, IsolationUnavailableError } from "../../src/runner/isolation/isolation-decision.js";
+
+/**
+ * Hosts this machine is not (a runner user with or without passwordless sudo), scripted at the
+ * command boundary: every command the decision runs is recorded and answered from a table.
+ */
+function fakeHost(options: { root?: boolean; sudo?: boolean; users?: Record<string, string> }) {
+  const calls: string[] = [];
+  const users = { ...options.users };
+  const host: HostCommands = {
+    isRoot: options.root ?? false,
+    uid: options.root ? 0 : 1001,
+    gid: options.root ? 0 : 1001,
+    run: async (command, args): Promise<CommandResult> => {
+      calls.push([command, ...args].join(" "));
+      const [real, ...rest] = command === "sudo" ? args.slice(1) : [command, ...args];
+      if (command === "sudo" && !options.sudo)
+        return { code: 1, stdout: "", stderr: "sudo: a password is required" };
+      if (real === "true") return { code: 0, stdout: "", stderr: "" };
+      if (real === "getent") {
+        const entry = users[rest[1] ?? ""];
+        return entry ? { code: 0, stdout: `${entry}\n`, stderr: "" } : { code: 2, stdout: "", stderr: "" };
+      }
+      if (real === "useradd") {
+        const name = rest.at(-1) as string;
+        users[name] = `${name}:x:990:990::/nonexistent:/usr/sbin/nologin`;
+        return { code: 0, stdout: "", stderr: "" };
+      }
+      return { code: 127, stdout: "", stderr: `unexpected ${real}` };
+    },
+  };
+  return { host, calls };
+}
+
+describe("decideIsolation", () => {
+  it("without root or sudo, an untrusted job fails closed when the setting says fail", async () => {
+    const { host } = fakeHost({});
+    const decision = decideIsolation({
+      agentUser: "claude-agent",
+      untrusted: true,
+      onNoIsolation: "fail",
+      host,
+    });
+    await expect(decision).rejects.toBeInstanceOf(IsolationUnavailableError);
+    await expect(decision).rejects.toThrow(
+      /passwordless sudo .* on_no_isolation is "fail": this untrusted job was not run/,
+    );
+  });
+
+  it("without root or sudo, an untrusted job runs without Bash and says so", async () => {
+    const { host } = fakeHost({});
+    const decision = await decideIsolation({
+      agentUser: "claude-agent",
+      untrusted: true,
+      onNoIsolation: "no-bash",
+      host,
+    });
+    expect(decision.kind).toBe("no-bash");
+    expect(decision.summary).toMatch(/runs without the Bash tool \(on_no_isolation: no-bash\)/);
+  });
+
+  it("a trusted job keeps Bash on the host's user, and the summary says there is no isolation", async () => {
+    const { host } = fakeHost({});
+    const decision = await decideIsolation({
+      agentUser: "claude-agent",
+      untrusted: false,
+      onNoIsolation: "fail",
+      host,
+    });
+    expect(decision).toMatchObject({ kind: "same-user" });
+    expect(decision.summary).toMatch(/^Agent isolation: none/);
+  });
+
+  it("agent user none turns the separate user off, even where sudo works", async () => {
+    const { host, calls } = fakeHost({ sudo: true });
+    const decision = await decideIsolation({
+      agentUser: undefined,
+      untrusted: true,
+      onNoIsolation: "no-bash",
+      host,
+    });
+    expect(decision.kind).toBe("no-bash");
+    expect(calls).toEqual([]);
+  });
+
+  it("with passwordless sudo, creates the user once through sudo and switches to it via sudo", async () => {
+    const { host, calls } = fakeHost({ sudo: true });
+    const first = await decideIsolation({
+      agentUser: "claude-agent",
+      untrusted: true,
+      onNoIsolation: "fail",
+      host,
+    });
+    expect(first).toMatchObject({
+      kind: "separate-user",
+      user: { name: "claude-agent", uid: 990, via: "sudo" },
+    });
+    expect(calls).toContain(
+      "sudo -n useradd --system --user-group --no-create-home --home-dir /nonexistent --shell /usr/sbin/nologin claude-agent",
+    );
+    calls.length = 0;
+    await decideIsolation({ agentUser: "claude-agent", untrusted: true, onNoIsolation: "fail", host });
+    expect(calls.some((c) => c.includes("useradd"))).toBe(false); // idempotent
+  });
+
+  it("refuses a user with the host's power and a malformed name", async () => {
+    const { host } = fakeHost({ root: true, users: { toor: "toor:x:0:0::/root:/bin/sh" } });
+    await expect(
+      decideIsolation({ agentUser: "toor", untrusted: true, onNoIsolation: "fail", host }),
+    ).rejects.toThrow(/uid 0, the same power as the host/);
+    await expect(
+      decideIsolation({ agentUser: "Bad Name;rm", untrusted: true, onNoIsolation: "fail", host }),
+    ).rejects.toBeInstanceOf(RunnerConfigError);
+  });
+});
+
+describe("agentLaunch", () => {
+  const env = { PATH: "/opt/node/bin:/usr/bin", HOME: "/tmp/h", ANTHROPIC_BASE_URL: "http://127.0.0.1:9" };
+
+  it("root switches uid/gid in spawn; sudo passes variables by name and PATH explicitly", () => {
+    const user = { name: "claude-agent", uid: 990, gid: 991 };
+    expect(agentLaunch("/bin/claude", ["-p"], env, { ...user, via: "root" })).toMatchObject({
+      command: "/bin/claude",
+      args: ["-p"],
+      uid: 990,
+      gid: 991,
+    });
+    const sudo = agentLaunch("/bin/claude", ["-p"], env, { ...user, via: "sudo" });
+    expect(sudo.command).toBe("sudo");
+    expect(sudo.args).toEqual([
+      "-n",
+      "-u",
+      "claude-agent",
+      "--preserve-env=HOME,ANTHROPIC_BASE_URL",
+      "--",
+      "/usr/bin/env",
+      "PATH=/opt/node/bin:/usr/bin",
+      "/bin/claude",
+      "-p",
+    ]);
+    // No value but PATH is on the command line, where any local user could read it in /proc.
+    expect(sudo.args.join(" ")).not.toContain("127.0.0.1");
+    expect(sudo.signalGroup).toBeTypeOf("function");
+    expect(agentLaunch("/bin/claude", ["-p"], env, undefined)).toEqual({
+      command: "/bin/claude",
+      args: ["-p"],
+    });
+  });
+});

@@ -1,0 +1,225 @@
+import { spawn } from "node:child_process";
+import { mkdir, rm, stat, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { runSession, ToolPolicy } from "../../src/runner/index.js";
+import type { AgentUser } from "../../src/runner/isolation/agent-user.js";
+import { decideIsolation } from "../../src/runner/isolation/isolation-decision.js";
+import { type RecordedRequest, type ScriptedReply, toolResultsOf } from "../harness/scripted-messages-api.js";
+import { type ScriptedSession, scriptedSession } from "./scripted-session.js";
+
+/**
+ * The agent as another uid, through the real CLI. This machine runs the suite as root, like the
+ * isolation acceptance asks; every test compares with the same session on the host's uid, so a
+ * test fails when the separation stops working rather than passing for the wrong reason.
+ */
+let agent: AgentUser;
+beforeAll(async () => {
+  const decision = await decideIsolation({
+    agentUser: "claude-agent",
+    untrusted: true,
+    onNoIsolation: "fail",
+  });
+  if (decision.kind !== "separate-user") throw new Error(decision.summary);
+  agent = decision.user;
+});
+
+let s: ScriptedSession | undefined;
+afterEach(async () => {
+  await s?.cleanup();
+  s = undefined;
+});
+
+/** Lets exactly the commands the test needs run (the built-in policies would refuse them). */
+function allowCommands(...prefixes: string[]): ToolPolicy {
+  return new ToolPolicy({
+    name: "isolation-test",
+    rules: [
+      {
+        id: "allow-probe",
+        effect: "allow",
+        tools: ["Bash"],
+        commandPrefixes: prefixes,
+        confineArguments: false,
+      },
+    ],
+  });
+}
+
+function bash(command: string, id: string): ScriptedReply {
+  return { kind: "tool_use", name: "Bash", input: { command, description: "probe" }, id };
+}
+
+function toolResultTextOf(request: RecordedRequest, id: string): string {
+  const result = toolResultsOf(request).find((r) => r.tool_use_id === id);
+  if (!result) throw new Error(`no tool result for ${id}`);
+  return JSON.stringify(result.content);
+}
+
+function toolResultText(session: ScriptedSession, id: string): string {
+  const results = session.api.mainRequests.flatMap((request) => toolResultsOf(request));
+  const result = results.find((r) => r.tool_use_id === id);
+  if (!result) throw new Error(`no tool result for ${id}`);
+  return JSON.stringify(result.content);
+}
+
+describe("the agent under its own uid (real CLI, as root)", () => {
+  it("cannot read a host process's /proc/<pid>/environ; the secret never reaches the model", async () => {
+    // A host process holding a secret in its environment, as the runner's worker holds GITHUB_TOKEN.
+    const hostSecret = `host-only-secret-${process.pid}-7c1f`;
+    const host = spawn("sleep", ["120"], { env: { PATH: process.env.PATH, HOST_SECRET: hostSecret } });
+    try {
+      const command = `cat /proc/${host.pid}/environ`;
+      for (const asAgent of [false, true]) {
+        s = await scriptedSession([bash(command, "toolu_environ"), { kind: "text", text: "done" }]);
+        const outcome = await runSession({
+          ...s.options(),
+          policy: allowCommands("cat"),
+          ...(asAgent ? { agentUser: agent } : {}),
+        }).outcome;
+        expect(outcome.exitCode).toBe(0);
+        const nextRequest = JSON.stringify(s.api.mainRequests[1]?.body);
+        if (asAgent) {
+          expect(nextRequest).not.toContain(hostSecret);
+          expect(toolResultText(s, "toolu_environ")).toContain("Permission denied");
+          expect(outcome.confinement).toContain(`user claude-agent (uid ${agent.uid})`);
+        } else {
+          // The same call on the host's uid leaks: what the separate uid is for.
+          expect(nextRequest).toContain(hostSecret);
+        }
+        await s.cleanup();
+        s = undefined;
+      }
+    } finally {
+      host.kill("SIGKILL");
+    }
+  });
+
+  it("has its own HOME, config dir and TMPDIR, owned by its user; the host reads them back afterwards", async () => {
+    // Third step: stat the three directories the agent's environment names.
+    const statDirs = (request: RecordedRequest): ScriptedReply => {
+      const env = JSON.parse(toolResultTextOf(request, "toolu_env")) as string;
+      const value = (name: string) => new RegExp(`^${name}=(.*)$`, "m").exec(env)?.[1] ?? "missing";
+      const dirs = ["HOME", "CLAUDE_CONFIG_DIR", "TMPDIR"].map(value);
+      return bash(`stat -c %u:%a:%n ${dirs.join(" ")}`, "toolu_stat");
+    };
+    s = await scriptedSession((request, index) =>
+      index === 0
+        ? bash("id -u", "toolu_id")
+        : index === 1
+          ? bash("env", "toolu_env")
+          : index === 2
+            ? statDirs(request)
+            : { kind: "text", text: "done" },
+    );
+    const configDir = `${s.workspace}-config`;
+    await mkdir(configDir);
+    try {
+      const outcome = await runSession({
+        ...s.options(),
+        policy: allowCommands("id -u", "env", "stat -c"),
+        agentUser: agent,
+        configDir,
+      }).outcome;
+      expect(outcome.exitCode).toBe(0);
+      expect(JSON.parse(toolResultText(s, "toolu_id")).trim()).toBe(String(agent.uid));
+      const lines = (JSON.parse(toolResultText(s, "toolu_stat")) as string).trim().split("\n");
+      expect(lines).toHaveLength(3);
+      for (const line of lines) {
+        const [uid, mode, dir] = line.split(":");
+        expect(uid).toBe(String(agent.uid));
+        expect(mode).toBe("700");
+        expect(dir?.startsWith(process.env.HOME ?? "/root")).toBe(false);
+      }
+      expect(lines.map((line) => line.split(":")[2])).toContain(configDir);
+      // Handed back afterwards: the host owns what the CLI wrote, so session storage can read it.
+      expect((await stat(configDir)).uid).toBe(process.getuid?.());
+      expect((await stat(path.join(configDir, "projects"))).uid).toBe(process.getuid?.());
+    } finally {
+      await rm(configDir, { recursive: true, force: true });
+    }
+  });
+
+  it("a review cannot write the workspace or .git; an autofix writes the working tree but not .git", async () => {
+    const command = "touch planted.txt .git/planted";
+    for (const access of ["read", "write"] as const) {
+      s = await scriptedSession([bash(command, "toolu_touch"), { kind: "text", text: "done" }]);
+      await mkdir(path.join(s.workspace, ".git"));
+      await writeFile(path.join(s.workspace, "README.md"), "hello\n");
+      const outcome = await runSession({
+        ...s.options(),
+        policy: allowCommands("touch"),
+        agentUser: agent,
+        workspaceAccess: access,
+      }).outcome;
+      expect(outcome.exitCode).toBe(0);
+      const result = toolResultText(s, "toolu_touch");
+      expect(result).toContain(".git/planted': Permission denied");
+      const planted = await stat(path.join(s.workspace, "planted.txt")).catch(() => undefined);
+      if (access === "read") {
+        expect(result).toContain("planted.txt': Permission denied");
+        expect(planted).toBeUndefined();
+      } else {
+        expect(planted?.isFile()).toBe(true);
+        // Given back to the checkout's owner once the session is over.
+        expect(planted?.uid).toBe((await stat(s.workspace)).uid);
+        expect((await stat(path.join(s.workspace, "README.md"))).uid).toBe((await stat(s.workspace)).uid);
+      }
+      await s.cleanup();
+      s = undefined;
+    }
+  });
+});
+
+describe("where the agent cannot be isolated", () => {
+  it("an untrusted job without Bash: the model is not offered the tool, a call is refused, the outcome says so", async () => {
+    s = await scriptedSession([bash("touch planted.txt", "toolu_touch"), { kind: "text", text: "done" }]);
+    const outcome = await runSession({ ...s.options(), policy: allowCommands("touch"), withoutBash: true })
+      .outcome;
+    expect(outcome.exitCode).toBe(0);
+    const offered = (s.api.mainRequests[0]?.body as { tools: Array<{ name: string }> }).tools.map(
+      (t) => t.name,
+    );
+    expect(offered).toContain("Read");
+    expect(offered).not.toContain("Bash");
+    expect(toolResultsOf(s.api.mainRequests[1] as RecordedRequest)[0]?.is_error).toBe(true);
+    expect(await stat(path.join(s.workspace, "planted.txt")).catch(() => undefined)).toBeUndefined();
+    expect(outcome.confinement).toBe("host user · no Bash");
+  });
+});
+
+describe("the CLI's own Bash sandbox (bubblewrap)", () => {
+  it("blocks the network from Bash, also to loopback, while the same call gets through without it", async () => {
+    for (const sandboxed of [false, true]) {
+      s = await scriptedSession((_request, index) =>
+        index === 0
+          ? bash(`curl -sS -m 5 ${session().api.url}/sandbox-probe`, "toolu_curl")
+          : { kind: "text", text: "done" },
+      );
+      const outcome = await runSession({
+        ...s.options(),
+        policy: allowCommands("curl"),
+        agentUser: agent,
+        ...(sandboxed ? { bashSandbox: { allowedDomains: [], required: true } } : {}),
+      }).outcome;
+      expect(outcome.exitCode).toBe(0);
+      const probes = s.api.requests.filter((r) => r.path.startsWith("/sandbox-probe"));
+      // The sandbox does not take Bash out of the policy's hands (autoAllowBashIfSandboxed: false).
+      expect(outcome.policyDecisions.map((d) => `${d.toolName}:${d.ruleId}`)).toEqual(["Bash:allow-probe"]);
+      if (sandboxed) {
+        expect(toolResultText(session(), "toolu_curl")).toContain("curl: (7) Failed to connect to 127.0.0.1");
+        expect(probes).toHaveLength(0);
+        expect(outcome.confinement).toContain("Bash sandbox: on (bubblewrap; network: none");
+      } else {
+        expect(probes).toHaveLength(1);
+      }
+      await s.cleanup();
+      s = undefined;
+    }
+  });
+});
+
+function session(): ScriptedSession {
+  if (!s) throw new Error("no session");
+  return s;
+}
