@@ -3,7 +3,11 @@ import { join, resolve } from "node:path";
 import * as core from "@actions/core";
 import type { JobSettings } from "../jobs/job-settings.js";
 import { formatProgressEvent } from "../jobs/shared/format-progress-event.js";
-import { decideIsolation, IsolationUnavailableError } from "../runner/isolation/isolation-decision.js";
+import {
+  decideIsolation,
+  type IsolationDecision,
+  IsolationUnavailableError,
+} from "../runner/isolation/isolation-decision.js";
 import { builtInPolicy, isBuiltInPolicyName } from "../runner/policy/built-in-policy.js";
 import { loadPolicyFile } from "../runner/policy/load-policy-file.js";
 import type { ActionContext } from "./action-context.js";
@@ -22,15 +26,8 @@ export async function jobSettingsFromInputs(options: {
   untrusted: boolean;
 }): Promise<JobSettings> {
   const { inputs, context } = options;
-  const isolation = await decideIsolation({
-    agentUser: inputs.agentUser,
-    untrusted: options.untrusted,
-    onNoIsolation: inputs.onNoIsolation,
-  }).catch(async (error: Error) => {
-    if (error instanceof IsolationUnavailableError) await reportIsolation("error", error.message);
-    throw error;
-  });
-  await reportIsolation(isolation.kind === "separate-user" ? "info" : "warning", isolation.summary);
+  // The remote engine runs no agent on this machine: nothing to isolate here.
+  const isolation = inputs.engine === "cli" ? await isolateAgent(inputs, options.untrusted) : undefined;
   const logDir = join(context.runnerTemp, "claude-pr-runner");
   await mkdir(logDir, { recursive: true });
   return {
@@ -44,11 +41,24 @@ export async function jobSettingsFromInputs(options: {
     ),
     executionLogPath: join(logDir, `${options.logName}.ndjson`),
     onProgress: (event) => core.info(`[claude] ${formatProgressEvent(event)}`),
-    isolation,
+    ...(isolation ? { isolation } : {}),
     ...(inputs.model ? { model: inputs.model } : {}),
     ...(inputs.prompt ? { extraInstructions: inputs.prompt } : {}),
     ...(options.untrusted ? {} : await customizations(inputs, context.workspace)),
   };
+}
+
+async function isolateAgent(inputs: ActionInputs, untrusted: boolean): Promise<IsolationDecision> {
+  const isolation = await decideIsolation({
+    agentUser: inputs.agentUser,
+    untrusted,
+    onNoIsolation: inputs.onNoIsolation,
+  }).catch(async (error: Error) => {
+    if (error instanceof IsolationUnavailableError) await reportIsolation("error", error.message);
+    throw error;
+  });
+  await reportIsolation(isolation.kind === "separate-user" ? "info" : "warning", isolation.summary);
+  return isolation;
 }
 
 /** The step log and the job summary both say how the agent was isolated (docs/security.md). */

@@ -180,7 +180,7 @@ describe("the Action reviewing a pull request (dist/index.js, real CLI, GitHub d
     const noBash = "runs without the Bash tool (on_no_isolation: no-bash)";
     expect(run.stdout).toContain(noBash);
     expect(run.summary).toContain(noBash);
-    const offered = (fx.api.mainRequests[0]?.body as { tools: Array<{ name: string }> }).tools.map(
+    const offered = (fx.api.mainRequests[0]!.body as { tools: Array<{ name: string }> }).tools.map(
       (t) => t.name,
     );
     expect(offered).not.toContain("Bash");

@@ -177,7 +177,7 @@ describe("where the agent cannot be isolated", () => {
     const outcome = await runSession({ ...s.options(), policy: allowCommands("touch"), withoutBash: true })
       .outcome;
     expect(outcome.exitCode).toBe(0);
-    const offered = (s.api.mainRequests[0]?.body as { tools: Array<{ name: string }> }).tools.map(
+    const offered = (s.api.mainRequests[0]!.body as { tools: Array<{ name: string }> }).tools.map(
       (t) => t.name,
     );
     expect(offered).toContain("Read");
