@@ -19,7 +19,8 @@ export interface HostileWorkspace {
   cleanup(): Promise<void>;
 }
 
-export async function plantHostileWorkspace(): Promise<HostileWorkspace> {
+/** `git: false` skips making it a repository (policy decisions alone never run git). */
+export async function plantHostileWorkspace(options: { git?: boolean } = {}): Promise<HostileWorkspace> {
   const workspace = await makeTempDir("red-team-ws");
   const outside = await makeTempDir("red-team-out");
   const markerDir = await makeTempDir("red-team-markers");
@@ -45,9 +46,11 @@ export async function plantHostileWorkspace(): Promise<HostileWorkspace> {
       cwd: workspace,
       stdio: "ignore",
     });
-  git("init", "-q");
-  git("add", "-A");
-  git("commit", "-qm", "hostile pull request");
+  if (options.git !== false) {
+    git("init", "-q");
+    git("add", "-A");
+    git("commit", "-qm", "hostile pull request");
+  }
   return {
     workspace,
     outside,

@@ -68,6 +68,35 @@ describe("policy files", () => {
     );
   });
 
+  it("accepts built-in commands with their allowlists and refuses names it has no allowlist for", async () => {
+    const doc = await parsePolicyDocument(
+      JSON.stringify({
+        name: "x",
+        rules: [{ id: "read", effect: "allow", tools: ["Bash"], commands: ["ls", "git grep"] }],
+      }),
+      "p.json",
+    );
+    expect(doc.rules[0]?.commands).toEqual(["ls", "git grep"]);
+    await expect(
+      parsePolicyDocument(
+        JSON.stringify({
+          name: "x",
+          rules: [{ id: "a", effect: "allow", tools: ["Bash"], commands: ["rm"] }],
+        }),
+        "p.json",
+      ),
+    ).rejects.toThrowError(/rules\.0\.commands\.0: must be one of ls, cat, head/);
+    await expect(
+      parsePolicyDocument(
+        JSON.stringify({
+          name: "x",
+          rules: [{ id: "b", effect: "allow", tools: ["Read"], commands: ["ls"], allowedOptions: ["-l"] }],
+        }),
+        "p.json",
+      ),
+    ).rejects.toThrowError(/rules\.0\.commands: only applies[\s\S]*rules\.0\.allowedOptions: only applies/);
+  });
+
   it("names unreadable and unparsable files", async () => {
     await expect(loadPolicyFile(path.join(dir, "missing.yaml"))).rejects.toThrowError(
       /cannot read the file: ENOENT/,

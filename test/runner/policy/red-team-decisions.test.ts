@@ -5,7 +5,7 @@ import { type HostileWorkspace, plantHostileWorkspace } from "../../red-team/hos
 
 let hostile: HostileWorkspace;
 beforeAll(async () => {
-  hostile = await plantHostileWorkspace();
+  hostile = await plantHostileWorkspace({ git: false });
 });
 afterAll(async () => {
   await hostile.cleanup();

@@ -173,3 +173,182 @@ describe("custom rules", () => {
     );
   });
 });
+
+describe("path rules", () => {
+  const policy = () =>
+    new ToolPolicy(
+      {
+        name: "src-only",
+        rules: [{ id: "read-src", effect: "allow", tools: ["Read", "Glob", "LS"], paths: ["src/**"] }],
+      },
+      { workspace },
+    );
+
+  it("allows only paths the globs cover, and says which globs when refusing", async () => {
+    expect(
+      await policy().evaluate({ tool_name: "Read", input: { file_path: "src/a.ts" } }, workspace),
+    ).toMatchObject({ behavior: "allow", ruleId: "read-src", reason: "paths within src/**" });
+    const d = await policy().evaluate({ tool_name: "Read", input: { file_path: "secrets.env" } }, workspace);
+    expect(d).toMatchObject({ behavior: "deny", ruleId: "default-deny" });
+    expect(d.reason).toBe("secrets.env is not covered by src/** (rule read-src)");
+  });
+
+  it("judges the workspace root itself as '.' and `..` as outside", async () => {
+    const root = await policy().evaluate({ tool_name: "LS", input: { path: "." } }, workspace);
+    expect(root.reason).toBe(". is not covered by src/** (rule read-src)");
+    const all = new ToolPolicy({
+      name: "all",
+      rules: [{ id: "r", effect: "allow", tools: ["LS"], paths: ["**"] }],
+    });
+    expect(await all.evaluate({ tool_name: "LS", input: { path: "." } }, workspace)).toMatchObject({
+      behavior: "allow",
+    });
+    expect(await all.evaluate({ tool_name: "LS", input: {} }, workspace)).toMatchObject({
+      behavior: "allow",
+    });
+    const up = await all.evaluate({ tool_name: "LS", input: { path: ".." } }, workspace);
+    expect(up).toMatchObject({ behavior: "deny" });
+    expect(up.reason).toBe(".. resolves outside the workspace (rule r)");
+  });
+
+  it("checks a Glob pattern that is absolute or climbs out, and lets a relative one through", async () => {
+    const glob = (pattern: string, p?: string) =>
+      policy().evaluate({ tool_name: "Glob", input: { pattern, ...(p ? { path: p } : {}) } }, workspace);
+    expect(await glob("**/*.ts", "src")).toMatchObject({ behavior: "allow" });
+    const absolute = await glob("/etc/**", "src");
+    expect(absolute.behavior).toBe("deny");
+    expect(absolute.reason).toBe("/etc/** resolves outside the workspace (rule read-src)");
+    const climbing = await glob("../../**", "src");
+    expect(climbing.behavior).toBe("deny");
+    expect(climbing.reason).toBe("../../** resolves outside the workspace (rule read-src)");
+    const backslash = await glob("src\\..\\..\\x", "src");
+    expect(backslash.behavior).toBe("deny");
+  });
+
+  it("a tool with no path field and no default is refused by a path rule", async () => {
+    const d = await policy().evaluate({ tool_name: "Read", input: {} }, workspace);
+    expect(d.reason).toBe("Read named no path to check (rule read-src)");
+  });
+
+  it("a deny rule with paths matches only paths inside the workspace that its globs cover", async () => {
+    const p = new ToolPolicy(
+      {
+        name: "deny-env",
+        rules: [
+          { id: "no-env", effect: "deny", tools: ["Read"], paths: ["**/*.env", "*.env"] },
+          { id: "all", effect: "allow", tools: ["Read"], paths: ["**"] },
+        ],
+      },
+      { workspace },
+    );
+    expect(await p.evaluate({ tool_name: "Read", input: { file_path: "x.env" } }, workspace)).toMatchObject({
+      behavior: "deny",
+      ruleId: "no-env",
+      reason: "Read on x.env is denied",
+    });
+    expect(
+      await p.evaluate({ tool_name: "Read", input: { file_path: "src/a.ts" } }, workspace),
+    ).toMatchObject({
+      behavior: "allow",
+      ruleId: "all",
+    });
+  });
+});
+
+describe("Bash rules", () => {
+  it("the read-only shell rule is what allows plain reading commands", async () => {
+    const review = builtInPolicy("review", { workspace });
+    for (const command of ["ls", "cat src/a.ts", "grep -rn export src", "find . -name '*.ts'", "pwd"]) {
+      expect(await review.evaluate(bash(command), workspace), command).toMatchObject({
+        behavior: "allow",
+        ruleId: "read-only-shell",
+        reason: `allowlisted command "${command.split(" ")[0]}"`,
+      });
+    }
+  });
+
+  it("a deny rule with commandPrefixes or commands wins over an allow rule", async () => {
+    const p = new ToolPolicy(
+      {
+        name: "deny-cmd",
+        rules: [
+          { id: "no-cat", effect: "deny", tools: ["Bash"], commands: ["cat"] },
+          { id: "no-npm", effect: "deny", tools: ["Bash"], commandPrefixes: ["npm install"] },
+          {
+            id: "allow",
+            effect: "allow",
+            tools: ["Bash"],
+            commands: ["cat", "ls"],
+            commandPrefixes: ["npm"],
+          },
+        ],
+      },
+      { workspace },
+    );
+    expect(await p.evaluate(bash("cat src/a.ts"), workspace)).toMatchObject({
+      behavior: "deny",
+      ruleId: "no-cat",
+      reason: 'the command "cat" is denied',
+    });
+    expect(await p.evaluate(bash("npm install x"), workspace)).toMatchObject({
+      behavior: "deny",
+      ruleId: "no-npm",
+      reason: 'the command "npm install" is denied',
+    });
+    expect(await p.evaluate(bash("ls src"), workspace)).toMatchObject({ behavior: "allow", ruleId: "allow" });
+  });
+
+  it("prefix rules: forbidden arguments, allowed options and argument confinement", async () => {
+    const p = (extra: object) =>
+      new ToolPolicy(
+        {
+          name: "lint",
+          rules: [
+            { id: "lint", effect: "allow", tools: ["Bash"], commandPrefixes: ["npm run lint"], ...extra },
+          ],
+        },
+        { workspace },
+      );
+    expect(
+      await p({ forbiddenArguments: ["--fix*"] }).evaluate(bash("npm run lint --fix"), workspace),
+    ).toMatchObject({
+      behavior: "deny",
+      reason: 'the argument "--fix" is forbidden for "npm run lint" (rule lint)',
+    });
+    expect(
+      await p({ allowedOptions: ["--quiet", "--format="] }).evaluate(
+        bash("npm run lint --quiet --format=json src"),
+        workspace,
+      ),
+    ).toMatchObject({
+      behavior: "allow",
+      reason: 'command prefix "npm run lint"',
+    });
+    expect(
+      await p({ allowedOptions: ["--quiet"] }).evaluate(bash("npm run lint --fix"), workspace),
+    ).toMatchObject({
+      behavior: "deny",
+      reason: 'the option "--fix" is not allowed for "npm run lint" (rule lint)',
+    });
+    expect((await p({}).evaluate(bash("npm run lint escape/secret.txt"), workspace)).reason).toContain(
+      'the argument "escape/secret.txt" resolves outside the workspace',
+    );
+    expect(
+      await p({ confineArguments: false }).evaluate(bash("npm run lint escape/secret.txt"), workspace),
+    ).toMatchObject({
+      behavior: "allow",
+    });
+    expect((await p({}).evaluate(bash("npm run"), workspace)).reason).toBe(
+      '"npm run" is not an allowed command (rule lint)',
+    );
+    expect((await p({}).evaluate(bash("npm run lint $X"), workspace)).reason).toContain('"$" expansion');
+  });
+
+  it("tells the model why the command it named was refused, not that another rule did not match", async () => {
+    const review = builtInPolicy("review", { workspace });
+    const d = await review.evaluate(bash("git grep --op=sh x"), workspace);
+    expect(d.reason).toContain("(rule git-read)");
+    const other = await review.evaluate(bash("curl x"), workspace);
+    expect(other.reason).toBe('"curl x" is not an allowed command (rule read-only-shell)');
+  });
+});
