@@ -116,11 +116,8 @@ export class SessionDriver {
   }
 
   /** Lists the whole history into the ledger and acts on what is owed; returns the end if there is one. */
-  async reconcile(): Promise<DriveEnd | undefined> {
-    const history: StreamItem[] = [];
-    for await (const event of this.options.client.beta.sessions.events.list(this.options.sessionId)) {
-      history.push(event as unknown as StreamItem);
-    }
+  async reconcile(listed?: readonly StreamItem[]): Promise<DriveEnd | undefined> {
+    const history = listed ?? (await listHistory(this.options.client, this.options.sessionId));
     for (const handling of this.ledger.reconcile(history)) this.observe(handling);
     await this.act();
     return this.decide();
@@ -268,6 +265,14 @@ export class SessionDriver {
       this.notes.push(`archive failed: ${(error as Error).message}`);
     }
   }
+}
+
+/** Every event of a session, oldest first (the SDK follows the cursor pages). */
+export async function listHistory(client: Anthropic, sessionId: string): Promise<StreamItem[]> {
+  const history: StreamItem[] = [];
+  for await (const event of client.beta.sessions.events.list(sessionId))
+    history.push(event as unknown as StreamItem);
+  return history;
 }
 
 function sleep(ms: number, signal?: AbortSignal): Promise<void> {

@@ -3,7 +3,8 @@ import type { ToolPolicy } from "../policy/tool-policy.js";
 import type { SessionOutcome } from "../session-outcome.js";
 import type { RetryTimings } from "./drive-session.js";
 import type { AgentRef } from "./ensure-agent.js";
-import { type RemoteWorkspace, runManagedSession } from "./run-managed-session.js";
+import { prepareManagedSession, type RemoteWorkspace, runManagedSession } from "./run-managed-session.js";
+import { type SettleResult, settleManagedSession } from "./settle-managed-session.js";
 
 /** The default model of remote sessions when the job names none. */
 export const DEFAULT_REMOTE_MODEL = "claude-sonnet-4-6";
@@ -46,6 +47,42 @@ export class ManagedAgentsEngine {
     this.client = new Anthropic({
       apiKey: config.apiKey,
       ...(config.baseURL ? { baseURL: config.baseURL } : {}),
+    });
+  }
+
+  /** Creates the session and returns at once (the webhook-driven path); `settle` takes it from there. */
+  async start(job: EngineJob): Promise<{ sessionId: string }> {
+    const workspace = {
+      ...job.workspace,
+      ...(this.config.serverUrl ? { serverUrl: this.config.serverUrl } : {}),
+    };
+    const { params } = await prepareManagedSession({
+      client: this.client,
+      jobKind: job.jobKind,
+      prompt: job.prompt,
+      model: job.model ?? DEFAULT_REMOTE_MODEL,
+      jsonSchema: job.jsonSchema,
+      maxBudgetUsd: job.maxBudgetUsd,
+      workspace,
+      repositoryToken: () => this.config.repositoryToken(workspace),
+      agentCache: this.agentCache,
+      ...(job.appendSystemPrompt ? { appendSystemPrompt: job.appendSystemPrompt } : {}),
+    });
+    const session = await this.client.beta.sessions.create(params);
+    return { sessionId: session.id };
+  }
+
+  /** One look at a started session: answer what it waits on, or return its outcome once it ended. */
+  settle(
+    sessionId: string,
+    job: Pick<EngineJob, "jsonSchema" | "policy" | "policyRoot">,
+  ): Promise<SettleResult> {
+    return settleManagedSession({
+      client: this.client,
+      sessionId,
+      jsonSchema: job.jsonSchema,
+      ...(job.policy ? { policy: job.policy } : {}),
+      ...(job.policyRoot ? { policyRoot: job.policyRoot } : {}),
     });
   }
 

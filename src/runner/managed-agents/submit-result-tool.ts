@@ -44,6 +44,27 @@ export class SubmitResultTool {
     return !this.accepted && this.attempts >= this.maxAttempts;
   }
 
+  /**
+   * Rebuilds the tool's state from a session's listed history, for a host that did not follow the
+   * session (a webhook-driven worker): the accepted result is the submit_result call whose answer was
+   * not an error; every answered call counts as an attempt.
+   */
+  restore(history: ReadonlyArray<{ type: string }>): void {
+    const inputs = new Map<string, unknown>();
+    for (const item of history) {
+      const event = item as { type: string; [field: string]: unknown };
+      if (event.type === "agent.custom_tool_use" && event.name === SUBMIT_RESULT_TOOL) {
+        inputs.set(String(event.id), event.input);
+      } else if (event.type === "user.custom_tool_result") {
+        const useId = String(event.custom_tool_use_id);
+        if (!inputs.has(useId)) continue;
+        this.attempts++;
+        if (event.is_error !== true && !this.accepted)
+          this.accepted = { value: inputs.get(useId), toolUseId: useId };
+      }
+    }
+  }
+
   answer(use: PendingCustomToolUse): CustomToolAnswer {
     if (use.name !== SUBMIT_RESULT_TOOL) {
       return {

@@ -1,0 +1,177 @@
+import { Ajv } from "ajv";
+import { CheckRunPublisher } from "../../github/check-run-publisher.js";
+import { fetchPullRequestLineMap } from "../../github/fetch-pull-request-line-map.js";
+import type { GitHubClient } from "../../github/github-client.js";
+import type { PullRequestRef } from "../../github/pull-request-ref.js";
+import type { ManagedAgentsEngine } from "../../runner/managed-agents/managed-agents-engine.js";
+import { builtInPolicy } from "../../runner/policy/built-in-policy.js";
+import type { JobSettings } from "../job-settings.js";
+import { GitCheckout } from "../shared/git-checkout.js";
+import {
+  type PublishedReview,
+  publishReviewToGitHub,
+  type ReviewTarget,
+} from "./publish-review-to-github.js";
+import { checkReview } from "./review-checks.js";
+import { buildReviewPrompt } from "./review-prompt.js";
+import { startReviewCheck } from "./review-pull-request.js";
+import { REVIEW_SCHEMA, reviewFromStructuredOutput } from "./review-schema.js";
+import type { ReviewResult } from "./run-review.js";
+
+/** What a door must keep between starting a remote review and settling it (e.g. one DynamoDB item). */
+export interface RemoteReviewRecord {
+  sessionId: string;
+  owner: string;
+  repo: string;
+  pullNumber: number;
+  headSha: string;
+  baseSha: string;
+  checkRunId: number;
+  startedAt: string;
+}
+
+export interface RemoteReviewStart {
+  octokit: GitHubClient;
+  owner: string;
+  repo: string;
+  pr: PullRequestRef;
+  /** Checkout of the PR head with the base commit (the prompt carries the diff, as on the CLI engine). */
+  checkoutDir: string;
+  runUrl?: string;
+}
+
+const validateReview = new Ajv({ allErrors: true }).compile(REVIEW_SCHEMA);
+
+/**
+ * Starts a review on the Managed Agents engine without waiting for it: the check run is opened, the
+ * session created, and the record returned for `settleRemoteReview`, which a webhook triggers.
+ */
+export async function startRemoteReview(
+  job: RemoteReviewStart,
+  settings: JobSettings,
+  engine: ManagedAgentsEngine,
+): Promise<RemoteReviewRecord> {
+  const { checks, handle } = await startReviewCheck(job);
+  try {
+    const checkout = new GitCheckout(job.checkoutDir);
+    const [diff, changedFiles] = await Promise.all([
+      checkout.diff(job.pr.baseSha, job.pr.headSha),
+      checkout.changedFiles(job.pr.baseSha, job.pr.headSha),
+    ]);
+    const prompt = buildReviewPrompt({
+      repository: `${job.owner}/${job.repo}`,
+      baseSha: job.pr.baseSha,
+      headSha: job.pr.headSha,
+      changedFiles,
+      diff,
+      pullRequest: { number: job.pr.number, title: job.pr.title, body: job.pr.body, author: job.pr.author },
+      ...(settings.extraInstructions ? { extraInstructions: settings.extraInstructions } : {}),
+    });
+    const { sessionId } = await engine.start({
+      jobKind: "review",
+      prompt: prompt.text,
+      jsonSchema: settings.jsonSchema ?? REVIEW_SCHEMA,
+      maxBudgetUsd: settings.maxBudgetUsd,
+      workspace: { owner: job.owner, name: job.repo, headSha: job.pr.headSha, access: "read" },
+      ...(settings.model ? { model: settings.model } : {}),
+    });
+    return {
+      sessionId,
+      owner: job.owner,
+      repo: job.repo,
+      pullNumber: job.pr.number,
+      headSha: job.pr.headSha,
+      baseSha: job.pr.baseSha,
+      checkRunId: handle.checkRunId,
+      startedAt: new Date().toISOString(),
+    };
+  } catch (error) {
+    await checks
+      .complete(handle, {
+        outcome: { status: "failure", isError: true },
+        title: "Claude review failed",
+        summary: `Claude review could not start: ${(error as Error).message}`,
+        findings: [],
+      })
+      .catch(() => undefined);
+    throw error;
+  }
+}
+
+export type RemoteReviewSettled =
+  | { status: "waiting" }
+  | { status: "published"; result: ReviewResult; published: PublishedReview };
+
+export interface RemoteReviewSettle {
+  octokit: GitHubClient;
+  commentMode: ReviewTarget["commentMode"];
+  inlineCommentLimit: number;
+  runUrl?: string;
+}
+
+/**
+ * One webhook's worth of work on a remote review: answer what the session waits on, or, once it has
+ * ended, check the findings against the PR's files and publish them exactly as the CLI engine does.
+ */
+export async function settleRemoteReview(
+  record: RemoteReviewRecord,
+  target: RemoteReviewSettle,
+  engine: ManagedAgentsEngine,
+  settings: Pick<JobSettings, "jsonSchema" | "policy">,
+): Promise<RemoteReviewSettled> {
+  const settled = await engine.settle(record.sessionId, {
+    jsonSchema: settings.jsonSchema ?? REVIEW_SCHEMA,
+    // Shell commands are judged by the review's read-only rules; paths resolve against nothing local.
+    policy: settings.policy ?? builtInPolicy("review", { workspace: "/nonexistent-remote-workspace" }),
+  });
+  if (settled.state === "waiting") return { status: "waiting" };
+
+  const { octokit, ...rest } = target;
+  const { owner, repo, pullNumber, headSha } = record;
+  const session = {
+    outcome: settled.outcome,
+    restore: {
+      status: "fresh" as const,
+      reason: "no_prior_session" as const,
+      message: "A Managed Agents session, settled from its webhook.",
+    },
+    notes: [],
+  };
+  let result: ReviewResult;
+  const { outcome } = settled;
+  if (outcome.exitCode !== 0) {
+    result = {
+      status: "failed",
+      reason: outcome.failureReasons[0] ?? "the session failed",
+      session,
+      promptNotes: [],
+    };
+  } else if (!validateReview(outcome.structuredOutput)) {
+    result = {
+      status: "failed",
+      reason:
+        "the structured output is not a review (verdict, summary, findings); nothing was published inline",
+      session,
+      promptNotes: [],
+    };
+  } else {
+    const files = await octokit.paginate(octokit.rest.pulls.listFiles, {
+      owner,
+      repo,
+      pull_number: pullNumber,
+    });
+    const knownPaths = new Set(files.filter((f) => f.status !== "removed").map((f) => f.filename));
+    const checked = checkReview(reviewFromStructuredOutput(outcome.structuredOutput), {
+      knownPaths,
+      lineCount: () => undefined,
+    });
+    result = { status: "reviewed", checked, session, promptNotes: [] };
+  }
+  const { lineMap } = await fetchPullRequestLineMap(octokit, { owner, repo, pullNumber });
+  const published = await publishReviewToGitHub(
+    { octokit, owner, repo, pullNumber, headSha, lineMap, ...rest },
+    { publisher: new CheckRunPublisher(octokit), handle: { owner, repo, checkRunId: record.checkRunId } },
+    result,
+  );
+  return { status: "published", result, published };
+}

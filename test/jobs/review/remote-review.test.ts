@@ -1,0 +1,221 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import Anthropic from "@anthropic-ai/sdk";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createGitHubClient, type GitHubClient } from "../../../src/github/github-client.js";
+import type { PullRequestRef } from "../../../src/github/pull-request-ref.js";
+import type { JobSettings } from "../../../src/jobs/job-settings.js";
+import {
+  type RemoteReviewRecord,
+  settleRemoteReview,
+  startRemoteReview,
+} from "../../../src/jobs/review/remote-review.js";
+import type { WebhookRoute } from "../../../src/protocol/managed-agents/index.js";
+import { ManagedAgentsEngine } from "../../../src/runner/managed-agents/managed-agents-engine.js";
+import { verifyManagedAgentsWebhook } from "../../../src/runner/managed-agents/verify-webhook.js";
+import { BASE_FILES, HEAD_FILES } from "../../action/action-run-fixture.js";
+import { createTempRepo, type TempRepo } from "../../fixtures/git-repo.js";
+import { GitHubDouble } from "../../github-double/index.js";
+import { ManagedAgentsDouble, newWebhookSecret } from "../../managed-agents-double/managed-agents-double.js";
+import {
+  idle,
+  message,
+  modelRequest,
+  requiresAction,
+  running,
+  submit,
+  usage,
+} from "../../managed-agents-double/scripted-events.js";
+
+// The review without waiting: start returns once the session exists; Anthropic's signed webhooks
+// (verified with the SDK) queue "settle" steps; each step is one short look at the session.
+
+const KEY = "sk-ant-remote-review-0123456789";
+const finding = {
+  path: "src/math.ts",
+  start_line: 14,
+  end_line: 14,
+  severity: "error",
+  title: "sub() adds instead of subtracting",
+  body: "`sub` returns `a + b`.",
+  category: "bug",
+};
+
+let double: ManagedAgentsDouble;
+let github: GitHubDouble;
+let octokit: GitHubClient;
+let receiver: Server;
+let queue: WebhookRoute[];
+let repo: TempRepo;
+const secret = newWebhookSecret();
+
+beforeEach(async () => {
+  double = await ManagedAgentsDouble.start({ apiKey: KEY });
+  github = await GitHubDouble.start();
+  octokit = createGitHubClient({
+    token: github.token,
+    baseUrl: github.url,
+    writeSpacingMs: 0,
+    notificationSpacingMs: 0,
+    retryAfterBaseMs: 1,
+  });
+  const verifier = new Anthropic({ apiKey: KEY, baseURL: double.baseURL });
+  queue = [];
+  receiver = createServer(async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const verdict = verifyManagedAgentsWebhook(
+      verifier,
+      Buffer.concat(chunks).toString("utf8"),
+      req.headers as Record<string, string>,
+      secret,
+    );
+    if (verdict.ok && verdict.route.action !== "ignore") queue.push(verdict.route);
+    res.writeHead(verdict.ok ? 202 : 401).end();
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
+  double.webhook = { url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/`, secret };
+  repo = createTempRepo();
+});
+afterEach(async () => {
+  expect(github.violations).toEqual([]);
+  await double.close();
+  await github.close();
+  await new Promise<void>((resolve) => receiver.close(() => resolve()));
+  repo.remove();
+});
+
+function openPullRequest(): PullRequestRef {
+  for (const [path, content] of Object.entries(BASE_FILES)) repo.write(path, content);
+  const baseSha = repo.commitAll("base");
+  repo.git("checkout", "-q", "-b", "feature");
+  for (const [path, content] of Object.entries(HEAD_FILES)) repo.write(path, content);
+  const headSha = repo.commitAll("add sub");
+  github.addRepo("octo", "app");
+  github.addPullRequest({
+    owner: "octo",
+    repo: "app",
+    number: 7,
+    diff: repo.git("diff", `${baseSha}...${headSha}`),
+    headSha,
+    baseSha,
+  });
+  return {
+    number: 7,
+    headSha,
+    headRef: "feature",
+    baseSha,
+    baseRef: "main",
+    headRepoFullName: "octo/app",
+    baseRepoFullName: "octo/app",
+    draft: false,
+    title: "Add sub",
+    body: "",
+    author: "dev",
+  };
+}
+
+/** Drains the webhook queue the way the follow-up Lambda would: one settle per queued route. */
+async function drain(record: RemoteReviewRecord, engine: ManagedAgentsEngine, settings: JobSettings) {
+  const steps: Array<{ status: string; ms: number }> = [];
+  for (let round = 0; round < 10; round++) {
+    await double.settled();
+    const route = queue.shift();
+    if (!route) break;
+    expect(route).toMatchObject({ action: "reconcile", sessionId: record.sessionId });
+    const started = Date.now();
+    const settled = await settleRemoteReview(
+      record,
+      { octokit, commentMode: "review", inlineCommentLimit: 30 },
+      engine,
+      settings,
+    );
+    steps.push({ status: settled.status, ms: Date.now() - started });
+    if (settled.status === "published") break;
+  }
+  return steps;
+}
+
+describe("a review on Managed Agents, driven by webhooks", () => {
+  it("start returns at once; two webhook steps answer submit_result, then publish review, sticky and check", async () => {
+    const pr = openPullRequest();
+    double.scenario = (input) =>
+      input.kind === "message"
+        ? [
+            running(),
+            ...modelRequest(),
+            submit({ verdict: "request_changes", summary: "One bug.", findings: [finding] }),
+            requiresAction(),
+          ]
+        : input.kind === "custom_tool_result"
+          ? [running(), ...modelRequest(), message("Done."), usage(55, 30), idle("end_turn")]
+          : undefined;
+    const engine = new ManagedAgentsEngine({
+      apiKey: KEY,
+      baseURL: double.baseURL,
+      repositoryToken: async () => "ghs_installation_read_only",
+    });
+    const settings: JobSettings = {
+      maxTurns: 30,
+      maxBudgetUsd: 2,
+      timeoutMs: 60_000,
+      agentEnv: {},
+      secretValues: [],
+    };
+
+    const started = Date.now();
+    const record = await startRemoteReview(
+      { octokit, owner: "octo", repo: "app", pr, checkoutDir: repo.dir },
+      settings,
+      engine,
+    );
+    const startMs = Date.now() - started;
+    expect(record.sessionId).toBe(double.session().id);
+    expect(github.state.checkRuns[0]).toMatchObject({ status: "in_progress", headSha: pr.headSha });
+
+    const steps = await drain(record, engine, settings);
+    expect(steps.map((s) => s.status)).toEqual(["waiting", "published"]);
+    // No step waits for the agent: every one is far below a Lambda's 30 s budget.
+    expect(Math.max(startMs, ...steps.map((s) => s.ms))).toBeLessThan(30_000);
+    expect(double.session().customToolResults).toHaveLength(1);
+
+    expect(github.state.reviews).toHaveLength(1);
+    expect(github.state.reviews[0]!.state).toBe("CHANGES_REQUESTED");
+    expect(github.state.issueComments.filter((c) => c.body.includes("Claude review"))).toHaveLength(1);
+    expect(github.state.checkRuns).toHaveLength(1);
+    expect(github.state.checkRuns[0]).toMatchObject({ status: "completed", conclusion: "failure" });
+    expect(github.state.checkRuns[0]!.annotations).toHaveLength(1);
+  });
+
+  it("a redelivered idle webhook answers nothing twice", async () => {
+    const pr = openPullRequest();
+    double.scenario = (input) =>
+      input.kind === "message"
+        ? [running(), submit({ verdict: "pass", summary: "Fine.", findings: [] }), requiresAction()]
+        : undefined; // the agent never resumes: only redeliveries arrive
+    const engine = new ManagedAgentsEngine({
+      apiKey: KEY,
+      baseURL: double.baseURL,
+      repositoryToken: async () => "",
+    });
+    const settings: JobSettings = {
+      maxTurns: 30,
+      maxBudgetUsd: 2,
+      timeoutMs: 60_000,
+      agentEnv: {},
+      secretValues: [],
+    };
+    const record = await startRemoteReview(
+      { octokit, owner: "octo", repo: "app", pr, checkoutDir: repo.dir },
+      settings,
+      engine,
+    );
+    await double.settled();
+    const target = { octokit, commentMode: "review" as const, inlineCommentLimit: 30 };
+    expect((await settleRemoteReview(record, target, engine, settings)).status).toBe("waiting");
+    await double.settled();
+    expect((await settleRemoteReview(record, target, engine, settings)).status).toBe("waiting");
+    expect(double.session().customToolResults).toHaveLength(1);
+    expect(github.state.reviews).toHaveLength(0);
+  });
+});
