@@ -2,6 +2,8 @@ import * as path from "node:path";
 import {
   CfnOutput,
   CfnParameter,
+  aws_cloudwatch as cloudwatch,
+  aws_cloudwatch_actions as cloudwatchActions,
   Duration,
   aws_dynamodb as dynamodb,
   aws_lambda_event_sources as eventSources,
@@ -9,6 +11,7 @@ import {
   aws_events_targets as eventsTargets,
   aws_iam as iam,
   aws_lambda as lambda,
+  aws_logs as logs,
   aws_lambda_nodejs as nodejs,
   RemovalPolicy,
   Size,
@@ -16,6 +19,7 @@ import {
   type StackProps,
   aws_s3 as s3,
   aws_secretsmanager as secretsmanager,
+  aws_sns as sns,
   aws_sqs as sqs,
 } from "aws-cdk-lib";
 import { Platform } from "aws-cdk-lib/aws-ecr-assets";
@@ -43,10 +47,18 @@ export const WORKER_CONTEXT_EXCLUDES = [
 ];
 
 export interface ClaudePrRunnerStackProps extends StackProps {
-  /** Worker timeout; the queue's visibility timeout is six times this (AWS's advice for SQS sources). */
+  /**
+   * Worker timeout: the job's deadline. The queue's visibility timeout is this plus a minute, so a
+   * worker killed mid-job frees its PR's FIFO group soon after; failures the worker sees back off
+   * through ChangeMessageVisibility (1 → 5 → 15 min) instead.
+   */
   workerTimeout?: Duration;
-  /** Receives before a message moves to the DLQ. */
+  /** Receives before a message moves to the DLQ (at least 5). */
   maxReceiveCount?: number;
+  /** Reserved concurrency of the worker and the agent: jobs that may run at once. */
+  workerConcurrency?: number;
+  /** Days CloudWatch keeps each function's logs. */
+  logRetention?: logs.RetentionDays;
   /** Messages per worker invocation; 1 gives each long job the whole timeout. */
   workerBatchSize?: number;
   /** EventBridge schedule for audits and lineage pruning. */
@@ -63,7 +75,15 @@ export class ClaudePrRunnerStack extends Stack {
   constructor(scope: Construct, id: string, props: ClaudePrRunnerStackProps = {}) {
     super(scope, id, props);
     const workerTimeout = props.workerTimeout ?? Duration.minutes(15);
-    const maxReceiveCount = props.maxReceiveCount ?? 3;
+    const maxReceiveCount = props.maxReceiveCount ?? 6;
+    if (maxReceiveCount < 5)
+      throw new Error("maxReceiveCount must be at least 5 (one per backoff step and more)");
+    const workerConcurrency = props.workerConcurrency ?? 10;
+    const logGroup = (id: string) =>
+      new logs.LogGroup(this, `${id}Logs`, {
+        retention: props.logRetention ?? logs.RetentionDays.ONE_MONTH,
+        removalPolicy: RemovalPolicy.DESTROY,
+      });
 
     // --- parameters: values the operator sets at deploy time, never secrets ---
     const appId = new CfnParameter(this, "GitHubAppId", {
@@ -171,7 +191,9 @@ export class ClaudePrRunnerStack extends Stack {
     });
     this.queue = new sqs.Queue(this, "JobQueue", {
       fifo: true,
-      visibilityTimeout: Duration.seconds(workerTimeout.toSeconds() * 6),
+      // Sized from the job's deadline (the worker timeout), not a multiple of it: a message whose worker
+      // died comes back a minute after the deadline instead of holding its PR's group for 90 minutes.
+      visibilityTimeout: Duration.seconds(workerTimeout.toSeconds() + 60),
       retentionPeriod: Duration.days(4),
       deadLetterQueue: { queue: this.deadLetterQueue, maxReceiveCount },
       encryption: sqs.QueueEncryption.SQS_MANAGED,
@@ -186,6 +208,7 @@ export class ClaudePrRunnerStack extends Stack {
 
     // --- webhook: small zip function behind a Function URL; authentication is the HMAC signature ---
     const webhook = new nodejs.NodejsFunction(this, "WebhookFunction", {
+      logGroup: logGroup("WebhookFunction"),
       ...nodeFunctionDefaults("lambda/webhook/handler.ts"),
       timeout: Duration.seconds(10), // GitHub gives up on a delivery after 10 s
       memorySize: 512,
@@ -211,6 +234,7 @@ export class ClaudePrRunnerStack extends Stack {
 
     // --- model gateway: the only function that can read the model key; streams to the agent ---
     const gateway = new nodejs.NodejsFunction(this, "ModelGatewayFunction", {
+      logGroup: logGroup("ModelGatewayFunction"),
       ...nodeFunctionDefaults("lambda/gateway/handler.ts"),
       timeout: Duration.minutes(15), // one streamed model answer can take minutes
       memorySize: 512,
@@ -235,6 +259,7 @@ export class ClaudePrRunnerStack extends Stack {
     );
 
     // --- agent: runs the CLI; its role may only write its own logs (no secret, S3, GitHub, queue) ---
+    const baseImage = this.node.tryGetContext("workerBaseImage") as string | undefined;
     const imageCode = (cmd: string) =>
       lambda.DockerImageCode.fromImageAsset(REPO_ROOT, {
         file: "lambda/worker/Dockerfile",
@@ -243,25 +268,31 @@ export class ClaudePrRunnerStack extends Stack {
         // patterns: they would make the fingerprint walk node_modules).
         exclude: WORKER_CONTEXT_EXCLUDES,
         cmd: [cmd],
+        // `-c workerBaseImage=public.ecr.aws/lambda/nodejs:24@sha256:…` pins the base by digest.
+        ...(baseImage ? { buildArgs: { BASE_IMAGE: baseImage } } : {}),
       });
     const agent = new lambda.DockerImageFunction(this, "AgentFunction", {
+      logGroup: logGroup("AgentFunction"),
       code: imageCode("agent.handler"),
       architecture: lambda.Architecture.X86_64,
       timeout: workerTimeout,
       memorySize: 3008,
       ephemeralStorageSize: Size.mebibytes(4096),
+      reservedConcurrentExecutions: workerConcurrency,
       // No X-Ray: tracing would add permissions to a role that must stay empty.
       environment: { POWERTOOLS_SERVICE_NAME: "agent", POWERTOOLS_LOG_LEVEL: "INFO" },
     });
 
     // --- worker (orchestrator): container image with the pinned CLI, never runs it in split mode ---
     const worker = new lambda.DockerImageFunction(this, "WorkerFunction", {
+      logGroup: logGroup("WorkerFunction"),
       code: imageCode("worker.handler"),
       architecture: lambda.Architecture.X86_64,
       timeout: workerTimeout,
       memorySize: 3008,
       ephemeralStorageSize: Size.mebibytes(4096), // shallow clones and transcripts live in /tmp
       tracing: lambda.Tracing.ACTIVE,
+      reservedConcurrentExecutions: workerConcurrency,
       environment: {
         ...powertools("worker"),
         GITHUB_APP_ID: appId.valueAsString,
@@ -277,14 +308,21 @@ export class ClaudePrRunnerStack extends Stack {
         SPEND_TABLE_NAME: spendTable.tableName,
         MAX_PR_SPEND_USD_PER_DAY: maxPrSpend.valueAsString,
         DEADLINE_MARGIN_MS: "60000",
+        JOB_QUEUE_URL: this.queue.queueUrl,
+        DEAD_LETTER_QUEUE_URL: this.deadLetterQueue.queueUrl,
+        MAX_RECEIVE_COUNT: String(maxReceiveCount),
+        RETRY_BACKOFF_SECONDS: "60,300,900",
       },
     });
     worker.addEventSource(
       new eventSources.SqsEventSource(this.queue, {
         batchSize: props.workerBatchSize ?? 1,
         reportBatchItemFailures: true,
+        maxConcurrency: Math.max(2, workerConcurrency),
       }),
     );
+    // The worker moves a message that failed on its last receive to the DLQ itself, with the reason.
+    this.deadLetterQueue.grantSendMessages(worker);
     appPrivateKey.grantRead(worker);
     agent.grantInvoke(worker);
     // Mint and revoke per-job gateway tokens; reading them back is the gateway's business.
@@ -311,6 +349,7 @@ export class ClaudePrRunnerStack extends Stack {
 
     // --- schedule: audits and prune of closed PRs' lineages ---
     const schedule = new nodejs.NodejsFunction(this, "ScheduleFunction", {
+      logGroup: logGroup("ScheduleFunction"),
       ...nodeFunctionDefaults("lambda/schedule/handler.ts"),
       timeout: Duration.minutes(5),
       memorySize: 512,
@@ -332,6 +371,91 @@ export class ClaudePrRunnerStack extends Stack {
       targets: [new eventsTargets.LambdaFunction(schedule, { retryAttempts: 2 })],
     });
 
+    // --- operations: alarms to an SNS topic, a dashboard ---
+    const dailySpendAlarm = new CfnParameter(this, "DailySpendAlarmUsd", {
+      type: "Number",
+      default: 100,
+      minValue: 1,
+      description: "Alarm when the model spend of all jobs in one day exceeds this many USD",
+    });
+    const alarmTopic = new sns.Topic(this, "AlarmTopic", { enforceSSL: true });
+    const jobMetric = (metricName: string, statistic = "Sum", period = Duration.minutes(5)) =>
+      new cloudwatch.Metric({
+        namespace: "ClaudePrRunner",
+        metricName,
+        dimensionsMap: { service: "worker" },
+        statistic,
+        period,
+      });
+    const alarms: Record<string, cloudwatch.AlarmProps> = {
+      DeadLetterQueueNotEmpty: {
+        metric: this.deadLetterQueue.metricApproximateNumberOfMessagesVisible({
+          period: Duration.minutes(5),
+        }),
+        threshold: 0,
+        evaluationPeriods: 1,
+        alarmDescription: "A job is in the DLQ: inspect it (reason attribute) and redrive or drop it",
+      },
+      WorkerErrors: {
+        metric: worker.metricErrors({ period: Duration.minutes(5) }),
+        threshold: 0,
+        evaluationPeriods: 1,
+        alarmDescription: "The worker function itself failed (not a job failure it handled)",
+      },
+      OldestJobAge: {
+        metric: this.queue.metricApproximateAgeOfOldestMessage({ period: Duration.minutes(5) }),
+        threshold: 3600,
+        evaluationPeriods: 2,
+        alarmDescription: "Jobs have waited over an hour: the worker is saturated or a PR group is stuck",
+      },
+      WorkerThrottles: {
+        metric: worker.metricThrottles({ period: Duration.minutes(5) }),
+        threshold: 0,
+        evaluationPeriods: 3,
+        alarmDescription:
+          "The worker hits its reserved concurrency; raise workerConcurrency or accept the wait",
+      },
+      DailySpend: {
+        metric: jobMetric("job_cost_usd", "Sum", Duration.days(1)),
+        threshold: dailySpendAlarm.valueAsNumber,
+        evaluationPeriods: 1,
+        alarmDescription: "Model spend of all jobs today is over DailySpendAlarmUsd",
+      },
+    };
+    for (const [id, props] of Object.entries(alarms)) {
+      const alarm = new cloudwatch.Alarm(this, id, {
+        ...props,
+        comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
+        treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+      });
+      alarm.addAlarmAction(new cloudwatchActions.SnsAction(alarmTopic));
+    }
+    new cloudwatch.Dashboard(this, "Dashboard", {
+      widgets: [
+        [
+          new cloudwatch.GraphWidget({
+            title: "Jobs by outcome",
+            left: ["completed", "failed", "dropped", "timed_out", "dead_lettered"].map((o) =>
+              jobMetric(`jobs_${o}`),
+            ),
+          }),
+          new cloudwatch.GraphWidget({ title: "Model spend (USD)", left: [jobMetric("job_cost_usd")] }),
+        ],
+        [
+          new cloudwatch.GraphWidget({
+            title: "Queue",
+            left: [this.queue.metricApproximateAgeOfOldestMessage()],
+            right: [this.deadLetterQueue.metricApproximateNumberOfMessagesVisible()],
+          }),
+          new cloudwatch.GraphWidget({
+            title: "Job duration (ms)",
+            left: [jobMetric("job_duration", "p50"), jobMetric("job_duration", "p99")],
+          }),
+        ],
+      ],
+    });
+
+    new CfnOutput(this, "AlarmTopicArn", { value: alarmTopic.topicArn });
     new CfnOutput(this, "WebhookUrl", {
       value: webhookUrl.url,
       description: "Webhook URL for the GitHub App",

@@ -1,4 +1,5 @@
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
+import { SQSClient } from "@aws-sdk/client-sqs";
 import { s3ClientFromEnv } from "../../src/sessions/s3-client-from-env.js";
 import { S3TranscriptStore } from "../../src/sessions/s3-transcript-store.js";
 import { GatewayTokens } from "../shared/gateway-tokens.js";
@@ -9,6 +10,7 @@ import { createTelemetry } from "../shared/telemetry.js";
 import { createJobExecutor } from "./create-job-executor.js";
 import { jobRuntimeConfigFromEnv } from "./job-runtime-config.js";
 import { lambdaAgentInvoker } from "./lambda-agent-invoker.js";
+import { prNotifier } from "./pr-notifier.js";
 import { workerConfigFromEnv } from "./worker-config.js";
 import { createWorkerHandler } from "./worker-handler.js";
 
@@ -22,8 +24,20 @@ const dynamodb = telemetry.tracer.captureAWSv3Client(new DynamoDBClient({}));
 if (config.agent && !jobs.sessionsBucket)
   throw new Error("split mode needs SESSIONS_BUCKET: the agent exchange objects live there");
 
+const tokens = githubAppAuth({
+  appId: config.appId,
+  baseUrl: config.githubApiUrl,
+  privateKey: () => secrets.read(config.appPrivateKey),
+});
+
 export const handler = createWorkerHandler({
   telemetry,
+  ...(config.retry
+    ? {
+        retry: { sqs: telemetry.tracer.captureAWSv3Client(new SQSClient({})), ...config.retry },
+        notify: prNotifier(tokens, config.githubApiUrl),
+      }
+    : {}),
   executor: createJobExecutor({
     config: jobs,
     ...(config.agent && jobs.sessionsBucket
@@ -58,11 +72,7 @@ export const handler = createWorkerHandler({
       : {}),
   }),
   allowedInstallations: config.allowedInstallations,
-  tokens: githubAppAuth({
-    appId: config.appId,
-    baseUrl: config.githubApiUrl,
-    privateKey: () => secrets.read(config.appPrivateKey),
-  }),
+  tokens,
   ...(anthropicApiKey ? { anthropicApiKey: () => secrets.read(anthropicApiKey) } : {}),
   deadlineMarginMs: config.deadlineMarginMs,
   minimumJobMs: config.minimumJobMs,

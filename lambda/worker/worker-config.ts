@@ -16,6 +16,8 @@ export interface WorkerConfig extends GitHubAppConfig {
    * agent function and this worker never reads the model key.
    */
   agent?: { functionName: string; gatewayUrl: string; tokensTable: string; exchangePrefix: string };
+  /** Retry backoff and DLQ-with-reason (`JOB_QUEUE_URL` + `DEAD_LETTER_QUEUE_URL`). */
+  retry?: { queueUrl: string; deadLetterQueueUrl: string; maxReceiveCount: number; backoffSeconds: number[] };
 }
 
 export class WorkerConfigError extends Error {
@@ -33,7 +35,24 @@ export function workerConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Worke
     ...(env.SPEND_TABLE_NAME?.trim() ? { spendTableName: env.SPEND_TABLE_NAME.trim() } : {}),
     prSpendCapUsdPerDay: dollars(env, "MAX_PR_SPEND_USD_PER_DAY", 25),
     ...agentSplitFromEnv(env),
+    ...retryFromEnv(env),
   };
+}
+
+function retryFromEnv(env: NodeJS.ProcessEnv): Pick<WorkerConfig, "retry"> {
+  const queueUrl = env.JOB_QUEUE_URL?.trim();
+  const deadLetterQueueUrl = env.DEAD_LETTER_QUEUE_URL?.trim();
+  if (!queueUrl || !deadLetterQueueUrl) return {};
+  const maxReceiveCount = milliseconds(env, "MAX_RECEIVE_COUNT", 6);
+  if (maxReceiveCount < 1) throw new WorkerConfigError("MAX_RECEIVE_COUNT must be at least 1");
+  const backoffSeconds = (env.RETRY_BACKOFF_SECONDS?.trim() || "60,300,900")
+    .split(",")
+    .map((v) => Number(v.trim()));
+  if (backoffSeconds.some((n) => !Number.isInteger(n) || n < 0 || n > 43_200))
+    throw new WorkerConfigError(
+      `RETRY_BACKOFF_SECONDS must be whole seconds between 0 and 43200 (SQS's limit); got "${env.RETRY_BACKOFF_SECONDS}"`,
+    );
+  return { retry: { queueUrl, deadLetterQueueUrl, maxReceiveCount, backoffSeconds } };
 }
 
 function agentSplitFromEnv(env: NodeJS.ProcessEnv): Pick<WorkerConfig, "agent"> {

@@ -6,6 +6,7 @@ import type { InstallationAllowList } from "../shared/installation-allow-list.js
 import { type InvalidJobMessageError, type JobMessage, parseJobMessage } from "../shared/job-message.js";
 import { type Telemetry, traced } from "../shared/telemetry.js";
 import { type JobExecutor, type JobResult, PermanentJobError, TransientJobError } from "./job-executor.js";
+import { deadLetter, delayRetry, type RetryPolicy } from "./retry-policy.js";
 
 export interface WorkerHandlerDeps {
   telemetry: Telemetry;
@@ -18,6 +19,10 @@ export interface WorkerHandlerDeps {
   deadlineMarginMs: number;
   /** Below this budget a job is not started at all; the message goes back to the queue untouched. */
   minimumJobMs: number;
+  /** Backoff and DLQ-with-reason; without it a failure waits out the queue's visibility timeout. */
+  retry?: RetryPolicy;
+  /** Tells the PR when its job ended in the DLQ (best effort: GitHub may be what failed). */
+  notify?: (job: JobMessage, text: string) => Promise<void>;
 }
 
 export type WorkerHandler = (event: SQSEvent, context: Context) => Promise<SQSBatchResponse>;
@@ -55,11 +60,23 @@ export function createWorkerHandler(deps: WorkerHandlerDeps): WorkerHandler {
     try {
       job = parseJobMessage(record.body);
     } catch (error) {
-      // Not acknowledged: the redrive policy moves it to the DLQ, where it is kept for inspection.
-      logger.error("invalid job message", { problems: (error as InvalidJobMessageError).problems });
+      const problems = (error as InvalidJobMessageError).problems;
+      logger.error("invalid job message", { problems });
       metrics.addMetric("job_invalid_messages", MetricUnit.Count, 1);
-      logger.resetKeys();
-      throw error;
+      try {
+        // Retrying cannot make it valid: straight to the DLQ with the problems as its reason.
+        if (deps.retry) {
+          await deadLetter(deps.retry, record, {
+            reason: `invalid job message: ${(problems ?? [String(error)]).join("; ")}`,
+            receiveCount,
+          });
+          return;
+        }
+        // Not acknowledged: the redrive policy moves it to the DLQ, where it is kept for inspection.
+        throw error;
+      } finally {
+        logger.resetKeys();
+      }
     }
     logger.appendKeys({
       jobId: job.jobId,
@@ -70,9 +87,41 @@ export function createWorkerHandler(deps: WorkerHandlerDeps): WorkerHandler {
     });
     try {
       await traced(tracer, "### job", () => runJob(job, receiveCount, context));
+    } catch (error) {
+      await retryLater(record, job, receiveCount, error);
     } finally {
       logger.resetKeys();
     }
+  }
+
+  /** A transient failure: back off, or at the last receive move it to the DLQ with its reason. */
+  async function retryLater(record: SQSRecord, job: JobMessage, receiveCount: number, error: unknown) {
+    const message = error instanceof Error ? error.message : String(error);
+    if (!deps.retry) {
+      logger.error("job failed; it will be retried", { error: error as Error });
+      throw error;
+    }
+    if (receiveCount >= deps.retry.maxReceiveCount) {
+      const reason = `failed on all ${receiveCount} receives; last error: ${message}`;
+      await deadLetter(deps.retry, record, {
+        reason,
+        error: error instanceof Error ? (error.stack ?? message) : message,
+        receiveCount,
+      });
+      logger.error("job moved to the DLQ", { reason, error: error as Error });
+      countJob(job, "dead_lettered");
+      if (deps.notify && job.pullNumber !== undefined)
+        await deps
+          .notify(
+            job,
+            `Claude could not complete the ${job.kind} job for this pull request after ${receiveCount} attempts (${message}). It is kept in the dead-letter queue for an operator to inspect and redrive.`,
+          )
+          .catch((e: unknown) => logger.warn("DLQ notice not posted", { error: String(e) }));
+      return;
+    }
+    const seconds = await delayRetry(deps.retry, record, receiveCount);
+    logger.error("job failed; it will be retried", { error: error as Error, retryInSeconds: seconds });
+    throw error;
   }
 
   async function runJob(job: JobMessage, receiveCount: number, context: Context): Promise<void> {
@@ -119,7 +168,6 @@ export function createWorkerHandler(deps: WorkerHandlerDeps): WorkerHandler {
         countJob(job, "dropped");
         return;
       }
-      logger.error("job failed; it will be retried", { error: error as Error });
       countJob(job, "failed");
       throw error;
     }
@@ -129,12 +177,14 @@ export function createWorkerHandler(deps: WorkerHandlerDeps): WorkerHandler {
     if (result.costUsd !== undefined) metrics.addMetric("job_cost_usd", MetricUnit.NoUnit, result.costUsd);
     if (result.numTurns !== undefined) metrics.addMetric("job_turns", MetricUnit.Count, result.numTurns);
     if (result.status === "timed_out") {
-      logger.warn("job hit its deadline; returning it to the queue", {
+      // Final: the check run already says timed_out on the PR. Running it again would cost as much and
+      // most likely time out again, while holding back every later job of this PR.
+      logger.warn("job hit its deadline; reported as timed_out and not retried", {
         durationMs,
         conclusion: result.conclusion,
       });
       countJob(job, "timed_out");
-      throw new JobDeadlineError(`job stopped at its ${deadlineMs} ms deadline`);
+      return;
     }
     logger.info("job completed", {
       durationMs,
@@ -148,7 +198,7 @@ export function createWorkerHandler(deps: WorkerHandlerDeps): WorkerHandler {
 
   function countJob(
     job: JobMessage,
-    outcome: "completed" | "failed" | "dropped" | "timed_out" | "deferred",
+    outcome: "completed" | "failed" | "dropped" | "timed_out" | "deferred" | "dead_lettered",
   ): void {
     metrics.addMetric("jobs", MetricUnit.Count, 1);
     metrics.addMetric(`jobs_${outcome}`, MetricUnit.Count, 1);

@@ -1,4 +1,5 @@
-import { readFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import * as path from "node:path";
@@ -74,7 +75,7 @@ describe("infrastructure stack", () => {
     expect(resources[webhook]!.Properties).toMatchObject({ Runtime: "nodejs24.x", Timeout: 10 });
   });
 
-  it("uses a FIFO queue with a FIFO DLQ and a visibility timeout of at least six worker timeouts", () => {
+  it("uses a FIFO queue with a FIFO DLQ, maxReceiveCount ≥ 5 and a visibility timeout sized from the job deadline", () => {
     const queue = resources[logicalId("AWS::SQS::Queue", "JobQueue")]!.Properties;
     const dlqId = logicalId("AWS::SQS::Queue", "JobDeadLetterQueue");
     const worker = resources[logicalId("AWS::Lambda::Function", "WorkerFunction")]!.Properties;
@@ -82,11 +83,48 @@ describe("infrastructure stack", () => {
     expect(resources[dlqId]!.Properties.FifoQueue).toBe(true);
     expect(queue.RedrivePolicy).toEqual({
       deadLetterTargetArn: { "Fn::GetAtt": [dlqId, "Arn"] },
-      maxReceiveCount: 3,
+      maxReceiveCount: 6,
     });
-    expect(queue.VisibilityTimeout as number).toBeGreaterThanOrEqual(6 * (worker.Timeout as number));
-    // SQS rejects anything over 12 hours.
-    expect(queue.VisibilityTimeout as number).toBeLessThanOrEqual(43_200);
+    // Lambda needs at least the function timeout; a minute more, not six times (a dead worker's PR waits 16 min, not 90).
+    expect(queue.VisibilityTimeout).toBe((worker.Timeout as number) + 60);
+    // The worker backs off and dead-letters itself: it knows the queue, the DLQ and the receive limit.
+    expect(envOf("WorkerFunction")).toMatchObject({
+      MAX_RECEIVE_COUNT: "6",
+      RETRY_BACKOFF_SECONDS: "60,300,900",
+      DEAD_LETTER_QUEUE_URL: { Ref: dlqId },
+    });
+    expect(() => new ClaudePrRunnerStack(new App(), "TooFew", { maxReceiveCount: 3 })).toThrow(/at least 5/);
+  });
+
+  it("alarms on the DLQ, worker errors, queue age, throttles and daily spend, to one SNS topic", () => {
+    const alarms = Object.entries(resources).filter(([, r]) => r.Type === "AWS::CloudWatch::Alarm");
+    expect(alarms.map(([id]) => id.replace(/[0-9A-F]{8}$/, "")).sort()).toEqual([
+      "DailySpend",
+      "DeadLetterQueueNotEmpty",
+      "OldestJobAge",
+      "WorkerErrors",
+      "WorkerThrottles",
+    ]);
+    const topic = logicalId("AWS::SNS::Topic", "AlarmTopic");
+    for (const [, alarm] of alarms) expect(alarm.Properties.AlarmActions).toEqual([{ Ref: topic }]);
+    const spend = alarms.find(([id]) => id.startsWith("DailySpend"))![1].Properties;
+    expect(spend).toMatchObject({ MetricName: "job_cost_usd", Namespace: "ClaudePrRunner", Period: 86400 });
+    template.resourceCountIs("AWS::CloudWatch::Dashboard", 1);
+  });
+
+  it("keeps logs a month, reserves concurrency for worker and agent, and logs agent progress at DEBUG", () => {
+    const groups = Object.values(resources).filter((r) => r.Type === "AWS::Logs::LogGroup");
+    expect(groups).toHaveLength(5);
+    for (const g of groups) expect(g.Properties.RetentionInDays).toBe(30);
+    for (const fn of ["WorkerFunction", "AgentFunction"])
+      expect(resources[logicalId("AWS::Lambda::Function", fn)]!.Properties.ReservedConcurrentExecutions).toBe(
+        10,
+      );
+    template.hasResourceProperties("AWS::Lambda::EventSourceMapping", {
+      ScalingConfig: { MaximumConcurrency: 10 },
+    });
+    const settings = readFileSync(path.join(REPO_ROOT, "lambda/worker/jobs/session-settings.ts"), "utf8");
+    expect(settings).toMatch(/onProgress: \(event\) => logger\.debug\(/);
   });
 
   it("runs the worker as a container image fed by the queue with partial batch failures", () => {
@@ -239,7 +277,12 @@ describe("infrastructure stack", () => {
     );
     expect(actionsOf(webhook)).not.toContain("dynamodb:Scan");
     expect(actionsOf(webhook).some((a) => a.startsWith("s3:"))).toBe(false);
-    expect(actionsOf(worker)).not.toContain("sqs:SendMessage");
+    // The worker's only send: to the DLQ, with the reason, at a job's last receive.
+    expect(
+      JSON.stringify(
+        worker.filter((x) => [x.Action].flat().includes("sqs:SendMessage")).map((x) => x.Resource),
+      ),
+    ).toBe(JSON.stringify([{ "Fn::GetAtt": [logicalId("AWS::SQS::Queue", "JobDeadLetterQueue"), "Arn"] }]));
     // The worker's DynamoDB: update spend items; put and delete gateway tokens (never read them).
     expect(
       actionsOf(worker)
@@ -304,16 +347,34 @@ describe("worker Dockerfile", () => {
     }
   ).dependencies["@anthropic-ai/claude-code"];
 
-  it("builds on the Node 24 Lambda base image", () => {
+  it("builds on the Node 24 Lambda base image, replaceable by a digest-pinned one", () => {
     const froms = lines.filter((l) => l.startsWith("FROM "));
     expect(froms.length).toBeGreaterThan(0);
-    for (const from of froms) expect(from).toMatch(/^FROM public\.ecr\.aws\/lambda\/nodejs:24\b/);
+    for (const from of froms) expect(from).toMatch(/^FROM \$\{BASE_IMAGE\}/);
+    expect(dockerfile).toContain("ARG BASE_IMAGE=public.ecr.aws/lambda/nodejs:24\n");
   });
 
-  it("installs exactly the CLI version the project pins", () => {
+  it("installs the CLI from the lockfile with npm ci, drops the npm cache, keeps source maps on", () => {
     expect(pinned).toBe("2.1.235");
-    expect(dockerfile).toContain(`ARG CLAUDE_CODE_VERSION=${pinned}`);
-    expect(dockerfile).toMatch(/npm install[^\n]*"@anthropic-ai\/claude-code@\$\{CLAUDE_CODE_VERSION\}"/);
+    expect(dockerfile).toContain("RUN node lambda/worker/cli-lock.mjs package-lock.json /build/cli");
+    expect(dockerfile).toMatch(/RUN npm ci --omit=dev[^\n]*\\\n\s*&& node_modules\/\.bin\/claude --version/);
+    expect(dockerfile).toContain("npm cache clean --force");
+    expect(dockerfile).not.toMatch(/npm install[^\n]*claude-code/);
+    expect(dockerfile).toContain("NODE_OPTIONS=--enable-source-maps");
+    // What the image's npm ci sees: only the CLI and its platform packages, with the lockfile's integrity.
+    const out = mkdtempSync(path.join(tmpdir(), "cli-lock-"));
+    execFileSync(process.execPath, ["lambda/worker/cli-lock.mjs", "package-lock.json", out], {
+      cwd: REPO_ROOT,
+    });
+    const repoLock = JSON.parse(readFileSync(path.join(REPO_ROOT, "package-lock.json"), "utf8"));
+    const cliLock = JSON.parse(readFileSync(path.join(out, "package-lock.json"), "utf8"));
+    const key = "node_modules/@anthropic-ai/claude-code";
+    expect(cliLock.packages[key]).toEqual(repoLock.packages[key]);
+    expect(cliLock.packages[`${key}-linux-x64`].integrity).toBe(
+      repoLock.packages[`${key}-linux-x64`].integrity,
+    );
+    expect(Object.keys(cliLock.packages).every((k) => k === "" || k.startsWith(key))).toBe(true);
+    rmSync(out, { recursive: true, force: true });
   });
 
   it("keeps HOME and CLAUDE_CONFIG_DIR under /tmp and does not run as root", () => {

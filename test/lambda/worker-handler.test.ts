@@ -1,4 +1,4 @@
-import { SendMessageCommand } from "@aws-sdk/client-sqs";
+import { ReceiveMessageCommand, SendMessageCommand } from "@aws-sdk/client-sqs";
 import { Octokit } from "@octokit/rest";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { githubAppAuth } from "../../lambda/shared/github-app-auth.js";
@@ -115,7 +115,14 @@ function checkRunExecutor(
 
 function worker(
   executor: JobExecutor,
-  opts: { deadlineMarginMs?: number; minimumJobMs?: number; allowed?: string } = {},
+  opts: {
+    deadlineMarginMs?: number;
+    minimumJobMs?: number;
+    allowed?: string;
+    /** Backoff seconds: turns on the retry policy (ChangeMessageVisibility, DLQ with reason). */
+    backoffSeconds?: number[];
+    notify?: (job: JobMessage, text: string) => Promise<void>;
+  } = {},
 ) {
   const telemetry = createTelemetry("worker");
   return createWorkerHandler({
@@ -123,6 +130,18 @@ function worker(
     executor,
     tokens: githubAppAuth({ appId: "12345", baseUrl: gh.url, privateKey: async () => privateKey }),
     allowedInstallations: parseInstallationAllowList(opts.allowed ?? "1"),
+    ...(opts.backoffSeconds
+      ? {
+          retry: {
+            sqs: sqs.client,
+            queueUrl: queues.queueUrl,
+            deadLetterQueueUrl: queues.dlqUrl,
+            maxReceiveCount: MAX_RECEIVES,
+            backoffSeconds: opts.backoffSeconds,
+          },
+        }
+      : {}),
+    ...(opts.notify ? { notify: opts.notify } : {}),
     deadlineMarginMs: opts.deadlineMarginMs ?? 1_000,
     minimumJobMs: opts.minimumJobMs ?? 100,
   });
@@ -226,7 +245,7 @@ describe("worker handler", () => {
     expect(sqs.messagesIn(queues.queueUrl)).toHaveLength(0);
   });
 
-  it("gives a job near the deadline a short budget; it closes its check run as timed_out and stays queued", async () => {
+  it("gives a job near the deadline a short budget; it closes its check run as timed_out and is not retried", async () => {
     const calls: ExecutorCall[] = [];
     const job = reviewJob(SHA_1);
     await enqueue(job);
@@ -246,15 +265,105 @@ describe("worker handler", () => {
       status: "completed",
       conclusion: "timed_out",
     });
-    expect(source.invocations[0]!.response.batchItemFailures).toEqual([
-      { itemIdentifier: source.invocations[0]!.records[0]!.messageId },
-    ]);
-    const left = sqs.messagesIn(queues.queueUrl);
-    expect(left).toHaveLength(1);
-    expect(JSON.parse(left[0]!.body).jobId).toBe(job.jobId);
+    // Final: acknowledged, reported once (the check run), never run again at full cost.
+    expect(source.invocations[0]!.response.batchItemFailures).toEqual([]);
+    expect(sqs.messagesIn(queues.queueUrl)).toHaveLength(0);
+    expect(sqs.messagesIn(queues.dlqUrl)).toHaveLength(0);
     expect(
-      stdout.records.find((r) => r.message === "job hit its deadline; returning it to the queue"),
+      stdout.records.find((r) => r.message === "job hit its deadline; reported as timed_out and not retried"),
     ).toBeDefined();
+    await withStdout(() => source.drain(handler, () => lambdaContext("worker", 900_000)));
+    expect(calls).toHaveLength(1);
+    expect(
+      gh.callsTo("checks/update").filter((c) => JSON.stringify(c.body).includes("timed_out")),
+    ).toHaveLength(1);
+  });
+
+  it("backs a transient failure off with ChangeMessageVisibility instead of the whole visibility timeout", async () => {
+    const calls: ExecutorCall[] = [];
+    await enqueue(reviewJob(SHA_1));
+    // Real Lambda leaves a failed record's visibility as the function set it.
+    const source = new SqsEventSource(sqs.client, queues.queueUrl, queues.queueArn, 10, false);
+    const handler = worker(
+      checkRunExecutor(calls, (_job, _ctx, attempt) =>
+        attempt === 1 ? new Error("GitHub answered 502") : "succeed",
+      ),
+      { backoffSeconds: [1, 5, 15] },
+    );
+    await withStdout(() => source.pollOnce(handler, () => lambdaContext("worker", 900_000)));
+    expect(source.invocations[0]!.response.batchItemFailures).toHaveLength(1);
+    expect(stdout.records.find((r) => r.message === "job failed; it will be retried")?.retryInSeconds).toBe(
+      1,
+    );
+    // Still queued, but not receivable until its backoff has passed (the queue's own timeout is 30 s).
+    expect(sqs.messagesIn(queues.queueUrl)).toHaveLength(1);
+    expect(await sqs.receiveAll(queues.queueUrl)).toEqual([]);
+    let polled = false;
+    for (let i = 0; i < 50 && !polled; i++) {
+      polled = await withStdout(() => source.pollOnce(handler, () => lambdaContext("worker", 900_000)));
+      if (!polled) await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(polled).toBe(true);
+    expect(calls).toHaveLength(2);
+    expect(source.invocations[1]!.records[0]!.attributes.ApproximateReceiveCount).toBe("2");
+    expect(sqs.messagesIn(queues.queueUrl)).toHaveLength(0);
+  });
+
+  it("at the last receive moves the job to the DLQ with its reason, tells the PR once, and other PRs carry on", async () => {
+    const calls: ExecutorCall[] = [];
+    const notices: string[] = [];
+    const failing = reviewJob(SHA_1, 2);
+    const other = reviewJob(SHA_2, 3);
+    await enqueue(failing, other);
+    const source = new SqsEventSource(sqs.client, queues.queueUrl, queues.queueArn, 10, false);
+    const handler = worker(
+      checkRunExecutor(calls, (job) => (job.pullNumber === 2 ? new Error("S3 is unavailable") : "succeed")),
+      { backoffSeconds: [0], notify: async (_job, text) => void notices.push(text) },
+    );
+    await withStdout(() => source.drain(handler, () => lambdaContext("worker", 900_000)));
+
+    expect(calls.filter((c) => c.job.pullNumber === 2)).toHaveLength(MAX_RECEIVES);
+    expect(calls.filter((c) => c.job.pullNumber === 3)).toHaveLength(1);
+    expect(sqs.messagesIn(queues.queueUrl)).toHaveLength(0);
+    const dead = await sqs.client.send(
+      new ReceiveMessageCommand({
+        QueueUrl: queues.dlqUrl,
+        MessageAttributeNames: ["All"],
+        MaxNumberOfMessages: 10,
+      }),
+    );
+    expect(dead.Messages).toHaveLength(1);
+    expect(JSON.parse(dead.Messages![0]!.Body!).jobId).toBe(failing.jobId);
+    expect(dead.Messages![0]!.MessageAttributes?.reason?.StringValue).toBe(
+      "failed on all 3 receives; last error: S3 is unavailable",
+    );
+    expect(dead.Messages![0]!.MessageAttributes?.receiveCount?.StringValue).toBe("3");
+    expect(notices).toHaveLength(1);
+    expect(notices[0]).toContain("after 3 attempts (S3 is unavailable)");
+  });
+
+  it("sends an invalid message straight to the DLQ with the problems as its reason", async () => {
+    await sqs.client.send(
+      new SendMessageCommand({
+        QueueUrl: queues.queueUrl,
+        MessageBody: JSON.stringify({ kind: "review", owner: OWNER }),
+        MessageGroupId: `${OWNER}/${REPO}#2`,
+        MessageDeduplicationId: "poison-2",
+      }),
+    );
+    const source = new SqsEventSource(sqs.client, queues.queueUrl, queues.queueArn, 10, false);
+    await withStdout(() =>
+      source.drain(worker(checkRunExecutor([]), { backoffSeconds: [0] }), () =>
+        lambdaContext("worker", 900_000),
+      ),
+    );
+    expect(source.invocations).toHaveLength(1);
+    const dead = await sqs.client.send(
+      new ReceiveMessageCommand({ QueueUrl: queues.dlqUrl, MessageAttributeNames: ["All"] }),
+    );
+    expect(dead.Messages?.[0]?.MessageAttributes?.reason?.StringValue).toMatch(
+      /^invalid job message: message is missing "/,
+    );
   });
 
   it("does not start a job when less than the minimum budget is left, and keeps the message", async () => {

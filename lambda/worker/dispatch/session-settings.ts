@@ -47,6 +47,6 @@ export function sessionSettings(options: {
     ...(config.claudePath ? { claudePath: config.claudePath } : {}),
     ...(config.model ? { model: config.model } : {}),
     // Progress lines carry the job's keys (jobId, repo, pr), so a long session is visible in the logs.
-    onProgress: (event) => logger.info(`agent: ${formatProgressEvent(event)}`, { progress: event.kind }),
+    onProgress: (event) => logger.debug(`agent: ${formatProgressEvent(event)}`, { progress: event.kind }),
   };
 }

@@ -21,6 +21,11 @@ export class SqsEventSource {
     private readonly queueUrl: string,
     private readonly queueArn: string,
     private readonly batchSize = 10,
+    /**
+     * true: a failed record becomes visible again at once (standing in for the visibility timeout).
+     * false: it stays as the handler left it, as with real Lambda (the worker's retry backoff).
+     */
+    private readonly resetFailedVisibility = true,
   ) {}
 
   /** One poll; returns false when the queue had nothing to hand out. */
@@ -45,6 +50,7 @@ export class SqsEventSource {
     const failed = new Set(response.batchItemFailures.map((f) => f.itemIdentifier));
     for (const m of messages) {
       if (failed.has(m.MessageId!)) {
+        if (!this.resetFailedVisibility) continue;
         await this.client.send(
           new ChangeMessageVisibilityCommand({
             QueueUrl: this.queueUrl,
