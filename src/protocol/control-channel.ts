@@ -75,7 +75,6 @@ type Verdict = ControlSuccessResponse | ControlErrorResponse;
 interface PendingRequest {
   readonly requestId: string;
   readonly subtype: string;
-  readonly fields: Record<string, unknown>;
   readonly resolve: (payload: Record<string, unknown>) => void;
   readonly reject: (error: Error) => void;
   readonly timeoutMs: number | undefined;
@@ -142,6 +141,13 @@ export class ControlChannel {
     fields: Record<string, unknown> = {},
     options: ControlRequestOptions = {},
   ): Promise<Record<string, unknown>> {
+    // can_use_tool, hook_callback and the other loop -> client subtypes are the CLI's to ask; a
+    // host that sent one would be answering its own question (and would check the wrong side's reply).
+    if (isControlRequestSubtype(subtype) && CONTROL_REQUEST_SUBTYPES[subtype] === "loop_to_client") {
+      return Promise.reject(
+        new ControlRequestError(subtype, "", `${subtype} is sent by the CLI to the host, never by the host`),
+      );
+    }
     if (this.closedReason !== undefined) {
       return Promise.reject(new ControlTransportClosedError(subtype, "", this.closedReason));
     }
@@ -154,7 +160,7 @@ export class ControlChannel {
     } catch (error) {
       return Promise.reject(error);
     }
-    const promise = this.register(requestId, subtype, fields, options);
+    const promise = this.register(requestId, subtype, options);
     // seed: "pending 必须先登记再写出" — the entry exists before the frame leaves.
     try {
       this.send(controlRequestFrame(requestId, subtype, fields));
@@ -196,7 +202,7 @@ export class ControlChannel {
         new ControlRequestCancelledError(subtype, requestId, abortReason(options.signal)),
       );
     }
-    return this.register(requestId, subtype, {}, options);
+    return this.register(requestId, subtype, options);
   }
 
   /** Remove and return a cached response that no request was waiting for. */
@@ -274,14 +280,12 @@ export class ControlChannel {
   private register(
     requestId: string,
     subtype: string,
-    fields: Record<string, unknown>,
     options: ControlRequestOptions,
   ): Promise<Record<string, unknown>> {
     return new Promise((resolve, reject) => {
       const entry: PendingRequest = {
         requestId,
         subtype,
-        fields,
         resolve,
         reject,
         timeoutMs: options.timeoutMs ?? this.defaultTimeoutMs,
@@ -343,10 +347,7 @@ export class ControlChannel {
     if (verdict.subtype === "error") {
       entry.reject(new ControlRequestError(entry.subtype, requestId, String(verdict.error)));
     } else {
-      const payload = payloadOf(verdict);
-      const mismatch = entry.subtype === "can_use_tool" ? toolMismatch(entry.fields, payload) : undefined;
-      if (mismatch) entry.reject(new ControlRequestError(entry.subtype, requestId, mismatch));
-      else entry.resolve(payload);
+      entry.resolve(payloadOf(verdict));
     }
     // seed: "initialize 的特殊重连语义" — prompts still pending in the CLI are redelivered on the
     // response envelope; they go through the same in-flight de-duplication as live requests.
@@ -496,17 +497,23 @@ export class ControlChannel {
     if (typeof request.tool_name !== "string" || !isRecord(request.input)) {
       return { kind: "error", message: "malformed can_use_tool request: tool_name and input are required" };
     }
-    const decision: PermissionDecision = await this.handlers.canUseTool(request, context);
-    // The tool use id rides along so the CLI never applies this decision to another tool call.
+    // A handler that returns nothing gets an error answer, never silence: a silent host would
+    // leave the tool call parked until the session's deadline.
+    const decision: PermissionDecision | null | undefined = await this.handlers.canUseTool(request, context);
+    if (decision === null || decision === undefined) {
+      return { kind: "error", message: "can_use_tool handler returned no decision" };
+    }
+    // The tool use id rides along: the CLI checks it, so this decision never approves another
+    // tool call (docs/protocol.md, "Control channel").
     const toolUseId = typeof request.tool_use_id === "string" ? { toolUseID: request.tool_use_id } : {};
-    if (decision?.behavior === "allow") {
+    if (decision.behavior === "allow") {
       const updatedInput = isRecord(decision.updatedInput) ? decision.updatedInput : request.input;
       const permissions = decision.updatedPermissions
         ? { updatedPermissions: decision.updatedPermissions }
         : {};
       return { kind: "success", payload: { behavior: "allow", updatedInput, ...permissions, ...toolUseId } };
     }
-    if (decision?.behavior === "deny") {
+    if (decision.behavior === "deny") {
       const interrupt = decision.interrupt === undefined ? {} : { interrupt: decision.interrupt };
       return {
         kind: "success",
@@ -520,21 +527,6 @@ export class ControlChannel {
     }
     return { kind: "error", message: "can_use_tool handler returned neither allow nor deny" };
   }
-}
-
-/** seed: "toolUseID/name 不匹配不会错误批准另一个工具" */
-function toolMismatch(fields: Record<string, unknown>, payload: Record<string, unknown>): string | undefined {
-  const askedId = fields.tool_use_id;
-  const answeredId = payload.toolUseID;
-  if (typeof askedId === "string" && typeof answeredId === "string" && askedId !== answeredId) {
-    return `response answers tool use ${answeredId}, not ${askedId}`;
-  }
-  const askedName = fields.tool_name;
-  const answeredName = payload.tool_name ?? payload.toolName;
-  if (typeof askedName === "string" && typeof answeredName === "string" && askedName !== answeredName) {
-    return `response answers tool ${answeredName}, not ${askedName}`;
-  }
-  return undefined;
 }
 
 function success(payload: unknown): IncomingOutcome {

@@ -1,4 +1,5 @@
 // Pure protocol core for Claude Code CLI 2.1.235: no child_process, no fs, no network.
+export * from "./cli-invocation-from-argv.js";
 export * from "./content-blocks.js";
 export * from "./control-channel.js";
 export * from "./control-errors.js";

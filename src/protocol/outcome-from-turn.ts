@@ -1,6 +1,7 @@
-// seed: "三种输出的终态差异" and "失败恢复与诊断顺序". The exit rule of 2.1.235: exit 1 when
-// result.is_error is true or the transport closed for good without a result, else exit 0.
-// `subtype: "success"` with `is_error: true` is an API error carried in `result` — a failure.
+// The exit rule of 2.1.235 (docs/protocol.md, "Result rules"): exit 1 when result.is_error is true
+// or the transport closed for good without a result, else exit 0. `subtype: "success"` with
+// `is_error: true` is an API error carried in `result` — a failure. A CLI that received SIGTERM
+// still writes its result, then exits 143 (128 + 15), as test/conformance/sigterm.test.ts shows.
 import type { Usage } from "./content-blocks.js";
 import type { ResultSubtype } from "./observed-subtypes.js";
 import type { PermissionDenial, ResultFrame, StdoutFrame, SystemApiRetryFrame } from "./stdout-frames.js";
@@ -9,7 +10,8 @@ export interface TurnOutcome {
   /** The result subtype, or "no_result" when the turn ended without a result frame. */
   subtype: ResultSubtype | "no_result";
   isError: boolean;
-  exitCode: 0 | 1;
+  /** The exit status the CLI gives this turn: 0, 1, or 143 after SIGTERM. */
+  exitCode: 0 | 1 | typeof SIGTERM_EXIT_CODE;
   structuredOutput?: unknown;
   resultText?: string;
   sessionId?: string;
@@ -26,9 +28,14 @@ export interface TurnOutcome {
   reason?: string;
 }
 
+/** 128 + SIGTERM: the CLI handles the signal, finishes its output, then exits with this status. */
+export const SIGTERM_EXIT_CODE = 143;
+
 export interface OutcomeOptions {
   /** The transport (stdout) closed; without a result frame that means the turn never finished. */
   transportClosed: boolean;
+  /** The CLI was sent SIGTERM during the turn. */
+  sigterm?: boolean;
 }
 
 /** Outcome of one turn from its frames. Pure; the last result frame of the list decides. */
@@ -54,7 +61,7 @@ export function outcomeFromTurn(frames: readonly StdoutFrame[], options: Outcome
     const outcome: TurnOutcome = {
       subtype: "no_result",
       isError: true,
-      exitCode: 1,
+      exitCode: options.sigterm ? SIGTERM_EXIT_CODE : 1,
       totalCostUsd: 0,
       numTurns: 0,
       permissionDenials: [],
@@ -76,7 +83,7 @@ export function outcomeFromTurn(frames: readonly StdoutFrame[], options: Outcome
   const outcome: TurnOutcome = {
     subtype: result.subtype,
     isError,
-    exitCode: isError ? 1 : 0,
+    exitCode: options.sigterm ? SIGTERM_EXIT_CODE : isError ? 1 : 0,
     totalCostUsd: typeof result.total_cost_usd === "number" ? result.total_cost_usd : 0,
     numTurns: typeof result.num_turns === "number" ? result.num_turns : 0,
     permissionDenials: Array.isArray(result.permission_denials) ? result.permission_denials : [],

@@ -1,7 +1,7 @@
 import { mkdir, mkdtemp, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { FlagRuleError, validateCliInvocation } from "../protocol/index.js";
+import { cliInvocationFromArgv, FlagRuleError, validateCliInvocation } from "../protocol/index.js";
 import { buildAgentEnvironment } from "./agent-environment.js";
 import { buildClaudeArgv } from "./build-claude-argv.js";
 import { type CompiledOutputSchema, compileOutputSchema } from "./compile-output-schema.js";
@@ -86,16 +86,8 @@ export async function prepareSession(options: SessionOptions): Promise<PreparedS
   });
   try {
     // The protocol's flag rules are the same checks the CLI runs at start-up; fail before spawning.
-    validateCliInvocation({
-      // Print mode without the flag: stream-json input on a pipe puts the CLI in it (see buildClaudeArgv).
-      print: true,
-      inputFormat: "stream-json",
-      outputFormat: "stream-json",
-      verbose: true,
-      includePartialMessages: options.includePartialMessages ?? false,
-      ...(outputSchema ? { jsonSchema: outputSchema.schema } : {}),
-      ...(options.resume ? { resume: options.resume.sessionId, forkSession: options.resume.fork } : {}),
-    });
+    // The argv really spawned, read back: no `-p`, and the pipes put the CLI in print mode.
+    validateCliInvocation(cliInvocationFromArgv(argv, { terminal: false }));
   } catch (error) {
     if (error instanceof FlagRuleError) throw new RunnerConfigError(error.message, error.rule);
     throw error;

@@ -443,7 +443,7 @@ class SessionHost {
     if (structured.check === "missing" || structured.check === "invalid") {
       failureReasons.push(`structured output ${structured.check}: ${structured.problems.join("; ")}`);
     }
-    const failed = turn.exitCode === 1 || failureReasons.length > 0;
+    const failed = turn.exitCode !== 0 || failureReasons.length > 0;
     const sessionId = turn.sessionId ?? this.sessionId;
     return {
       ...turn,

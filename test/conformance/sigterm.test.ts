@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type ClaudeRunResult, spawnClaude } from "../harness/claude-cli.js";
+import { protocolAgreement } from "../harness/protocol-agreement.js";
 import {
   CLI_TIMEOUT_MS,
   type ScriptedClaude,
@@ -59,8 +60,11 @@ describe("SIGTERM during a model turn (real 2.1.235)", () => {
     });
   });
 
-  it("exits by itself with code 143 (128 + SIGTERM), not killed by the signal", () => {
+  it("exits by itself with code 143 (128 + SIGTERM), not killed by the signal, as src/protocol predicts", () => {
     expect(run.signal).toBeNull();
     expect(run.code).toBe(143);
+    const agreement = protocolAgreement(run, { sigterm: true });
+    expect(agreement.predictedExitCode).toBe(run.code);
+    expect(agreement.unclassified).toEqual([]);
   });
 });

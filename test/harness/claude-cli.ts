@@ -204,3 +204,36 @@ export function runClaude(args: string[], opts: ClaudeRunOptions): Promise<Claud
   const proc = spawnClaude(args, { ...opts, timeoutMs: opts.timeoutMs ?? 120_000, stdin: opts.stdin ?? "" });
   return proc.exited;
 }
+
+/**
+ * Runs the CLI attached to a pseudo-terminal (util-linux `script`), the only way to see the rules
+ * that apply outside print mode: with pipes the CLI is always in print mode. Output is the
+ * terminal's bytes with ANSI escapes removed; meant for invocations the CLI rejects at start-up.
+ */
+export function runClaudeInTerminal(args: string[], opts: ClaudeRunOptions): Promise<ClaudeRunResult> {
+  const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
+  const command = [CLAUDE_BIN, ...args].map(quote).join(" ");
+  const child = spawn("script", ["-qec", command, "/dev/null"], {
+    cwd: opts.cwd,
+    env: opts.env,
+    stdio: ["pipe", "pipe", "pipe"],
+  });
+  let out = "";
+  child.stdout.setEncoding("utf8");
+  child.stdout.on("data", (chunk: string) => {
+    out += chunk;
+  });
+  child.stderr.on("data", () => {});
+  child.stdin.end();
+  const esc = String.fromCharCode(27);
+  const ansi = new RegExp(`${esc}\\[[0-9;?>]*[A-Za-z]|${esc}[78]`, "g");
+  const plain = (text: string) => text.replace(ansi, "").replace(/\r/g, "");
+  const timer = setTimeout(() => child.kill("SIGKILL"), opts.timeoutMs ?? 60_000).unref();
+  return new Promise((resolveRun, reject) => {
+    child.once("error", reject);
+    child.once("close", (code, signal) => {
+      clearTimeout(timer);
+      resolveRun({ code, signal, stdout: plain(out), stderr: "", frames: [] });
+    });
+  });
+}

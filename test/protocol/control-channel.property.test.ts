@@ -16,12 +16,11 @@ import {
 type Op =
   | {
       kind: "request";
-      subtype: "get_settings" | "can_use_tool";
+      subtype: "get_settings" | "rewind_files";
       timeoutMs: number | null;
       withSignal: boolean;
     }
   | { kind: "respond"; target: number; verdict: "success" | "error" }
-  | { kind: "respondWrongTool"; target: number }
   | { kind: "respondStray"; id: string }
   | { kind: "cancel"; target: number; viaSignal: boolean }
   | { kind: "progress"; target: number }
@@ -34,7 +33,7 @@ const op: fc.Arbitrary<Op> = fc.oneof(
     weight: 4,
     arbitrary: fc.record({
       kind: fc.constant("request" as const),
-      subtype: fc.constantFrom("get_settings" as const, "can_use_tool" as const),
+      subtype: fc.constantFrom("get_settings" as const, "rewind_files" as const),
       timeoutMs: fc.option(fc.integer({ min: 100, max: 400 }), { freq: 5 }),
       withSignal: fc.boolean(),
     }),
@@ -44,7 +43,6 @@ const op: fc.Arbitrary<Op> = fc.oneof(
     target: fc.nat(),
     verdict: fc.constantFrom("success" as const, "error" as const),
   }),
-  fc.record({ kind: fc.constant("respondWrongTool" as const), target: fc.nat() }),
   fc.record({ kind: fc.constant("respondStray" as const), id: fc.constantFrom("ghost", "req-999", "x") }),
   fc.record({ kind: fc.constant("cancel" as const), target: fc.nat(), viaSignal: fc.boolean() }),
   { weight: 3, arbitrary: fc.record({ kind: fc.constant("progress" as const), target: fc.nat() }) },
@@ -105,10 +103,7 @@ describe("ControlChannel under random interleavings", () => {
           switch (step.kind) {
             case "request": {
               const controller = step.withSignal ? new AbortController() : undefined;
-              const fields =
-                step.subtype === "can_use_tool"
-                  ? { tool_name: "Bash", input: {}, tool_use_id: `tu-${counter + 1}` }
-                  : {};
+              const fields = step.subtype === "rewind_files" ? { user_message_id: `u-${counter + 1}` } : {};
               const options = {
                 ...(controller ? { signal: controller.signal } : {}),
                 ...(step.timeoutMs !== null ? { timeoutMs: step.timeoutMs } : {}),
@@ -138,23 +133,11 @@ describe("ControlChannel under random interleavings", () => {
                   ? {
                       subtype: "success",
                       request_id: t.id,
-                      response: { for: t.id, toolUseID: `tu-${t.id.slice(4)}` },
+                      response: { for: t.id },
                     }
                   : { subtype: "error", request_id: t.id, error: `no ${t.id}` };
               channel.receive(parseStdoutFrame({ type: "control_response", response }));
               if (t.model === "pending") t.model = step.verdict === "success" ? "resolved" : "error";
-              break;
-            }
-            case "respondWrongTool": {
-              const t = pick(step.target);
-              if (!t || t.id === "") break;
-              const response = {
-                subtype: "success",
-                request_id: t.id,
-                response: { for: t.id, toolUseID: "tu-other" },
-              };
-              channel.receive(parseStdoutFrame({ type: "control_response", response }));
-              if (t.model === "pending") t.model = t.subtype === "can_use_tool" ? "error" : "resolved";
               break;
             }
             case "respondStray":

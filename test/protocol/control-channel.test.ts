@@ -135,26 +135,20 @@ describe("ControlChannel outgoing requests", () => {
     expect(events.filter((e) => e.kind === "unmatched_response_evicted")).toHaveLength(6);
   });
 
-  it("never lets a can_use_tool response for another tool use or tool name approve this one", async () => {
-    const { channel } = setup();
-    const byId = channel.request("can_use_tool", { tool_name: "Bash", input: {}, tool_use_id: "toolu_A" });
-    channel.receive(success("req-1", { behavior: "allow", updatedInput: {}, toolUseID: "toolu_B" }));
-    await expect(byId).rejects.toThrow(/answers tool use toolu_B, not toolu_A/);
-
-    const byName = channel.request("can_use_tool", { tool_name: "Bash", input: {}, tool_use_id: "toolu_C" });
-    channel.receive(success("req-2", { behavior: "allow", updatedInput: {}, tool_name: "Read" }));
-    await expect(byName).rejects.toThrow(/answers tool Read, not Bash/);
-
-    const matching = channel.request("can_use_tool", {
-      tool_name: "Bash",
-      input: {},
-      tool_use_id: "toolu_D",
-    });
-    channel.receive(
-      success("req-3", { behavior: "allow", updatedInput: { command: "ls" }, toolUseID: "toolu_D" }),
-    );
-    await expect(matching).resolves.toMatchObject({ behavior: "allow" });
+  it("refuses to send a loop -> client subtype (the CLI asks those), writing nothing", async () => {
+    const { channel, sent } = setup();
+    for (const subtype of ["can_use_tool", "hook_callback", "elicitation", "request_user_dialog"]) {
+      const error = await channel.request(subtype, { tool_name: "Bash" }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ControlRequestError);
+      expect((error as Error).message).toContain(
+        `${subtype} is sent by the CLI to the host, never by the host`,
+      );
+    }
+    expect(sent).toEqual([]);
     expect(channel.pendingCount).toBe(0);
+    // mcp_message goes both ways: the host may send it.
+    void channel.request("mcp_message", { server_name: "s", message: {} }).catch(() => {});
+    expect(sent).toHaveLength(1);
   });
 
   it("cancel via AbortSignal sends control_cancel_request, rejects at once and ignores the late response", async () => {
@@ -338,6 +332,9 @@ describe("ControlChannel incoming requests", () => {
         /can_use_tool handler failed: policy file unreadable/,
       ],
       [{ canUseTool: async () => ({ behavior: "maybe" }) as never }, /neither allow nor deny/],
+      // A handler that returns nothing is answered with an error, never left silent.
+      [{ canUseTool: async () => undefined as never }, /^can_use_tool handler returned no decision$/],
+      [{ canUseTool: async () => null as never }, /^can_use_tool handler returned no decision$/],
     ];
     for (const [handlers, message] of cases) {
       const { channel, sent } = setup({ handlers });

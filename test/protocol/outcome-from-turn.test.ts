@@ -77,6 +77,62 @@ describe("outcomeFromTurn", () => {
     }
   });
 
+  it("names the failure of each error subtype in its own words, with or without the CLI's detail", () => {
+    const expected: Record<string, string> = {
+      error_during_execution: "the turn failed during execution (interrupted or crashed)",
+      error_max_turns: "the turn hit the --max-turns limit",
+      error_max_budget_usd: "the turn hit the --max-budget-usd limit",
+      error_max_structured_output_retries:
+        "the model did not produce valid structured output within the retry limit",
+    };
+    for (const [subtype, words] of Object.entries(expected)) {
+      const bare = outcomeFromTurn([result({ subtype, is_error: true, errors: [], result: undefined })], {
+        transportClosed: true,
+      });
+      expect(bare.reason).toBe(words);
+      const detailed = outcomeFromTurn([result({ subtype, is_error: true, errors: ["a", 7, "b"] })], {
+        transportClosed: true,
+      });
+      expect(detailed.reason).toBe(`${words}: a; b`);
+      expect(detailed.errors).toEqual(["a", "b"]);
+      const fromText = outcomeFromTurn([result({ subtype, is_error: true, result: "text detail" })], {
+        transportClosed: true,
+      });
+      expect(fromText.reason).toBe(`${words}: text detail`);
+    }
+    const apiError = outcomeFromTurn([result({ is_error: true, result: undefined })], {
+      transportClosed: true,
+    });
+    expect(apiError.reason).toBe("the model API returned an error");
+  });
+
+  it("predicts exit 143 after SIGTERM, with or without a result (the CLI exits 128 + 15)", () => {
+    const interrupted = result({ subtype: "error_during_execution", is_error: true });
+    expect(outcomeFromTurn([interrupted], { transportClosed: true, sigterm: true }).exitCode).toBe(143);
+    expect(outcomeFromTurn([], { transportClosed: true, sigterm: true }).exitCode).toBe(143);
+    expect(outcomeFromTurn([interrupted], { transportClosed: true }).exitCode).toBe(1);
+    expect(outcomeFromTurn([result({})], { transportClosed: true, sigterm: false }).exitCode).toBe(0);
+  });
+
+  it("counts several API retries in the no-result reason and leaves the status out when it is null", () => {
+    const retry = (error_status: number | null) =>
+      parseStdoutFrame({
+        type: "system",
+        subtype: "api_retry",
+        attempt: 1,
+        max_retries: 10,
+        retry_delay_ms: 500,
+        error_status,
+        error: "unknown",
+      });
+    const outcome = outcomeFromTurn([retry(500), retry(null)], { transportClosed: true });
+    expect(outcome.reason).toBe(
+      "the CLI closed its output without a result after 2 API retries (last: unknown, HTTP n/a)",
+    );
+    expect(outcome.apiErrorStatus).toBeUndefined();
+    expect(outcome.sessionId).toBeUndefined();
+  });
+
   it("carries structured_output and permission denials", () => {
     const denial = { tool_name: "Bash", tool_use_id: "toolu_1", tool_input: { command: "rm -rf /" } };
     const outcome = outcomeFromTurn(

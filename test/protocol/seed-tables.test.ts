@@ -1,4 +1,5 @@
-// The seed's tables, transcribed a second time here, must match the constants one-to-one.
+// The seed's tables (docs/protocol.md, "Seed tables and their types"), transcribed a second time
+// here in full, must match the constants one-to-one: every row, not a sample.
 import { describe, expect, it } from "vitest";
 import {
   CONTROL_REQUEST_SUBTYPES,
@@ -22,6 +23,111 @@ const SEED_LOOP_TO_CLIENT = [
   "request_user_dialog",
 ];
 const SEED_BOTH = ["mcp_message"];
+// Every client -> loop row of the seed's table of 42, in its order.
+const SEED_CLIENT_TO_LOOP = [
+  "initialize",
+  "interrupt",
+  "set_permission_mode",
+  "set_model",
+  "set_max_thinking_tokens",
+  "rename_session",
+  "set_color",
+  "apply_flag_settings",
+  "get_settings",
+  "get_context_usage",
+  "get_session_cost",
+  "get_usage",
+  "get_binary_version",
+  "list_models",
+  "file_suggestions",
+  "read_file",
+  "get_workspace_diff",
+  "get_plan",
+  "rewind_files",
+  "seed_read_state",
+  "set_cwd",
+  "register_repo_root",
+  "cancel_async_message",
+  "stop_task",
+  "background_tasks",
+  "mcp_status",
+  "mcp_set_servers",
+  "mcp_reconnect",
+  "mcp_toggle",
+  "set_mcp_permission_mode_override",
+  "mcp_call",
+  "reload_plugins",
+  "reload_skills",
+  "message_rated",
+  "submit_feedback",
+];
+// Every row of the seed's table of 45 system subtypes (the 46th observed subtype is result success).
+const SEED_SYSTEM_SUBTYPES = [
+  "init",
+  "status",
+  "session_state_changed",
+  "worker_shutting_down",
+  "commands_changed",
+  "turn_duration",
+  "compact_boundary",
+  "post_turn_summary",
+  "away_summary",
+  "task_summary",
+  "api_error",
+  "api_retry",
+  "control_request_progress",
+  "model_fallback",
+  "model_consent_fallback",
+  "model_refusal_fallback",
+  "model_refusal_no_fallback",
+  "thinking",
+  "thinking_tokens",
+  "informational",
+  "notification",
+  "hook_started",
+  "hook_progress",
+  "hook_response",
+  "stop_hook_summary",
+  "permission_denied",
+  "permission_retry",
+  "elicitation_complete",
+  "task_started",
+  "task_progress",
+  "task_updated",
+  "task_notification",
+  "background_tasks_changed",
+  "agents_killed",
+  "scheduled_task_fire",
+  "file_snapshot",
+  "files_persisted",
+  "mirror_error",
+  "code_change_published",
+  "vcs_state_changed",
+  "plugin_install",
+  "memory_recall",
+  "memory_saved",
+  "feedback_draft_queued",
+  "local_command_output",
+];
+// The 16 string-only worker branches, as the seed lists them.
+const SEED_WORKER_ONLY = [
+  "add_directory",
+  "channel_enable",
+  "claude_authenticate",
+  "claude_oauth_callback",
+  "claude_oauth_wait_for_completion",
+  "end_session",
+  "generate_session_title",
+  "mcp_authenticate",
+  "mcp_clear_auth",
+  "mcp_oauth_callback_url",
+  "poll_event",
+  "remote_control",
+  "rewind_conversation",
+  "side_question",
+  "stage_file",
+  "ultrareview_launch",
+];
 
 describe("seed: 42 schema'd control request subtypes", () => {
   const entries = Object.entries(CONTROL_REQUEST_SUBTYPES);
@@ -39,23 +145,12 @@ describe("seed: 42 schema'd control request subtypes", () => {
     expect(by("both")).toEqual(SEED_BOTH);
   });
 
-  it("lists the client -> loop subtypes of the seed's table", () => {
-    for (const subtype of [
-      "initialize",
-      "interrupt",
-      "set_color",
-      "get_binary_version",
-      "mcp_call",
-      "submit_feedback",
-    ]) {
-      expect(CONTROL_REQUEST_SUBTYPES[subtype as keyof typeof CONTROL_REQUEST_SUBTYPES]).toBe(
-        "client_to_loop",
-      );
-    }
+  it("lists every client -> loop subtype of the seed's table, row by row", () => {
+    expect(by("client_to_loop").sort()).toEqual([...SEED_CLIENT_TO_LOOP].sort());
   });
 
   it("keeps the 16 string-only worker branches out of the schema'd 42 (union is 58)", () => {
-    expect(WORKER_ONLY_CONTROL_SUBTYPES).toHaveLength(16);
+    expect([...WORKER_ONLY_CONTROL_SUBTYPES].sort()).toEqual([...SEED_WORKER_ONLY].sort());
     for (const subtype of WORKER_ONLY_CONTROL_SUBTYPES) expect(isControlRequestSubtype(subtype)).toBe(false);
     expect(new Set([...Object.keys(CONTROL_REQUEST_SUBTYPES), ...WORKER_ONLY_CONTROL_SUBTYPES]).size).toBe(
       58,
@@ -96,16 +191,9 @@ describe("seed: 46 observed subtypes and the result enum", () => {
     expect(union.size).toBe(89);
   });
 
-  it("contains the subtypes the probes observed on the real CLI", () => {
-    for (const subtype of [
-      "init",
-      "status",
-      "api_retry",
-      "control_request_progress",
-      "model_refusal_fallback",
-    ]) {
-      expect(SYSTEM_SUBTYPES).toContain(subtype);
-    }
+  it("lists every system subtype of the seed's table, row by row", () => {
+    expect([...SYSTEM_SUBTYPES].sort()).toEqual([...SEED_SYSTEM_SUBTYPES].sort());
+    expect(OBSERVED_SUBTYPES).toEqual([...SYSTEM_SUBTYPES, "success"]);
   });
 });
 

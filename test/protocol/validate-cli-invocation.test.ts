@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   type CliInvocation,
   checkCliInvocation,
+  cliInvocationFromArgv,
   FlagRuleError,
   validateCliInvocation,
 } from "../../src/protocol/index.js";
@@ -47,9 +48,10 @@ describe("validateCliInvocation: the seed's input/output format matrix", () => {
       "stream_json_output_requires_verbose",
     ],
     [
-      "text -> stream-json without --print",
-      { print: false, inputFormat: "text", outputFormat: "stream-json", verbose: true },
-      "stream_json_requires_print",
+      // Not a rule: outside print mode the CLI starts its interactive UI.
+      "text -> stream-json outside print mode",
+      { print: false, inputFormat: "text", outputFormat: "stream-json", verbose: false },
+      undefined,
     ],
     ["stream-json -> stream-json", sdk, undefined],
     [
@@ -62,7 +64,7 @@ describe("validateCliInvocation: the seed's input/output format matrix", () => {
       { ...sdk, outputFormat: "json" },
       "stream_json_input_requires_stream_json_output",
     ],
-    ["stream-json without --print", { ...sdk, print: false }, "stream_json_requires_print"],
+    ["stream-json input outside print mode", { ...sdk, print: false }, "stream_json_input_requires_print"],
     ["unknown output format", { ...sdk, outputFormat: "yaml" as never }, "output_format_choice"],
     ["unknown input format", { ...sdk, inputFormat: "xml" as never }, "input_format_choice"],
   ];
@@ -144,14 +146,38 @@ describe("validateCliInvocation: further constraints", () => {
     expect(ruleOf({ ...base, jsonSchema: "{type: object}" })).toBe("json_schema_invalid_json");
     expect(ruleOf({ ...base, jsonSchema: { type: 5 } })).toBe("json_schema_invalid_schema");
     expect(() => validateCliInvocation({ ...base, jsonSchema: [1] })).toThrow(
-      "--json-schema must be a JSON object; got an array",
+      "--json-schema must be a JSON object",
     );
+    expect(() => validateCliInvocation({ ...base, jsonSchema: { type: "nope" } })).toThrow(
+      "--json-schema is not a valid JSON Schema: data/type must be equal to one of the allowed values",
+    );
+    // Interactive sessions never parse --json-schema.
+    expect(ruleOf({ ...base, print: false, jsonSchema: "[1]" })).toBeUndefined();
   });
 
-  it("--fork-session needs --resume or --continue", () => {
-    expect(ruleOf({ ...sdk, forkSession: true })).toBe("fork_session_requires_resume");
-    expect(ruleOf({ ...sdk, forkSession: true, resume: "5b0c7a3e" })).toBeUndefined();
-    expect(ruleOf({ ...sdk, forkSession: true, continue: true })).toBeUndefined();
+  it("--fork-session alone is accepted (the binary has no such rule); --session-id with --resume needs it", () => {
+    expect(ruleOf({ ...sdk, forkSession: true })).toBeUndefined();
+    expect(ruleOf({ ...sdk, sessionId: "s", resume: "5b0c7a3e" })).toBe(
+      "session_id_with_resume_requires_fork_session",
+    );
+    expect(ruleOf({ ...sdk, sessionId: "s", continue: true })).toBe(
+      "session_id_with_resume_requires_fork_session",
+    );
+    expect(ruleOf({ ...sdk, sessionId: "s", resume: "5b0c7a3e", forkSession: true })).toBeUndefined();
+    expect(ruleOf({ ...sdk, sessionId: "s" })).toBeUndefined();
+  });
+
+  it("--no-session-persistence only in print mode", () => {
+    expect(ruleOf({ ...sdk, noSessionPersistence: true })).toBeUndefined();
+    expect(
+      ruleOf({
+        print: false,
+        inputFormat: "text",
+        outputFormat: "text",
+        verbose: false,
+        noSessionPersistence: true,
+      }),
+    ).toBe("no_session_persistence_requires_print");
   });
 
   it("reports every broken rule, the first one as .rule, all named in the message", () => {
@@ -161,12 +187,13 @@ describe("validateCliInvocation: further constraints", () => {
       outputFormat: "json",
       verbose: false,
       replayUserMessages: true,
-      forkSession: true,
+      sessionId: "s",
+      continue: true,
     };
     expect(checkCliInvocation(inv).map((v) => v.rule)).toEqual([
       "stream_json_input_requires_stream_json_output",
       "replay_user_messages_requires_stream_json",
-      "fork_session_requires_resume",
+      "session_id_with_resume_requires_fork_session",
     ]);
     const error = (() => {
       try {
@@ -178,6 +205,68 @@ describe("validateCliInvocation: further constraints", () => {
     })();
     expect(error.rule).toBe("stream_json_input_requires_stream_json_output");
     expect(error.violations).toHaveLength(3);
-    expect(error.message).toContain("[rule: fork_session_requires_resume]");
+    expect(error.message).toContain("[rule: session_id_with_resume_requires_fork_session]");
+  });
+});
+
+describe("cliInvocationFromArgv: the argv the runner really spawns", () => {
+  it("reads the runner's argv (no -p, pipes) as print mode with stream-json in and out", () => {
+    const argv = [
+      "--input-format",
+      "stream-json",
+      "--output-format",
+      "stream-json",
+      "--verbose",
+      "--settings",
+      "--verbose-looking value",
+      "--json-schema",
+      '{"type":"object"}',
+      "--resume",
+      "abc",
+      "--fork-session",
+      "--include-partial-messages",
+    ];
+    expect(cliInvocationFromArgv(argv, { terminal: false })).toEqual({
+      print: true,
+      inputFormat: "stream-json",
+      outputFormat: "stream-json",
+      verbose: true,
+      includePartialMessages: true,
+      jsonSchema: '{"type":"object"}',
+      resume: "abc",
+      forkSession: true,
+    });
+    expect(checkCliInvocation(cliInvocationFromArgv(argv, { terminal: false }))).toEqual([]);
+    expect(cliInvocationFromArgv(argv, { terminal: true }).print).toBe(false);
+  });
+
+  it("defaults to text in and out, honours -p, -r, -c, --sdk-url and --prompt-suggestions values", () => {
+    expect(cliInvocationFromArgv(["-p", "hi"], { terminal: true })).toEqual({
+      print: true,
+      inputFormat: "text",
+      outputFormat: "text",
+      verbose: false,
+    });
+    expect(cliInvocationFromArgv(["-c", "-r", "x", "--session-id", "s"], { terminal: false })).toMatchObject({
+      continue: true,
+      resume: "x",
+      sessionId: "s",
+    });
+    expect(cliInvocationFromArgv(["--sdk-url", "wss://h"], { terminal: false })).toMatchObject({
+      inputFormat: "stream-json",
+      sdkUrl: "wss://h",
+    });
+    expect(cliInvocationFromArgv(["--prompt-suggestions"], { terminal: false }).promptSuggestions).toBe(true);
+    expect(cliInvocationFromArgv(["--prompt-suggestions=off"], { terminal: false }).promptSuggestions).toBe(
+      undefined,
+    );
+    expect(
+      cliInvocationFromArgv(
+        ["--no-session-persistence", "--replay-user-messages", "--forward-subagent-text"],
+        {
+          terminal: false,
+        },
+      ),
+    ).toMatchObject({ noSessionPersistence: true, replayUserMessages: true, forwardSubagentText: true });
   });
 });
