@@ -78,9 +78,12 @@ describe("dropEscapingSymlinks", () => {
     await symlink("/proc", path.join(real, ".git/pp"));
     await symlink("/proc", path.join(real, "pp"));
     await symlink("a.txt", path.join(real, "ok"));
+    // Only the checkout's own .git is skipped; a directory named .git further down is content.
+    await mkdir(path.join(real, "vendor/.git"), { recursive: true });
+    await symlink("/proc", path.join(real, "vendor/.git/pp"));
     const alias = path.join(parent, "alias");
     await symlink(real, alias);
-    expect(await dropEscapingSymlinks(alias)).toEqual(["pp"]);
+    expect(await dropEscapingSymlinks(alias)).toEqual(["pp", "vendor/.git/pp"]);
     expect(isLink(path.join(real, ".git/pp"))).toBe(true);
     expect(isLink(path.join(real, "ok"))).toBe(true);
   });
