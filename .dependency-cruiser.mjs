@@ -38,6 +38,8 @@ export const layers = {
   // The agent function (runs the CLI, holds no credential) and the model gateway (holds the key).
   "lambda/agent": [...belowDoors, "lambda/shared"],
   "lambda/gateway": [...belowDoors, "lambda/shared"],
+  // Managed Agents without waiting: Anthropic's webhook, the settle worker, the session records.
+  "lambda/managed-agents": [...belowDoors, "lambda/shared"],
   // The CDK app names the handlers by path; it imports none of their code.
   "lambda/infra": [],
 };

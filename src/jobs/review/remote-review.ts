@@ -2,6 +2,7 @@ import { Ajv } from "ajv";
 import { CheckRunPublisher } from "../../github/check-run-publisher.js";
 import { fetchPullRequestLineMap } from "../../github/fetch-pull-request-line-map.js";
 import type { GitHubClient } from "../../github/github-client.js";
+import { httpStatusOf } from "../../github/http-status.js";
 import type { PullRequestRef } from "../../github/pull-request-ref.js";
 import type { ManagedAgentsEngine } from "../../runner/managed-agents/managed-agents-engine.js";
 import { builtInPolicy } from "../../runner/policy/built-in-policy.js";
@@ -13,7 +14,7 @@ import {
   type ReviewTarget,
 } from "./publish-review-to-github.js";
 import { checkReview } from "./review-checks.js";
-import { buildReviewPrompt } from "./review-prompt.js";
+import { buildReviewPrompt, type ChangedFile } from "./review-prompt.js";
 import { startReviewCheck } from "./review-pull-request.js";
 import { REVIEW_SCHEMA, reviewFromStructuredOutput } from "./review-schema.js";
 import type { ReviewResult } from "./run-review.js";
@@ -35,8 +36,11 @@ export interface RemoteReviewStart {
   owner: string;
   repo: string;
   pr: PullRequestRef;
-  /** Checkout of the PR head with the base commit (the prompt carries the diff, as on the CLI engine). */
-  checkoutDir: string;
+  /**
+   * Checkout of the PR head with the base commit, for the diff in the prompt. Without one the diff
+   * comes from the GitHub API, so a serverless worker needs neither git nor a clone.
+   */
+  checkoutDir?: string;
   runUrl?: string;
 }
 
@@ -53,11 +57,9 @@ export async function startRemoteReview(
 ): Promise<RemoteReviewRecord> {
   const { checks, handle } = await startReviewCheck(job);
   try {
-    const checkout = new GitCheckout(job.checkoutDir);
-    const [diff, changedFiles] = await Promise.all([
-      checkout.diff(job.pr.baseSha, job.pr.headSha),
-      checkout.changedFiles(job.pr.baseSha, job.pr.headSha),
-    ]);
+    const { diff, changedFiles } = job.checkoutDir
+      ? await changeFromCheckout(job.checkoutDir, job.pr)
+      : await changeFromGitHub(job.octokit, job.owner, job.repo, job.pr.number);
     const prompt = buildReviewPrompt({
       repository: `${job.owner}/${job.repo}`,
       baseSha: job.pr.baseSha,
@@ -96,6 +98,53 @@ export async function startRemoteReview(
       .catch(() => undefined);
     throw error;
   }
+}
+
+async function changeFromCheckout(
+  dir: string,
+  pr: PullRequestRef,
+): Promise<{ diff: string; changedFiles: ChangedFile[] }> {
+  const checkout = new GitCheckout(dir);
+  const [diff, changedFiles] = await Promise.all([
+    checkout.diff(pr.baseSha, pr.headSha),
+    checkout.changedFiles(pr.baseSha, pr.headSha),
+  ]);
+  return { diff, changedFiles };
+}
+
+/** The PR's diff and files from the API (a too-large diff gives an empty diff: the prompt says so). */
+async function changeFromGitHub(
+  octokit: GitHubClient,
+  owner: string,
+  repo: string,
+  pullNumber: number,
+): Promise<{ diff: string; changedFiles: ChangedFile[] }> {
+  const files = await octokit.paginate(octokit.rest.pulls.listFiles, {
+    owner,
+    repo,
+    pull_number: pullNumber,
+    per_page: 100,
+  });
+  let diff = "";
+  try {
+    const response = await octokit.rest.pulls.get({
+      owner,
+      repo,
+      pull_number: pullNumber,
+      mediaType: { format: "diff" },
+    });
+    diff = response.data as unknown as string;
+  } catch (error) {
+    if (httpStatusOf(error) !== 406) throw error;
+  }
+  const changedFiles = files.map((f) => ({
+    path: f.filename,
+    status: f.status,
+    additions: f.additions,
+    deletions: f.deletions,
+    ...(f.previous_filename ? { previousPath: f.previous_filename } : {}),
+  }));
+  return { diff, changedFiles };
 }
 
 export type RemoteReviewSettled =

@@ -1,0 +1,106 @@
+import {
+  ConditionalCheckFailedException,
+  type DynamoDBClient,
+  GetItemCommand,
+  PutItemCommand,
+  UpdateItemCommand,
+} from "@aws-sdk/client-dynamodb";
+import type { RemoteReviewRecord } from "../../src/jobs/review/remote-review.js";
+
+export type StoredSessionStatus = "running" | "published";
+
+/**
+ * Remote sessions in DynamoDB, one table with two kinds of item: `session#<id>` holds what settling
+ * needs (the PR, the head, the check run) and its status; `pr#<owner>/<repo>#<n>` names the PR's
+ * latest session, the one a later push would continue.
+ */
+export class SessionRecordStore {
+  constructor(
+    private readonly dynamodb: DynamoDBClient,
+    private readonly tableName: string,
+  ) {}
+
+  async put(record: RemoteReviewRecord): Promise<void> {
+    await this.dynamodb.send(
+      new PutItemCommand({
+        TableName: this.tableName,
+        Item: {
+          id: { S: `session#${record.sessionId}` },
+          record: { S: JSON.stringify(record) },
+          status: { S: "running" },
+        },
+        ConditionExpression: "attribute_not_exists(id)",
+      }),
+    );
+    await this.dynamodb.send(
+      new PutItemCommand({
+        TableName: this.tableName,
+        Item: {
+          id: { S: prKey(record) },
+          sessionId: { S: record.sessionId },
+          headSha: { S: record.headSha },
+        },
+      }),
+    );
+  }
+
+  async get(
+    sessionId: string,
+  ): Promise<{ record: RemoteReviewRecord; status: StoredSessionStatus } | undefined> {
+    const item = (
+      await this.dynamodb.send(
+        new GetItemCommand({
+          TableName: this.tableName,
+          Key: { id: { S: `session#${sessionId}` } },
+          ConsistentRead: true,
+        }),
+      )
+    ).Item;
+    if (!item?.record?.S) return undefined;
+    return {
+      record: JSON.parse(item.record.S) as RemoteReviewRecord,
+      status: (item.status?.S ?? "running") as StoredSessionStatus,
+    };
+  }
+
+  /** Marks the session published; false when another delivery got there first (publish nothing). */
+  async claimPublication(sessionId: string): Promise<boolean> {
+    try {
+      await this.dynamodb.send(
+        new UpdateItemCommand({
+          TableName: this.tableName,
+          Key: { id: { S: `session#${sessionId}` } },
+          UpdateExpression: "SET #s = :published",
+          ConditionExpression: "#s = :running",
+          ExpressionAttributeNames: { "#s": "status" },
+          ExpressionAttributeValues: { ":published": { S: "published" }, ":running": { S: "running" } },
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (error instanceof ConditionalCheckFailedException) return false;
+      throw error;
+    }
+  }
+
+  async latestForPullRequest(pr: {
+    owner: string;
+    repo: string;
+    pullNumber: number;
+  }): Promise<string | undefined> {
+    const item = (
+      await this.dynamodb.send(
+        new GetItemCommand({
+          TableName: this.tableName,
+          Key: { id: { S: prKey(pr) } },
+          ConsistentRead: true,
+        }),
+      )
+    ).Item;
+    return item?.sessionId?.S;
+  }
+}
+
+function prKey(pr: { owner: string; repo: string; pullNumber: number }): string {
+  return `pr#${pr.owner}/${pr.repo}#${pr.pullNumber}`;
+}

@@ -1,0 +1,54 @@
+import type { Context, SQSBatchResponse, SQSEvent } from "aws-lambda";
+import type { GitHubClient } from "../../src/github/github-client.js";
+import type { JobSettings } from "../../src/jobs/job-settings.js";
+import { type RemoteReviewSettle, settleRemoteReview } from "../../src/jobs/review/remote-review.js";
+import type { ManagedAgentsEngine } from "../../src/runner/managed-agents/managed-agents-engine.js";
+import type { SettleMessage } from "./anthropic-webhook-handler.js";
+import type { SessionRecordStore } from "./session-record-store.js";
+
+export interface SettleHandlerDeps {
+  store: SessionRecordStore;
+  engine: ManagedAgentsEngine;
+  /** A GitHub client for the session's repository (an installation token in the App). */
+  octokitFor: (record: { owner: string; repo: string }) => Promise<GitHubClient>;
+  settings: Pick<JobSettings, "jsonSchema" | "policy">;
+  publish: Omit<RemoteReviewSettle, "octokit">;
+  log?: (line: string, fields?: Record<string, unknown>) => void;
+}
+
+/**
+ * The follow-up worker: for each queued webhook, one short settle of the session (answer what it
+ * waits on, or publish its result once). It never waits for the agent, so an invocation takes
+ * seconds, not the session's minutes. Failures go back to the queue (ReportBatchItemFailures).
+ */
+export function createSettleHandler(deps: SettleHandlerDeps) {
+  return async (event: SQSEvent, _context?: Context): Promise<SQSBatchResponse> => {
+    const batchItemFailures: SQSBatchResponse["batchItemFailures"] = [];
+    for (const record of event.Records) {
+      try {
+        const message = JSON.parse(record.body) as SettleMessage;
+        const stored = await deps.store.get(message.sessionId);
+        if (!stored) {
+          deps.log?.("a session this deployment did not start; dropped", { sessionId: message.sessionId });
+          continue;
+        }
+        if (stored.status === "published") continue;
+        const octokit = await deps.octokitFor(stored.record);
+        const settled = await settleRemoteReview(
+          stored.record,
+          { octokit, ...deps.publish },
+          deps.engine,
+          deps.settings,
+        );
+        if (settled.status === "published") {
+          await deps.store.claimPublication(message.sessionId);
+          deps.log?.("published", { sessionId: message.sessionId, conclusion: settled.published.conclusion });
+        }
+      } catch (error) {
+        deps.log?.("settle failed; back to the queue", { error: (error as Error).message });
+        batchItemFailures.push({ itemIdentifier: record.messageId });
+      }
+    }
+    return { batchItemFailures };
+  };
+}

@@ -1,0 +1,279 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import Anthropic from "@anthropic-ai/sdk";
+import type { APIGatewayProxyEventV2 } from "aws-lambda";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createAnthropicWebhookHandler } from "../../lambda/managed-agents/anthropic-webhook-handler.js";
+import { SessionRecordStore } from "../../lambda/managed-agents/session-record-store.js";
+import { createSettleHandler } from "../../lambda/managed-agents/settle-handler.js";
+import { startManagedAgentsReview } from "../../lambda/managed-agents/start-review.js";
+import { createGitHubClient, type GitHubClient } from "../../src/github/github-client.js";
+import type { JobSettings } from "../../src/jobs/job-settings.js";
+import { ManagedAgentsEngine } from "../../src/runner/managed-agents/managed-agents-engine.js";
+import { BASE_FILES, HEAD_FILES } from "../action/action-run-fixture.js";
+import { createTempRepo, type TempRepo } from "../fixtures/git-repo.js";
+import { GitHubDouble } from "../github-double/index.js";
+import { ManagedAgentsDouble, newWebhookSecret } from "../managed-agents-double/managed-agents-double.js";
+import {
+  idle,
+  message,
+  modelRequest,
+  requiresAction,
+  running,
+  submit,
+  usage,
+} from "../managed-agents-double/scripted-events.js";
+import { LoopbackDynamoDb } from "./support/loopback-dynamodb.js";
+import { type FifoQueuePair, LoopbackSqs } from "./support/loopback-sqs.js";
+import { SqsEventSource } from "./support/sqs-event-source.js";
+import { lambdaContext } from "./support/webhook-events.js";
+
+// The serverless path on the managed-agents engine, on loopback: the worker starts the session and
+// returns; Anthropic's signed webhooks reach the webhook function (Function URL event), which queues
+// settle steps on a FIFO queue (fauxqs); the settle function answers submit_result, then publishes.
+// Session records live in DynamoDB (dynalite). No invocation waits for the agent.
+
+const KEY = "sk-ant-lambda-ma-0123456789";
+const TABLE = "managed-agents-sessions";
+const finding = {
+  path: "src/math.ts",
+  start_line: 14,
+  end_line: 14,
+  severity: "error",
+  title: "sub() adds instead of subtracting",
+  body: "`sub` returns `a + b`.",
+  category: "bug",
+};
+
+let double: ManagedAgentsDouble;
+let github: GitHubDouble;
+let octokit: GitHubClient;
+let dynamo: LoopbackDynamoDb;
+let sqs: LoopbackSqs;
+let queue: FifoQueuePair;
+let functionUrl: Server;
+let repo: TempRepo;
+const invocations: Array<{ fn: string; ms: number; status?: number }> = [];
+const secret = newWebhookSecret();
+
+async function timed<T>(fn: string, call: () => Promise<T>): Promise<T> {
+  const started = Date.now();
+  const value = await call();
+  invocations.push({
+    fn,
+    ms: Date.now() - started,
+    ...(typeof (value as { statusCode?: unknown })?.statusCode === "number"
+      ? { status: (value as { statusCode: number }).statusCode }
+      : {}),
+  });
+  return value;
+}
+
+beforeEach(async () => {
+  invocations.length = 0;
+  double = await ManagedAgentsDouble.start({ apiKey: KEY });
+  github = await GitHubDouble.start();
+  octokit = createGitHubClient({
+    token: github.token,
+    baseUrl: github.url,
+    writeSpacingMs: 0,
+    notificationSpacingMs: 0,
+    retryAfterBaseMs: 1,
+  });
+  dynamo = await LoopbackDynamoDb.start();
+  await dynamo.createIdempotencyTable(TABLE);
+  sqs = await LoopbackSqs.start();
+  queue = await sqs.createFifoQueueWithDlq("settle", { maxReceiveCount: 3, visibilityTimeoutSeconds: 30 });
+  const webhook = createAnthropicWebhookHandler({
+    anthropic: new Anthropic({ apiKey: "unused", baseURL: "http://127.0.0.1:9" }),
+    signingKey: secret,
+    sqs: sqs.client,
+    queueUrl: queue.queueUrl,
+  });
+  // The Function URL in front of the webhook function: the raw body and headers, as Lambda hands them.
+  functionUrl = createServer(async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const event = {
+      version: "2.0",
+      rawPath: "/",
+      headers: req.headers as Record<string, string>,
+      body: Buffer.concat(chunks).toString("base64"),
+      isBase64Encoded: true,
+    } as unknown as APIGatewayProxyEventV2;
+    const result = await timed("webhook", () => webhook(event));
+    res.writeHead(result.statusCode ?? 500).end(result.body);
+  });
+  await new Promise<void>((resolve) => functionUrl.listen(0, "127.0.0.1", resolve));
+  double.webhook = { url: `http://127.0.0.1:${(functionUrl.address() as AddressInfo).port}/`, secret };
+  repo = createTempRepo();
+});
+afterEach(async () => {
+  expect(github.violations).toEqual([]);
+  await double.close();
+  await github.close();
+  await sqs.close();
+  await dynamo.close();
+  await new Promise<void>((resolve) => functionUrl.close(() => resolve()));
+  repo.remove();
+});
+
+function openPullRequest(): string {
+  for (const [path, content] of Object.entries(BASE_FILES)) repo.write(path, content);
+  const baseSha = repo.commitAll("base");
+  repo.git("checkout", "-q", "-b", "feature");
+  for (const [path, content] of Object.entries(HEAD_FILES)) repo.write(path, content);
+  const headSha = repo.commitAll("add sub");
+  github.addRepo("octo", "app");
+  github.addPullRequest({
+    owner: "octo",
+    repo: "app",
+    number: 7,
+    diff: repo.git("diff", `${baseSha}...${headSha}`),
+    headSha,
+    baseSha,
+  });
+  return headSha;
+}
+
+describe("Lambda on the managed-agents engine (dynalite, fauxqs, Managed Agents double, GitHub double)", () => {
+  it("delivery → session created → webhooks → results published, every invocation short", async () => {
+    const headSha = openPullRequest();
+    double.scenario = (input) =>
+      input.kind === "message"
+        ? [
+            running(),
+            ...modelRequest(),
+            submit({ verdict: "request_changes", summary: "One bug.", findings: [finding] }),
+            requiresAction(),
+          ]
+        : input.kind === "custom_tool_result"
+          ? [running(), ...modelRequest(), message("Done."), usage(61, 44), idle("end_turn")]
+          : undefined;
+    const engine = new ManagedAgentsEngine({
+      apiKey: KEY,
+      baseURL: double.baseURL,
+      repositoryToken: async () => "ghs_installation_contents_read",
+    });
+    const store = new SessionRecordStore(dynamo.client, TABLE);
+    const settings: JobSettings = {
+      maxTurns: 30,
+      maxBudgetUsd: 3,
+      timeoutMs: 600_000,
+      agentEnv: {},
+      secretValues: [],
+    };
+
+    // The worker: the review job message → a session, then it returns.
+    const record = await timed("worker", () =>
+      startManagedAgentsReview({
+        octokit,
+        owner: "octo",
+        repo: "app",
+        pullNumber: 7,
+        engine,
+        store,
+        settings,
+      }),
+    );
+    expect(record).toMatchObject({ sessionId: double.session().id, headSha });
+    expect(double.session().createParams.resources).toEqual([
+      {
+        type: "github_repository",
+        url: "https://github.com/octo/app",
+        authorization_token: "ghs_installation_contents_read",
+        checkout: { type: "commit", sha: headSha },
+      },
+    ]);
+    expect(github.state.checkRuns[0]).toMatchObject({ status: "in_progress" });
+    expect(await store.latestForPullRequest({ owner: "octo", repo: "app", pullNumber: 7 })).toBe(
+      record.sessionId,
+    );
+
+    // The settle function behind the queue.
+    const settle = createSettleHandler({
+      store,
+      engine,
+      octokitFor: async () => octokit,
+      settings: {},
+      publish: { commentMode: "review", inlineCommentLimit: 30 },
+    });
+    const source = new SqsEventSource(sqs.client, queue.queueUrl, queue.queueArn);
+    for (let round = 0; round < 6 && (await store.get(record.sessionId))?.status !== "published"; round++) {
+      await double.settled();
+      await timed("settle", () =>
+        source.pollOnce(
+          (event, context) => settle(event, context).then((r) => r),
+          () => lambdaContext("settle"),
+        ),
+      );
+    }
+
+    expect((await store.get(record.sessionId))?.status).toBe("published");
+    expect(github.state.reviews).toHaveLength(1);
+    expect(github.state.reviews[0]!.state).toBe("CHANGES_REQUESTED");
+    expect(github.state.issueComments.filter((c) => c.body.includes("Claude review"))).toHaveLength(1);
+    expect(github.state.checkRuns).toHaveLength(1);
+    expect(github.state.checkRuns[0]).toMatchObject({ status: "completed", conclusion: "failure" });
+    expect(double.session().customToolResults).toHaveLength(1);
+    expect(sqs.messagesIn(queue.dlqUrl)).toEqual([]);
+
+    // Webhooks: run_started (ignored), two idles (queued), all signed and accepted.
+    const webhookCalls = invocations.filter((i) => i.fn === "webhook");
+    expect(webhookCalls.map((i) => i.status)).toEqual([202, 202, 202, 202]);
+    expect(invocations.filter((i) => i.fn === "settle").length).toBeGreaterThanOrEqual(2);
+    // The point of the engine here: no invocation waits for the agent.
+    expect(Math.max(...invocations.map((i) => i.ms))).toBeLessThan(30_000);
+
+    // A redelivered webhook for a published session publishes nothing again.
+    await sqs.client.send(
+      new (await import("@aws-sdk/client-sqs")).SendMessageCommand({
+        QueueUrl: queue.queueUrl,
+        MessageBody: JSON.stringify({
+          version: 1,
+          sessionId: record.sessionId,
+          because: "idle",
+          webhookEventId: "again",
+        }),
+        MessageGroupId: record.sessionId,
+        MessageDeduplicationId: "again",
+      }),
+    );
+    await source.pollOnce(
+      (event, context) => settle(event, context),
+      () => lambdaContext("settle"),
+    );
+    expect(github.state.reviews).toHaveLength(1);
+  });
+
+  it("a webhook with a bad signature is rejected and queues nothing", async () => {
+    openPullRequest();
+    double.webhook = { ...double.webhook!, signWith: newWebhookSecret() };
+    double.scenario = (input) => (input.kind === "message" ? [running(), idle("end_turn")] : undefined);
+    const engine = new ManagedAgentsEngine({
+      apiKey: KEY,
+      baseURL: double.baseURL,
+      repositoryToken: async () => "",
+    });
+    const store = new SessionRecordStore(dynamo.client, TABLE);
+    const settings: JobSettings = {
+      maxTurns: 30,
+      maxBudgetUsd: 3,
+      timeoutMs: 600_000,
+      agentEnv: {},
+      secretValues: [],
+    };
+    await startManagedAgentsReview({
+      octokit,
+      owner: "octo",
+      repo: "app",
+      pullNumber: 7,
+      engine,
+      store,
+      settings,
+    });
+    await double.settled();
+    expect(invocations.filter((i) => i.fn === "webhook").map((i) => i.status)).toEqual([401, 401]);
+    expect(sqs.messagesIn(queue.queueUrl)).toEqual([]);
+  });
+});
