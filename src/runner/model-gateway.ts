@@ -1,14 +1,22 @@
+import { fromNodeProviderChain } from "@aws-sdk/credential-providers";
+import type { AwsCredentialIdentityProvider } from "@smithy/types";
+import { GoogleAuth } from "google-auth-library";
 import {
+  bearerTokenAuth,
+  bedrockSigV4Auth,
   type ProxyStopReason,
   type RunningCredentialProxy,
   startCredentialProxy,
-  type UpstreamCredential,
+  staticCredentialAuth,
+  type UpstreamAuth,
 } from "../sandbox/credential-proxy/index.js";
+import type { ModelProvider } from "./model-provider.js";
 import { RunnerConfigError } from "./runner-config-error.js";
 
 /**
- * Variables that carry a model credential. With the credential proxy in use none of them reaches the
- * agent: it holds only the proxy's per-job token (docs/security.md#credential-proxy).
+ * Variables that carry a model credential or choose where the agent sends model traffic. With the
+ * credential proxy in use none of them reaches the agent as the host had them: it holds only the
+ * proxy's URL and per-job token (docs/security.md#credential-proxy).
  */
 export const MODEL_CREDENTIAL_VARIABLES = [
   "ANTHROPIC_API_KEY",
@@ -17,66 +25,264 @@ export const MODEL_CREDENTIAL_VARIABLES = [
   "AWS_BEARER_TOKEN_BEDROCK",
   "GOOGLE_APPLICATION_CREDENTIALS",
   "ANTHROPIC_FOUNDRY_API_KEY",
+  "ANTHROPIC_FOUNDRY_AUTH_TOKEN",
 ] as const;
-
-/** Cloud-provider modes the proxy does not front yet: those sessions keep talking to the provider directly. */
-const DIRECT_PROVIDER_SWITCHES = [
+const ROUTING_VARIABLES = [
+  "ANTHROPIC_BASE_URL",
   "CLAUDE_CODE_USE_BEDROCK",
+  "ANTHROPIC_BEDROCK_BASE_URL",
+  "CLAUDE_CODE_SKIP_BEDROCK_AUTH",
   "CLAUDE_CODE_USE_VERTEX",
+  "ANTHROPIC_VERTEX_BASE_URL",
+  "CLAUDE_CODE_SKIP_VERTEX_AUTH",
   "CLAUDE_CODE_USE_FOUNDRY",
+  "ANTHROPIC_FOUNDRY_BASE_URL",
+  "ANTHROPIC_FOUNDRY_RESOURCE",
+  "CLAUDE_CODE_SKIP_FOUNDRY_AUTH",
 ];
 
 export const DEFAULT_ANTHROPIC_API_URL = "https://api.anthropic.com";
+const GOOGLE_CLOUD_SCOPE = "https://www.googleapis.com/auth/cloud-platform";
+
+type HostEnv = Record<string, string | undefined>;
 
 export interface ModelGateway {
   /** The agent's environment, pointed at the proxy and holding only its token. */
   env: Record<string, string>;
   proxy: RunningCredentialProxy;
+  provider: ModelProvider;
+}
+
+/** Where the host's cloud credentials come from; the defaults are the providers' standard chains. */
+export interface ProviderCredentialSources {
+  /** Bedrock: default is AWS_ACCESS_KEY_ID/… of the host env, else the AWS SDK's Node provider chain. */
+  aws?: AwsCredentialIdentityProvider;
+  /** Vertex: default is google-auth-library ADC (GOOGLE_APPLICATION_CREDENTIALS, WIF, gcloud, metadata). */
+  googleAccessToken?: () => Promise<string | null | undefined>;
 }
 
 export interface ModelGatewayOptions {
+  /** Explicit provider; without it the host environment's switches decide (see providerFromEnvironment). */
+  provider?: ModelProvider;
   /** What the host sees: its own environment plus the session's extra variables (the credential's source). */
-  hostEnv: Record<string, string | undefined>;
+  hostEnv: HostEnv;
   /** The agent environment built from the allowlist. */
   agentEnv: Record<string, string>;
   maxCostUsd?: number;
   onStop: (reason: ProxyStopReason) => void;
+  credentialSources?: ProviderCredentialSources;
+}
+
+/** The provider a session uses when none was named: the CLI's own switches, then the credential present. */
+export function providerFromEnvironment(env: HostEnv): ModelProvider {
+  if (isTruthy(env.CLAUDE_CODE_USE_BEDROCK)) return "bedrock";
+  if (isTruthy(env.CLAUDE_CODE_USE_VERTEX)) return "vertex";
+  if (isTruthy(env.CLAUDE_CODE_USE_FOUNDRY)) return "foundry";
+  if (!env.ANTHROPIC_API_KEY && !env.ANTHROPIC_AUTH_TOKEN && env.CLAUDE_CODE_OAUTH_TOKEN)
+    return "anthropic-oauth";
+  return "anthropic";
+}
+
+interface UpstreamPlan {
+  upstreamUrl: string;
+  auth: UpstreamAuth;
+  /** The agent's variables for the CLI's gateway mode of this provider. */
+  agentVariables(proxyUrl: string, token: string): Record<string, string>;
 }
 
 /**
- * Starts the job's credential proxy and rewrites the agent's environment to use it: the upstream is
- * the host's own ANTHROPIC_BASE_URL (default api.anthropic.com), the credential the host's API key or
- * OAuth token. Returns undefined when the session uses a cloud provider mode the proxy does not front.
+ * Starts the job's credential proxy for the session's provider and rewrites the agent's environment
+ * to use it. Every problem with the provider's settings or credentials is a RunnerConfigError here,
+ * before anything is spawned.
  */
-export async function openModelGateway(options: ModelGatewayOptions): Promise<ModelGateway | undefined> {
-  const { hostEnv } = options;
-  if (DIRECT_PROVIDER_SWITCHES.some((name) => isTruthy(hostEnv[name]))) return undefined;
-  const upstreamUrl = hostEnv.ANTHROPIC_BASE_URL || DEFAULT_ANTHROPIC_API_URL;
-  if (!/^https?:\/\/[^/]/.test(upstreamUrl)) {
+export async function openModelGateway(options: ModelGatewayOptions): Promise<ModelGateway> {
+  const provider = options.provider ?? providerFromEnvironment(options.hostEnv);
+  const plan = await planUpstream(
+    provider,
+    options.hostEnv,
+    options.provider !== undefined,
+    options.credentialSources,
+  );
+  if (!/^https?:\/\/[^/]/.test(plan.upstreamUrl)) {
     throw new RunnerConfigError(
-      `ANTHROPIC_BASE_URL must be an http(s) URL for the credential proxy; got "${upstreamUrl}"`,
+      `the ${provider} endpoint must be an http(s) URL for the credential proxy; got "${plan.upstreamUrl}"`,
       "env",
     );
   }
-  const credential = upstreamCredential(hostEnv);
   const proxy = await startCredentialProxy({
-    upstreamUrl,
-    ...(credential ? { credential } : {}),
+    upstreamUrl: plan.upstreamUrl,
+    auth: plan.auth,
     ...(options.maxCostUsd !== undefined ? { maxCostUsd: options.maxCostUsd } : {}),
     onStop: options.onStop,
   });
   const env = { ...options.agentEnv };
-  for (const name of MODEL_CREDENTIAL_VARIABLES) delete env[name];
-  env.ANTHROPIC_BASE_URL = proxy.url;
-  env.ANTHROPIC_API_KEY = proxy.proxy.token.value;
-  return { env, proxy };
+  for (const name of [...MODEL_CREDENTIAL_VARIABLES, ...ROUTING_VARIABLES]) delete env[name];
+  Object.assign(env, plan.agentVariables(proxy.url, proxy.proxy.token.value));
+  return { env, proxy, provider };
 }
 
-function upstreamCredential(env: Record<string, string | undefined>): UpstreamCredential | undefined {
-  if (env.ANTHROPIC_API_KEY) return { kind: "api-key", apiKey: env.ANTHROPIC_API_KEY };
-  if (env.ANTHROPIC_AUTH_TOKEN) return { kind: "bearer", token: env.ANTHROPIC_AUTH_TOKEN };
-  if (env.CLAUDE_CODE_OAUTH_TOKEN) return { kind: "oauth", token: env.CLAUDE_CODE_OAUTH_TOKEN };
-  return undefined;
+async function planUpstream(
+  provider: ModelProvider,
+  env: HostEnv,
+  explicit: boolean,
+  sources: ProviderCredentialSources = {},
+): Promise<UpstreamPlan> {
+  const anthropicMode = (proxyUrl: string, token: string) => ({
+    ANTHROPIC_BASE_URL: proxyUrl,
+    ANTHROPIC_API_KEY: token,
+  });
+  switch (provider) {
+    case "anthropic": {
+      const upstreamUrl = env.ANTHROPIC_BASE_URL || DEFAULT_ANTHROPIC_API_URL;
+      if (env.ANTHROPIC_API_KEY) {
+        return {
+          upstreamUrl,
+          auth: staticCredentialAuth({ kind: "api-key", apiKey: env.ANTHROPIC_API_KEY }),
+          agentVariables: anthropicMode,
+        };
+      }
+      if (env.ANTHROPIC_AUTH_TOKEN) {
+        return {
+          upstreamUrl,
+          auth: staticCredentialAuth({ kind: "bearer", token: env.ANTHROPIC_AUTH_TOKEN }),
+          agentVariables: anthropicMode,
+        };
+      }
+      // An implicit provider without a key may be a keyless gateway; upstream decides (and 401s fail fast).
+      if (!explicit && env.CLAUDE_CODE_OAUTH_TOKEN) {
+        return {
+          upstreamUrl,
+          auth: staticCredentialAuth({ kind: "oauth", token: env.CLAUDE_CODE_OAUTH_TOKEN }),
+          agentVariables: anthropicMode,
+        };
+      }
+      if (explicit) throw missing("anthropic", "ANTHROPIC_API_KEY (the anthropic_api_key input)");
+      return { upstreamUrl, auth: staticCredentialAuth(undefined), agentVariables: anthropicMode };
+    }
+    case "anthropic-oauth": {
+      if (!env.CLAUDE_CODE_OAUTH_TOKEN)
+        throw missing("anthropic-oauth", "CLAUDE_CODE_OAUTH_TOKEN (the claude_code_oauth_token input)");
+      return {
+        upstreamUrl: env.ANTHROPIC_BASE_URL || DEFAULT_ANTHROPIC_API_URL,
+        auth: staticCredentialAuth({ kind: "oauth", token: env.CLAUDE_CODE_OAUTH_TOKEN }),
+        agentVariables: anthropicMode,
+      };
+    }
+    case "bedrock": {
+      const region = env.AWS_REGION || env.AWS_DEFAULT_REGION;
+      if (!region) throw missing("bedrock", "AWS_REGION (the region of the Bedrock endpoint)");
+      const credentials = sources.aws ?? awsCredentialsFrom(env);
+      try {
+        await credentials();
+      } catch (error) {
+        throw new RunnerConfigError(
+          `provider bedrock: no AWS credentials were found (${(error as Error).message}); use ` +
+            "aws-actions/configure-aws-credentials with an OIDC role, or give the Lambda role bedrock:InvokeModel*",
+          "provider",
+        );
+      }
+      return {
+        upstreamUrl: env.ANTHROPIC_BEDROCK_BASE_URL || `https://bedrock-runtime.${region}.amazonaws.com`,
+        auth: bedrockSigV4Auth({ region, credentials }),
+        // The CLI's Bedrock gateway mode: no signing of its own; the token rides as a custom header.
+        agentVariables: (proxyUrl, token) => ({
+          CLAUDE_CODE_USE_BEDROCK: "1",
+          ANTHROPIC_BEDROCK_BASE_URL: proxyUrl,
+          CLAUDE_CODE_SKIP_BEDROCK_AUTH: "1",
+          AWS_REGION: region,
+          ANTHROPIC_CUSTOM_HEADERS: withTokenHeader(env.ANTHROPIC_CUSTOM_HEADERS, token),
+        }),
+      };
+    }
+    case "vertex": {
+      const project = env.ANTHROPIC_VERTEX_PROJECT_ID || env.GOOGLE_CLOUD_PROJECT;
+      const region = env.CLOUD_ML_REGION;
+      if (!project) throw missing("vertex", "ANTHROPIC_VERTEX_PROJECT_ID (the Google Cloud project)");
+      if (!region) throw missing("vertex", "CLOUD_ML_REGION (e.g. us-east5 or global)");
+      const getToken = sources.googleAccessToken ?? googleAdcToken(env);
+      try {
+        if (!(await getToken())) throw new Error("the token source returned no token");
+      } catch (error) {
+        throw new RunnerConfigError(
+          `provider vertex: no Google access token could be obtained (${(error as Error).message}); use ` +
+            "google-github-actions/auth (Workload Identity Federation) or set GOOGLE_APPLICATION_CREDENTIALS",
+          "provider",
+        );
+      }
+      const host = region === "global" ? "aiplatform.googleapis.com" : `${region}-aiplatform.googleapis.com`;
+      return {
+        upstreamUrl: env.ANTHROPIC_VERTEX_BASE_URL || `https://${host}/v1`,
+        auth: bearerTokenAuth(getToken, "Google Cloud"),
+        agentVariables: (proxyUrl, token) => ({
+          CLAUDE_CODE_USE_VERTEX: "1",
+          ANTHROPIC_VERTEX_BASE_URL: proxyUrl,
+          CLAUDE_CODE_SKIP_VERTEX_AUTH: "1",
+          ANTHROPIC_VERTEX_PROJECT_ID: project,
+          CLOUD_ML_REGION: region,
+          ANTHROPIC_CUSTOM_HEADERS: withTokenHeader(env.ANTHROPIC_CUSTOM_HEADERS, token),
+        }),
+      };
+    }
+    case "foundry": {
+      const upstreamUrl =
+        env.ANTHROPIC_FOUNDRY_BASE_URL ||
+        (env.ANTHROPIC_FOUNDRY_RESOURCE
+          ? `https://${env.ANTHROPIC_FOUNDRY_RESOURCE}.services.ai.azure.com/anthropic`
+          : "");
+      if (!upstreamUrl) throw missing("foundry", "ANTHROPIC_FOUNDRY_RESOURCE or ANTHROPIC_FOUNDRY_BASE_URL");
+      const auth = env.ANTHROPIC_FOUNDRY_API_KEY
+        ? staticCredentialAuth({ kind: "api-key", apiKey: env.ANTHROPIC_FOUNDRY_API_KEY })
+        : env.ANTHROPIC_FOUNDRY_AUTH_TOKEN
+          ? staticCredentialAuth({ kind: "bearer", token: env.ANTHROPIC_FOUNDRY_AUTH_TOKEN })
+          : undefined;
+      if (!auth)
+        throw missing(
+          "foundry",
+          "ANTHROPIC_FOUNDRY_API_KEY or an Entra ID token in ANTHROPIC_FOUNDRY_AUTH_TOKEN",
+        );
+      return {
+        upstreamUrl,
+        auth,
+        agentVariables: (proxyUrl, token) => ({
+          CLAUDE_CODE_USE_FOUNDRY: "1",
+          ANTHROPIC_FOUNDRY_BASE_URL: proxyUrl,
+          ANTHROPIC_FOUNDRY_API_KEY: token,
+        }),
+      };
+    }
+  }
+}
+
+function missing(provider: ModelProvider, what: string): RunnerConfigError {
+  return new RunnerConfigError(`provider ${provider} needs ${what}; it is not set`, "provider");
+}
+
+function awsCredentialsFrom(env: HostEnv): AwsCredentialIdentityProvider {
+  if (env.AWS_ACCESS_KEY_ID && env.AWS_SECRET_ACCESS_KEY) {
+    const identity = {
+      accessKeyId: env.AWS_ACCESS_KEY_ID,
+      secretAccessKey: env.AWS_SECRET_ACCESS_KEY,
+      ...(env.AWS_SESSION_TOKEN ? { sessionToken: env.AWS_SESSION_TOKEN } : {}),
+    };
+    return async () => identity;
+  }
+  return fromNodeProviderChain();
+}
+
+function googleAdcToken(env: HostEnv): () => Promise<string | null | undefined> {
+  const auth = new GoogleAuth({
+    scopes: GOOGLE_CLOUD_SCOPE,
+    ...(env.GOOGLE_APPLICATION_CREDENTIALS ? { keyFilename: env.GOOGLE_APPLICATION_CREDENTIALS } : {}),
+  });
+  return () => auth.getAccessToken();
+}
+
+/** ANTHROPIC_CUSTOM_HEADERS is newline-separated `Name: value`; the proxy reads its token from x-api-key. */
+function withTokenHeader(existing: string | undefined, token: string): string {
+  const kept = (existing ?? "")
+    .split("\n")
+    .filter((line) => line.trim() !== "" && !/^\s*(x-api-key|authorization)\s*:/i.test(line));
+  return [...kept, `x-api-key: ${token}`].join("\n");
 }
 
 function isTruthy(value: string | undefined): boolean {

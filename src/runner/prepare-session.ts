@@ -10,6 +10,8 @@ import type { AgentUser } from "./isolation/agent-user.js";
 import { planBashSandbox } from "./isolation/bash-sandbox.js";
 import { systemHostCommands } from "./isolation/host-commands.js";
 import { mergeRunnerSettings } from "./merge-runner-settings.js";
+import { providerFromEnvironment } from "./model-gateway.js";
+import { isModelProvider, type ModelProvider, modelIdFor } from "./model-provider.js";
 import type { ToolPolicy } from "./policy/tool-policy.js";
 import { resolveClaudePath } from "./resolve-claude-path.js";
 import { RunnerConfigError } from "./runner-config-error.js";
@@ -33,6 +35,8 @@ export interface PreparedSession {
   agentFiles?: AgentFiles;
   /** Which OS-level confinement this session got, for the log (see docs/security.md). */
   confinement: string;
+  /** Where the model runs; model ids in argv are already that provider's. */
+  provider: ModelProvider;
 }
 
 export async function prepareSession(options: SessionOptions): Promise<PreparedSession> {
@@ -44,9 +48,23 @@ export async function prepareSession(options: SessionOptions): Promise<PreparedS
   if (!cwdStat?.isDirectory())
     throw new RunnerConfigError(`the working directory ${cwd} does not exist`, "cwd");
 
+  const source = options.sourceEnv ?? process.env;
+  const hostEnv = { ...source, ...options.env };
+  if (options.provider !== undefined && !isModelProvider(options.provider)) {
+    throw new RunnerConfigError(
+      `unknown provider "${String(options.provider)}"; use anthropic, anthropic-oauth, bedrock, vertex or foundry`,
+      "provider",
+    );
+  }
+  const provider = options.provider ?? providerFromEnvironment(hostEnv);
+  const models = {
+    ...(options.model ? { model: modelIdFor(provider, options.model) } : {}),
+    ...(options.fallbackModel
+      ? { fallbackModel: modelIdFor(provider, options.fallbackModel, "fallbackModel") }
+      : {}),
+  };
   const outputSchema =
     options.jsonSchema === undefined ? undefined : await compileOutputSchema(options.jsonSchema);
-  const source = options.sourceEnv ?? process.env;
   const sandbox =
     options.bashSandbox && !options.withoutBash
       ? await planBashSandbox(
@@ -66,9 +84,8 @@ export async function prepareSession(options: SessionOptions): Promise<PreparedS
   const argv = buildClaudeArgv({
     settingsJson,
     ...(disallowedTools ? { disallowedTools } : {}),
+    ...models,
     ...pick(options, [
-      "model",
-      "fallbackModel",
       "maxTurns",
       "maxBudgetUsd",
       "tools",
@@ -170,6 +187,7 @@ export async function prepareSession(options: SessionOptions): Promise<PreparedS
     ...(user ? { agentUser: user } : {}),
     confinement,
     ...(agentFiles ? { agentFiles } : {}),
+    provider,
     ...(outputSchema ? { outputSchema } : {}),
   };
 }

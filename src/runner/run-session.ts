@@ -140,15 +140,17 @@ class SessionHost {
 
   /** Starts the session's credential proxy and points the agent's environment at it. */
   private async openGateway(prepared: PreparedSession): Promise<void> {
-    const watchdog = this.options.watchdog?.maxCostUsd ?? this.options.maxBudgetUsd;
+    const cap = this.options.watchdog?.maxCostUsd ?? this.options.maxBudgetUsd;
     this.gateway = await openModelGateway({
+      ...(this.options.provider ? { provider: this.options.provider } : {}),
       hostEnv: { ...(this.options.sourceEnv ?? process.env), ...this.options.env },
       agentEnv: prepared.env,
-      ...(watchdog !== undefined ? { maxCostUsd: watchdog } : {}),
+      ...(cap !== undefined ? { maxCostUsd: cap } : {}),
       // The proxy saw a reason no retry can fix: stop the session now rather than after the CLI's retries.
       onStop: (reason) => this.stop(reason.message),
+      ...(this.options.providerCredentials ? { credentialSources: this.options.providerCredentials } : {}),
     });
-    if (this.gateway) prepared.env = this.gateway.env;
+    prepared.env = this.gateway.env;
   }
 
   private spawnAndDrive(prepared: PreparedSession): Promise<{ code: number | null; signal: string | null }> {

@@ -2,6 +2,8 @@ import type { PermissionMode } from "./build-claude-argv.js";
 import type { WorkspaceAccess } from "./isolation/agent-files.js";
 import type { AgentUser } from "./isolation/agent-user.js";
 import type { BashSandboxRequest } from "./isolation/bash-sandbox.js";
+import type { ProviderCredentialSources } from "./model-gateway.js";
+import type { ModelProvider } from "./model-provider.js";
 import type { ToolPolicy } from "./policy/tool-policy.js";
 import type { ProgressEvent } from "./progress-event.js";
 
@@ -68,6 +70,14 @@ export interface SessionOptions {
    * passes the credential to the agent directly, as a plain CLI run would.
    */
   credentialProxy?: boolean;
+  /**
+   * Where the model runs (docs/providers.md). Default: the host environment's switches
+   * (CLAUDE_CODE_USE_BEDROCK/VERTEX/FOUNDRY), else `anthropic`. `model` and `fallbackModel` are mapped
+   * to the provider's ids before spawn.
+   */
+  provider?: ModelProvider;
+  /** Where the proxy gets cloud credentials (tests, custom hosts); default: the providers' standard chains. */
+  providerCredentials?: ProviderCredentialSources;
   /** Wall-clock limit for the whole session. */
   deadlineMs?: number;
   /** Keep stdin open after a result and accept further messages via sendUserMessage. */

@@ -3,7 +3,9 @@ import {
   MODEL_CREDENTIAL_VARIABLES,
   type ModelGateway,
   openModelGateway,
+  providerFromEnvironment,
 } from "../../src/runner/model-gateway.js";
+import type { ModelProvider } from "../../src/runner/model-provider.js";
 import { RunnerConfigError } from "../../src/runner/runner-config-error.js";
 import { ScriptedMessagesApi } from "../harness/scripted-messages-api.js";
 
@@ -12,8 +14,17 @@ afterEach(async () => {
   for (const gateway of opened.splice(0)) await gateway.proxy.close();
 });
 
-async function open(hostEnv: Record<string, string>, agentEnv: Record<string, string> = { ...hostEnv }) {
-  const gateway = await openModelGateway({ hostEnv, agentEnv, onStop: () => {} });
+async function open(
+  hostEnv: Record<string, string>,
+  agentEnv: Record<string, string> = { ...hostEnv },
+  provider?: ModelProvider,
+) {
+  const gateway = await openModelGateway({
+    hostEnv,
+    agentEnv,
+    onStop: () => {},
+    ...(provider ? { provider } : {}),
+  });
   if (gateway) opened.push(gateway);
   return gateway;
 }
@@ -55,11 +66,39 @@ describe("openModelGateway", () => {
     }
   });
 
-  it("leaves cloud-provider sessions direct (the proxy does not front them yet)", async () => {
-    for (const name of ["CLAUDE_CODE_USE_BEDROCK", "CLAUDE_CODE_USE_VERTEX", "CLAUDE_CODE_USE_FOUNDRY"]) {
-      expect(await open({ [name]: "1" })).toBeUndefined();
-    }
-    expect(await open({ CLAUDE_CODE_USE_BEDROCK: "0", ANTHROPIC_API_KEY: "k" })).toBeDefined();
+  it("chooses the provider from the CLI's own switches, else from the credential present", () => {
+    expect(providerFromEnvironment({ CLAUDE_CODE_USE_BEDROCK: "1" })).toBe("bedrock");
+    expect(providerFromEnvironment({ CLAUDE_CODE_USE_VERTEX: "true" })).toBe("vertex");
+    expect(providerFromEnvironment({ CLAUDE_CODE_USE_FOUNDRY: "1" })).toBe("foundry");
+    expect(providerFromEnvironment({ CLAUDE_CODE_USE_BEDROCK: "0", ANTHROPIC_API_KEY: "k" })).toBe(
+      "anthropic",
+    );
+    expect(providerFromEnvironment({ CLAUDE_CODE_OAUTH_TOKEN: "o" })).toBe("anthropic-oauth");
+    expect(providerFromEnvironment({ CLAUDE_CODE_OAUTH_TOKEN: "o", ANTHROPIC_API_KEY: "k" })).toBe(
+      "anthropic",
+    );
+    expect(providerFromEnvironment({})).toBe("anthropic");
+  });
+
+  it("puts the CLI in the provider's gateway mode with the token as a custom header, keeping other headers", async () => {
+    const gateway = await open(
+      {
+        AWS_REGION: "us-west-2",
+        AWS_ACCESS_KEY_ID: "AKIA",
+        AWS_SECRET_ACCESS_KEY: "s",
+        ANTHROPIC_CUSTOM_HEADERS: "x-team: a\nx-api-key: stale",
+      },
+      {},
+      "bedrock",
+    );
+    expect(gateway?.env).toMatchObject({
+      CLAUDE_CODE_USE_BEDROCK: "1",
+      CLAUDE_CODE_SKIP_BEDROCK_AUTH: "1",
+      ANTHROPIC_BEDROCK_BASE_URL: gateway?.proxy.url,
+      AWS_REGION: "us-west-2",
+      ANTHROPIC_CUSTOM_HEADERS: `x-team: a\nx-api-key: ${gateway?.proxy.proxy.token.value}`,
+    });
+    expect(gateway?.proxy.proxy.upstream.href).toBe("https://bedrock-runtime.us-west-2.amazonaws.com/");
   });
 
   it("refuses an upstream that is not an http(s) URL before anything starts", async () => {

@@ -39,7 +39,7 @@ const STREAM_COST = ((1000 + 250 + 300) * 3 + 500 * 15) / 1_000_000;
 
 describe("UsageMeter", () => {
   it("reads input and cache tokens from message_start and the cumulative output from message_delta", () => {
-    const meter = new UsageMeter(true);
+    const meter = new UsageMeter("sse");
     meter.push(Buffer.from(STREAM));
     expect(meter.finish()).toBeCloseTo(STREAM_COST, 12);
     expect(meter.tokens).toEqual({
@@ -53,14 +53,14 @@ describe("UsageMeter", () => {
   it("gives the same answer whatever the chunking, including multi-byte characters split across chunks", () => {
     const bytes = Buffer.from(STREAM.replace("a text", "un café ☕ text"));
     for (const size of [1, 2, 3, 7, 64]) {
-      const meter = new UsageMeter(true);
+      const meter = new UsageMeter("sse");
       for (let i = 0; i < bytes.length; i += size) meter.push(bytes.subarray(i, i + size));
       expect(meter.finish()).toBeCloseTo(STREAM_COST, 12);
     }
   });
 
   it("understands CRLF-separated events", () => {
-    const meter = new UsageMeter(true);
+    const meter = new UsageMeter("sse");
     meter.push(
       Buffer.from(
         sse(
@@ -74,7 +74,7 @@ describe("UsageMeter", () => {
   });
 
   it("meters a plain JSON answer from its top-level usage", () => {
-    const meter = new UsageMeter(false);
+    const meter = new UsageMeter("json");
     const body = JSON.stringify({
       model: "claude-opus-4-5",
       usage: { input_tokens: 100, output_tokens: 10 },
@@ -85,7 +85,7 @@ describe("UsageMeter", () => {
   });
 
   it("ignores malformed and negative counts instead of failing", () => {
-    const meter = new UsageMeter(true);
+    const meter = new UsageMeter("sse");
     meter.push(Buffer.from("event: message_start\ndata: {not json\n\n"));
     meter.push(Buffer.from(sse("message_delta", { type: "message_delta", usage: { output_tokens: -5 } })));
     expect(meter.finish()).toBe(0);

@@ -8,14 +8,17 @@ import {
 import { Agent as HttpsAgent, request as httpsRequest } from "node:https";
 import { JobToken } from "./job-token.js";
 import type { ProxyStopReason } from "./proxy-stop-reason.js";
-import { applyUpstreamCredential, credentialSecret, type UpstreamCredential } from "./upstream-credential.js";
-import { UsageMeter } from "./usage-meter.js";
+import { staticCredentialAuth, type UpstreamAuth } from "./upstream-auth.js";
+import type { UpstreamCredential } from "./upstream-credential.js";
+import { type ResponseFormat, UsageMeter } from "./usage-meter.js";
 
 export interface CredentialProxyOptions {
   /** Where model traffic goes, e.g. `https://api.anthropic.com` (a path prefix is kept). */
   upstreamUrl: string;
   /** The real credential; absent means requests go upstream without one (a keyless gateway). */
   credential?: UpstreamCredential;
+  /** How to authenticate upstream when it is more than a static credential (SigV4, token sources). */
+  auth?: UpstreamAuth;
   /** The job's spend cap in USD, metered from the usage in the responses. */
   maxCostUsd?: number;
   /** Called once when the proxy stops serving the job (cap reached, credential rejected). */
@@ -67,6 +70,7 @@ const AUTH_FAILURE_STATUSES = new Set([401, 403]);
 export class CredentialProxy {
   readonly token: JobToken;
   readonly upstream: URL;
+  private readonly auth: UpstreamAuth;
   private readonly agent: HttpAgent;
   private revoked = false;
   private stop?: ProxyStopReason;
@@ -78,6 +82,7 @@ export class CredentialProxy {
       throw new TypeError(`${PREFIX}: the upstream URL must be http(s); got ${this.upstream.protocol}`);
     }
     this.token = options.token ?? new JobToken();
+    this.auth = options.auth ?? staticCredentialAuth(options.credential);
     this.agent =
       this.upstream.protocol === "https:"
         ? new HttpsAgent({ keepAlive: true })
@@ -134,14 +139,30 @@ export class CredentialProxy {
   }
 
   private forward(req: IncomingMessage, res: ServerResponse, method: string, path: string): void {
+    this.counters.forwarded++;
+    this.sendUpstream(req, res, method, path).catch((error: unknown) => {
+      // The credential could not be obtained or applied (e.g. the token source failed): no retry helps.
+      this.refuse(
+        res,
+        502,
+        "api_error",
+        `${PREFIX}: could not authenticate upstream: ${(error as Error).message}`,
+      );
+    });
+  }
+
+  private async sendUpstream(req: IncomingMessage, res: ServerResponse, method: string, path: string) {
     const headers: OutgoingHttpHeaders = {};
     for (const [name, value] of Object.entries(req.headers)) {
       if (value !== undefined && !DROPPED_REQUEST_HEADERS.has(name)) headers[name] = value;
     }
     // Identity encoding: the meter reads usage from the bytes as they pass.
     headers["accept-encoding"] = "identity";
-    applyUpstreamCredential(headers, this.options.credential);
     const base = this.upstream.pathname.replace(/\/+$/, "");
+    const url = new URL(`${this.upstream.origin}${base}${path}`);
+    const body = this.auth.needsBody ? await readBody(req) : undefined;
+    if (body) headers["content-length"] = String(body.length);
+    await this.auth.authorize({ method, url, headers, ...(body ? { body } : {}) });
     const send = this.upstream.protocol === "https:" ? httpsRequest : httpRequest;
     const upstreamReq = send(
       {
@@ -149,13 +170,12 @@ export class CredentialProxy {
         hostname: this.upstream.hostname,
         port: this.upstream.port || undefined,
         method,
-        path: `${base}${path}`,
+        path: `${url.pathname}${url.search}`,
         headers,
         agent: this.agent,
       },
       (upstreamRes) => this.relay(upstreamRes, res, method, path),
     );
-    this.counters.forwarded++;
     upstreamReq.on("error", (error) => {
       if (!res.headersSent) {
         this.refuse(
@@ -170,7 +190,8 @@ export class CredentialProxy {
     res.on("close", () => {
       if (!res.writableFinished) upstreamReq.destroy();
     });
-    req.pipe(upstreamReq);
+    if (body) upstreamReq.end(body);
+    else req.pipe(upstreamReq);
   }
 
   private relay(upstreamRes: IncomingMessage, res: ServerResponse, method: string, path: string): void {
@@ -185,9 +206,9 @@ export class CredentialProxy {
     }
     res.writeHead(status, headers);
     res.flushHeaders();
-    const metered = method === "POST" && pathOnly(path).endsWith("/messages") && status < 300;
+    const metered = method === "POST" && isModelCall(pathOnly(path)) && status < 300;
     const meter = metered
-      ? new UsageMeter(String(upstreamRes.headers["content-type"] ?? "").includes("text/event-stream"))
+      ? new UsageMeter(responseFormat(String(upstreamRes.headers["content-type"] ?? "")))
       : undefined;
     // Each chunk goes out as it arrives (SSE must not be buffered); the meter only looks at it.
     upstreamRes.on("data", (chunk: Buffer) => {
@@ -224,8 +245,8 @@ export class CredentialProxy {
     });
     upstreamRes.on("end", () => {
       let detail = upstreamMessage(Buffer.concat(chunks).toString("utf8"));
-      const secret = this.options.credential && credentialSecret(this.options.credential);
-      if (secret) detail = detail.replaceAll(secret, "[redacted]");
+      for (const secret of this.auth.secretValues)
+        if (secret) detail = detail.replaceAll(secret, "[redacted]");
       this.stopWith({
         kind: "upstream_auth_failed",
         status,
@@ -258,6 +279,21 @@ export class CredentialProxy {
       .writeHead(status, { "content-type": "application/json" })
       .end(JSON.stringify({ type: "error", error: { type, message } }));
   }
+}
+
+/** Request bodies are read whole only for signing; a conversation is far below this. */
+const MAX_SIGNED_BODY_BYTES = 64 * 1024 * 1024;
+
+async function readBody(req: IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_SIGNED_BODY_BYTES)
+      throw new Error(`the request body is larger than ${MAX_SIGNED_BODY_BYTES} bytes`);
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
 }
 
 function budgetStop(spentUsd: number, capUsd: number): ProxyStopReason {
@@ -297,6 +333,17 @@ function upstreamMessage(body: string): string {
     // not JSON: fall through
   }
   return body.trim().slice(0, 300);
+}
+
+/** Messages API, Bedrock invoke (streamed or not), Vertex rawPredict (streamed or not). */
+function isModelCall(path: string): boolean {
+  return /\/messages$|\/invoke(?:-with-response-stream)?$|:(?:stream)?[rR]awPredict$/.test(path);
+}
+
+function responseFormat(contentType: string): ResponseFormat {
+  if (contentType.includes("text/event-stream")) return "sse";
+  if (contentType.includes("application/vnd.amazon.eventstream")) return "aws-eventstream";
+  return "json";
 }
 
 function pathOnly(path: string): string {

@@ -1,3 +1,4 @@
+export { bedrockSigV4Auth } from "./bedrock-sigv4-auth.js";
 export {
   CredentialProxy,
   type CredentialProxyOptions,
@@ -15,9 +16,16 @@ export {
 export type { ProxyStopReason } from "./proxy-stop-reason.js";
 export { type RunningCredentialProxy, startCredentialProxy } from "./start-credential-proxy.js";
 export {
+  bearerTokenAuth,
+  staticCredentialAuth,
+  type UpstreamAuth,
+  type UpstreamRequest,
+} from "./upstream-auth.js";
+export {
   applyUpstreamCredential,
   credentialSecret,
   OAUTH_BETA,
   type UpstreamCredential,
 } from "./upstream-credential.js";
+export type { ResponseFormat } from "./usage-meter.js";
 export { UsageMeter } from "./usage-meter.js";

@@ -1,5 +1,12 @@
 import { StringDecoder } from "node:string_decoder";
+import { EventStreamCodec } from "@smithy/eventstream-codec";
+import { fromUtf8, toUtf8 } from "@smithy/util-utf8";
 import { costOf, type TokenUsage } from "./model-prices.js";
+
+/** How an answer is framed: Anthropic SSE, Bedrock's AWS event stream, or one JSON body. */
+export type ResponseFormat = "sse" | "aws-eventstream" | "json";
+
+const codec = new EventStreamCodec(toUtf8, fromUtf8);
 
 /**
  * Reads the usage out of one Messages API response as its bytes pass through, without holding the
@@ -10,18 +17,27 @@ import { costOf, type TokenUsage } from "./model-prices.js";
 export class UsageMeter {
   private readonly decoder = new StringDecoder("utf8");
   private pending = "";
+  private binary: Buffer = Buffer.alloc(0);
   private jsonBody = "";
   private model: string | undefined;
   private usage: TokenUsage = {};
 
   constructor(
-    private readonly streamed: boolean,
+    private readonly format: ResponseFormat,
     requestModel?: string,
   ) {
     this.model = requestModel;
   }
 
+  private get streamed(): boolean {
+    return this.format === "sse";
+  }
+
   push(chunk: Buffer): void {
+    if (this.format === "aws-eventstream") {
+      this.pushEventStream(chunk);
+      return;
+    }
     const text = this.decoder.write(chunk);
     if (!this.streamed) {
       // A non-streamed answer is small (one message); kept only to read its usage at the end.
@@ -39,6 +55,7 @@ export class UsageMeter {
 
   /** Call when the response ended; returns its cost in USD. */
   finish(): number {
+    if (this.format === "aws-eventstream") return this.costUsd;
     const rest = this.decoder.end();
     if (this.streamed) {
       if (this.pending + rest) this.onEvent(this.pending + rest);
@@ -61,6 +78,27 @@ export class UsageMeter {
     return { ...this.usage };
   }
 
+  /** AWS event-stream messages start with their total length (uint32, big-endian). */
+  private pushEventStream(chunk: Buffer): void {
+    this.binary = this.binary.length ? Buffer.concat([this.binary, chunk]) : chunk;
+    while (this.binary.length >= 4) {
+      const length = this.binary.readUInt32BE(0);
+      if (length < 16 || this.binary.length < length) break;
+      const frame = this.binary.subarray(0, length);
+      this.binary = this.binary.subarray(length);
+      try {
+        const message = codec.decode(frame);
+        if (message.headers[":event-type"]?.value !== "chunk") continue;
+        const payload = parseJson(toUtf8(message.body)) as { bytes?: unknown } | undefined;
+        if (typeof payload?.bytes === "string") {
+          this.onEventObject(parseJson(Buffer.from(payload.bytes, "base64").toString("utf8")));
+        }
+      } catch {
+        // A frame with a bad checksum is not ours to judge; the client sees the same bytes.
+      }
+    }
+  }
+
   private eventEnd(): number {
     const lf = this.pending.indexOf("\n\n");
     const crlf = this.pending.indexOf("\r\n\r\n");
@@ -76,7 +114,11 @@ export class UsageMeter {
       .filter((line) => line.startsWith("data:"))
       .map((line) => line.slice(5).trimStart())
       .join("\n");
-    const parsed = parseJson(data) as
+    this.onEventObject(parseJson(data));
+  }
+
+  private onEventObject(event: unknown): void {
+    const parsed = event as
       | { type?: string; message?: { model?: unknown; usage?: TokenUsage }; usage?: TokenUsage }
       | undefined;
     if (parsed?.type === "message_start") {
