@@ -1,4 +1,4 @@
-import { UsageMeter } from "../../src/sandbox/credential-proxy/index.js";
+import { responseFormat, UsageMeter } from "../../src/sandbox/credential-proxy/index.js";
 import type { GatewayTokens } from "../shared/gateway-tokens.js";
 
 export interface GatewayRequest {
@@ -96,7 +96,7 @@ export function createModelGateway(options: ModelGatewayOptions) {
     sink.start(response.status, out);
     // The host-side credential proxy's meter: the same prices and the same SSE reading, in one place.
     const meter = new UsageMeter(
-      (response.headers.get("content-type") ?? "").includes("event-stream"),
+      responseFormat(response.headers.get("content-type") ?? ""),
       modelOf(request.body),
     );
     if (response.body) {

@@ -37,6 +37,8 @@ export interface PreparedSession {
   confinement: string;
   /** Where the model runs; model ids in argv are already that provider's. */
   provider: ModelProvider;
+  /** What the host sees (its environment plus the session's extra variables): the credentials' source. */
+  hostEnv: Record<string, string | undefined>;
 }
 
 export async function prepareSession(options: SessionOptions): Promise<PreparedSession> {
@@ -188,6 +190,7 @@ export async function prepareSession(options: SessionOptions): Promise<PreparedS
     confinement,
     ...(agentFiles ? { agentFiles } : {}),
     provider,
+    hostEnv,
     ...(outputSchema ? { outputSchema } : {}),
   };
 }

@@ -143,7 +143,7 @@ class SessionHost {
     const cap = this.options.watchdog?.maxCostUsd ?? this.options.maxBudgetUsd;
     this.gateway = await openModelGateway({
       ...(this.options.provider ? { provider: this.options.provider } : {}),
-      hostEnv: { ...(this.options.sourceEnv ?? process.env), ...this.options.env },
+      hostEnv: prepared.hostEnv,
       agentEnv: prepared.env,
       ...(cap !== undefined ? { maxCostUsd: cap } : {}),
       // The proxy saw a reason no retry can fix: stop the session now rather than after the CLI's retries.

@@ -10,7 +10,7 @@ import { JobToken } from "./job-token.js";
 import type { ProxyStopReason } from "./proxy-stop-reason.js";
 import { staticCredentialAuth, type UpstreamAuth } from "./upstream-auth.js";
 import type { UpstreamCredential } from "./upstream-credential.js";
-import { type ResponseFormat, UsageMeter } from "./usage-meter.js";
+import { responseFormat, UsageMeter } from "./usage-meter.js";
 
 export interface CredentialProxyOptions {
   /** Where model traffic goes, e.g. `https://api.anthropic.com` (a path prefix is kept). */
@@ -338,12 +338,6 @@ function upstreamMessage(body: string): string {
 /** Messages API, Bedrock invoke (streamed or not), Vertex rawPredict (streamed or not). */
 function isModelCall(path: string): boolean {
   return /\/messages$|\/invoke(?:-with-response-stream)?$|:(?:stream)?[rR]awPredict$/.test(path);
-}
-
-function responseFormat(contentType: string): ResponseFormat {
-  if (contentType.includes("text/event-stream")) return "sse";
-  if (contentType.includes("application/vnd.amazon.eventstream")) return "aws-eventstream";
-  return "json";
 }
 
 function pathOnly(path: string): string {

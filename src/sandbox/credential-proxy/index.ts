@@ -27,5 +27,4 @@ export {
   OAUTH_BETA,
   type UpstreamCredential,
 } from "./upstream-credential.js";
-export type { ResponseFormat } from "./usage-meter.js";
-export { UsageMeter } from "./usage-meter.js";
+export { type ResponseFormat, responseFormat, UsageMeter } from "./usage-meter.js";

@@ -8,6 +8,13 @@ export type ResponseFormat = "sse" | "aws-eventstream" | "json";
 
 const codec = new EventStreamCodec(toUtf8, fromUtf8);
 
+/** The framing of an answer, from its content type. */
+export function responseFormat(contentType: string): ResponseFormat {
+  if (contentType.includes("text/event-stream")) return "sse";
+  if (contentType.includes("application/vnd.amazon.eventstream")) return "aws-eventstream";
+  return "json";
+}
+
 /**
  * Reads the usage out of one Messages API response as its bytes pass through, without holding the
  * response: a streamed (SSE) answer reports input and cache tokens in `message_start` and the
