@@ -21,6 +21,7 @@ import {
   aws_secretsmanager as secretsmanager,
   aws_sns as sns,
   aws_sqs as sqs,
+  Validations,
 } from "aws-cdk-lib";
 import { Platform } from "aws-cdk-lib/aws-ecr-assets";
 import type { Construct } from "constructs";
@@ -454,6 +455,49 @@ export class ClaudePrRunnerStack extends Stack {
         ],
       ],
     });
+
+    // --- cdk-nag (AwsSolutions): every finding we accept, with why (test/lambda/infra-stack.test.ts) ---
+    const acknowledge = (scope: Construct, id: string, reason: string) =>
+      Validations.of(scope).acknowledge({ id, reason });
+    for (const secret of [webhookSecret, appPrivateKey, anthropicApiKey])
+      acknowledge(
+        secret,
+        "AwsSolutions-SMG4",
+        "issued outside AWS (GitHub App key, Anthropic key, the webhook secret pasted into GitHub): no Lambda can rotate them; the webhook secret rotates with current+previous (docs/lambda.md)",
+      );
+    for (const table of [idempotencyTable, spendTable, gatewayTokens])
+      acknowledge(
+        table,
+        "AwsSolutions-DDB3",
+        "short-lived items only (delivery ids 3 days, spend counters 2 days, job tokens minutes) expired by TTL; a restore would bring back revoked tokens",
+      );
+    acknowledge(
+      sessionsBucket,
+      "AwsSolutions-S1",
+      "only the worker role reads and writes it (TLS-only, private); enable CloudTrail S3 data events for an access log instead of a second bucket",
+    );
+    for (const fn of [webhook, gateway, agent, worker, schedule]) {
+      acknowledge(
+        fn,
+        "AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]",
+        "the standard log-writing policy: CreateLogGroup/CreateLogStream/PutLogEvents, nothing else (the agent's only permission)",
+      );
+      acknowledge(
+        fn,
+        "AwsSolutions-IAM5[Resource::*]",
+        "X-Ray PutTraceSegments/PutTelemetryRecords have no resource-level permissions",
+      );
+    }
+    acknowledge(
+      worker,
+      `AwsSolutions-IAM5[Resource::<${this.getLogicalId(agent.node.defaultChild as lambda.CfnFunction)}.Arn>:*]`,
+      "grantInvoke covers the agent function's versions and aliases; it is this stack's one agent function",
+    );
+    acknowledge(
+      worker,
+      `AwsSolutions-IAM5[Resource::<${this.getLogicalId(sessionsBucket.node.defaultChild as s3.CfnBucket)}.Arn>/*]`,
+      "objects of this stack's own sessions bucket: lineage keys and agent exchange keys are per job, not known in advance",
+    );
 
     new CfnOutput(this, "AlarmTopicArn", { value: alarmTopic.topicArn });
     new CfnOutput(this, "WebhookUrl", {

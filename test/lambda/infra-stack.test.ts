@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import * as path from "node:path";
 import { App } from "aws-cdk-lib";
 import { Match, Template } from "aws-cdk-lib/assertions";
+import { AwsSolutionsChecks } from "cdk-nag";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ClaudePrRunnerStack, REPO_ROOT } from "../../lambda/infra/claude-pr-runner-stack.js";
 
@@ -15,6 +16,7 @@ import { ClaudePrRunnerStack, REPO_ROOT } from "../../lambda/infra/claude-pr-run
 // webhook bench bundles the handler with esbuild for real.
 let outdir: string;
 let template: Template;
+let stack: ClaudePrRunnerStack;
 type Resource = { Type: string; Properties: Record<string, unknown> };
 let resources: Record<string, Resource>;
 
@@ -25,7 +27,7 @@ beforeAll(async () => {
     context: { "aws:cdk:bundling-stacks": [] },
     builtinCloudFormationValidation: false,
   });
-  const stack = new ClaudePrRunnerStack(app, "ClaudePrRunnerTest", {
+  stack = new ClaudePrRunnerStack(app, "ClaudePrRunnerTest", {
     env: { account: "123456789012", region: "eu-west-1" },
   });
   template = Template.fromStack(stack);
@@ -123,7 +125,7 @@ describe("infrastructure stack", () => {
     template.hasResourceProperties("AWS::Lambda::EventSourceMapping", {
       ScalingConfig: { MaximumConcurrency: 10 },
     });
-    const settings = readFileSync(path.join(REPO_ROOT, "lambda/worker/jobs/session-settings.ts"), "utf8");
+    const settings = readFileSync(path.join(REPO_ROOT, "lambda/worker/dispatch/session-settings.ts"), "utf8");
     expect(settings).toMatch(/onProgress: \(event\) => logger\.debug\(/);
   });
 
@@ -253,6 +255,18 @@ describe("infrastructure stack", () => {
     template.hasResourceProperties("AWS::DynamoDB::Table", {
       TimeToLiveSpecification: { AttributeName: "expiration", Enabled: true },
     });
+  });
+
+  it("passes cdk-nag's AwsSolutions pack: zero findings, each accepted one acknowledged with a reason in the stack", () => {
+    const report = new AwsSolutionsChecks().validateScope(stack);
+    expect(
+      report.violations.map(
+        (v) => `${v.ruleName}: ${v.violatingResources.map((r) => r.locations).join(",")}`,
+      ),
+    ).toEqual([]);
+    expect(report.success).toBe(true);
+    const source = readFileSync(path.join(REPO_ROOT, "lambda/infra/claude-pr-runner-stack.ts"), "utf8");
+    expect(source.match(/acknowledge\(/g)?.length).toBeGreaterThanOrEqual(7);
   });
 
   it("grants each function only what it uses", () => {
