@@ -36,6 +36,7 @@ export async function runAutofixStep(run: {
       pullRequest: pr,
       isFork: run.fork,
       label: inputs.autofixLabel,
+      ...(context.actor ? { requestedBy: { login: context.actor } } : {}),
       testCommands: inputs.testCommands,
       ...(context.runUrl ? { runUrl: context.runUrl } : {}),
       ...(store

@@ -85,6 +85,8 @@ export class ActionRunFixture {
     this.repo.git("remote", "add", "origin", remote);
     this.repo.git("push", "-q", "origin", `${this.baseSha}:refs/heads/main`, "feature");
     this.repo.git("branch", "-q", "--set-upstream-to=origin/feature");
+    // Autofix commits through the Git database API: the double keeps those objects in this remote.
+    this.github.repository(OWNER, REPO).gitDir = remote;
     return remote;
   }
 

@@ -16,6 +16,8 @@ export interface RepoState {
   /** login -> permission as reported by `repos/get-collaborator-permission-level`. */
   collaborators: Map<string, "admin" | "maintain" | "write" | "triage" | "read">;
   labels: Map<string, { id: number; name: string; color: string; description: string | null }>;
+  /** Bare repository that backs the Git database API (blobs, trees, commits, refs), when seeded. */
+  gitDir?: string;
 }
 
 export interface PullFile {

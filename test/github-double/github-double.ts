@@ -22,6 +22,7 @@ import { RequestValidator, type SpecViolation } from "./request-validator.js";
 import { appsRoutes } from "./routes/apps-routes.js";
 import { checksRoutes } from "./routes/checks-routes.js";
 import { codeScanningRoutes } from "./routes/code-scanning-routes.js";
+import { gitRoutes } from "./routes/git-routes.js";
 import { issuesRoutes } from "./routes/issues-routes.js";
 import { pullsRoutes } from "./routes/pulls-routes.js";
 import { reposRoutes } from "./routes/repos-routes.js";
@@ -79,6 +80,7 @@ let sharedGraphql: GraphqlRouter | undefined;
 
 const ROUTES: RouteTable = {
   ...pullsRoutes,
+  ...gitRoutes,
   ...issuesRoutes,
   ...checksRoutes,
   ...codeScanningRoutes,
@@ -116,6 +118,7 @@ export class GitHubDouble {
 
   private readonly tokens = new Map<string, UserRef>();
   private readonly faults = new Map<string, Fault[]>();
+  private readonly afterHooks = new Map<string, Array<() => void>>();
   private nextIdValue = 1000;
   private clock = Date.parse("2026-01-01T00:00:00Z");
 
@@ -177,7 +180,7 @@ export class GitHubDouble {
   addRepo(
     owner: string,
     name: string,
-    options: { private?: boolean; defaultBranch?: string } = {},
+    options: { private?: boolean; defaultBranch?: string; gitDir?: string } = {},
   ): RepoState {
     const fullName = `${owner}/${name}`;
     const repo: RepoState = {
@@ -189,6 +192,7 @@ export class GitHubDouble {
       defaultBranch: options.defaultBranch ?? "main",
       collaborators: new Map(),
       labels: new Map(),
+      ...(options.gitDir ? { gitDir: options.gitDir } : {}),
     };
     this.state.repos.set(fullName, repo);
     return repo;
@@ -288,6 +292,16 @@ export class GitHubDouble {
     this.faults.set(operationId, queue);
   }
 
+  /**
+   * Runs `effect` once, right after the next request to `operationId` was handled and before it is
+   * answered: a race, such as someone else pushing while a client is between two calls.
+   */
+  onceAfter(operationId: string, effect: () => void): void {
+    const hooks = this.afterHooks.get(operationId) ?? [];
+    hooks.push(effect);
+    this.afterHooks.set(operationId, hooks);
+  }
+
   /** Drops every queued fault (e.g. the ones a give-up test left unused). */
   clearFaults(): void {
     this.faults.clear();
@@ -309,6 +323,13 @@ export class GitHubDouble {
   /** Forget recorded calls (state stays), e.g. between a first and a second publishing run. */
   resetCalls(): void {
     this.calls.length = 0;
+  }
+
+  /** A seeded repository's state, e.g. to back its Git database API with a bare repository later. */
+  repository(owner: string, name: string): RepoState {
+    const repo = this.state.repos.get(`${owner}/${name}`);
+    if (!repo) throw new Error(`seed the repository first: addRepo("${owner}", "${name}")`);
+    return repo;
   }
 
   pull(owner: string, repo: string, number: number): PullRequestState {
@@ -473,6 +494,7 @@ export class GitHubDouble {
       },
     };
     const response = afterWrite(handler(ctx), fault);
+    this.afterHooks.get(match.operationId)?.shift()?.();
     record(match.operationId, response.status, body);
     send(response);
   }

@@ -21,7 +21,6 @@ import {
   repositoryUrl,
 } from "../../lambda/worker/clone-repository.js";
 import { gitAuthEnv } from "../../lambda/worker/git-auth-env.js";
-import { pushFix } from "../../src/jobs/autofix/push-fix.js";
 import { GitCheckout } from "../../src/jobs/shared/git-checkout.js";
 
 // Real bare repositories, fetched over file:// (a plain path makes git copy objects locally and
@@ -317,32 +316,6 @@ describe("cloneRepository over smart HTTP with a token", () => {
     expect(new Set(authorizations)).toEqual(new Set([`basic ${BASIC}`]));
     expectNoSecretUnder(result.dir);
     expect(git(result.dir, "remote", "get-url", "origin")).toBe(`${baseUrl}/octo/repo.git`);
-  });
-
-  it("the autofix push authenticates through the env too, and leaves no token in the checkout afterwards", async () => {
-    // A copy of the remote, so this push does not move the branch the other cases clone.
-    git(root, "clone", "-q", "--bare", bare, join(root, "octo", "pushable.git"));
-    authorizations.length = 0;
-    const result = await clone({
-      remoteUrl: repositoryUrl("octo", "pushable", baseUrl),
-      token: TOKEN,
-      branch: "feature",
-    });
-    writeFileSync(join(result.dir, "fix.txt"), "fixed\n");
-    const checkout = new GitCheckout(result.dir, gitAuthEnv(TOKEN));
-    const pushed = await pushFix(checkout, {
-      branch: "feature",
-      expectedHeadSha: result.headSha,
-      paths: ["fix.txt"],
-      commitMessage: "fix",
-      author: { name: "bot", email: "bot@example.com" },
-    });
-    expect(pushed.pushed).toBe(true);
-    expect(git(join(root, "octo", "pushable.git"), "rev-parse", "refs/heads/feature")).toBe(pushed.commitSha);
-    expect(new Set(authorizations)).toEqual(new Set([`basic ${BASIC}`]));
-    // After clone, ls-remote and push: config, FETCH_HEAD, logs, packed refs — the token is in none.
-    expectNoSecretUnder(result.dir);
-    expect(git(result.dir, "config", "--local", "--list")).not.toMatch(/extraheader|credential/i);
   });
 
   it("a rejected token fails with a CloneError that does not contain it", async () => {

@@ -359,8 +359,12 @@ describe("autofix and audit jobs through the worker (real CLI)", () => {
     const git = (...args: string[]) =>
       execFileSync("git", args, { cwd: pipeline.remoteDir, encoding: "utf8" });
     expect(git("rev-parse", `${remoteHead}^`).trim()).toBe(head);
-    expect(git("log", "-1", "--format=%an <%ae>", remoteHead).trim()).toBe(
-      "claude-pr-runner-test[bot] <claude-pr-runner-test[bot]@users.noreply.github.com>",
+    // Created through the API as the installation's bot, so GitHub signs it (committer "GitHub"),
+    // and the commenter who asked for it is credited.
+    expect(
+      git("log", "-1", "--format=%an%n%cn%n%(trailers:key=Co-authored-by,valueonly)", remoteHead).trim(),
+    ).toBe(
+      "installation-42[bot]\nGitHub\nmaintainer <maintainer@users.noreply.github.com>\nClaude <noreply@anthropic.com>",
     );
     expect(git("show", `${remoteHead}:src/math.ts`)).toContain("return a - b;");
     expect(stdout.records.find((r) => r.message === "autofix: pushed")).toBeDefined();

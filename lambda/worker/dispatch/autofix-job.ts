@@ -1,7 +1,6 @@
 import { isFork } from "../../../src/github/pull-request-ref.js";
 import { runAutofix } from "../../../src/jobs/autofix/run-autofix.js";
 import { branchLineageKey } from "../../../src/sessions/lineage-key.js";
-import { gitAuthEnv } from "../git-auth-env.js";
 import type { JobResult } from "../job-executor.js";
 import { cloneForJob } from "./clone-for-job.js";
 import { jobResultFrom } from "./job-result.js";
@@ -27,9 +26,8 @@ export async function runAutofixJob(run: WorkerJob): Promise<JobResult> {
       isFork: fork,
       label: false,
       testCommands: config.testCommands,
-      bot: config.bot,
-      // The push authenticates with the installation token through git's environment, never on disk.
-      gitEnv: gitAuthEnv(run.context.token),
+      // The commit goes through the API as the App (Verified); git itself never holds a write token.
+      ...(job.trigger.sender ? { requestedBy: { login: job.trigger.sender } } : {}),
       ...(run.store
         ? { lineage: { store: run.store, baseKey: branchLineageKey(job.owner, job.repo, pr.baseRef) } }
         : {}),

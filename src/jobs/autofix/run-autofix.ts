@@ -19,8 +19,8 @@ import { type AutofixStatus, patchBlock, renderAutofixSummary } from "./autofix-
 import { type AutofixPlan, autofixAction, autofixPlan } from "./autofix-plan.js";
 import { buildAutofixPrompt, type PriorFinding } from "./autofix-prompt.js";
 import { AUTOFIX_SCHEMA, type AutofixReport, autofixReportFromStructuredOutput } from "./autofix-schema.js";
+import { commitFix, commitMessageWithTrailers, gitHubUserIdentity } from "./commit-fix.js";
 import { buildFixSuggestions, type UnexpressedChange } from "./fix-suggestions.js";
-import { pushFix } from "./push-fix.js";
 import { collectWorkingTreeChanges } from "./working-tree-changes.js";
 
 export interface GitIdentity {
@@ -50,17 +50,12 @@ export interface AutofixRequest {
    * Default: read back from the review published on the PR.
    */
   priorFindings?: PriorFinding[];
-  /** Commit author (default: the GitHub Actions bot). */
-  bot?: GitIdentity;
-  /** `Co-authored-by` trailer (default: Claude); `false` for none. */
+  /** Who asked for the fix (the label's or the comment's author): credited with a `Co-authored-by` trailer. */
+  requestedBy?: { login: string; id?: number };
+  /** A further `Co-authored-by` trailer (default: Claude); `false` for none. */
   coAuthor?: GitIdentity | false;
   lineage?: { store: TranscriptStore; baseKey?: LineageKey; keepLast?: number };
   runUrl?: string;
-  /**
-   * Extra environment for the job's own git commands (ls-remote, push): the Lambda worker's
-   * installation-token header. The agent's processes never get it.
-   */
-  gitEnv?: Record<string, string>;
   /** Check run name; `false` for no check run. */
   checkName?: string | false;
   /** Sticky comment key (default `autofix`, so the review's own summary comment is left alone). */
@@ -91,10 +86,6 @@ export interface AutofixResult {
   notes: string[];
 }
 
-export const GITHUB_ACTIONS_BOT: GitIdentity = {
-  name: "github-actions[bot]",
-  email: "41898282+github-actions[bot]@users.noreply.github.com",
-};
 export const CLAUDE_CO_AUTHOR: GitIdentity = { name: "Claude", email: "noreply@anthropic.com" };
 
 const validateAutofix = new Ajv({ allErrors: true }).compile(AUTOFIX_SCHEMA);
@@ -158,7 +149,7 @@ export async function runAutofix(
     )) ??
     [];
 
-  const checkout = new GitCheckout(request.checkoutDir, request.gitEnv);
+  const checkout = new GitCheckout(request.checkoutDir);
   const [diff, changedFiles] = await Promise.all([
     checkout.diff(pr.baseSha, pr.headSha),
     checkout.changedFiles(pr.baseSha, pr.headSha),
@@ -239,13 +230,19 @@ export async function runAutofix(
 
   if (action.kind === "push") {
     const pushed = await attempt("pushing the fix", () =>
-      pushFix(checkout, {
+      commitFix(deps.github, checkout, {
+        owner,
+        repo,
         branch: pr.headRef,
-        expectedHeadSha: pr.headSha,
+        parentSha: pr.headSha,
         paths: changes.paths,
-        commitMessage: report?.commitMessage ?? `fix: apply Claude autofix to #${pr.number}`,
-        author: request.bot ?? GITHUB_ACTIONS_BOT,
-        ...(request.coAuthor === false ? {} : { coAuthor: request.coAuthor ?? CLAUDE_CO_AUTHOR }),
+        message: commitMessageWithTrailers(
+          report?.commitMessage ?? `fix: apply Claude autofix to #${pr.number}`,
+          [
+            ...(request.requestedBy ? [gitHubUserIdentity(request.requestedBy)] : []),
+            ...(request.coAuthor === false ? [] : [request.coAuthor ?? CLAUDE_CO_AUTHOR]),
+          ],
+        ),
       }),
     );
     if (pushed?.pushed) {

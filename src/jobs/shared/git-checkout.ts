@@ -3,6 +3,7 @@ import { promisify } from "node:util";
 import type { ChangedFile } from "../review/review-prompt.js";
 
 const run = promisify(execFile);
+const runBytes = promisify(execFile);
 
 /** A git error that says which command failed and what git printed, instead of a bare exit code. */
 export class GitCommandError extends Error {
@@ -41,6 +42,24 @@ export class GitCheckout {
     } catch (error) {
       const stderr = (error as { stderr?: string }).stderr ?? String(error);
       throw new GitCommandError(args, stderr);
+    }
+  }
+
+  /** The bytes of a blob, unchanged (binary files included). */
+  async blob(sha: string): Promise<Buffer> {
+    try {
+      const { stdout } = await runBytes("git", ["cat-file", "blob", sha], {
+        cwd: this.dir,
+        maxBuffer: 256 * 1024 * 1024,
+        encoding: "buffer",
+        env: { ...gitEnv(), ...this.env },
+      });
+      return stdout;
+    } catch (error) {
+      throw new GitCommandError(
+        ["cat-file", "blob", sha],
+        String((error as { stderr?: unknown }).stderr ?? error),
+      );
     }
   }
 

@@ -86,7 +86,7 @@ describe("runAutofix (real CLI, scripted model, GitHub double, local git remote)
     const { remote, clone, headSha } = createRemoteWithClone("feature");
     repos.push(remote, clone);
     const baseSha = remote.git("rev-parse", "refs/heads/main");
-    github.addRepo("octo", repoName);
+    github.addRepo("octo", repoName, { gitDir: remote.dir });
     github.addPullRequest({
       owner: "octo",
       repo: repoName,
@@ -198,6 +198,9 @@ describe("runAutofix (real CLI, scripted model, GitHub double, local git remote)
     const first = await runAutofix(request, settings, { github: octokit });
     expect(first.status).toBe("pushed");
 
+    // The next run checks out the new head, as a fresh workflow run or worker would.
+    clone.git("fetch", "-q", "origin");
+    clone.git("checkout", "-q", "--force", first.commitSha!);
     const before = api.mainRequests.length;
     queue = [
       {

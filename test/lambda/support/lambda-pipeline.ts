@@ -124,6 +124,8 @@ export class LambdaPipeline {
   seedRepository(files: Record<string, string>): string {
     mkdirSync(this.remoteDir, { recursive: true });
     createTempRepo("", { bare: true, dir: this.remoteDir });
+    // Autofix commits through the Git database API: the double keeps those objects in this remote.
+    this.github.repository(OWNER, REPO).gitDir = this.remoteDir;
     for (const [path, content] of Object.entries(files)) this.dev.write(path, content);
     this.baseSha = this.dev.commitAll("base");
     this.dev.git("remote", "add", "origin", this.remoteDir);
