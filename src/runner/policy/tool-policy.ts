@@ -188,7 +188,7 @@ async function allowRuleMatches(rule: PolicyRule, request: ToolUseRequest, root:
     const prefix = matchingPrefix(rule.commandPrefixes, words.words);
     if (!prefix)
       return { matched: false, reason: `"${words.words.slice(0, 2).join(" ")}" is not an allowed command` };
-    const rest = words.words.slice(prefix.split(/\s+/).length);
+    const rest = words.words.slice(prefixWords(prefix).length);
     const forbidden = forbiddenArgument(rule, rest);
     if (forbidden) return { matched: false, reason: `${forbidden} for "${prefix}"`, specific: true };
     const unlisted =
@@ -215,10 +215,12 @@ async function allowRuleMatches(rule: PolicyRule, request: ToolUseRequest, root:
 }
 
 function matchingPrefix(prefixes: string[], words: string[]): string | undefined {
-  return prefixes.find((prefix) => {
-    const parts = prefix.trim().split(/\s+/);
-    return parts.every((part, i) => words[i] === part);
-  });
+  return prefixes.find((prefix) => prefixWords(prefix).every((part, i) => words[i] === part));
+}
+
+/** A prefix as written in a policy file may carry stray spaces: `" npm  test "` is `npm test`. */
+function prefixWords(prefix: string): string[] {
+  return prefix.trim().split(/\s+/);
 }
 
 function hasParentSegment(p: string): boolean {

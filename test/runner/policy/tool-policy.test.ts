@@ -352,3 +352,175 @@ describe("Bash rules", () => {
     expect(other.reason).toBe('"curl x" is not an allowed command (rule read-only-shell)');
   });
 });
+
+describe("decisions in detail", () => {
+  it("records the tool_use id only when the CLI sent one, and names the tool when nothing matched", async () => {
+    const review = builtInPolicy("review", { workspace });
+    const withId = await review.evaluate(
+      { tool_name: "WebFetch", input: {}, tool_use_id: "toolu_1" },
+      workspace,
+    );
+    expect(withId).toEqual({
+      toolName: "WebFetch",
+      toolUseId: "toolu_1",
+      behavior: "deny",
+      ruleId: "default-deny",
+      reason: 'no rule of policy "review" allows the WebFetch tool',
+    });
+    const withoutId = await review.evaluate({ tool_name: "WebFetch", input: {} }, workspace);
+    expect(Object.keys(withoutId)).not.toContain("toolUseId");
+  });
+
+  it("withRules appends rules and keeps the workspace", async () => {
+    const base = new ToolPolicy({ name: "p", rules: [] }, { workspace });
+    const extended = base.withRules([{ id: "so", effect: "allow", tools: ["StructuredOutput"] }]);
+    expect(extended.rules.map((r) => r.id)).toEqual(["so"]);
+    expect(extended.workspace).toBe(workspace);
+    expect(base.rules).toEqual([]);
+    expect(new ToolPolicy({ name: "q", rules: [] }).withRules([]).workspace).toBeUndefined();
+    expect(await extended.evaluate({ tool_name: "StructuredOutput", input: {} }, "/unused")).toMatchObject({
+      behavior: "allow",
+      reason: "tool StructuredOutput",
+    });
+  });
+
+  it("a deny rule without paths or commands denies the tool, with a default reason", async () => {
+    const p = new ToolPolicy({
+      name: "p",
+      rules: [
+        { id: "no-web", effect: "deny", tools: ["WebFetch"] },
+        { id: "all", effect: "allow", tools: ["*"] },
+      ],
+    });
+    expect(await p.evaluate({ tool_name: "WebFetch", input: {} }, workspace)).toMatchObject({
+      behavior: "deny",
+      ruleId: "no-web",
+      reason: "the WebFetch tool is denied",
+    });
+    expect(await p.evaluate({ tool_name: "Read", input: {} }, workspace)).toMatchObject({
+      behavior: "allow",
+    });
+  });
+
+  it("a path deny rule ignores paths outside the workspace (the allow rules refuse those)", async () => {
+    const p = new ToolPolicy(
+      {
+        name: "p",
+        rules: [
+          { id: "no-all", effect: "deny", tools: ["Read"], paths: ["**"] },
+          { id: "all", effect: "allow", tools: ["Read"], paths: ["**"] },
+        ],
+      },
+      { workspace },
+    );
+    expect(
+      await p.evaluate({ tool_name: "Read", input: { file_path: "escape/secret.txt" } }, workspace),
+    ).toMatchObject({ behavior: "deny", ruleId: "default-deny" });
+    expect(
+      await p.evaluate({ tool_name: "Read", input: { file_path: "src/a.ts" } }, workspace),
+    ).toMatchObject({
+      behavior: "deny",
+      ruleId: "no-all",
+    });
+  });
+
+  it("a deny rule for commands ignores commands the splitter refuses (no rule can allow them)", async () => {
+    const p = new ToolPolicy(
+      {
+        name: "p",
+        rules: [
+          { id: "no-npm", effect: "deny", tools: ["Bash"], commandPrefixes: ["npm install"] },
+          { id: "cat", effect: "allow", tools: ["Bash"], commands: ["cat"] },
+        ],
+      },
+      { workspace },
+    );
+    expect(await p.evaluate(bash("npm install $X"), workspace)).toMatchObject({
+      behavior: "deny",
+      ruleId: "default-deny",
+      reason: 'the command uses "$" expansion, which policy rules cannot check (rule cat)',
+    });
+  });
+
+  it("empty path fields name no path; dotfiles are paths like any other", async () => {
+    const review = builtInPolicy("review", { workspace });
+    expect(await review.evaluate({ tool_name: "Read", input: { file_path: "" } }, workspace)).toMatchObject({
+      behavior: "deny",
+      reason: "Read named no path to check (rule read-workspace)",
+    });
+    expect(
+      await review.evaluate(
+        { tool_name: "Read", input: { file_path: ".github/workflows/ci.yml" } },
+        workspace,
+      ),
+    ).toMatchObject({ behavior: "allow", ruleId: "read-workspace" });
+  });
+
+  it("only Glob's pattern is a path: another tool's pattern field never skips the path check", async () => {
+    const p = new ToolPolicy(
+      { name: "p", rules: [{ id: "src", effect: "allow", tools: ["Grep"], paths: ["src/**"] }] },
+      { workspace },
+    );
+    const d = await p.evaluate(
+      { tool_name: "Grep", input: { path: "secrets.env", pattern: "secrets.env" } },
+      workspace,
+    );
+    expect(d).toMatchObject({ behavior: "deny" });
+    expect(d.reason).toBe("secrets.env is not covered by src/** (rule src)");
+  });
+
+  it("forbidden arguments also apply to allow-listed commands, and match dotted words", async () => {
+    const p = new ToolPolicy(
+      {
+        name: "p",
+        rules: [
+          {
+            id: "ls",
+            effect: "allow",
+            tools: ["Bash"],
+            commands: ["ls"],
+            forbiddenArguments: ["-R", "*secret*"],
+          },
+        ],
+      },
+      { workspace },
+    );
+    expect(await p.evaluate(bash("ls -R"), workspace)).toMatchObject({
+      behavior: "deny",
+      reason: 'the argument "-R" is forbidden for "ls" (rule ls)',
+    });
+    expect((await p.evaluate(bash("ls .secret"), workspace)).reason).toBe(
+      'the argument ".secret" is forbidden for "ls" (rule ls)',
+    );
+    expect(await p.evaluate(bash("ls -l"), workspace)).toMatchObject({
+      behavior: "allow",
+      reason: 'allowlisted command "ls"',
+    });
+  });
+
+  it("a prefix written with stray spaces matches the plain words", async () => {
+    const p = new ToolPolicy(
+      {
+        name: "p",
+        rules: [
+          {
+            id: "t",
+            effect: "allow",
+            tools: ["Bash"],
+            commandPrefixes: [" npm  test "],
+            forbiddenArguments: ["--fix"],
+          },
+        ],
+      },
+      { workspace },
+    );
+    expect(await p.evaluate(bash("npm test --run"), workspace)).toMatchObject({
+      behavior: "allow",
+      reason: 'command prefix " npm  test "',
+    });
+    // The words after the prefix are the ones checked: a spaced prefix must not swallow them.
+    expect((await p.evaluate(bash("npm test --run --fix"), workspace)).reason).toBe(
+      'the argument "--fix" is forbidden for " npm  test " (rule t)',
+    );
+  });
+});
