@@ -4,12 +4,11 @@ export type JobConclusion = "success" | "failure" | "neutral" | "cancelled" | "t
 
 /**
  * How a job's session ended, in the words of a check run. `is_error` is always a failure; a session
- * the runner stopped at its deadline is `timed_out`, one stopped by a person or a signal `cancelled`.
+ * the engine stopped at its deadline is `timed_out` (read from the typed stop reason, never from the
+ * wording of a failure reason).
  */
 export function sessionConclusion(outcome: SessionOutcome): JobConclusion {
   if (outcome.exitCode === 0 && !outcome.isError) return "success";
-  if (outcome.failureReasons.some((reason) => reason.startsWith("deadline of"))) return "timed_out";
-  if (outcome.failureReasons.some((reason) => /cancelled|SIGINT|SIGTERM received/i.test(reason)))
-    return "cancelled";
+  if (outcome.stoppedBy === "deadline") return "timed_out";
   return "failure";
 }

@@ -23,7 +23,7 @@ import { type PreparedSession, prepareSession } from "./prepare-session.js";
 import { ProcessStopper } from "./process-stopper.js";
 import type { ProgressEvent } from "./progress-event.js";
 import type { SessionOptions } from "./session-options.js";
-import type { SessionOutcome } from "./session-outcome.js";
+import type { HostStopReason, SessionOutcome } from "./session-outcome.js";
 
 export interface RunningSession {
   /**
@@ -67,6 +67,7 @@ class SessionHost {
   private readonly queuedMessages: string[] = [];
   private readonly decisions: PolicyDecision[] = [];
   private readonly failureReasons: string[] = [];
+  private stoppedBy?: HostStopReason;
   private readonly notes: string[] = [];
   /** Frames of the turn in progress (stream_event previews left out: the outcome never needs them). */
   private turnFrames: StdoutFrame[] = [];
@@ -147,7 +148,7 @@ class SessionHost {
       agentEnv: prepared.env,
       ...(cap !== undefined ? { maxCostUsd: cap } : {}),
       // The proxy saw a reason no retry can fix: stop the session now rather than after the CLI's retries.
-      onStop: (reason) => this.stop(reason.message),
+      onStop: (reason) => this.stop("credential_proxy", reason.message),
       ...(this.options.providerCredentials ? { credentialSources: this.options.providerCredentials } : {}),
     });
     prepared.env = this.gateway.env;
@@ -189,7 +190,7 @@ class SessionHost {
 
     if (this.options.deadlineMs !== undefined) {
       this.deadlineTimer = setTimeout(
-        () => this.stop(`deadline of ${(this.options.deadlineMs as number) / 1000}s reached`),
+        () => this.stop("deadline", `deadline of ${(this.options.deadlineMs as number) / 1000}s reached`),
         this.options.deadlineMs,
       );
     }
@@ -287,6 +288,7 @@ class SessionHost {
           if (frame.error_status !== null && AUTH_FAILURE_STATUSES.has(frame.error_status)) {
             // With the proxy, its own fail-fast has usually stopped the session already (same wording).
             this.stop(
+              "credentials_rejected",
               `the API rejected the credentials (HTTP ${frame.error_status} ${frame.error}); check ANTHROPIC_API_KEY ` +
                 "or the Bedrock/Vertex credentials — retrying cannot fix this",
             );
@@ -321,7 +323,7 @@ class SessionHost {
         break;
     }
     const breach = this.watchdog.breach();
-    if (breach) this.stop(breach);
+    if (breach) this.stop("watchdog", breach);
   }
 
   private async decide(request: ToolUseRequest): Promise<PermissionDecision> {
@@ -392,9 +394,10 @@ class SessionHost {
   }
 
   /** The stop ladder: interrupt, then SIGTERM after a grace period, then SIGKILL. */
-  private stop(reason: string): void {
+  private stop(kind: HostStopReason, reason: string): void {
     if (this.stopping) return;
     this.stopping = true;
+    this.stoppedBy = kind;
     this.failureReasons.push(reason);
     this.log?.host({ kind: "stop", reason });
     this.progress({ kind: "stopping", reason, step: "interrupt" });
@@ -455,6 +458,7 @@ class SessionHost {
       policyDecisions: this.decisions,
       ...(this.options.executionLogPath ? { executionLogPath: this.options.executionLogPath } : {}),
       failureReasons,
+      ...(this.stoppedBy ? { stoppedBy: this.stoppedBy } : {}),
       structuredOutputCheck: structured.check,
       ...(this.claudeVersion ? { claudeVersion: this.claudeVersion } : {}),
       confinement: prepared.confinement,

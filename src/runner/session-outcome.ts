@@ -4,6 +4,15 @@ import type { StructuredOutputCheck } from "./check-structured-output.js";
 import type { PolicyDecision } from "./policy/tool-policy.js";
 
 /**
+ * Why the host stopped a session itself (it then also carries a sentence in `failureReasons`):
+ * its deadline passed, the watchdog's turn or cost limit was crossed, the API rejected the
+ * credentials, the credential proxy stopped serving the job, or a remote engine's budget ran out.
+ * Callers branch on this value, never on the wording of a reason. (`stopReason`, from TurnOutcome,
+ * is the model's own stop reason.)
+ */
+export type HostStopReason = "deadline" | "watchdog" | "credentials_rejected" | "credential_proxy" | "budget";
+
+/**
  * The single typed value a session ends with. `exitCode` is 1 when the result says `is_error`, when
  * the transport closed without a result, or when the runner itself failed the session (structured
  * output missing or invalid, credentials rejected, watchdog, deadline); `failureReasons` says which.
@@ -14,6 +23,8 @@ export type SessionOutcome = TurnOutcome & {
   policyDecisions: PolicyDecision[];
   executionLogPath?: string;
   failureReasons: string[];
+  /** Set when the host stopped the session (see HostStopReason). */
+  stoppedBy?: HostStopReason;
   /** Which local check the structured output passed. "schema_valid" is not the same as "correct". */
   structuredOutputCheck: StructuredOutputCheck;
   claudeVersion?: string;

@@ -26,6 +26,7 @@ describe("API errors (real CLI)", () => {
     expect(outcome.failureReasons[0]).toMatch(
       /API rejected the credentials \(HTTP 401.*check ANTHROPIC_API_KEY/,
     );
+    expect(outcome.stoppedBy).toBe("credentials_rejected");
     expect(s.progress).toContainEqual(expect.objectContaining({ kind: "stopping", step: "interrupt" }));
     // The CLI's own ten backed-off retries take minutes; fail-fast stops after the first one or two.
     expect(s.api.mainRequests.length).toBeLessThanOrEqual(3);

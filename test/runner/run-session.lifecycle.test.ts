@@ -61,6 +61,7 @@ describe("lifecycle with a stand-in executable", () => {
     expect(s.progress).toContainEqual({ kind: "exited", code: null, signal: "SIGKILL" });
     expect(outcome.exitCode).toBe(1);
     expect(outcome.failureReasons[0]).toBe("deadline of 5s reached");
+    expect(outcome.stoppedBy).toBe("deadline");
     expect(outcome.failureReasons.join("\n")).toMatch(
       /without a result; stderr tail:\nstand-in: ignoring SIGTERM/,
     );

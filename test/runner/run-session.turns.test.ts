@@ -34,6 +34,7 @@ describe("turns, caps and the watchdog (real CLI)", () => {
     const outcome = await runSession(s.options({ watchdog: { maxTurns: 3 } })).outcome;
     expect(outcome.exitCode).toBe(1);
     expect(outcome.failureReasons[0]).toBe("watchdog: 4 assistant turns passed the limit of 3");
+    expect(outcome.stoppedBy).toBe("watchdog");
     expect(outcome.subtype).toBe("error_during_execution");
     // Stopped promptly: the loop did not run on for many more model calls.
     expect(s.api.mainRequests.length).toBeLessThanOrEqual(6);

@@ -224,6 +224,8 @@ export function outcomeOf(
     terminalReason: END_REASONS[end.kind],
     policyDecisions: extra.policyDecisions,
     failureReasons,
+    ...(end.kind === "deadline" ? { stoppedBy: "deadline" as const } : {}),
+    ...(end.kind === "budget_reached" ? { stoppedBy: "budget" as const } : {}),
     structuredOutputCheck: submit.hasResult
       ? "schema_valid"
       : submit.attemptsUsed > 0

@@ -271,6 +271,7 @@ describe("runManagedSession (real SDK, Managed Agents double)", () => {
     ]);
     expect(double.session().archived).toBe(true);
     expect(result.outcome.failureReasons[0]).toContain("interrupted and archived");
+    expect(result.outcome.stoppedBy).toBe("deadline");
   });
 
   it("a turn that ends in prose is nudged once in the same session", async () => {
