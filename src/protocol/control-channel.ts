@@ -7,6 +7,12 @@ import {
   ControlRequestTimeoutError,
   ControlTransportClosedError,
 } from "./control-errors.js";
+import {
+  type ControlRequestFields,
+  type ControlResponsePayloads,
+  controlPayloadProblems,
+  type TypedControlSubtype,
+} from "./control-payloads.js";
 import { CONTROL_REQUEST_SUBTYPES, isControlRequestSubtype } from "./control-request-subtypes.js";
 import type {
   IncomingControlContext,
@@ -75,6 +81,8 @@ type Verdict = ControlSuccessResponse | ControlErrorResponse;
 interface PendingRequest {
   readonly requestId: string;
   readonly subtype: string;
+  /** Check the success payload against the subtype's shape (requests sent with call()). */
+  readonly checkPayload: boolean;
   readonly resolve: (payload: Record<string, unknown>) => void;
   readonly reject: (error: Error) => void;
   readonly timeoutMs: number | undefined;
@@ -141,6 +149,26 @@ export class ControlChannel {
     fields: Record<string, unknown> = {},
     options: ControlRequestOptions = {},
   ): Promise<Record<string, unknown>> {
+    return this.issue(subtype, fields, options, false);
+  }
+
+  /** request() with the subtype's typed fields and typed, shape-checked success payload. */
+  call<S extends TypedControlSubtype>(
+    subtype: S,
+    fields: ControlRequestFields[S],
+    options: ControlRequestOptions = {},
+  ): Promise<ControlResponsePayloads[S]> {
+    return this.issue(subtype, fields as Record<string, unknown>, options, true) as Promise<
+      ControlResponsePayloads[S]
+    >;
+  }
+
+  private issue(
+    subtype: string,
+    fields: Record<string, unknown>,
+    options: ControlRequestOptions,
+    checkPayload: boolean,
+  ): Promise<Record<string, unknown>> {
     // can_use_tool, hook_callback and the other loop -> client subtypes are the CLI's to ask; a
     // host that sent one would be answering its own question (and would check the wrong side's reply).
     if (isControlRequestSubtype(subtype) && CONTROL_REQUEST_SUBTYPES[subtype] === "loop_to_client") {
@@ -160,7 +188,7 @@ export class ControlChannel {
     } catch (error) {
       return Promise.reject(error);
     }
-    const promise = this.register(requestId, subtype, options);
+    const promise = this.register(requestId, subtype, options, checkPayload);
     // seed: "pending 必须先登记再写出" — the entry exists before the frame leaves.
     try {
       this.send(controlRequestFrame(requestId, subtype, fields));
@@ -202,7 +230,7 @@ export class ControlChannel {
         new ControlRequestCancelledError(subtype, requestId, abortReason(options.signal)),
       );
     }
-    return this.register(requestId, subtype, options);
+    return this.register(requestId, subtype, options, false);
   }
 
   /** Remove and return a cached response that no request was waiting for. */
@@ -281,11 +309,13 @@ export class ControlChannel {
     requestId: string,
     subtype: string,
     options: ControlRequestOptions,
+    checkPayload: boolean,
   ): Promise<Record<string, unknown>> {
     return new Promise((resolve, reject) => {
       const entry: PendingRequest = {
         requestId,
         subtype,
+        checkPayload,
         resolve,
         reject,
         timeoutMs: options.timeoutMs ?? this.defaultTimeoutMs,
@@ -347,7 +377,20 @@ export class ControlChannel {
     if (verdict.subtype === "error") {
       entry.reject(new ControlRequestError(entry.subtype, requestId, String(verdict.error)));
     } else {
-      entry.resolve(payloadOf(verdict));
+      // A success verdict is checked against the subtype's payload shape before anyone relies on it.
+      const payload = payloadOf(verdict);
+      const problems = entry.checkPayload ? controlPayloadProblems(entry.subtype, payload) : [];
+      if (problems.length > 0) {
+        entry.reject(
+          new ControlRequestError(
+            entry.subtype,
+            requestId,
+            `malformed success payload: ${problems.join("; ")}`,
+          ),
+        );
+      } else {
+        entry.resolve(payload);
+      }
     }
     // seed: "initialize 的特殊重连语义" — prompts still pending in the CLI are redelivered on the
     // response envelope; they go through the same in-flight de-duplication as live requests.

@@ -3,6 +3,7 @@ export * from "./cli-invocation-from-argv.js";
 export * from "./content-blocks.js";
 export * from "./control-channel.js";
 export * from "./control-errors.js";
+export * from "./control-payloads.js";
 export * from "./control-request-subtypes.js";
 export * from "./flag-rule-error.js";
 export * from "./incoming-control-handlers.js";

@@ -7,6 +7,7 @@ import {
   ControlRequestError,
   ControlRequestTimeoutError,
   ControlTransportClosedError,
+  controlPayloadProblems,
   parseStdoutFrame,
   type StdinFrame,
   type StdoutFrame,
@@ -570,5 +571,59 @@ describe("ControlChannel incoming requests", () => {
       channel.receive(frame({ type: "assistant", message: { id: "m", role: "assistant", content: [] } })),
     ).toBe(false);
     expect(channel.receive(frame({ type: "system", subtype: "init" }))).toBe(false);
+  });
+});
+
+describe("ControlChannel typed calls: success payloads checked at the boundary", () => {
+  it("resolves a payload that fits its subtype, typed", async () => {
+    const { channel } = setup();
+    const promise = channel.call("get_binary_version", {});
+    channel.receive(success("req-1", { version: "2.1.235", buildTime: "t" }));
+    const payload = await promise;
+    expect(payload.version).toBe("2.1.235");
+  });
+
+  it("rejects a success verdict whose payload lacks a field the subtype promises, naming each problem", async () => {
+    const { channel } = setup();
+    const promise = channel.call("mcp_set_servers", { servers: {} });
+    channel.receive(success("req-1", { added: [], removed: "x", errors: [] }));
+    const error = await promise.catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ControlRequestError);
+    expect((error as ControlRequestError).peerMessage).toBe(
+      "malformed success payload: removed is not an array; errors is not an object",
+    );
+    expect(channel.pendingCount).toBe(0);
+  });
+
+  it("accepts acknowledgements without payload and unknown subtypes as they are", async () => {
+    const { channel } = setup();
+    const ack = channel.call("set_model", { model: "m" });
+    channel.receive(success("req-1"));
+    await expect(ack).resolves.toEqual({});
+    const other = channel.request("side_question", {});
+    channel.receive(success("req-2", { anything: 1 }));
+    await expect(other).resolves.toEqual({ anything: 1 });
+  });
+});
+
+describe("controlPayloadProblems", () => {
+  it("checks every field kind: array, object, string, number, boolean, string or null", () => {
+    expect(controlPayloadProblems("get_workspace_diff", { diff: null })).toEqual([]);
+    expect(controlPayloadProblems("get_workspace_diff", { diff: "d" })).toEqual([]);
+    expect(controlPayloadProblems("get_workspace_diff", { diff: 1 })).toEqual(["diff is not a string|null"]);
+    expect(controlPayloadProblems("get_context_usage", { categories: [], totalTokens: "1" })).toEqual([
+      "totalTokens is not a number",
+    ]);
+    expect(controlPayloadProblems("get_plan", { exists: "no" })).toEqual(["exists is not a boolean"]);
+    expect(controlPayloadProblems("get_settings", { effective: [], sources: [] })).toEqual([
+      "effective is not an object",
+    ]);
+    expect(controlPayloadProblems("get_settings", { effective: null, sources: {} })).toEqual([
+      "effective is not an object",
+      "sources is not an array",
+    ]);
+    expect(controlPayloadProblems("get_session_cost", {})).toEqual(["text is not a string"]);
+    expect(controlPayloadProblems("toString", {})).toEqual([]);
+    expect(controlPayloadProblems("stop_task", {})).toEqual([]);
   });
 });
