@@ -52,5 +52,8 @@ export function sessionLimitsFrom(settings: JobSettings) {
     ...(settings.sessionRunner ? { sessionRunner: settings.sessionRunner } : {}),
     ...(settings.isolation?.kind === "separate-user" ? { agentUser: settings.isolation.user } : {}),
     ...(settings.isolation?.kind === "no-bash" ? { withoutBash: true } : {}),
+    // Where bubblewrap runs, Bash gets the CLI's OS sandbox with no network: reviews and audits read,
+    // and autofix test commands run on what the workflow installed before the job (docs/security.md).
+    bashSandbox: { allowedDomains: [] },
   };
 }

@@ -1,0 +1,115 @@
+// Isolation benchmark: the overhead bench's 20-turn scripted session (19 tool calls, then text),
+// run by our runner side by side, alternating, with and without the agent's isolation: its own uid
+// (files handed over and back) plus the CLI's Bash sandbox (bubblewrap, no network). Two scenarios:
+// the overhead bench's Read calls, and the same calls made through Bash (`cat`), where every command
+// starts a sandbox. Needs root (or passwordless sudo) and bubblewrap + socat.
+// Run: node --import tsx bench/isolation/run.ts [runs=5]
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { runSession, ToolPolicy } from "../../src/runner/index.js";
+import { decideIsolation } from "../../src/runner/isolation/isolation-decision.js";
+import { CLAUDE_BIN } from "../../test/harness/claude-cli.js";
+import { messagesOf, ScriptedMessagesApi } from "../../test/harness/scripted-messages-api.js";
+
+const ROOT = path.resolve(fileURLToPath(import.meta.url), "../../..");
+const OUT_DIR = path.join(ROOT, "bench/out");
+const TURNS = 20;
+const runs = Math.max(5, Number(process.argv[2] ?? 5));
+const SCENARIOS = ["read", "bash"] as const;
+const VARIANTS = ["plain", "isolated"] as const;
+type Scenario = (typeof SCENARIOS)[number];
+type Variant = (typeof VARIANTS)[number];
+
+const decision = await decideIsolation({ agentUser: "claude-agent", untrusted: true, onNoIsolation: "fail" });
+if (decision.kind !== "separate-user") throw new Error(decision.summary);
+
+let scenario: Scenario = "read";
+const api = await ScriptedMessagesApi.start((request) => {
+  const index = messagesOf(request).filter((m) => m.role === "assistant").length;
+  if (index >= TURNS - 1) return { kind: "text", text: "All files read." };
+  const file = `src/file${index % 5}.ts`;
+  return scenario === "read"
+    ? { kind: "tool_use", name: "Read", input: { file_path: file }, text: `Reading file ${index}.` }
+    : { kind: "tool_use", name: "Bash", input: { command: `cat ${file}`, description: "read" }, text: "." };
+});
+const workspace = await mkdtemp(path.join(tmpdir(), "bench-isolation-ws-"));
+await mkdir(path.join(workspace, "src"));
+for (let i = 0; i < 5; i++)
+  await writeFile(path.join(workspace, `src/file${i}.ts`), `export const n${i} = ${i};\n`);
+const policy = new ToolPolicy(
+  {
+    name: "bench",
+    rules: [
+      { id: "read", effect: "allow", tools: ["Read"], paths: ["**"] },
+      { id: "cat", effect: "allow", tools: ["Bash"], commandPrefixes: ["cat"] },
+    ],
+  },
+  { workspace },
+);
+
+const wall: Record<Scenario, Record<Variant, number[]>> = {
+  read: { plain: [], isolated: [] },
+  bash: { plain: [], isolated: [] },
+};
+let confinement = "";
+try {
+  for (let run = 0; run < runs; run++) {
+    for (const current of SCENARIOS) {
+      scenario = current;
+      // Alternate which variant goes first, so drift in machine load favours neither.
+      const order = run % 2 === 0 ? VARIANTS : ([...VARIANTS].reverse() as Variant[]);
+      for (const variant of order) {
+        const before = api.mainRequests.length;
+        const startedAt = performance.now();
+        const outcome = await runSession({
+          prompt: "Read the files one by one.",
+          cwd: workspace,
+          claudePath: CLAUDE_BIN,
+          policy,
+          includePartialMessages: true,
+          sourceEnv: { PATH: process.env.PATH, ANTHROPIC_BASE_URL: api.url, ANTHROPIC_API_KEY: "bench-key" },
+          ...(variant === "isolated"
+            ? { agentUser: decision.user, bashSandbox: { allowedDomains: [], required: true } }
+            : {}),
+        }).outcome;
+        const ms = performance.now() - startedAt;
+        const turns = api.mainRequests.length - before;
+        if (outcome.exitCode !== 0 || turns !== TURNS) {
+          throw new Error(`${current}/${variant} run ${run + 1}: ${outcome.subtype}, ${turns} model calls`);
+        }
+        if (variant === "isolated") confinement = outcome.confinement ?? "";
+        wall[current][variant].push(ms);
+        console.error(`run ${run + 1}/${runs} ${current} ${variant.padEnd(8)} wall ${ms.toFixed(0)} ms`);
+      }
+    }
+  }
+} finally {
+  await api.close();
+  await rm(workspace, { recursive: true, force: true });
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2
+    ? (sorted[mid] as number)
+    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+};
+const output = {
+  scenario: `${TURNS} scripted model turns (${TURNS - 1} tool calls, then text), real claude ${CLAUDE_BIN}`,
+  isolated: confinement,
+  runsPerVariant: runs,
+  measuredAt: new Date().toISOString(),
+  results: Object.fromEntries(
+    SCENARIOS.map((s) => {
+      const plain = median(wall[s].plain);
+      const isolated = median(wall[s].isolated);
+      return [s, { medianWallMsPlain: plain, medianWallMsIsolated: isolated, wallRatio: isolated / plain }];
+    }),
+  ),
+};
+await mkdir(OUT_DIR, { recursive: true });
+await writeFile(path.join(OUT_DIR, "isolation.json"), `${JSON.stringify(output, null, 2)}\n`);
+console.log(JSON.stringify(output, null, 2));
