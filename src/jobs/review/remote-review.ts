@@ -14,7 +14,7 @@ import {
   type ReviewTarget,
 } from "./publish-review-to-github.js";
 import { checkReview } from "./review-checks.js";
-import { buildReviewPrompt, type ChangedFile } from "./review-prompt.js";
+import { buildReviewPrompt, type ChangedFile, type ReviewPromptInput } from "./review-prompt.js";
 import { startReviewCheck } from "./review-pull-request.js";
 import { REVIEW_SCHEMA, reviewFromStructuredOutput } from "./review-schema.js";
 import type { ReviewResult } from "./run-review.js";
@@ -54,6 +54,8 @@ export async function startRemoteReview(
   job: RemoteReviewStart,
   settings: JobSettings,
   engine: ManagedAgentsEngine,
+  /** The PR's previous remote session, when a push follows a review (see docs/engines.md). */
+  previous?: { sessionId: string; headSha: string },
 ): Promise<RemoteReviewRecord> {
   const { checks, handle } = await startReviewCheck(job);
   try {
@@ -67,6 +69,9 @@ export async function startRemoteReview(
       changedFiles,
       diff,
       pullRequest: { number: job.pr.number, title: job.pr.title, body: job.pr.body, author: job.pr.author },
+      ...(previous && previous.headSha !== job.pr.headSha
+        ? await priorReviewFrom(engine, previous, settings.jsonSchema ?? REVIEW_SCHEMA)
+        : {}),
       ...(settings.extraInstructions ? { extraInstructions: settings.extraInstructions } : {}),
     });
     const { sessionId } = await engine.start({
@@ -98,6 +103,34 @@ export async function startRemoteReview(
       .catch(() => undefined);
     throw error;
   }
+}
+
+/**
+ * A later push starts a new session (the mounted commit cannot change mid-session) that is told what
+ * the previous one found, read back from that session's accepted submit_result. Without a local
+ * history to compare, every earlier finding is marked outdated: the agent re-checks it.
+ */
+async function priorReviewFrom(
+  engine: ManagedAgentsEngine,
+  previous: { sessionId: string; headSha: string },
+  schema: Record<string, unknown>,
+): Promise<Pick<ReviewPromptInput, "priorReview">> {
+  const earlier = await engine.resultOf(previous.sessionId, schema).catch(() => undefined);
+  if (!validateReview(earlier)) return {};
+  const review = reviewFromStructuredOutput(earlier);
+  return {
+    priorReview: {
+      reviewedSha: previous.headSha,
+      why: "compacted",
+      findings: review.findings.map((f) => ({
+        path: f.path,
+        line: f.startLine,
+        severity: f.severity,
+        title: f.title,
+        state: "outdated" as const,
+      })),
+    },
+  };
 }
 
 async function changeFromCheckout(

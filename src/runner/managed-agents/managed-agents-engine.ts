@@ -1,10 +1,11 @@
 import Anthropic from "@anthropic-ai/sdk";
 import type { ToolPolicy } from "../policy/tool-policy.js";
 import type { SessionOutcome } from "../session-outcome.js";
-import type { RetryTimings } from "./drive-session.js";
+import { listHistory, type RetryTimings } from "./drive-session.js";
 import type { AgentRef } from "./ensure-agent.js";
 import { prepareManagedSession, type RemoteWorkspace, runManagedSession } from "./run-managed-session.js";
 import { type SettleResult, settleManagedSession } from "./settle-managed-session.js";
+import { SubmitResultTool } from "./submit-result-tool.js";
 
 /** The default model of remote sessions when the job names none. */
 export const DEFAULT_REMOTE_MODEL = "claude-sonnet-4-6";
@@ -84,6 +85,13 @@ export class ManagedAgentsEngine {
       ...(job.policy ? { policy: job.policy } : {}),
       ...(job.policyRoot ? { policyRoot: job.policyRoot } : {}),
     });
+  }
+
+  /** The result an earlier session's submit_result accepted, read back from its event history. */
+  async resultOf(sessionId: string, jsonSchema: Record<string, unknown>): Promise<unknown> {
+    const submit = await SubmitResultTool.create(jsonSchema);
+    submit.restore(await listHistory(this.client, sessionId));
+    return submit.result;
   }
 
   async run(job: EngineJob): Promise<SessionOutcome> {
