@@ -1,5 +1,6 @@
 import { DEFAULT_AGENT_USER } from "../runner/isolation/agent-user.js";
 import { ON_NO_ISOLATION_CHOICES, type OnNoIsolation } from "../runner/isolation/isolation-decision.js";
+import { MODEL_PROVIDERS, type ModelProvider } from "../runner/model-provider.js";
 import { type ContextBound, DEFAULT_CONTEXT_BOUND } from "../sessions/context-bound.js";
 import type { JobKind } from "./route-event.js";
 
@@ -9,6 +10,10 @@ import type { JobKind } from "./route-event.js";
  */
 export interface ActionInputs {
   anthropicApiKey: string;
+  /** A Claude subscription's OAuth token (`claude setup-token`), for provider `anthropic-oauth`. */
+  claudeCodeOauthToken: string;
+  /** Where the model runs; absent: chosen from the credentials and the environment (docs/providers.md). */
+  provider?: ModelProvider;
   githubToken: string;
   mode: "auto" | JobKind;
   /** Where the agent runs: the local CLI, or a Claude Managed Agents session (docs/engines.md). */
@@ -94,6 +99,8 @@ export function parseActionInputs(getInput: GetInput): ActionInputs {
 
   const inputs: ActionInputs = {
     anthropicApiKey: text("anthropic_api_key"),
+    claudeCodeOauthToken: text("claude_code_oauth_token"),
+    ...(text("provider") ? { provider: oneOf("provider", MODEL_PROVIDERS, "anthropic") } : {}),
     githubToken: text("github_token"),
     mode: oneOf("mode", ["auto", "review", "autofix", "audit"] as const, "auto"),
     engine: oneOf("engine", ["cli", "managed-agents"] as const, "cli"),

@@ -36,13 +36,17 @@ export async function jobSettingsFromInputs(options: {
     maxBudgetUsd: inputs.maxBudgetUsd,
     timeoutMs: inputs.timeoutMinutes * 60_000,
     agentEnv: options.agentEnv,
-    secretValues: [inputs.anthropicApiKey, inputs.githubToken, inputs.repositoryReadToken ?? ""].filter(
-      Boolean,
-    ),
+    secretValues: [
+      inputs.anthropicApiKey,
+      inputs.claudeCodeOauthToken,
+      inputs.githubToken,
+      inputs.repositoryReadToken ?? "",
+    ].filter(Boolean),
     executionLogPath: join(logDir, `${options.logName}.ndjson`),
     onProgress: (event) => core.info(`[claude] ${formatProgressEvent(event)}`),
     ...(isolation ? { isolation } : {}),
     ...(inputs.model ? { model: inputs.model } : {}),
+    ...(inputs.provider ? { provider: inputs.provider } : {}),
     ...(inputs.prompt ? { extraInstructions: inputs.prompt } : {}),
     ...(options.untrusted ? {} : await customizations(inputs, context.workspace)),
   };

@@ -29,7 +29,10 @@ export async function prepareAgentRun(run: {
   untrusted: boolean;
 }): Promise<AgentRun | undefined> {
   const { inputs, context } = run;
-  const agentEnv = agentCredentials(inputs.anthropicApiKey, run.env);
+  const agentEnv = agentCredentials(inputs.anthropicApiKey, run.env, {
+    oauthToken: inputs.claudeCodeOauthToken,
+    ...(inputs.provider ? { provider: inputs.provider } : {}),
+  });
   if (!agentEnv) return undefined;
   const claude = await installClaude(inputs.claudeVersion, (line) => core.info(line));
   core.info(`Claude Code ${claude.version} at ${claude.path}${claude.fromCache ? " (tool cache)" : ""}`);

@@ -32,6 +32,11 @@ export const RUN_OPTIONS = {
     help: "With --policy autofix: a test command the agent may run (repeatable; replaces the defaults).",
   },
   model: { type: "string", value: "<model>", help: "Model for the session (alias or full name)." },
+  provider: {
+    type: "string",
+    value: "<name>",
+    help: "Where the model runs: anthropic, anthropic-oauth, bedrock, vertex or foundry (default: from the environment).",
+  },
   "fallback-model": {
     type: "string",
     value: "<model>",
@@ -117,6 +122,8 @@ export interface RunArguments {
   policy: string;
   testCommands?: string[];
   model?: string;
+  /** Checked by the runner (an unknown name is a configuration error, exit 2). */
+  provider?: string;
   fallbackModel?: string;
   maxTurns?: number;
   maxBudgetUsd?: number;
@@ -199,6 +206,7 @@ export async function parseRunArguments(args: string[], baseDir: string): Promis
   if (testCommands) result.testCommands = testCommands;
   for (const [flag, key] of [
     ["model", "model"],
+    ["provider", "provider"],
     ["fallback-model", "fallbackModel"],
     ["append-system-prompt", "appendSystemPrompt"],
   ] as const) {

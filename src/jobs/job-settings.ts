@@ -1,5 +1,6 @@
 import type { IsolationDecision } from "../runner/isolation/isolation-decision.js";
 import type { ManagedAgentsEngine } from "../runner/managed-agents/managed-agents-engine.js";
+import type { ModelProvider } from "../runner/model-provider.js";
 import type { ToolPolicy } from "../runner/policy/tool-policy.js";
 import type { ProgressEvent } from "../runner/progress-event.js";
 import type { SessionRunner } from "./shared/session-runner.js";
@@ -11,6 +12,8 @@ import type { SessionRunner } from "./shared/session-runner.js";
 export interface JobSettings {
   claudePath?: string;
   model?: string;
+  /** Where the model runs (the credential proxy authenticates upstream); absent: from the environment. */
+  provider?: ModelProvider;
   maxTurns: number;
   maxBudgetUsd: number;
   /** Wall-clock deadline of the session. */
@@ -47,6 +50,7 @@ export function sessionLimitsFrom(settings: JobSettings) {
     env: settings.agentEnv,
     ...(settings.claudePath ? { claudePath: settings.claudePath } : {}),
     ...(settings.model ? { model: settings.model } : {}),
+    ...(settings.provider ? { provider: settings.provider } : {}),
     ...(settings.executionLogPath ? { executionLogPath: settings.executionLogPath } : {}),
     ...(settings.onProgress ? { onProgress: settings.onProgress } : {}),
     ...(settings.sessionRunner ? { sessionRunner: settings.sessionRunner } : {}),

@@ -35,6 +35,21 @@ describe("parseActionInputs", () => {
     );
   });
 
+  it("takes a provider and an OAuth token; no provider by default; an unknown provider is a clear error", () => {
+    expect(parseActionInputs(from({})).provider).toBeUndefined();
+    const inputs = parseActionInputs(
+      from({ provider: "bedrock", claude_code_oauth_token: "sk-ant-oat01-x" }),
+    );
+    expect(inputs.provider).toBe("bedrock");
+    expect(inputs.claudeCodeOauthToken).toBe("sk-ant-oat01-x");
+    for (const provider of ["anthropic", "anthropic-oauth", "vertex", "foundry"]) {
+      expect(parseActionInputs(from({ provider })).provider).toBe(provider);
+    }
+    expect(() => parseActionInputs(from({ provider: "openai" }))).toThrow(
+      /provider must be one of anthropic, anthropic-oauth, bedrock, vertex, foundry; got "openai"/,
+    );
+  });
+
   it("reads the session context bound, and refuses a negative one", () => {
     const inputs = parseActionInputs(
       from({ session_max_generations: "3", session_max_context_tokens: "9000" }),

@@ -62,6 +62,12 @@ describe("claude-pr-runner run: usage", () => {
           /the claude executable \/no\/such\/claude does not exist/,
         ],
         [["--prompt", "x", "--bogus"], /Unknown option '--bogus'/],
+        [["--prompt", "x", "--provider", "openai"], /unknown provider "openai"/],
+        [["--prompt", "x", "--provider", "bedrock"], /provider bedrock needs AWS_REGION/],
+        [
+          ["--prompt", "x", "--provider", "vertex", "--model", "gpt-4o"],
+          /model "gpt-4o" is not a model id for provider vertex/,
+        ],
       ];
       for (const [args, message] of cases) {
         const c = captureIo(dir, env);
