@@ -1,6 +1,7 @@
 import { mkdir, readFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import * as core from "@actions/core";
+import { DEFAULT_NEUTRALISER } from "../github/neutralise-output.js";
 import type { JobSettings } from "../jobs/job-settings.js";
 import { formatProgressEvent } from "../jobs/shared/format-progress-event.js";
 import {
@@ -43,7 +44,8 @@ export async function jobSettingsFromInputs(options: {
       inputs.repositoryReadToken ?? "",
     ].filter(Boolean),
     executionLogPath: join(logDir, `${options.logName}.ndjson`),
-    onProgress: (event) => core.info(`[claude] ${formatProgressEvent(event)}`),
+    // Progress carries agent text: it must not be able to issue workflow commands.
+    onProgress: (event) => core.info(DEFAULT_NEUTRALISER.logLine(`[claude] ${formatProgressEvent(event)}`)),
     ...(isolation ? { isolation } : {}),
     ...(inputs.model ? { model: inputs.model } : {}),
     ...(inputs.provider ? { provider: inputs.provider } : {}),

@@ -4,6 +4,7 @@ import * as core from "@actions/core";
 import { hasWriteAccess } from "../github/actor-permission.js";
 import { createGitHubClient, type GitHubClient } from "../github/github-client.js";
 import { writeJobSummary } from "../github/job-summary.js";
+import { DEFAULT_NEUTRALISER, neutraliserFor } from "../github/neutralise-output.js";
 import { postCommentOnce } from "../github/post-comment-once.js";
 import { toSarif } from "../github/sarif-export.js";
 import {
@@ -11,6 +12,7 @@ import {
   reviewPullRequest,
   startReviewCheck,
 } from "../jobs/review/review-pull-request.js";
+import { secretValuesIn } from "../runner/secret-redactor.js";
 import { type ActionContext, readActionContext } from "./action-context.js";
 import { type ActionInputs, parseActionInputs } from "./action-inputs.js";
 import { prepareAgentRun } from "./prepare-agent-run.js";
@@ -55,7 +57,9 @@ export async function runAction(env: NodeJS.ProcessEnv = process.env): Promise<v
   const octokit = createGitHubClient({
     token: inputs.githubToken,
     baseUrl: context.apiUrl,
-    log: (m) => core.info(m),
+    // Whatever is published through this client redacts these (see docs/security.md).
+    secrets: [inputs.anthropicApiKey, ...secretValuesIn(env)].filter(Boolean),
+    log: (m) => core.info(DEFAULT_NEUTRALISER.logLine(m)),
   });
   const { owner, repo } = context;
 
@@ -150,7 +154,7 @@ async function reviewStep(run: ReviewRun): Promise<void> {
         inlineCommentLimit: inputs.inlineCommentLimit,
         contextBound: inputs.sessionContextBound,
         ...(context.runUrl ? { runUrl: context.runUrl } : {}),
-        log: (line) => core.info(line),
+        log: (line) => core.info(neutraliserFor(octokit).logLine(line)),
       },
       settings,
     );
@@ -161,7 +165,7 @@ async function reviewStep(run: ReviewRun): Promise<void> {
     return;
   }
   const { result, published } = review;
-  await writeJobSummary(published.report).catch((error: Error) =>
+  await writeJobSummary(published.report, undefined, neutraliserFor(octokit)).catch((error: Error) =>
     core.warning(`job summary not written: ${error.message}`),
   );
 
@@ -171,7 +175,10 @@ async function reviewStep(run: ReviewRun): Promise<void> {
     sarifFile = isAbsolute(inputs.sarifFile)
       ? inputs.sarifFile
       : resolve(context.workspace, inputs.sarifFile);
-    await writeFile(sarifFile, `${JSON.stringify(toSarif(published.findings), null, 2)}\n`);
+    await writeFile(
+      sarifFile,
+      `${JSON.stringify(toSarif(published.findings, {}, neutraliserFor(octokit)), null, 2)}\n`,
+    );
   }
   setOutputs({
     conclusion: published.conclusion,

@@ -1,5 +1,6 @@
 import * as core from "@actions/core";
 import type { GitHubClient } from "../github/github-client.js";
+import { neutraliserFor } from "../github/neutralise-output.js";
 import { runAutofix } from "../jobs/autofix/run-autofix.js";
 import { branchLineageKey } from "../sessions/lineage-key.js";
 import type { ActionContext } from "./action-context.js";
@@ -63,7 +64,9 @@ export async function runAutofixStep(run: {
     num_turns: String(outcome.numTurns ?? 0),
     execution_file: settings.executionLogPath ?? "",
   });
-  core.info(`autofix: ${result.status}${result.detail ? ` (${result.detail})` : ""}`);
+  core.info(
+    neutraliserFor(octokit).logLine(`autofix: ${result.status}${result.detail ? ` (${result.detail})` : ""}`),
+  );
   if (failed && inputs.failOnError)
     core.setFailed(`Claude autofix failed: ${result.detail ?? "see the check run"}`);
 }

@@ -3,6 +3,7 @@ import type { Finding, FindingSeverity } from "../findings/finding.js";
 import { assertValidFindings } from "../findings/finding-validation.js";
 import { createOnce } from "./create-once.js";
 import type { GitHubClient } from "./github-client.js";
+import { neutraliserFor, type OutputNeutraliser } from "./neutralise-output.js";
 
 /** How a job ended, as far as the check is concerned. */
 export interface CheckOutcome {
@@ -85,7 +86,14 @@ export interface CompleteCheckInput {
  * annotation per finding, sent in batches of 50 (the last batch rides on the completing update).
  */
 export class CheckRunPublisher {
-  constructor(private readonly octokit: GitHubClient) {}
+  private readonly neutraliser: OutputNeutraliser;
+
+  constructor(
+    private readonly octokit: GitHubClient,
+    neutraliser?: OutputNeutraliser,
+  ) {
+    this.neutraliser = neutraliser ?? neutraliserFor(octokit);
+  }
 
   async start(input: StartCheckInput): Promise<CheckRunHandle> {
     const { owner, repo } = input;
@@ -105,8 +113,10 @@ export class CheckRunPublisher {
             ...(input.detailsUrl ? { details_url: input.detailsUrl } : {}),
             external_id: externalId,
             output: {
-              title: input.title ?? `${input.name} is running`,
-              summary: truncateWithNote(input.summary ?? "Claude is working on this commit."),
+              title: this.neutraliser.prose(input.title ?? `${input.name} is running`),
+              summary: truncateWithNote(
+                this.neutraliser.markup(input.summary ?? "Claude is working on this commit."),
+              ),
             },
             request,
           })
@@ -134,16 +144,17 @@ export class CheckRunPublisher {
   ): Promise<{ conclusion: CheckConclusion; updates: number }> {
     assertValidFindings(input.findings);
     const conclusion = checkConclusion(input.outcome);
-    const annotations = input.findings.map(findingAnnotation);
+    const n = this.neutraliser;
+    const annotations = input.findings.map((f) => findingAnnotation(n.finding(f)));
     const batches: Array<typeof annotations> = [];
     for (let i = 0; i < annotations.length; i += ANNOTATIONS_PER_REQUEST) {
       batches.push(annotations.slice(i, i + ANNOTATIONS_PER_REQUEST));
     }
     if (batches.length === 0) batches.push([]);
     const output = {
-      title: input.title.slice(0, 255),
-      summary: truncateWithNote(input.summary),
-      ...(input.text !== undefined ? { text: truncateWithNote(input.text) } : {}),
+      title: n.prose(input.title).slice(0, 255),
+      summary: truncateWithNote(n.markup(input.summary)),
+      ...(input.text !== undefined ? { text: truncateWithNote(n.markup(input.text)) } : {}),
     };
     for (const [i, batch] of batches.entries()) {
       const last = i === batches.length - 1;

@@ -2,6 +2,7 @@ import { retry } from "@octokit/plugin-retry";
 import { throttling } from "@octokit/plugin-throttling";
 import { Octokit } from "@octokit/rest";
 import Bottleneck from "bottleneck";
+import { OutputNeutraliser, registerNeutraliser } from "./neutralise-output.js";
 
 const OctokitWithPlugins = Octokit.plugin(retry, throttling);
 
@@ -28,6 +29,11 @@ export interface GitHubClientOptions {
    */
   writeSpacingMs?: number;
   notificationSpacingMs?: number;
+  /**
+   * Values that must never be published through this client (the model key, cloud keys); the token
+   * is always among them. Every publisher built on the client redacts them (see `neutraliserFor`).
+   */
+  secrets?: Iterable<string>;
   /** Receives retry notices; never receives the token. */
   log?: (message: string) => void;
 }
@@ -89,5 +95,19 @@ export function createGitHubClient(options: GitHubClientOptions): GitHubClient {
     log: { debug: () => {}, info: () => {}, warn: log, error: log },
   });
   policies.set(octokit, { retries: options.retries ?? 3, retryAfterBaseMs: base, log });
+  registerNeutraliser(
+    octokit,
+    new OutputNeutraliser({
+      secrets: [options.token, ...(options.secrets ?? [])],
+      // GitHub's own host is always safe to link; on GHES the server is too.
+      trustedHosts: ["github.com", webHostOf(options.baseUrl)],
+    }),
+  );
   return octokit;
+}
+
+/** The web host links may point to: github.com for api.github.com, the server itself on GHES. */
+export function webHostOf(apiBaseUrl = "https://api.github.com"): string {
+  const host = new URL(apiBaseUrl).hostname.toLowerCase();
+  return host === "api.github.com" ? "github.com" : host.replace(/^api\./, "");
 }

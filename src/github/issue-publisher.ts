@@ -5,6 +5,7 @@ import { assertValidFindings } from "../findings/finding-validation.js";
 import { fingerprintMarker, readFingerprintMarkers } from "../findings/fingerprint-marker.js";
 import { createOnce } from "./create-once.js";
 import type { GitHubClient } from "./github-client.js";
+import { neutraliserFor, type OutputNeutraliser } from "./neutralise-output.js";
 
 export interface IssuePublisherOptions {
   /**
@@ -14,6 +15,8 @@ export interface IssuePublisherOptions {
   labels?: string[];
   /** Create at most this many new issues per run; the rest are reported as `deferred`. */
   maxNewIssues?: number;
+  /** Sanitises every title and body on its way out (default: token patterns, GitHub host only). */
+  neutraliser?: OutputNeutraliser;
 }
 
 export interface SyncIssuesInput {
@@ -54,6 +57,7 @@ interface OurIssue {
 export class IssuePublisher {
   private readonly labels: string[];
   private readonly maxNew: number;
+  private readonly neutraliser: OutputNeutraliser;
 
   constructor(
     private readonly octokit: GitHubClient,
@@ -61,6 +65,7 @@ export class IssuePublisher {
   ) {
     this.labels = options.labels && options.labels.length > 0 ? options.labels : ["claude-audit"];
     this.maxNew = options.maxNewIssues ?? Number.POSITIVE_INFINITY;
+    this.neutraliser = options.neutraliser ?? neutraliserFor(octokit);
   }
 
   async sync(input: SyncIssuesInput): Promise<SyncIssuesResult> {
@@ -96,9 +101,12 @@ export class IssuePublisher {
     const current = fingerprintFindings(input.findings);
     const currentFps = new Set(current.map((c) => c.fingerprint));
     let createdCount = 0;
+    const n = this.neutraliser;
     for (const { finding, fingerprint } of current) {
-      const title = issueTitle(finding);
-      const body = renderIssueBody(finding, fingerprint, input);
+      const title = n.prose(issueTitle(finding));
+      const body = n.markup(renderIssueBody(finding, fingerprint, input), {
+        markers: [fingerprintMarker(fingerprint)],
+      });
       const existing = byFingerprint.get(fingerprint);
       if (!existing) {
         if (createdCount >= this.maxNew) {
@@ -152,7 +160,9 @@ export class IssuePublisher {
 
     for (const [fp, issue] of byFingerprint) {
       if (currentFps.has(fp) || issue.state !== "open") continue;
-      const body = `This finding no longer appears in the audit${input.sha ? ` of \`${input.sha.slice(0, 12)}\`` : ""}${input.runUrl ? ` ([run](${input.runUrl}))` : ""}. Closing.`;
+      const body = n.markup(
+        `This finding no longer appears in the audit${input.sha ? ` of \`${input.sha.slice(0, 12)}\`` : ""}${input.runUrl ? ` ([run](${input.runUrl}))` : ""}. Closing.`,
+      );
       await createOnce(this.octokit, {
         what: `closing comment on ${owner}/${repo}#${issue.number}`,
         create: async (request) =>

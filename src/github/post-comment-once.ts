@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { createOnce } from "./create-once.js";
 import type { GitHubClient } from "./github-client.js";
+import { neutraliserFor, type OutputNeutraliser } from "./neutralise-output.js";
 
 /**
  * Posts a one-off PR or issue comment (a refusal, a patch that could not be pushed) that a 5xx cannot
@@ -10,9 +11,10 @@ import type { GitHubClient } from "./github-client.js";
 export async function postCommentOnce(
   octokit: GitHubClient,
   target: { owner: string; repo: string; issueNumber: number; body: string },
+  neutraliser: OutputNeutraliser = neutraliserFor(octokit),
 ): Promise<{ id: number; html_url: string }> {
   const marker = `<!-- claude-pr-runner:post:${randomUUID()} -->`;
-  const body = `${target.body}\n\n${marker}`;
+  const body = `${neutraliser.markup(target.body)}\n\n${marker}`;
   return createOnce(octokit, {
     what: `comment on ${target.owner}/${target.repo}#${target.issueNumber}`,
     create: async (request) =>

@@ -8,12 +8,13 @@ import {
   tableCell,
 } from "../findings/finding-markdown.js";
 import { assertValidFindings } from "../findings/finding-validation.js";
-import { readFingerprintMarkers } from "../findings/fingerprint-marker.js";
+import { fingerprintMarker, readFingerprintMarkers } from "../findings/fingerprint-marker.js";
 import { createOnce } from "./create-once.js";
 import type { DiffLineMap } from "./diff-line-map.js";
 import { type FilterMode, type Placement, placeFinding } from "./finding-placement.js";
 import type { GitHubClient } from "./github-client.js";
 import { httpStatusOf } from "./http-status.js";
+import { neutraliserFor, type OutputNeutraliser } from "./neutralise-output.js";
 import { cleanUpOutdatedComments, type OutdatedCleanupResult } from "./outdated-comment-cleanup.js";
 import { assertAllowedReviewEvent, type ReviewEvent } from "./review-event.js";
 
@@ -28,6 +29,8 @@ export interface ReviewPublisherOptions {
    * unavailable delete them unless someone replied (see `cleanUpOutdatedComments`). Default true.
    */
   removeOutdated?: boolean;
+  /** Sanitises every body on its way out (default: token patterns, GitHub host only). */
+  neutraliser?: OutputNeutraliser;
 }
 
 export interface PublishReviewInput {
@@ -76,6 +79,7 @@ export class ReviewPublisher {
   private readonly maxFile: number;
   private readonly filterMode: FilterMode;
   private readonly removeOutdated: boolean;
+  private readonly neutraliser: OutputNeutraliser;
 
   constructor(
     private readonly octokit: GitHubClient,
@@ -85,6 +89,7 @@ export class ReviewPublisher {
     this.maxFile = options.maxFileComments ?? 10;
     this.filterMode = options.filterMode ?? "diff_context";
     this.removeOutdated = options.removeOutdated ?? true;
+    this.neutraliser = options.neutraliser ?? neutraliserFor(octokit);
   }
 
   async publish(input: PublishReviewInput): Promise<PublishReviewResult> {
@@ -144,8 +149,8 @@ export class ReviewPublisher {
     const event: ReviewEvent =
       input.event ?? (plans.some((p) => p.finding.severity === "error") ? "REQUEST_CHANGES" : "COMMENT");
     assertAllowedReviewEvent(event);
-    const reviewComments = inline.map((p) => toReviewComment(p));
-    const body = renderReviewBody(input.summary, inBody, result.filtered, this.filterMode);
+    const reviewComments = inline.map((p) => toReviewComment(p, this.neutraliser));
+    const body = this.renderBody(input.summary, inBody, result.filtered);
     const known = {
       reviews: new Set(reviews.map((r) => r.id)),
       comments: new Set(comments.map((c) => c.id)),
@@ -160,7 +165,7 @@ export class ReviewPublisher {
       // 422. Findings must still reach the PR, so post them all in the body instead.
       if (httpStatusOf(error) !== 422 || inline.length === 0) throw error;
       const all = [...inline, ...inBody];
-      const allInBody = renderReviewBody(input.summary, all, result.filtered, this.filterMode);
+      const allInBody = this.renderBody(input.summary, all, result.filtered);
       const data = await this.createReview(input, event, allInBody, [], known.reviews);
       result.reviewId = data.id;
       result.bodyFindings = all.length;
@@ -180,7 +185,7 @@ export class ReviewPublisher {
               commit_id: input.commitSha,
               path: p.finding.path,
               subject_type: "file",
-              body: renderFindingComment(p.finding, p.fingerprint, false),
+              body: sealFindingComment(this.neutraliser, p, false),
               request,
             })
           ).data,
@@ -193,6 +198,12 @@ export class ReviewPublisher {
       result.fileComments++;
     }
     return result;
+  }
+
+  /** The review body, neutralised: only the markers of the findings it lists survive as markers. */
+  private renderBody(summary: string | undefined, inBody: Planned[], filtered: number): string {
+    const { body, markers } = renderReviewBody(summary, inBody, filtered, this.filterMode);
+    return this.neutraliser.markup(body, { markers });
   }
 
   /** One `pulls.createReview` that a 5xx cannot turn into two reviews (see `createOnce`). */
@@ -255,7 +266,14 @@ function sameText(a: string | null | undefined, b: string): boolean {
   return norm(a ?? "") === norm(b);
 }
 
-function toReviewComment(p: Planned) {
+/** A finding comment neutralised on its way out; its own fingerprint marker is the only marker kept. */
+function sealFindingComment(neutraliser: OutputNeutraliser, p: Planned, withSuggestion: boolean): string {
+  return neutraliser.markup(renderFindingComment(p.finding, p.fingerprint, withSuggestion), {
+    markers: [fingerprintMarker(p.fingerprint)],
+  });
+}
+
+function toReviewComment(p: Planned, neutraliser: OutputNeutraliser) {
   if (p.placement.kind !== "inline") throw new Error("only inline placements become review comments");
   const { path, line, startLine, withSuggestion } = p.placement;
   return {
@@ -263,7 +281,7 @@ function toReviewComment(p: Planned) {
     line,
     side: "RIGHT",
     ...(startLine !== undefined ? { start_line: startLine, start_side: "RIGHT" } : {}),
-    body: renderFindingComment(p.finding, p.fingerprint, withSuggestion),
+    body: sealFindingComment(neutraliser, p, withSuggestion),
   };
 }
 
@@ -272,18 +290,18 @@ function renderReviewBody(
   inBody: Planned[],
   filtered: number,
   mode: FilterMode,
-): string {
+): { body: string; markers: string[] } {
   const head = summary?.trim() || "Automated review by claude-pr-runner.";
   const lines = [head];
+  const markers: string[] = [];
   if (inBody.length > 0) {
     lines.push("", `<details><summary>More findings (${inBody.length})</summary>`, "");
     lines.push("| Severity | Location | Finding |", "| --- | --- | --- |");
     let omitted = 0;
     let size = lines.join("\n").length;
-    const markers: string[] = [];
     for (const p of inBody) {
       const row = `| ${severityLabel(p.finding.severity)} | \`${tableCell(locationOf(p.finding))}\` | ${tableCell(p.finding.title)} |`;
-      const marker = `<!-- claude-pr-runner:fp:${p.fingerprint} -->`;
+      const marker = fingerprintMarker(p.fingerprint);
       if (size + row.length + marker.length + 200 > MAX_BODY) {
         omitted++;
         continue;
@@ -301,5 +319,5 @@ function renderReviewBody(
       `${filtered} finding(s) outside the changed lines (filter: \`${mode}\`) are listed in the check run only.`,
     );
   }
-  return lines.join("\n");
+  return { body: lines.join("\n"), markers };
 }

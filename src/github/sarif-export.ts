@@ -1,6 +1,7 @@
 import type { Log, ReportingDescriptor, Result } from "sarif";
 import type { Finding, FindingSeverity } from "../findings/finding.js";
 import { fingerprintFindings } from "../findings/finding-fingerprint.js";
+import { DEFAULT_NEUTRALISER, type OutputNeutraliser } from "./neutralise-output.js";
 
 export interface SarifToolInfo {
   name?: string;
@@ -26,9 +27,15 @@ function ruleId(category: string): string {
  * SARIF 2.1.0 for `github/codeql-action/upload-sarif`: one rule per finding category, one result per
  * finding, suggestions as `fixes` replacing exactly the finding's lines.
  */
-export function toSarif(findings: readonly Finding[], tool: SarifToolInfo = {}): Log {
+export function toSarif(
+  findings: readonly Finding[],
+  tool: SarifToolInfo = {},
+  neutraliser: OutputNeutraliser = DEFAULT_NEUTRALISER,
+): Log {
   const rules = new Map<string, ReportingDescriptor>();
-  const results: Result[] = fingerprintFindings(findings).map(({ finding, fingerprint }) => {
+  // Identity comes from what the agent said; every text that leaves comes from the neutralised finding.
+  const results: Result[] = fingerprintFindings(findings).map(({ finding: raw, fingerprint }) => {
+    const finding = neutraliser.finding(raw);
     const id = ruleId(finding.category);
     if (!rules.has(id)) {
       rules.set(id, {

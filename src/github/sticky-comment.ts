@@ -1,6 +1,7 @@
 import { hasStickyMarker, stickyMarker } from "./comment-markers.js";
 import { createOnce } from "./create-once.js";
 import type { GitHubClient } from "./github-client.js";
+import { neutraliserFor, type OutputNeutraliser } from "./neutralise-output.js";
 import { MAX_COMMENT_CHARS, type RunReport, renderRunReport } from "./run-report-markdown.js";
 
 export interface StickyCommentTarget {
@@ -21,12 +22,14 @@ export type StickyAction = "created" | "updated" | "unchanged";
  */
 export class StickyComment {
   private readonly key: string;
+  private readonly neutraliser: OutputNeutraliser;
 
   constructor(
     private readonly octokit: GitHubClient,
-    options: { key?: string } = {},
+    options: { key?: string; neutraliser?: OutputNeutraliser } = {},
   ) {
     this.key = options.key ?? "summary";
+    this.neutraliser = options.neutraliser ?? neutraliserFor(octokit);
     if (!/^[A-Za-z0-9._-]+$/.test(this.key)) {
       throw new TypeError(`sticky comment key must match [A-Za-z0-9._-]+, got "${this.key}"`);
     }
@@ -35,7 +38,8 @@ export class StickyComment {
   /** The body for a run report, with this sticky's marker first. */
   render(report: RunReport): string {
     const marker = stickyMarker(this.key);
-    return `${marker}\n${renderRunReport(report, MAX_COMMENT_CHARS - marker.length - 1)}`;
+    const body = `${marker}\n${renderRunReport(report, MAX_COMMENT_CHARS - marker.length - 1)}`;
+    return this.neutraliser.markup(body, { markers: [marker] });
   }
 
   async publish(
@@ -50,7 +54,11 @@ export class StickyComment {
     target: StickyCommentTarget,
     body: string,
   ): Promise<{ commentId: number; action: StickyAction }> {
-    const withMarker = hasStickyMarker(body, this.key) ? body : `${stickyMarker(this.key)}\n${body}`;
+    // Every body is neutralised here, on its way out; only this sticky's own marker survives as a marker.
+    const marker = stickyMarker(this.key);
+    const withMarker = this.neutraliser.markup(body.startsWith(`${marker}\n`) ? body : `${marker}\n${body}`, {
+      markers: [marker],
+    });
     const existing = await this.find(target);
     if (existing) {
       if (existing.body === withMarker) return { commentId: existing.id, action: "unchanged" };

@@ -18,6 +18,13 @@ const SECRET_PATTERNS: RegExp[] = [
 ];
 
 export const REDACTED = "[REDACTED]";
+
+/** The values of secret-looking variables (by name: tokens, keys, passwords, credentials). */
+export function secretValuesIn(env: NodeJS.ProcessEnv): string[] {
+  return Object.entries(env)
+    .filter(([name, value]) => value !== undefined && SECRET_NAME.test(name))
+    .map(([, value]) => value as string);
+}
 const MIN_SECRET_LENGTH = 6;
 
 export class SecretRedactor {
@@ -37,10 +44,7 @@ export class SecretRedactor {
 
   /** Collects the values of secret-looking variables (plus any explicitly named ones). */
   static fromEnvironment(env: NodeJS.ProcessEnv, extraSecrets: string[] = []): SecretRedactor {
-    const values = Object.entries(env)
-      .filter(([name, value]) => value !== undefined && SECRET_NAME.test(name))
-      .map(([, value]) => value as string);
-    return new SecretRedactor([...values, ...extraSecrets]);
+    return new SecretRedactor([...secretValuesIn(env), ...extraSecrets]);
   }
 
   redact(text: string): string {

@@ -65,7 +65,7 @@ describe("the Action's audit and autofix routes (dist/index.js)", () => {
     expect(fx.api.mainRequests).toHaveLength(0);
     const comments = fx.github.state.issueComments.map((c) => c.body);
     expect(comments).toHaveLength(1);
-    expect(comments[0]).toContain("@reader does not have write access");
+    expect(comments[0]).toContain("reader does not have write access");
     expect(run.outputs.conclusion).toBe("skipped");
     expect(webhookExample("pull_request", "labeled").action).toBe("labeled");
   });

@@ -201,7 +201,7 @@ describe("the Action reviewing a pull request (dist/index.js, real CLI, GitHub d
     expect(run.code, run.stdout + run.stderr).toBe(0);
     expect(fx.api.mainRequests).toHaveLength(0);
     expect(fx.github.state.issueComments.map((c) => c.body).join("\n")).toContain(
-      "@visitor does not have write access",
+      "visitor does not have write access",
     );
     expect(fx.github.state.checkRuns).toEqual([]);
   });

@@ -6,7 +6,7 @@ import { startDoubleWithPr, testClient } from "./pr-fixture.js";
 
 let gh: GitHubDouble;
 let octokit: GitHubClient;
-const target = { owner: "acme", repo: "app", issueNumber: 7, body: "@reader does not have write access." };
+const target = { owner: "acme", repo: "app", issueNumber: 7, body: "reader does not have write access." };
 
 beforeEach(async () => {
   gh = await startDoubleWithPr();

@@ -220,7 +220,7 @@ describe("worker job executor (real CLI, webhook → SQS FIFO → worker → Git
       reason: "reader has no write access; autofix refused",
     });
     const comments = pipeline.github.callsTo("issues/create-comment");
-    expect((comments.at(-1)!.body as { body: string }).body).toContain("@reader does not have write access");
+    expect((comments.at(-1)!.body as { body: string }).body).toContain("reader does not have write access");
     expect(pipeline.api.mainRequests.length).toBe(requestsBefore);
     pipeline.github.pull(OWNER, REPO, 7).state = "closed";
   });

@@ -1,6 +1,7 @@
 import { Ajv } from "ajv";
 import type { GitHubClient } from "../../github/github-client.js";
 import { IssuePublisher, type SyncIssuesResult } from "../../github/issue-publisher.js";
+import { neutraliserFor } from "../../github/neutralise-output.js";
 import { builtInPolicy } from "../../runner/policy/built-in-policy.js";
 import { branchLineageKey } from "../../sessions/lineage-key.js";
 import type { RestoreResult } from "../../sessions/restore-result.js";
@@ -142,10 +143,15 @@ export async function runAudit(
     session,
   };
   if (request.sarifPath) {
-    result.sarif = await writeSarifFile(request.sarifPath, findings, {
-      name: "claude-pr-runner",
-      ...(deps.toolVersion ? { version: deps.toolVersion } : {}),
-    });
+    result.sarif = await writeSarifFile(
+      request.sarifPath,
+      findings,
+      {
+        name: "claude-pr-runner",
+        ...(deps.toolVersion ? { version: deps.toolVersion } : {}),
+      },
+      neutraliserFor(deps.github),
+    );
   }
   if (deps.github && request.issues !== false) {
     const publisher = new IssuePublisher(deps.github, {

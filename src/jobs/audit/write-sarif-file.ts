@@ -1,6 +1,7 @@
 import { mkdir, rename, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
 import type { Finding } from "../../findings/finding.js";
+import type { OutputNeutraliser } from "../../github/neutralise-output.js";
 import { type SarifToolInfo, toSarif } from "../../github/sarif-export.js";
 
 /**
@@ -11,8 +12,9 @@ export async function writeSarifFile(
   path: string,
   findings: readonly Finding[],
   tool: SarifToolInfo = {},
+  neutraliser?: OutputNeutraliser,
 ): Promise<{ path: string; results: number }> {
-  const log = toSarif(findings, tool);
+  const log = toSarif(findings, tool, neutraliser);
   await mkdir(dirname(path), { recursive: true });
   const temp = `${path}.${process.pid}.tmp`;
   await writeFile(temp, `${JSON.stringify(log, null, 2)}\n`);
