@@ -1,7 +1,10 @@
 import * as core from "@actions/core";
 import type { GitHubClient } from "../github/github-client.js";
 import { neutraliserFor } from "../github/neutralise-output.js";
+import { postCommentOnce } from "../github/post-comment-once.js";
 import { runAutofix } from "../jobs/autofix/run-autofix.js";
+import { checkTriggerPin } from "../jobs/autofix/trigger-pin.js";
+import { GitCheckout } from "../jobs/shared/git-checkout.js";
 import { branchLineageKey } from "../sessions/lineage-key.js";
 import type { ActionContext } from "./action-context.js";
 import type { ActionInputs } from "./action-inputs.js";
@@ -19,6 +22,25 @@ export async function runAutofixStep(run: {
   fork: boolean;
 }): Promise<void> {
   const { inputs, context, octokit, pr } = run;
+  // Before anything costs money: the checkout and the PR's head must still be the commit the person
+  // who asked for the fix saw (the event's head SHA).
+  const pin = await checkTriggerPin(octokit, new GitCheckout(context.workspace), {
+    owner: context.owner,
+    repo: context.repo,
+    pullNumber: pr.number,
+    headSha: pr.headSha,
+  });
+  if (!pin.pinned) {
+    core.warning(pin.message);
+    await postCommentOnce(octokit, {
+      owner: context.owner,
+      repo: context.repo,
+      issueNumber: pr.number,
+      body: pin.message,
+    });
+    setOutputs({ conclusion: "skipped", is_error: "false" });
+    return;
+  }
   const prepared = await prepareAgentRun({
     ...run,
     logName: `autofix-${pr.number}-${pr.headSha.slice(0, 12)}`,

@@ -198,4 +198,30 @@ describe("the Action's autofix on a same-repository PR (dist/index.js)", () => {
     const [comment] = fx.github.reviewCommentsOn(OWNER, REPO, 7);
     expect(comment!.body).toContain("```suggestion\n  return a - b;\n```");
   });
+
+  it("a push after the label: autofix refuses before any model call, says so in a comment and pushes nothing", async () => {
+    fx = await ActionRunFixture.start(fixScript(() => fx.repo.dir));
+    const remote = fx.addOrigin();
+    const headBefore = fx.headSha;
+    fx.openPullRequest();
+    fx.github.addCollaborator(OWNER, REPO, "maintainer", "write");
+    const payload = fx.pullRequestEvent("opened");
+    payload.action = "labeled";
+    payload.label = { name: "autofix" };
+    (payload.sender as Record<string, unknown>).login = "maintainer";
+    // The author pushed after the maintainer looked and labelled: GitHub's head is no longer the event's.
+    const moved = "e".repeat(40);
+    fx.github.pull(OWNER, REPO, 7).head.sha = moved;
+
+    const run = await fx.run("pull_request", payload, {});
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    expect(fx.api.mainRequests).toHaveLength(0);
+    const comments = fx.github.state.issueComments.map((c) => c.body).join("\n");
+    expect(comments).toContain(`head moved from \`${headBefore.slice(0, 12)}\``);
+    expect(comments).toContain(moved.slice(0, 12));
+    const remoteHead = execFileSync("git", ["--git-dir", remote, "rev-parse", "refs/heads/feature"], {
+      encoding: "utf8",
+    }).trim();
+    expect(remoteHead).toBe(headBefore);
+  });
 });

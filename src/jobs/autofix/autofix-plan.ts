@@ -15,6 +15,7 @@ export interface AutofixPlan {
   delivery: "push" | "suggest";
   /** The PR's lineage: the session forks from its latest (review) session and is recorded there. */
   lineageKey: LineageKey;
+  /** Commands the model may run; none on a fork, whose code must never run with our tokens. */
   testCommands: string[];
   /** A fork's checkout is someone else's code: no CLAUDE.md, hooks or plugins from it. */
   bare: boolean;
@@ -25,7 +26,11 @@ export function autofixPlan(target: AutofixTarget): AutofixPlan {
   return {
     delivery: target.isFork ? "suggest" : "push",
     lineageKey: prLineageKey(target.repository.owner, target.repository.name, target.pullRequest.number),
-    testCommands: target.testCommands?.length ? [...target.testCommands] : [...DEFAULT_TEST_COMMANDS],
+    testCommands: target.isFork
+      ? []
+      : target.testCommands?.length
+        ? [...target.testCommands]
+        : [...DEFAULT_TEST_COMMANDS],
     bare: target.isFork,
   };
 }

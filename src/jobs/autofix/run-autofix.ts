@@ -8,7 +8,7 @@ import { readPriorReviewFindings } from "../../github/read-prior-review-findings
 import { ReviewPublisher } from "../../github/review-publisher.js";
 import { StickyComment } from "../../github/sticky-comment.js";
 import { builtInPolicy } from "../../runner/policy/built-in-policy.js";
-import type { PolicyDecision } from "../../runner/policy/tool-policy.js";
+import { type PolicyDecision, ToolPolicy } from "../../runner/policy/tool-policy.js";
 import type { LineageKey } from "../../sessions/lineage-key.js";
 import type { RestoreResult } from "../../sessions/restore-result.js";
 import type { TranscriptStore } from "../../sessions/transcript-store.js";
@@ -171,11 +171,11 @@ export async function runAutofix(
       ...(settings.extraInstructions ? { extraInstructions: settings.extraInstructions } : {}),
     }).text;
 
-  // A fork's code never gets a custom (possibly wider) policy.
-  const policy =
-    request.isFork || !settings.policy
-      ? builtInPolicy("autofix", { workspace: request.checkoutDir, testCommands: plan.testCommands })
-      : settings.policy;
+  // A fork's code never gets a custom (possibly wider) policy, nor any command that runs its code.
+  const policy = request.isFork
+    ? withoutTestCommands(builtInPolicy("autofix", { workspace: request.checkoutDir }))
+    : (settings.policy ??
+      builtInPolicy("autofix", { workspace: request.checkoutDir, testCommands: plan.testCommands }));
   const session = await runJobSession(
     {
       prompt: promptFor,
@@ -342,6 +342,14 @@ export async function runAutofix(
 }
 
 const CHECK_FAILED = new Set<AutofixStatus>(["session_failed", "publish_failed"]);
+
+/** The autofix policy minus its test-command allowance: what a fork PR's session gets. */
+export function withoutTestCommands(policy: ToolPolicy): ToolPolicy {
+  return new ToolPolicy(
+    { name: policy.name, rules: policy.rules.filter((rule) => rule.id !== "test-commands") },
+    policy.workspace ? { workspace: policy.workspace } : {},
+  );
+}
 
 const CHECK_TITLE: Record<AutofixStatus, string> = {
   pushed: "Fix pushed",

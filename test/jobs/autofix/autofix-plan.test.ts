@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { autofixAction, autofixPlan } from "../../../src/jobs/autofix/autofix-plan.js";
 import { buildAutofixPrompt } from "../../../src/jobs/autofix/autofix-prompt.js";
-import { DEFAULT_TEST_COMMANDS } from "../../../src/runner/index.js";
 
 const target = {
   repository: { owner: "octo", name: "app" },
@@ -14,7 +13,9 @@ describe("autofixPlan", () => {
     expect(same).toMatchObject({ delivery: "push", bare: false, testCommands: ["npm test"] });
     expect(same.lineageKey.key).toBe("octo/app/pr/12");
     const fork = autofixPlan({ ...target, isFork: true });
-    expect(fork).toMatchObject({ delivery: "suggest", bare: true, testCommands: DEFAULT_TEST_COMMANDS });
+    expect(fork).toMatchObject({ delivery: "suggest", bare: true, testCommands: [] });
+    // A fork never runs commands, even ones the workflow listed.
+    expect(autofixPlan({ ...target, isFork: true, testCommands: ["npm test"] }).testCommands).toEqual([]);
   });
 
   it("never pushes after a failed session, and never makes an empty commit", () => {

@@ -225,10 +225,17 @@ describe("runAutofix (real CLI, scripted model, GitHub double, local git remote)
     expect(comments.data[0]!.body).toContain("Nothing to change");
   });
 
-  it("on a fork PR posts the fix as suggestions and pushes nothing", async () => {
+  it("on a fork PR runs no test command (even a listed one), posts the fix as suggestions and pushes nothing", async () => {
     const { remote, clone, headSha, request } = pullRequest("forked", { fork: true });
-    queue = [...readThenEdit(clone.dir), { kind: "structured_output", value: REPORT }];
+    queue = [
+      // The fork's own code would run: `npm test` is in testCommands, but not for a fork.
+      { kind: "tool_use", name: "Bash", input: { command: "npm test" } },
+      ...readThenEdit(clone.dir),
+      { kind: "structured_output", value: REPORT },
+    ];
     const result = await runAutofix(request, settings, { github: octokit });
+    expect(result.plan.testCommands).toEqual([]);
+    expect(result.denials.map((d) => d.toolName)).toContain("Bash");
 
     expect(result.status).toBe("suggested");
     expect(remote.git("rev-parse", "refs/heads/feature")).toBe(headSha);
