@@ -3,6 +3,7 @@ import { throttling } from "@octokit/plugin-throttling";
 import { Octokit } from "@octokit/rest";
 import Bottleneck from "bottleneck";
 import { OutputNeutraliser, registerNeutraliser } from "./neutralise-output.js";
+import { registerOwnLogins } from "./own-comments.js";
 
 const OctokitWithPlugins = Octokit.plugin(retry, throttling);
 
@@ -34,6 +35,11 @@ export interface GitHubClientOptions {
    * is always among them. Every publisher built on the client redacts them (see `neutraliserFor`).
    */
   secrets?: Iterable<string>;
+  /**
+   * The logins this token posts as (e.g. `my-app[bot]`). Our hidden markers count only on comments
+   * they wrote; default: any Bot account (see `writtenByUs`).
+   */
+  ownLogins?: readonly string[];
   /** Receives retry notices; never receives the token. */
   log?: (message: string) => void;
 }
@@ -95,6 +101,7 @@ export function createGitHubClient(options: GitHubClientOptions): GitHubClient {
     log: { debug: () => {}, info: () => {}, warn: log, error: log },
   });
   policies.set(octokit, { retries: options.retries ?? 3, retryAfterBaseMs: base, log });
+  registerOwnLogins(octokit, options.ownLogins ?? []);
   registerNeutraliser(
     octokit,
     new OutputNeutraliser({

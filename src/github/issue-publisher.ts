@@ -6,6 +6,7 @@ import { fingerprintMarker, readFingerprintMarkers } from "../findings/fingerpri
 import { createOnce } from "./create-once.js";
 import type { GitHubClient } from "./github-client.js";
 import { neutraliserFor, type OutputNeutraliser } from "./neutralise-output.js";
+import { writtenByUs } from "./own-comments.js";
 
 export interface IssuePublisherOptions {
   /**
@@ -198,15 +199,19 @@ export class IssuePublisher {
     return result;
   }
 
-  /** Issues (and PRs: the endpoint lists both) carrying our identifying label, open or closed. */
-  private listOurIssues(owner: string, repo: string) {
-    return this.octokit.paginate(this.octokit.rest.issues.listForRepo, {
+  /**
+   * Issues (and PRs: the endpoint lists both) carrying our identifying label, open or closed, that we
+   * opened: anyone may open an issue with our label and a pasted fingerprint marker.
+   */
+  private async listOurIssues(owner: string, repo: string) {
+    const all = await this.octokit.paginate(this.octokit.rest.issues.listForRepo, {
       owner,
       repo,
       labels: this.labels[0],
       state: "all",
       per_page: 100,
     });
+    return all.filter((i) => writtenByUs(this.octokit, i.user));
   }
 }
 

@@ -3,6 +3,7 @@ import { type ParsedFindingComment, parseFindingComment } from "../findings/find
 import { hasStickyMarker } from "./comment-markers.js";
 import type { GitHubClient } from "./github-client.js";
 import { httpStatusOf } from "./http-status.js";
+import { ownLoginsOf } from "./own-comments.js";
 import { isGraphqlUnavailable, listReviewThreads, type ReviewThread } from "./review-threads.js";
 import { FAILED_RUN_VERDICT, type ParsedRunReport, parseRunReport } from "./run-report-markdown.js";
 import { REVIEW_STICKY_KEY } from "./sticky-comment.js";
@@ -75,7 +76,7 @@ export async function readPriorReviewFindings(
   options: ReadPriorReviewFindingsOptions = {},
 ): Promise<PriorReviewFinding[]> {
   const limit = options.limit ?? 50;
-  const authors = options.authors?.map((a) => a.toLowerCase());
+  const authors = options.authors?.map((a) => a.toLowerCase()) ?? ownLoginsOf(octokit);
   const isOurs = (user: { login: string; type: string } | null) =>
     user !== null && (authors ? authors.includes(user.login.toLowerCase()) : user.type === "Bot");
 

@@ -16,6 +16,7 @@ import type { GitHubClient } from "./github-client.js";
 import { httpStatusOf } from "./http-status.js";
 import { neutraliserFor, type OutputNeutraliser } from "./neutralise-output.js";
 import { cleanUpOutdatedComments, type OutdatedCleanupResult } from "./outdated-comment-cleanup.js";
+import { writtenByUs } from "./own-comments.js";
 import { assertAllowedReviewEvent, type ReviewEvent } from "./review-event.js";
 
 export interface ReviewPublisherOptions {
@@ -109,6 +110,7 @@ export class ReviewPublisher {
     };
 
     const [comments, reviews] = await Promise.all([this.listReviewComments(input), this.listReviews(input)]);
+    // Markers count only where we wrote them: a pasted fingerprint must not pass for "already posted".
     const posted = new Set<string>([
       ...comments.flatMap((c) => readFingerprintMarkers(c.body)),
       ...reviews.flatMap((r) => readFingerprintMarkers(r.body)),
@@ -241,22 +243,26 @@ export class ReviewPublisher {
     });
   }
 
-  private listReviews(input: PublishReviewInput) {
-    return this.octokit.paginate(this.octokit.rest.pulls.listReviews, {
+  /** Our reviews on the PR (see `writtenByUs`). */
+  private async listReviews(input: PublishReviewInput) {
+    const all = await this.octokit.paginate(this.octokit.rest.pulls.listReviews, {
       owner: input.owner,
       repo: input.repo,
       pull_number: input.pullNumber,
       per_page: 100,
     });
+    return all.filter((r) => writtenByUs(this.octokit, r.user));
   }
 
-  private listReviewComments(input: PublishReviewInput) {
-    return this.octokit.paginate(this.octokit.rest.pulls.listReviewComments, {
+  /** Our review comments on the PR (see `writtenByUs`). */
+  private async listReviewComments(input: PublishReviewInput) {
+    const all = await this.octokit.paginate(this.octokit.rest.pulls.listReviewComments, {
       owner: input.owner,
       repo: input.repo,
       pull_number: input.pullNumber,
       per_page: 100,
     });
+    return all.filter((c) => writtenByUs(this.octokit, c.user));
   }
 }
 

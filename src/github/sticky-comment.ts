@@ -2,6 +2,7 @@ import { hasStickyMarker, stickyMarker } from "./comment-markers.js";
 import { createOnce } from "./create-once.js";
 import type { GitHubClient } from "./github-client.js";
 import { neutraliserFor, type OutputNeutraliser } from "./neutralise-output.js";
+import { writtenByUs } from "./own-comments.js";
 import { MAX_COMMENT_CHARS, type RunReport, renderRunReport } from "./run-report-markdown.js";
 
 export interface StickyCommentTarget {
@@ -95,6 +96,7 @@ export class StickyComment {
       issue_number: target.issueNumber,
       per_page: 100,
     });
-    return comments.find((c) => hasStickyMarker(c.body, this.key));
+    // Only a comment we wrote: anyone can paste the marker into theirs.
+    return comments.find((c) => writtenByUs(this.octokit, c.user) && hasStickyMarker(c.body, this.key));
   }
 }
