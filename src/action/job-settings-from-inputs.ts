@@ -1,9 +1,10 @@
 import { mkdir, readFile } from "node:fs/promises";
-import { join, resolve } from "node:path";
+import { isAbsolute, join, relative, resolve, sep } from "node:path";
 import * as core from "@actions/core";
 import { DEFAULT_NEUTRALISER } from "../github/neutralise-output.js";
 import type { JobSettings } from "../jobs/job-settings.js";
 import { formatProgressEvent } from "../jobs/shared/format-progress-event.js";
+import { GitCheckout } from "../jobs/shared/git-checkout.js";
 import {
   decideIsolation,
   type IsolationDecision,
@@ -11,6 +12,8 @@ import {
 } from "../runner/isolation/isolation-decision.js";
 import { builtInPolicy, isBuiltInPolicyName } from "../runner/policy/built-in-policy.js";
 import { loadPolicyFile } from "../runner/policy/load-policy-file.js";
+import { parsePolicyDocument } from "../runner/policy/parse-policy-document.js";
+import { ToolPolicy } from "../runner/policy/tool-policy.js";
 import type { ActionContext } from "./action-context.js";
 import type { ActionInputs } from "./action-inputs.js";
 
@@ -25,6 +28,11 @@ export async function jobSettingsFromInputs(options: {
   agentEnv: Record<string, string>;
   logName: string;
   untrusted: boolean;
+  /**
+   * The PR's base commit: policy and schema files are read as they are there, never from the PR
+   * head in the workspace, which the PR controls.
+   */
+  configSha?: string;
 }): Promise<JobSettings> {
   const { inputs, context } = options;
   // The remote engine runs no agent on this machine: nothing to isolate here.
@@ -50,7 +58,7 @@ export async function jobSettingsFromInputs(options: {
     ...(inputs.model ? { model: inputs.model } : {}),
     ...(inputs.provider ? { provider: inputs.provider } : {}),
     ...(inputs.prompt ? { extraInstructions: inputs.prompt } : {}),
-    ...(options.untrusted ? {} : await customizations(inputs, context.workspace)),
+    ...(options.untrusted ? {} : await customizations(inputs, context.workspace, options.configSha)),
   };
 }
 
@@ -78,17 +86,28 @@ async function reportIsolation(level: "info" | "warning" | "error", line: string
     .catch((error: Error) => core.warning(`job summary not written: ${error.message}`));
 }
 
-async function customizations(inputs: ActionInputs, workspace: string): Promise<Partial<JobSettings>> {
+async function customizations(
+  inputs: ActionInputs,
+  workspace: string,
+  configSha: string | undefined,
+): Promise<Partial<JobSettings>> {
   const extra: Partial<JobSettings> = {};
   if (inputs.policy) {
-    extra.policy = isBuiltInPolicyName(inputs.policy)
-      ? builtInPolicy(inputs.policy, { workspace, testCommands: inputs.testCommands })
-      : await loadPolicyFile(resolve(workspace, inputs.policy), { workspace });
+    if (isBuiltInPolicyName(inputs.policy)) {
+      extra.policy = builtInPolicy(inputs.policy, { workspace, testCommands: inputs.testCommands });
+    } else if (configSha === undefined) {
+      extra.policy = await loadPolicyFile(resolve(workspace, inputs.policy), { workspace });
+    } else {
+      const text = await readConfigAtCommit(workspace, inputs.policy, configSha);
+      extra.policy = new ToolPolicy(await parsePolicyDocument(text, inputs.policy), { workspace });
+    }
   }
   if (inputs.jsonSchema) {
     const text = inputs.jsonSchema.trimStart().startsWith("{")
       ? inputs.jsonSchema
-      : await readFile(resolve(workspace, inputs.jsonSchema), "utf8");
+      : configSha === undefined
+        ? await readFile(resolve(workspace, inputs.jsonSchema), "utf8")
+        : await readConfigAtCommit(workspace, inputs.jsonSchema, configSha);
     const parsed = JSON.parse(text) as unknown;
     if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) {
       throw new Error("json_schema must be a JSON object (inline or a file)");
@@ -96,4 +115,19 @@ async function customizations(inputs: ActionInputs, workspace: string): Promise<
     extra.jsonSchema = parsed as Record<string, unknown>;
   }
   return extra;
+}
+
+/** A workspace file as it is at `sha` (the PR's base), whatever the checked-out head says. */
+async function readConfigAtCommit(workspace: string, path: string, sha: string): Promise<string> {
+  const rel = relative(workspace, resolve(workspace, path));
+  if (rel === "" || rel.startsWith("..") || isAbsolute(rel)) {
+    throw new Error(`${path} is outside the workspace, so it cannot be read from the base commit`);
+  }
+  try {
+    return await new GitCheckout(workspace).git(["show", `${sha}:${rel.split(sep).join("/")}`]);
+  } catch (error) {
+    throw new Error(
+      `${path} could not be read from the base commit ${sha.slice(0, 12)} (policy and schema files come from the base branch, never from the pull request; check out with fetch-depth: 0): ${(error as Error).message.split("\n")[0]}`,
+    );
+  }
 }

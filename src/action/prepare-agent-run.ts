@@ -27,6 +27,8 @@ export async function prepareAgentRun(run: {
   octokit: GitHubClient;
   logName: string;
   untrusted: boolean;
+  /** The PR's base commit, where policy and schema files are read (see `jobSettingsFromInputs`). */
+  configSha?: string;
 }): Promise<AgentRun | undefined> {
   const { inputs, context } = run;
   const agentEnv = agentCredentials(inputs.anthropicApiKey, run.env, {
@@ -43,6 +45,7 @@ export async function prepareAgentRun(run: {
     agentEnv,
     logName: run.logName,
     untrusted: run.untrusted,
+    ...(run.configSha ? { configSha: run.configSha } : {}),
   });
   if (inputs.engine === "managed-agents") settings.engine = managedAgentsEngine(inputs, agentEnv, run.env);
   const store = openSessionStore(

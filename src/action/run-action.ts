@@ -111,6 +111,7 @@ async function reviewStep(run: ReviewRun): Promise<void> {
   const prepared = await prepareAgentRun({
     ...run,
     logName: `review-${pr.number}-${pr.headSha.slice(0, 12)}`,
+    configSha: pr.baseSha,
   }).catch(async (error: Error) => {
     await failStep(run, `Claude review could not run: ${error.message}`);
     return null;

@@ -44,6 +44,7 @@ export async function runAutofixStep(run: {
   const prepared = await prepareAgentRun({
     ...run,
     logName: `autofix-${pr.number}-${pr.headSha.slice(0, 12)}`,
+    configSha: pr.baseSha,
     untrusted: run.fork,
   });
   if (!prepared) {
