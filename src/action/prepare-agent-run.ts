@@ -52,6 +52,7 @@ export async function prepareAgentRun(run: {
     inputs.sessionStore,
     { octokit: run.octokit, owner: context.owner, repo: context.repo },
     run.env,
+    (message) => core.warning(`session store: ${message}; it is not restored`),
   );
   return { settings, store };
 }

@@ -16,6 +16,8 @@ export function openSessionStore(
   store: ActionInputs["sessionStore"],
   github: { octokit: GitHubClient; owner: string; repo: string },
   env: NodeJS.ProcessEnv,
+  /** Where the artifacts store reports an artifact it refused as not from our own runs. */
+  log: (message: string) => void = () => {},
 ): TranscriptStore | undefined {
   switch (store.kind) {
     case "none":
@@ -29,6 +31,6 @@ export function openSessionStore(
         prefix: store.prefix,
       });
     case "artifact":
-      return new ArtifactTranscriptStore({ ...github, uploader: actionsArtifactUploader() });
+      return new ArtifactTranscriptStore({ ...github, uploader: actionsArtifactUploader(), onRefused: log });
   }
 }

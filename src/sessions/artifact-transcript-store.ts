@@ -7,7 +7,12 @@ import type { Octokit } from "@octokit/rest";
 import type { ArtifactUploader } from "./artifact-uploader.js";
 import { type LineageIndex, parseLineageIndex, serializeLineageIndex } from "./lineage-index.js";
 import { type LineageKey, parseLineageKey } from "./lineage-key.js";
-import { IndexConflictError, LineageKeyError, TranscriptCorruptError } from "./session-errors.js";
+import {
+  IndexConflictError,
+  LineageKeyError,
+  TranscriptCorruptError,
+  TranscriptUntrustedError,
+} from "./session-errors.js";
 import { assertSessionId } from "./session-id.js";
 import type { TranscriptStore, VersionedLineageIndex } from "./transcript-store.js";
 
@@ -23,12 +28,21 @@ export interface ArtifactTranscriptStoreOptions {
   owner: string;
   repo: string;
   uploader: ArtifactUploader;
+  /** Told about every artifact that was refused as not ours, with the reason (for the job's log). */
+  onRefused?: (message: string) => void;
 }
 
 interface ArtifactRow {
   id: number;
   name: string;
   expired: boolean;
+}
+
+/** The run that uploaded an artifact, as the artifacts list reports it. */
+interface UploadingRun {
+  id?: number;
+  repository_id?: number;
+  head_repository_id?: number;
 }
 
 /** Artifact names cannot hold "/" and a few other characters; the percent-encoded key can't either. */
@@ -58,12 +72,63 @@ export class ArtifactTranscriptStore implements TranscriptStore {
   readonly #owner: string;
   readonly #repo: string;
   readonly #uploader: ArtifactUploader;
+  readonly #onRefused: (message: string) => void;
+  /** Workflow run id -> why its artifacts are refused (undefined: a trusted run of ours). */
+  readonly #runVerdicts = new Map<number, Promise<string | undefined>>();
+  /** Why artifacts were refused in this job, for the run report. */
+  readonly refusals: string[] = [];
 
   constructor(options: ArtifactTranscriptStoreOptions) {
     this.#octokit = options.octokit;
     this.#owner = options.owner;
     this.#repo = options.repo;
     this.#uploader = options.uploader;
+    this.#onRefused = options.onRefused ?? (() => {});
+  }
+
+  /**
+   * Why an artifact is not ours to trust, or undefined when a run of this repository's own workflows
+   * on its own code uploaded it. Any workflow run can upload an artifact with our names, including a
+   * fork PR's `pull_request` run, whose workflow file and steps come from the fork: the artifact's
+   * name proves nothing, the uploading run (checked through the API) does.
+   */
+  async #refusal(run: UploadingRun | null | undefined): Promise<string | undefined> {
+    if (!run?.id) return "no workflow run is recorded for it";
+    if (run.repository_id !== undefined && run.head_repository_id !== run.repository_id) {
+      return `workflow run ${run.id} ran code from another repository (a fork)`;
+    }
+    const id = run.id;
+    let verdict = this.#runVerdicts.get(id);
+    if (!verdict) {
+      verdict = this.#checkRun(id);
+      this.#runVerdicts.set(id, verdict);
+    }
+    return verdict;
+  }
+
+  async #checkRun(id: number): Promise<string | undefined> {
+    const ours = `${this.#owner}/${this.#repo}`.toLowerCase();
+    let data: Awaited<ReturnType<Octokit["rest"]["actions"]["getWorkflowRun"]>>["data"];
+    try {
+      ({ data } = await this.#octokit.rest.actions.getWorkflowRun({
+        owner: this.#owner,
+        repo: this.#repo,
+        run_id: id,
+      }));
+    } catch (error) {
+      if ((error as { status?: number }).status === 404) {
+        return `workflow run ${id} is not a run of ${this.#owner}/${this.#repo}`;
+      }
+      throw error;
+    }
+    if (data.repository.full_name.toLowerCase() !== ours) {
+      return `workflow run ${id} belongs to ${data.repository.full_name}`;
+    }
+    const head = data.head_repository?.full_name;
+    if (head?.toLowerCase() !== ours) {
+      return `workflow run ${id} (${data.event}) ran code from ${head ?? "a deleted repository"}, not ${this.#owner}/${this.#repo}`;
+    }
+    return undefined;
   }
 
   #checkRepo(key: LineageKey): void {
@@ -80,18 +145,35 @@ export class ArtifactTranscriptStore implements TranscriptStore {
     return key ? `${where} named ${lineageArtifactName(key)}` : where;
   }
 
-  /** Live artifacts with exactly this name, newest (highest id) first. */
+  /** Live artifacts with exactly this name uploaded by our own trusted runs, newest (highest id) first. */
   async #byName(name: string): Promise<ArtifactRow[]> {
+    return (await this.#byNameWithRefusals(name)).trusted;
+  }
+
+  async #byNameWithRefusals(name: string): Promise<{ trusted: ArtifactRow[]; refused: string[] }> {
     const rows = await this.#octokit.paginate(this.#octokit.rest.actions.listArtifactsForRepo, {
       owner: this.#owner,
       repo: this.#repo,
       name,
       per_page: 100,
     });
-    return rows
-      .filter((a) => a.name === name && !a.expired)
-      .map((a) => ({ id: a.id, name: a.name, expired: a.expired }))
-      .sort((a, b) => b.id - a.id);
+    const trusted: ArtifactRow[] = [];
+    const refused: string[] = [];
+    for (const a of rows) {
+      if (a.name !== name || a.expired) continue;
+      const reason = await this.#refusal(a.workflow_run);
+      if (reason === undefined) {
+        trusted.push({ id: a.id, name: a.name, expired: a.expired });
+        continue;
+      }
+      const message = `artifact ${a.id} (${a.name}) refused: ${reason}`;
+      refused.push(message);
+      if (!this.refusals.includes(message)) {
+        this.refusals.push(message);
+        this.#onRefused(message);
+      }
+    }
+    return { trusted: trusted.sort((a, b) => b.id - a.id), refused };
   }
 
   async #download(id: number): Promise<Uint8Array> {
@@ -136,8 +218,12 @@ export class ArtifactTranscriptStore implements TranscriptStore {
   async getTranscript(key: LineageKey, sessionId: string): Promise<Uint8Array | undefined> {
     this.#checkRepo(key);
     const name = transcriptArtifactName(sessionId);
-    const newest = (await this.#byName(name))[0];
-    if (!newest) return undefined;
+    const { trusted, refused } = await this.#byNameWithRefusals(name);
+    const newest = trusted[0];
+    if (!newest) {
+      if (refused.length > 0) throw new TranscriptUntrustedError(name, refused.join("; "));
+      return undefined;
+    }
     const bytes = await this.#download(newest.id);
     try {
       return new Uint8Array(await gunzipAsync(bytes));

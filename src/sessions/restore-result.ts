@@ -7,6 +7,8 @@ export type FreshFallbackReason =
   | "transcript_missing"
   | "checksum_mismatch"
   | "store_error"
+  /** The stored transcript was not uploaded by one of our own trusted runs. */
+  | "untrusted_origin"
   | "refused_by_cli";
 
 /**

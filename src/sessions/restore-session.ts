@@ -5,7 +5,7 @@ import type { StartPoint } from "./choose-start.js";
 import { type ContextBound, contextBoundExceeded } from "./context-bound.js";
 import { transcriptPath } from "./project-slug.js";
 import { freshFallback, type RestoreResult } from "./restore-result.js";
-import { TranscriptCorruptError } from "./session-errors.js";
+import { TranscriptCorruptError, TranscriptUntrustedError } from "./session-errors.js";
 import type { TranscriptStore } from "./transcript-store.js";
 
 export interface RestoreOptions {
@@ -46,6 +46,8 @@ export async function restoreSession(options: RestoreOptions): Promise<RestoreRe
   try {
     bytes = await options.store.getTranscript(start.lineageKey, entry.sessionId);
   } catch (error) {
+    if (error instanceof TranscriptUntrustedError)
+      return freshFallback(start, "untrusted_origin", error.message);
     if (error instanceof TranscriptCorruptError)
       return freshFallback(start, "checksum_mismatch", error.message);
     return freshFallback(start, "store_error", `reading the transcript failed: ${(error as Error).message}`);

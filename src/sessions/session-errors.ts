@@ -99,3 +99,17 @@ export class TranscriptCorruptError extends Error {
     super(`stored transcript ${location} is corrupt: ${problem}`);
   }
 }
+
+/**
+ * A stored transcript that did not come from one of our own trusted runs (a fork's workflow, another
+ * repository): it is never restored, because a poisoned transcript would steer the next session.
+ */
+export class TranscriptUntrustedError extends Error {
+  override readonly name = "TranscriptUntrustedError";
+  constructor(
+    readonly location: string,
+    readonly reason: string,
+  ) {
+    super(`stored transcript ${location} was refused: ${reason}`);
+  }
+}

@@ -12,6 +12,17 @@ interface StoredArtifact {
   bytes: Uint8Array;
   createdAt: string;
   expired: boolean;
+  runId: number;
+}
+
+/** A workflow run that uploads artifacts: whose repository it ran in, and whose code it ran. */
+interface StoredRun {
+  id: number;
+  owner: string;
+  repo: string;
+  /** `owner/name` of the code the run checked out: another repository for a fork PR's run. */
+  headRepository: string;
+  event: string;
 }
 
 export interface ArtifactCall {
@@ -36,6 +47,9 @@ export class ActionsArtifactsDouble {
   static #spec: { router: OpenApiRouter; validator: RequestValidator } | undefined;
   readonly token = "artifact-test-token";
   readonly #artifacts = new Map<number, StoredArtifact>();
+  readonly #runs = new Map<number, StoredRun>();
+  readonly #repoIds = new Map<string, number>();
+  #nextRunId = 900;
   #nextId = 5000;
   #clock = Date.parse("2026-01-01T00:00:00Z");
 
@@ -58,8 +72,35 @@ export class ActionsArtifactsDouble {
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
   }
 
-  /** Records an uploaded artifact (ids grow with upload order, as on GitHub). */
-  addArtifact(owner: string, repo: string, name: string, bytes: Uint8Array): number {
+  /** A workflow run of `owner/repo`; by default a push run on the repository's own code. */
+  addRun(owner: string, repo: string, options: { headRepository?: string; event?: string } = {}): number {
+    const id = this.#nextRunId++;
+    this.#runs.set(id, {
+      id,
+      owner,
+      repo,
+      headRepository: options.headRepository ?? `${owner}/${repo}`,
+      event: options.event ?? "push",
+    });
+    return id;
+  }
+
+  #repoId(fullName: string): number {
+    const key = fullName.toLowerCase();
+    if (!this.#repoIds.has(key)) this.#repoIds.set(key, 100 + this.#repoIds.size);
+    return this.#repoIds.get(key)!;
+  }
+
+  /** The run that uploads artifacts when a test names none: one trusted run per repository. */
+  #defaultRun(owner: string, repo: string): number {
+    for (const run of this.#runs.values()) {
+      if (run.owner === owner && run.repo === repo && run.event === "push") return run.id;
+    }
+    return this.addRun(owner, repo);
+  }
+
+  /** Records an uploaded artifact (ids grow with upload order, as on GitHub), by `runId`'s run. */
+  addArtifact(owner: string, repo: string, name: string, bytes: Uint8Array, runId?: number): number {
     if (/["<>|*?\r\n\\/:]/.test(name)) throw new Error(`invalid artifact name ${JSON.stringify(name)}`);
     const id = this.#nextId++;
     this.#clock += 1000;
@@ -71,6 +112,7 @@ export class ActionsArtifactsDouble {
       bytes,
       createdAt: new Date(this.#clock).toISOString(),
       expired: false,
+      runId: runId ?? this.#defaultRun(owner, repo),
     });
     return id;
   }
@@ -112,13 +154,39 @@ export class ActionsArtifactsDouble {
       updated_at: a.createdAt,
       expires_at: new Date(Date.parse(a.createdAt) + 90 * 86_400_000).toISOString(),
       digest: null,
-      workflow_run: {
-        id: 1,
-        repository_id: 1,
-        head_repository_id: 1,
-        head_branch: "main",
-        head_sha: "0".repeat(40),
-      },
+      workflow_run: this.#workflowRunOf(a),
+    };
+  }
+
+  #workflowRunOf(a: StoredArtifact) {
+    const run = this.#runs.get(a.runId)!;
+    return {
+      id: run.id,
+      repository_id: this.#repoId(`${run.owner}/${run.repo}`),
+      head_repository_id: this.#repoId(run.headRepository),
+      head_branch: "main",
+      head_sha: "0".repeat(40),
+    };
+  }
+
+  /** The fields of GET /repos/{owner}/{repo}/actions/runs/{id} the store reads, GitHub's shape. */
+  #runPayload(run: StoredRun) {
+    const repository = (fullName: string) => ({
+      id: this.#repoId(fullName),
+      name: fullName.split("/")[1],
+      full_name: fullName,
+      owner: { login: fullName.split("/")[0] },
+    });
+    return {
+      id: run.id,
+      name: "claude",
+      event: run.event,
+      status: "completed",
+      conclusion: "success",
+      head_branch: "main",
+      head_sha: "0".repeat(40),
+      repository: repository(`${run.owner}/${run.repo}`),
+      head_repository: repository(run.headRepository),
     };
   }
 
@@ -186,6 +254,20 @@ export class ActionsArtifactsDouble {
       }
       done(200);
       this.#json(res, 200, { total_count: all.length, artifacts: slice.map((a) => this.#row(a)) }, headers);
+      return;
+    }
+    const runMatch = /^\/repos\/([^/]+)\/([^/]+)\/actions\/runs\/(\d+)$/.exec(url.pathname);
+    if (runMatch && method === "GET") {
+      const [, owner, repo, id] = runMatch;
+      const run = this.#runs.get(Number(id));
+      // A run id of another repository is not found under this one, as on GitHub.
+      if (!run || run.owner !== owner || run.repo !== repo) {
+        done(404);
+        this.#json(res, 404, { message: "Not Found" });
+        return;
+      }
+      done(200);
+      this.#json(res, 200, this.#runPayload(run));
       return;
     }
     const one = /^\/repos\/([^/]+)\/([^/]+)\/actions\/artifacts\/(\d+)(?:\/(zip))?$/.exec(url.pathname);

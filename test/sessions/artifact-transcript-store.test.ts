@@ -1,6 +1,7 @@
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
+import { gzipSync } from "node:zlib";
 import type { DefaultArtifactClient } from "@actions/artifact";
 import { Octokit } from "@octokit/rest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -11,8 +12,10 @@ import {
   transcriptArtifactName,
 } from "../../src/sessions/artifact-transcript-store.js";
 import { type ArtifactUploader, actionsArtifactUploader } from "../../src/sessions/artifact-uploader.js";
+import { emptyLineageIndex, serializeLineageIndex } from "../../src/sessions/lineage-index.js";
 import { branchLineageKey, prLineageKey } from "../../src/sessions/lineage-key.js";
-import { LineageKeyError } from "../../src/sessions/session-errors.js";
+import { restoreSession } from "../../src/sessions/restore-session.js";
+import { LineageKeyError, TranscriptUntrustedError } from "../../src/sessions/session-errors.js";
 import { ActionsArtifactsDouble } from "./actions-artifacts-double.js";
 import { describeTranscriptStoreContract, makeEntry } from "./transcript-store-contract.js";
 
@@ -31,6 +34,7 @@ afterAll(async () => {
       "actions/list-artifacts-for-repo",
       "actions/download-artifact",
       "actions/delete-artifact",
+      "actions/get-workflow-run",
       "blob",
     ]),
   );
@@ -133,5 +137,90 @@ describe("actionsArtifactUploader", () => {
       if (saved !== undefined) process.env.ACTIONS_RUNTIME_TOKEN = saved;
       await rm(dir, { recursive: true, force: true });
     }
+  });
+});
+
+/**
+ * Authenticated reads (docs/security.md, layer 5): any workflow run can upload an artifact named like
+ * ours, a fork PR's `pull_request` run included (its workflow and steps come from the fork). Only
+ * artifacts uploaded by runs of this repository on its own code count.
+ */
+describe("ArtifactTranscriptStore: only artifacts from our own trusted runs", () => {
+  const repo = "guarded";
+  const key = prLineageKey(OWNER, repo, 9);
+  const gz = (text: string) => new Uint8Array(gzipSync(Buffer.from(text)));
+
+  function guardedStore() {
+    const messages: string[] = [];
+    const octokit = new Octokit({ auth: gh.token, baseUrl: gh.url });
+    const store = new ArtifactTranscriptStore({
+      octokit,
+      owner: OWNER,
+      repo,
+      uploader: fakeUploader(OWNER, repo),
+      onRefused: (m) => messages.push(m),
+    });
+    return { store, messages };
+  }
+
+  it("ignores a lineage index a fork's run uploaded, and says why", async () => {
+    gh.removeAll(OWNER, repo);
+    const forkRun = gh.addRun(OWNER, repo, { headRepository: "mallory/guarded", event: "pull_request" });
+    const poisoned = { ...emptyLineageIndex(key), entries: [makeEntry()] };
+    const id = gh.addArtifact(
+      OWNER,
+      repo,
+      lineageArtifactName(key),
+      serializeLineageIndex(poisoned),
+      forkRun,
+    );
+    const { store, messages } = guardedStore();
+    expect(await store.readIndex(key)).toBeUndefined();
+    expect(messages).toEqual([
+      `artifact ${id} (${lineageArtifactName(key)}) refused: workflow run ${forkRun} ran code from another repository (a fork)`,
+    ]);
+    expect(store.refusals).toEqual(messages);
+    // A trusted index written afterwards is read, and compare-and-swap ignores the poisoned one.
+    await appendLineageEntry(store, key, makeEntry());
+    expect((await store.readIndex(key))?.index.entries).toHaveLength(1);
+  });
+
+  it("refuses a transcript only a foreign run uploaded: restore starts fresh and names the reason", async () => {
+    gh.removeAll(OWNER, repo);
+    const { store } = guardedStore();
+    const sessionId = "0f0e0d0c-0b0a-4908-8706-050403020100";
+    const otherRepoRun = gh.addRun(OWNER, "elsewhere");
+    gh.addArtifact(OWNER, repo, transcriptArtifactName(sessionId), gz('{"type":"user"}\n'), otherRepoRun);
+    await expect(store.getTranscript(key, sessionId)).rejects.toThrow(TranscriptUntrustedError);
+    await expect(store.getTranscript(key, sessionId)).rejects.toThrow(
+      `workflow run ${otherRepoRun} is not a run of ${OWNER}/${repo}`,
+    );
+    const configDir = await mkdtemp(join(tmpdir(), "cpr-restore-"));
+    try {
+      const entry = makeEntry({ sessionId });
+      const result = await restoreSession({
+        store,
+        start: { kind: "fork", from: "lineage", lineageKey: key, entry },
+        configDir,
+        cwd: configDir,
+      });
+      expect(result).toMatchObject({ status: "fresh_fallback", reason: "untrusted_origin" });
+      expect(result.message).toContain("refused");
+    } finally {
+      await rm(configDir, { recursive: true, force: true });
+    }
+  });
+
+  it("a same-repository run's artifacts are trusted, and each run is checked once", async () => {
+    gh.removeAll(OWNER, repo);
+    const { store, messages } = guardedStore();
+    const ownRun = gh.addRun(OWNER, repo, { event: "pull_request" });
+    const sessionId = "1f0e0d0c-0b0a-4908-8706-050403020100";
+    gh.addArtifact(OWNER, repo, transcriptArtifactName(sessionId), gz("ok\n"), ownRun);
+    const before = gh.calls.filter((c) => c.operationId === "actions/get-workflow-run").length;
+    expect(Buffer.from((await store.getTranscript(key, sessionId))!).toString()).toBe("ok\n");
+    await store.getTranscript(key, sessionId);
+    expect(gh.calls.filter((c) => c.operationId === "actions/get-workflow-run").length - before).toBe(1);
+    expect(messages).toEqual([]);
   });
 });
