@@ -7,7 +7,7 @@
 // import still ties a layer to the one it names).
 
 const engines = ["src/protocol", "src/sandbox", "src/runner", "src/engines"];
-const belowJobs = [...engines, "src/findings", "src/sessions", "src/github"];
+const belowJobs = [...engines, "src/secrets", "src/findings", "src/sessions", "src/github"];
 const belowDoors = [...belowJobs, "src/jobs"];
 
 /** layer folder → the other layers it may import */
@@ -16,16 +16,18 @@ export const layers = {
   "src/protocol": [],
   // Pure: the Finding type, its validator, fingerprints, markdown.
   "src/findings": [],
+  // What must never be logged or published: shared by the runner's logs and the publishers' sanitiser.
+  "src/secrets": [],
   // Confinement of the agent process: credential proxy, agent uid, Bash confinement.
   "src/sandbox": ["src/protocol"],
   // Drives one CLI session over the protocol.
-  "src/runner": ["src/protocol", "src/sandbox"],
+  "src/runner": ["src/protocol", "src/sandbox", "src/secrets"],
   // Other engines (e.g. the Managed Agents API) beside the CLI runner.
-  "src/engines": ["src/protocol", "src/sandbox", "src/runner"],
+  "src/engines": ["src/protocol", "src/sandbox", "src/runner", "src/secrets"],
   // Transcript stores, lineage, resume and fork.
   "src/sessions": ["src/protocol"],
   // Talks to GitHub: reviews, checks, issues, SARIF upload.
-  "src/github": ["src/findings"],
+  "src/github": ["src/findings", "src/secrets"],
   // review · autofix · audit: PR setup → run → publish plan.
   "src/jobs": belowJobs,
   // Doors: parse their input once, call a job, render its outcome. They never import each other.

@@ -12,7 +12,7 @@ import {
   reviewPullRequest,
   startReviewCheck,
 } from "../jobs/review/review-pull-request.js";
-import { secretValuesIn } from "../runner/secret-redactor.js";
+import { secretValuesIn } from "../secrets/secret-redactor.js";
 import { type ActionContext, readActionContext } from "./action-context.js";
 import { type ActionInputs, parseActionInputs } from "./action-inputs.js";
 import { prepareAgentRun } from "./prepare-agent-run.js";

@@ -1,5 +1,5 @@
 import type { Finding } from "../findings/finding.js";
-import { SecretRedactor } from "../runner/secret-redactor.js";
+import { SecretRedactor } from "../secrets/secret-redactor.js";
 import type { RunReport } from "./run-report-markdown.js";
 
 /**

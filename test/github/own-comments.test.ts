@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { findingFingerprint } from "../../src/findings/finding-fingerprint.js";
 import { stickyMarker } from "../../src/github/comment-markers.js";
 import { fetchPullRequestLineMap } from "../../src/github/fetch-pull-request-line-map.js";
-import { findingFingerprint } from "../../src/github/finding-fingerprint.js";
 import { createGitHubClient, type GitHubClient } from "../../src/github/github-client.js";
 import { IssuePublisher } from "../../src/github/issue-publisher.js";
 import { writtenByUs } from "../../src/github/own-comments.js";
