@@ -109,7 +109,11 @@ export class ReviewPublisher {
       fellBackToBody: false,
     };
 
-    const [comments, reviews] = await Promise.all([this.listReviewComments(input), this.listReviews(input)]);
+    const [allComments, reviews] = await Promise.all([
+      this.listReviewComments(input),
+      this.listReviews(input),
+    ]);
+    const comments = allComments.filter((c) => writtenByUs(this.octokit, c.user));
     // Markers count only where we wrote them: a pasted fingerprint must not pass for "already posted".
     const posted = new Set<string>([
       ...comments.flatMap((c) => readFingerprintMarkers(c.body)),
@@ -124,8 +128,9 @@ export class ReviewPublisher {
         const fps = readFingerprintMarkers(c.body);
         return c.in_reply_to_id === undefined && fps.length > 0 && !fps.some((fp) => currentFps.has(fp));
       });
+      // Replies by anyone keep a comment: a person's answer must never be deleted with it.
       const repliedTo = new Set(
-        comments.flatMap((c) => (c.in_reply_to_id === undefined ? [] : [c.in_reply_to_id])),
+        allComments.flatMap((c) => (c.in_reply_to_id === undefined ? [] : [c.in_reply_to_id])),
       );
       Object.assign(result, await cleanUpOutdatedComments(this.octokit, input, outdated, repliedTo));
     }
@@ -194,7 +199,10 @@ export class ReviewPublisher {
         // Ours and new: carries this finding's fingerprint and was not on the PR when we started.
         findExisting: async () =>
           (await this.listReviewComments(input)).find(
-            (c) => !known.comments.has(c.id) && readFingerprintMarkers(c.body).includes(p.fingerprint),
+            (c) =>
+              writtenByUs(this.octokit, c.user) &&
+              !known.comments.has(c.id) &&
+              readFingerprintMarkers(c.body).includes(p.fingerprint),
           ),
       });
       result.fileComments++;
@@ -254,15 +262,14 @@ export class ReviewPublisher {
     return all.filter((r) => writtenByUs(this.octokit, r.user));
   }
 
-  /** Our review comments on the PR (see `writtenByUs`). */
-  private async listReviewComments(input: PublishReviewInput) {
-    const all = await this.octokit.paginate(this.octokit.rest.pulls.listReviewComments, {
+  /** Every review comment on the PR, anyone's: callers pick ours with `writtenByUs`. */
+  private listReviewComments(input: PublishReviewInput) {
+    return this.octokit.paginate(this.octokit.rest.pulls.listReviewComments, {
       owner: input.owner,
       repo: input.repo,
       pull_number: input.pullNumber,
       per_page: 100,
     });
-    return all.filter((c) => writtenByUs(this.octokit, c.user));
   }
 }
 
