@@ -87,7 +87,7 @@ export class SessionRecordStore {
     owner: string;
     repo: string;
     pullNumber: number;
-  }): Promise<string | undefined> {
+  }): Promise<{ sessionId: string; headSha: string } | undefined> {
     const item = (
       await this.dynamodb.send(
         new GetItemCommand({
@@ -97,7 +97,9 @@ export class SessionRecordStore {
         }),
       )
     ).Item;
-    return item?.sessionId?.S;
+    return item?.sessionId?.S && item.headSha?.S
+      ? { sessionId: item.sessionId.S, headSha: item.headSha.S }
+      : undefined;
   }
 }
 

@@ -27,6 +27,11 @@ export async function startManagedAgentsReview(run: {
   });
   const pr = pullRequestRef(data);
   if (!pr) throw new Error(`${run.owner}/${run.repo}#${run.pullNumber} is not a readable pull request`);
+  const previous = await run.store.latestForPullRequest({
+    owner: run.owner,
+    repo: run.repo,
+    pullNumber: pr.number,
+  });
   const record = await startRemoteReview(
     {
       octokit: run.octokit,
@@ -37,6 +42,7 @@ export async function startManagedAgentsReview(run: {
     },
     run.settings,
     run.engine,
+    previous,
   );
   await run.store.put(record);
   return record;

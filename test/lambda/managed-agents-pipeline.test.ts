@@ -186,9 +186,10 @@ describe("Lambda on the managed-agents engine (dynalite, fauxqs, Managed Agents 
       },
     ]);
     expect(github.state.checkRuns[0]).toMatchObject({ status: "in_progress" });
-    expect(await store.latestForPullRequest({ owner: "octo", repo: "app", pullNumber: 7 })).toBe(
-      record.sessionId,
-    );
+    expect(await store.latestForPullRequest({ owner: "octo", repo: "app", pullNumber: 7 })).toEqual({
+      sessionId: record.sessionId,
+      headSha,
+    });
 
     // The settle function behind the queue.
     const settle = createSettleHandler({
@@ -244,6 +245,40 @@ describe("Lambda on the managed-agents engine (dynalite, fauxqs, Managed Agents 
       () => lambdaContext("settle"),
     );
     expect(github.state.reviews).toHaveLength(1);
+
+    // The next push: a new session (the mount is fixed per session) told what the previous one found.
+    repo.write("src/math.ts", `${HEAD_FILES["src/math.ts"]}// touched\n`);
+    const nextHead = repo.commitAll("touch");
+    github.addPullRequest({
+      owner: "octo",
+      repo: "app",
+      number: 7,
+      diff: repo.git("diff", `${record.baseSha}...${nextHead}`),
+      headSha: nextHead,
+      baseSha: record.baseSha,
+    });
+    const next = await timed("worker", () =>
+      startManagedAgentsReview({
+        octokit,
+        owner: "octo",
+        repo: "app",
+        pullNumber: 7,
+        engine,
+        store,
+        settings,
+      }),
+    );
+    expect(next.sessionId).not.toBe(record.sessionId);
+    const initialEvents = double.session(next.sessionId).createParams.initial_events as Array<{
+      content: Array<{ text: string }>;
+    }>;
+    const initial = initialEvents[0]!.content[0]!.text;
+    expect(initial).toContain(`You reviewed this pull request before, up to ${headSha}`);
+    expect(initial).toContain("- [outdated] src/math.ts:14 (error) sub() adds instead of subtracting");
+    expect(await store.latestForPullRequest({ owner: "octo", repo: "app", pullNumber: 7 })).toEqual({
+      sessionId: next.sessionId,
+      headSha: nextHead,
+    });
   });
 
   it("a webhook with a bad signature is rejected and queues nothing", async () => {
