@@ -45,7 +45,7 @@ export const handler = createWorkerHandler({
           agentSplit: {
             tokens: new GatewayTokens(dynamodb, config.agent.tokensTable),
             gatewayUrl: config.agent.gatewayUrl,
-            s3: s3ClientFromEnv(),
+            s3: s3ClientFromEnv(process.env),
             bucket: jobs.sessionsBucket,
             prefix: config.agent.exchangePrefix,
             invoke: lambdaAgentInvoker(config.agent.functionName),
@@ -64,7 +64,7 @@ export const handler = createWorkerHandler({
     ...(jobs.sessionsBucket
       ? {
           store: new S3TranscriptStore({
-            client: s3ClientFromEnv(),
+            client: s3ClientFromEnv(process.env),
             bucket: jobs.sessionsBucket,
             prefix: jobs.sessionsPrefix,
           }),

@@ -68,8 +68,8 @@ export function isWithheldSecret(name: string): boolean {
 }
 
 export interface AgentEnvironmentOptions {
-  /** Environment to draw from (default: process.env). */
-  source?: NodeJS.ProcessEnv;
+  /** Environment to draw from: the host's, as the door read it. */
+  source: NodeJS.ProcessEnv;
   home: string;
   configDir: string;
   /** Extra variables to set (name -> value); withheld secret names require passSecrets. */
@@ -79,7 +79,7 @@ export interface AgentEnvironmentOptions {
 }
 
 export function buildAgentEnvironment(options: AgentEnvironmentOptions): Record<string, string> {
-  const source = options.source ?? process.env;
+  const { source } = options;
   const passSecrets = new Set(options.passSecrets ?? []);
   const env: Record<string, string> = {};
   for (const [name, value] of Object.entries(source)) {

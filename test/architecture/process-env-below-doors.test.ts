@@ -21,11 +21,8 @@ const belowTheDoors = [
 const knownReads: Record<string, number> = {
   // The git child inherits the runner's environment plus pager/prompt overrides.
   "src/jobs/shared/git-checkout.ts": 1,
-  // Default source of the agent's allowlisted environment when the caller passes none.
-  "src/runner/agent-environment.ts": 1,
+  // Default host environment of a session whose caller passes no sourceEnv (the jobs do not yet).
   "src/runner/prepare-session.ts": 1,
-  // Default for the S3 client's endpoint/region settings.
-  "src/sessions/s3-client-from-env.ts": 1,
 };
 
 async function sourcesUnder(folder: string): Promise<string[]> {

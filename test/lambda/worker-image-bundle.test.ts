@@ -170,7 +170,7 @@ describe("the worker image's bundle (Dockerfile esbuild step)", () => {
     expect(gh.callsTo("checks/update").at(-1)?.body).toMatchObject({ conclusion: "success" });
     expect(gh.violations).toEqual([]);
     const store = new S3TranscriptStore({
-      client: s3ClientFromEnv(),
+      client: s3ClientFromEnv(process.env),
       bucket: "sessions",
       prefix: "sessions/",
     });
