@@ -13,6 +13,9 @@ import {
   type StdinFrame,
 } from "../../src/protocol/index.js";
 
+// Fewer runs under mutation testing (stryker/vitest.protocol.config.ts sets PROPERTY_RUNS).
+const PROPERTY_RUNS = Number(process.env.PROPERTY_RUNS ?? 300);
+
 type Op =
   | {
       kind: "request";
@@ -225,7 +228,7 @@ describe("ControlChannel under random interleavings", () => {
           .map((t) => t.id);
         expect([...cancels].sort()).toEqual([...expectedCancels].sort());
       }),
-      { numRuns: 300 },
+      { numRuns: PROPERTY_RUNS },
     );
   });
 });

@@ -236,6 +236,59 @@ describe("ControlChannel outgoing requests", () => {
     expect(channel.unmatchedCount).toBe(0);
   });
 
+  it("awaitResponse rejects at once after close() and with an already aborted signal, and refuses a pending id", async () => {
+    const { channel } = setup();
+    void channel.request("get_plan").catch(() => {});
+    await expect(channel.awaitResponse("req-1")).rejects.toThrow(
+      "a request with id req-1 is already pending",
+    );
+    await expect(
+      channel.awaitResponse("x", "initialize", { signal: AbortSignal.abort("gone") }),
+    ).rejects.toThrow(ControlRequestCancelledError);
+    expect(channel.pendingCount).toBe(1);
+    channel.close("stdout ended");
+    const closed = await channel.awaitResponse("y", "initialize").catch((e: unknown) => e);
+    expect(closed).toBeInstanceOf(ControlTransportClosedError);
+    expect((closed as Error).message).toContain("stdout ended");
+    expect(channel.pendingCount).toBe(0);
+    expect(channel.closed).toBe(true);
+  });
+
+  it("awaitResponse with a signal is cancelled when the signal aborts later", async () => {
+    const { channel, sent } = setup();
+    const controller = new AbortController();
+    const waiting = channel.awaitResponse("ext-1", "initialize", { signal: controller.signal });
+    controller.abort(new Error("host gave up"));
+    await expect(waiting).rejects.toThrow("host gave up");
+    expect(sent).toEqual([{ type: "control_cancel_request", request_id: "ext-1" }]);
+  });
+
+  it("remembers the last 1024 finished ids: a late response for an older one is cached as unmatched", async () => {
+    const { channel, events } = setup();
+    for (let i = 0; i < 1025; i++) {
+      const promise = channel.request("get_plan");
+      channel.cancel(`req-${i + 1}`);
+      await promise.catch(() => {});
+    }
+    channel.receive(success("req-1", { late: true }));
+    expect(channel.unmatchedCount).toBe(1);
+    channel.receive(success("req-2", { late: true }));
+    expect(channel.unmatchedCount).toBe(1);
+    expect(events).toContainEqual({ kind: "late_response_ignored", requestId: "req-2" });
+  });
+
+  it("a cancel or abort reason that is not an Error is reported as text, an empty one as 'aborted'", async () => {
+    const { channel } = setup();
+    const a = new AbortController();
+    const first = channel.request("get_plan", {}, { signal: a.signal });
+    a.abort("plain text");
+    await expect(first).rejects.toThrow("cancelled: plain text");
+    const b = new AbortController();
+    const second = channel.request("get_plan", {}, { signal: b.signal });
+    b.abort(undefined);
+    await expect(second).rejects.toThrow(/cancelled: /);
+  });
+
   it("keeps request ids unique among those in flight and skips recently finished ids", async () => {
     const ids = ["a", "a", "b", "a", "b", "c"];
     const { channel, sent } = setup({ newRequestId: () => ids.shift() ?? "z" });
@@ -541,7 +594,7 @@ describe("ControlChannel incoming requests", () => {
     expect(sent).toEqual([]);
   });
 
-  it("handles prompts redelivered on an initialize response once, even if they also arrive live", async () => {
+  it("answers a prompt redelivered on the initialize response and also delivered live once", async () => {
     const canUse = vi.fn(async () => ({ behavior: "allow" as const, updatedInput: {} }));
     const { channel, sent } = setup({ handlers: { canUseTool: canUse } });
     const init = channel.request("initialize");
@@ -562,6 +615,142 @@ describe("ControlChannel incoming requests", () => {
     await flush();
     expect(canUse).toHaveBeenCalledTimes(1);
     expect(sent.filter((f) => f.type === "control_response")).toHaveLength(1);
+  });
+
+  it("handles prompts redelivered on an initialize response that never arrive live: permission and dialog", async () => {
+    const canUse = vi.fn(async () => ({ behavior: "deny" as const, message: "no" }));
+    const requestUserDialog = vi.fn(async () => ({ behavior: "cancelled" as const }));
+    const { channel, sent } = setup({
+      handlers: { canUseTool: canUse, requestUserDialog },
+      declaredDialogKinds: ["plan_review"],
+    });
+    const init = channel.request("initialize");
+    channel.receive(
+      frame({
+        type: "control_response",
+        response: {
+          subtype: "success",
+          request_id: "req-1",
+          response: {},
+          pending_permission_requests: [
+            { type: "control_request", request_id: "p1", request: canUseTool },
+            { not: "a request" },
+          ],
+          pending_user_dialog_requests: [
+            {
+              type: "control_request",
+              request_id: "p2",
+              request: { subtype: "request_user_dialog", dialog_kind: "plan_review", payload: {} },
+            },
+            { request_id: "p3", request: { no: "subtype" } },
+          ],
+        },
+      }),
+    );
+    await init;
+    await flush();
+    expect(canUse).toHaveBeenCalledTimes(1);
+    expect(requestUserDialog).toHaveBeenCalledTimes(1);
+    const answered = sent.filter((f) => f.type === "control_response").map((f) => f.response.request_id);
+    expect(answered.sort()).toEqual(["p1", "p2"]);
+  });
+
+  it("answers a malformed can_use_tool (no tool_name or no input object) with an error, never the handler", async () => {
+    const canUse = vi.fn(async () => ({ behavior: "allow" as const, updatedInput: {} }));
+    const { channel, sent } = setup({ handlers: { canUseTool: canUse } });
+    channel.receive(incoming("bad1", { subtype: "can_use_tool", input: {} }));
+    channel.receive(incoming("bad2", { subtype: "can_use_tool", tool_name: "Bash", input: [] }));
+    channel.receive(incoming("bad3", { subtype: "can_use_tool", tool_name: "Bash", input: null }));
+    await flush();
+    expect(canUse).not.toHaveBeenCalled();
+    expect(sent).toHaveLength(3);
+    for (const out of sent) {
+      expect(out).toMatchObject({
+        response: {
+          subtype: "error",
+          error: "malformed can_use_tool request: tool_name and input are required",
+        },
+      });
+    }
+  });
+
+  it("allow without updatedInput sends the request's input; deny without message says denied; no tool_use_id, no toolUseID", async () => {
+    const { channel, sent } = setup({
+      handlers: {
+        canUseTool: async (req) =>
+          req.tool_name === "Read"
+            ? ({ behavior: "allow", updatedInput: undefined } as never)
+            : ({ behavior: "deny" } as never),
+      },
+    });
+    channel.receive(incoming("a1", { subtype: "can_use_tool", tool_name: "Read", input: { p: 1 } }));
+    channel.receive(incoming("a2", { subtype: "can_use_tool", tool_name: "Bash", input: {} }));
+    await flush();
+    expect(sent).toEqual([
+      {
+        type: "control_response",
+        response: {
+          subtype: "success",
+          request_id: "a1",
+          response: { behavior: "allow", updatedInput: { p: 1 } },
+        },
+      },
+      {
+        type: "control_response",
+        response: { subtype: "success", request_id: "a2", response: { behavior: "deny", message: "denied" } },
+      },
+    ]);
+  });
+
+  it("passes updatedPermissions of an allow through", async () => {
+    const { channel, sent } = setup({
+      handlers: {
+        canUseTool: async () => ({
+          behavior: "allow",
+          updatedInput: {},
+          updatedPermissions: [{ type: "x" }],
+        }),
+      },
+    });
+    channel.receive(incoming("u1", canUseTool));
+    await flush();
+    expect(sent[0]).toMatchObject({
+      response: {
+        response: { behavior: "allow", updatedPermissions: [{ type: "x" }], toolUseID: "toolu_01R" },
+      },
+    });
+  });
+
+  it("ignores a control_cancel_request for an id it is not handling, and still consumes it", () => {
+    const { channel, sent } = setup();
+    expect(channel.receive(frame({ type: "control_cancel_request", request_id: "nobody" }))).toBe(true);
+    expect(sent).toEqual([]);
+    expect(channel.incomingCount).toBe(0);
+  });
+
+  it("answers oauth and host auth refreshes through their handlers, and errors without one", async () => {
+    const { channel, sent } = setup({
+      handlers: {
+        oauthTokenRefresh: async () => ({ accessToken: null }),
+        hostAuthTokenRefresh: async () => ({ authToken: null, materialUnchanged: true }),
+        mcpMessage: async () => "not a record" as never,
+      },
+    });
+    channel.receive(incoming("o1", { subtype: "oauth_token_refresh" }));
+    channel.receive(incoming("o2", { subtype: "host_auth_token_refresh" }));
+    channel.receive(incoming("o3", { subtype: "mcp_message", server_name: "s", message: {} }));
+    await flush();
+    expect(sent.map((f) => (f.type === "control_response" ? f.response : undefined))).toEqual([
+      { subtype: "success", request_id: "o1", response: { accessToken: null } },
+      { subtype: "success", request_id: "o2", response: { authToken: null, materialUnchanged: true } },
+      { subtype: "success", request_id: "o3", response: {} },
+    ]);
+    const bare = setup();
+    bare.channel.receive(incoming("o4", { subtype: "host_auth_token_refresh" }));
+    await flush();
+    expect(bare.sent[0]).toMatchObject({
+      response: { subtype: "error", error: "host_auth_token_refresh is not supported by this host" },
+    });
   });
 
   it("does not consume frames that are not control traffic", () => {

@@ -3,6 +3,9 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { type DecodedLine, NdjsonDecoder } from "../../src/protocol/index.js";
 
+// Fewer runs under mutation testing (stryker/vitest.protocol.config.ts sets PROPERTY_RUNS).
+const PROPERTY_RUNS = Number(process.env.PROPERTY_RUNS ?? 300);
+
 const encoder = new TextEncoder();
 const bytes = (text: string): Uint8Array => encoder.encode(text);
 
@@ -111,12 +114,32 @@ describe("NdjsonDecoder", () => {
     expect(error.excerpt.startsWith("abc…")).toBe(true);
   });
 
-  it("reports a character truncated by the end of the stream instead of dropping the line", () => {
+  it("reports a character truncated by the end of the stream as U+FFFD in a protocol error", () => {
     const data = bytes('{"a":"é"}');
     const out = decodeChunks([data.subarray(0, 7)]); // stops inside the two bytes of é
     expect(out).toHaveLength(1);
     expect(out[0]?.kind).toBe("protocol_error");
     expect(out[0]?.line).toBe(1);
+    // The decoder's own flush turns the dangling byte into U+FFFD: the excerpt shows it was there.
+    expect(out[0]?.kind === "protocol_error" ? out[0].excerpt : "").toBe('{"a":"\uFFFD');
+  });
+
+  it("end() flushes a final line held in several pieces, and a second end() returns nothing", () => {
+    const decoder = new NdjsonDecoder();
+    expect(decoder.push(bytes('{"a":'))).toEqual([]);
+    expect(decoder.push(bytes('"b",'))).toEqual([]);
+    expect(decoder.push(bytes('"c":1}'))).toEqual([]);
+    expect(decoder.bufferedChars).toBe(15);
+    expect(decoder.end()).toEqual([{ kind: "value", line: 1, value: { a: "b", c: 1 } }]);
+    expect(decoder.bufferedChars).toBe(0);
+    expect(decoder.end()).toEqual([]);
+  });
+
+  it("end() on a stream that ended with its newline emits nothing more", () => {
+    const decoder = new NdjsonDecoder();
+    expect(decoder.push(bytes('{"a":1}\n'))).toHaveLength(1);
+    expect(decoder.push(new Uint8Array(0))).toEqual([]);
+    expect(decoder.end()).toEqual([]);
   });
 
   it("decodes a 24 MB line delivered in 64 KiB chunks and buffers only the current line", () => {
@@ -198,7 +221,7 @@ describe("NdjsonDecoder properties", () => {
             expect(l.value).toEqual(JSON.parse(recordedLines[i]!));
         });
       }),
-      { numRuns: 300 },
+      { numRuns: PROPERTY_RUNS },
     );
   });
 
