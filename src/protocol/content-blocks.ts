@@ -64,7 +64,7 @@ export interface UserMessage {
   [key: string]: unknown;
 }
 
-// seed: "Partial messages" — the raw Messages stream events wrapped by `stream_event` frames.
+// docs/protocol.md#seed-references: "Partial messages" — the raw Messages stream events wrapped by `stream_event` frames.
 export interface MessageStartEvent {
   type: "message_start";
   message: AssistantMessage;

@@ -1,4 +1,4 @@
-// seed: "Control request/response 生命周期" and "request 的完整状态机". Both directions over one NDJSON
+// docs/protocol.md#seed-references: "Control request/response 生命周期" and "request 的完整状态机". Both directions over one NDJSON
 // transport: requests we send (NEW -> PENDING -> PROGRESS* -> SUCCEEDED | FAILED | CANCELLED |
 // TIMED_OUT | TRANSPORT_CLOSED) and requests the CLI sends us (dispatched to pluggable handlers).
 import {
@@ -40,7 +40,7 @@ import type {
   StdoutFrame,
 } from "./stdout-frames.js";
 
-/** seed: "unmatched map 上限为 1024,超限淘汰最老项" */
+/** docs/protocol.md#seed-references: "unmatched map 上限为 1024,超限淘汰最老项" */
 export const UNMATCHED_RESPONSE_CAP = 1024;
 /** How many settled/cancelled request ids are remembered so their late or duplicate responses are ignored. */
 const FINISHED_ID_MEMORY = 1024;
@@ -64,7 +64,7 @@ export interface ControlChannelOptions {
   newRequestId?: () => string;
   /** request_user_dialog kinds this host declared (initialize.supportedDialogKinds). */
   declaredDialogKinds?: readonly string[];
-  /** Default deadline for outgoing requests; none by default (seed: 本地 Query 没有通用 RPC 超时). */
+  /** Default deadline for outgoing requests; none by default (docs/protocol.md#seed-references: 本地 Query 没有通用 RPC 超时). */
   defaultTimeoutMs?: number;
   unmatchedCap?: number;
   onEvent?: (event: ControlChannelEvent) => void;
@@ -189,7 +189,7 @@ export class ControlChannel {
       return Promise.reject(error);
     }
     const promise = this.register(requestId, subtype, options, checkPayload);
-    // seed: "pending 必须先登记再写出" — the entry exists before the frame leaves.
+    // docs/protocol.md#seed-references: "pending 必须先登记再写出" — the entry exists before the frame leaves.
     try {
       this.send(controlRequestFrame(requestId, subtype, fields));
     } catch (error) {
@@ -205,7 +205,7 @@ export class ControlChannel {
   /**
    * Wait for the response to a control_request written by someone else (for example an initialize
    * frame written before this channel existed). A response that already arrived is taken from the
-   * unmatched cache (seed: "response 比 waiter 更早到达:先放入 unmatched map,稍后再领取").
+   * unmatched cache (docs/protocol.md#seed-references: "response 比 waiter 更早到达:先放入 unmatched map,稍后再领取").
    */
   awaitResponse(
     requestId: string,
@@ -242,7 +242,7 @@ export class ControlChannel {
 
   /**
    * Stop waiting for a pending request: it is rejected at once and a control_cancel_request is sent.
-   * Cancel has no reply; a late response is ignored (seed: "cancel 与晚到 response").
+   * Cancel has no reply; a late response is ignored (docs/protocol.md#seed-references: "cancel 与晚到 response").
    */
   cancel(requestId: string, reason = "cancelled by caller"): boolean {
     const entry = this.pending.get(requestId);
@@ -296,7 +296,7 @@ export class ControlChannel {
   // --- outgoing ------------------------------------------------------------------------------
 
   private allocateId(): string {
-    // seed: "request_id ... 只要求在本端 in-flight 集合中唯一". Recently finished ids are skipped too,
+    // docs/protocol.md#seed-references: "request_id ... 只要求在本端 in-flight 集合中唯一". Recently finished ids are skipped too,
     // so a late response to a cancelled request can never settle a new request that reused its id.
     for (let attempt = 0; attempt < ID_ATTEMPTS; attempt++) {
       const id = this.newRequestId();
@@ -392,7 +392,7 @@ export class ControlChannel {
         entry.resolve(payload);
       }
     }
-    // seed: "initialize 的特殊重连语义" — prompts still pending in the CLI are redelivered on the
+    // docs/protocol.md#seed-references: "initialize 的特殊重连语义" — prompts still pending in the CLI are redelivered on the
     // response envelope; they go through the same in-flight de-duplication as live requests.
     for (const list of [verdict.pending_permission_requests, verdict.pending_user_dialog_requests]) {
       if (!Array.isArray(list)) continue;
@@ -413,7 +413,7 @@ export class ControlChannel {
   }
 
   private onProgress(requestId: unknown): void {
-    // seed: "control_request_progress ... 只续期/展示,不结算;未知 request_id 必须忽略"
+    // docs/protocol.md#seed-references: "control_request_progress ... 只续期/展示,不结算;未知 request_id 必须忽略"
     if (typeof requestId !== "string") return;
     const entry = this.pending.get(requestId);
     if (entry) this.armTimer(entry);
@@ -434,7 +434,7 @@ export class ControlChannel {
     if (this.closedReason !== undefined) return;
     const requestId = frame.request_id;
     const subtype = frame.request.subtype;
-    // seed: "SDK host 对正在处理的同一 request_id 跳过重复 delivery"
+    // docs/protocol.md#seed-references: "SDK host 对正在处理的同一 request_id 跳过重复 delivery"
     if (this.incoming.has(requestId)) {
       this.onEvent?.({ kind: "duplicate_request_ignored", requestId, subtype });
       return;

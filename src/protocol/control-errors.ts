@@ -1,4 +1,4 @@
-// seed: "request 的完整状态机" — FAILED, CANCELLED, TIMED_OUT and TRANSPORT_CLOSED each end a pending
+// docs/protocol.md#seed-references: "request 的完整状态机" — FAILED, CANCELLED, TIMED_OUT and TRANSPORT_CLOSED each end a pending
 // request with their own error type, so callers can tell a peer's refusal from a local decision.
 
 /** The peer answered the request with an `error` verdict, or with a response that does not fit it. */

@@ -1,4 +1,4 @@
-// seed: "42 个 schema 化 control request" — the registry splits into 35 client -> loop, 6 loop -> client
+// docs/protocol.md#seed-references: "42 个 schema 化 control request" — the registry splits into 35 client -> loop, 6 loop -> client
 // and 1 both. "client" is the SDK host (us); "loop" is the CLI worker's Agent Loop.
 
 /** Who may send a control request of this subtype. */
@@ -62,7 +62,7 @@ export type IncomingControlSubtype = {
   [S in ControlRequestSubtype]: (typeof CONTROL_REQUEST_SUBTYPES)[S] extends "client_to_loop" ? never : S;
 }[ControlRequestSubtype];
 
-// seed: "schema 清单之外的 16 个 worker 分支" — string-only subtypes the worker also dispatches. They are
+// docs/protocol.md#seed-references: "schema 清单之外的 16 个 worker 分支" — string-only subtypes the worker also dispatches. They are
 // not schema'd, so they are not in the 42 and a host must not rely on them.
 export const WORKER_ONLY_CONTROL_SUBTYPES = [
   "add_directory",
@@ -83,7 +83,7 @@ export const WORKER_ONLY_CONTROL_SUBTYPES = [
   "ultrareview_launch",
 ] as const;
 
-/** The two control response verdicts (seed: "success/error 两个 control response verdict"). */
+/** The two control response verdicts (docs/protocol.md#seed-references: "success/error 两个 control response verdict"). */
 export const CONTROL_RESPONSE_VERDICTS = ["success", "error"] as const;
 export type ControlResponseVerdict = (typeof CONTROL_RESPONSE_VERDICTS)[number];
 

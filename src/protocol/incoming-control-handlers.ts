@@ -1,6 +1,6 @@
-// seed: "42 个 schema 化 control request", loop -> client rows: the host-side callbacks the CLI can ask
+// docs/protocol.md#seed-references: "42 个 schema 化 control request", loop -> client rows: the host-side callbacks the CLI can ask
 // for. Each handler gets an AbortSignal that fires when the CLI cancels the request or the transport
-// closes (seed: "本地 Query 收到 cancel 后 abort 对应 callback controller").
+// closes (docs/protocol.md#seed-references: "本地 Query 收到 cancel 后 abort 对应 callback controller").
 import type {
   CanUseToolRequest,
   ElicitationRequest,
@@ -15,18 +15,18 @@ export interface IncomingControlContext {
   requestId: string;
 }
 
-/** A host's answer to can_use_tool (seed: "allow:updatedInput/updatedPermissions ... deny:message/interrupt"). */
+/** A host's answer to can_use_tool (docs/protocol.md#seed-references: "allow:updatedInput/updatedPermissions ... deny:message/interrupt"). */
 export type PermissionDecision =
   | { behavior: "allow"; updatedInput: Record<string, unknown>; updatedPermissions?: unknown[] }
   | { behavior: "deny"; message: string; interrupt?: boolean };
 
-/** seed: elicitation "返回 accept/decline/cancel" */
+/** docs/protocol.md#seed-references: elicitation "返回 accept/decline/cancel" */
 export interface ElicitationResult {
   action: "accept" | "decline" | "cancel";
   content?: Record<string, unknown>;
 }
 
-/** seed: request_user_dialog "返回 completed/cancelled + opaque result" */
+/** docs/protocol.md#seed-references: request_user_dialog "返回 completed/cancelled + opaque result" */
 export interface UserDialogResult {
   behavior: "completed" | "cancelled";
   result?: unknown;
@@ -38,11 +38,11 @@ export interface IncomingControlHandlers {
     request: HookCallbackRequest,
     context: IncomingControlContext,
   ): Promise<Record<string, unknown>>;
-  /** Without a handler the channel declines (seed: "没有 handler 时 SDK 默认 decline"). */
+  /** Without a handler the channel declines (docs/protocol.md#seed-references: "没有 handler 时 SDK 默认 decline"). */
   elicitation(request: ElicitationRequest, context: IncomingControlContext): Promise<ElicitationResult>;
   /**
    * Only called for dialog kinds the host declared; otherwise the request stays silent and parked
-   * (seed: "未声明/无 handler 时必须保持 silent"). Returning null also stays silent.
+   * (docs/protocol.md#seed-references: "未声明/无 handler 时必须保持 silent"). Returning null also stays silent.
    */
   requestUserDialog(
     request: RequestUserDialogRequest,

@@ -1,4 +1,4 @@
-// seed: stdout is "一行一个 JSON object". The decoder turns a byte stream into one event per non-blank
+// docs/protocol.md#seed-references: stdout is "一行一个 JSON object". The decoder turns a byte stream into one event per non-blank
 // line, whatever the chunking: TextDecoder in streaming mode carries a multi-byte character split
 // across chunks, and "\n" (0x0A) never occurs inside a UTF-8 sequence, so lines split cleanly on it.
 

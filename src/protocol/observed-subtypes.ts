@@ -1,7 +1,7 @@
-// seed: "46 个观察型 subtype" — exactly 45 system subtypes plus result `success`; and the four result
+// docs/protocol.md#seed-references: "46 个观察型 subtype" — exactly 45 system subtypes plus result `success`; and the four result
 // error subtypes that share one enum and therefore are not in the 89-string inventory.
 
-/** The 45 `system` frame subtypes, grouped as in the seed's category table. */
+/** The 45 `system` frame subtypes, grouped as in the seed's category table (docs/protocol.md#seed-references). */
 export const SYSTEM_SUBTYPES = [
   // startup / session
   "init",
@@ -64,7 +64,7 @@ export type SystemSubtype = (typeof SYSTEM_SUBTYPES)[number];
 /** `result` subtype of a turn that ran to its end (may still carry `is_error: true`). */
 export const RESULT_SUCCESS_SUBTYPE = "success";
 
-/** The four result error subtypes (seed: "四个 result error subtype 使用一个 enum"). */
+/** The four result error subtypes (docs/protocol.md#seed-references: "四个 result error subtype 使用一个 enum"). */
 export const RESULT_ERROR_SUBTYPES = [
   "error_during_execution",
   "error_max_turns",

@@ -1,4 +1,4 @@
-// seed: "Partial messages:实时预览不是简单透传". stream_event frames build previews; the complete
+// docs/protocol.md#seed-references: "Partial messages:实时预览不是简单透传". stream_event frames build previews; the complete
 // `assistant` frame stays the authoritative record and replaces what was streamed; retracted
 // messages (system/model_refusal_fallback.retracted_message_uuids) drop out of the visible text;
 // a stream the CLI closes synthetically (content_block_stop/message_delta/message_stop, or a new

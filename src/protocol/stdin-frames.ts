@@ -1,4 +1,4 @@
-// seed: "本地 stdout/stdin 的真实 envelope / stdin" — stdin accepts user messages, the internal
+// docs/protocol.md#seed-references: "本地 stdout/stdin 的真实 envelope / stdin" — stdin accepts user messages, the internal
 // bash_command, the two-way control frames, update_environment_variables, queued_notification and
 // session_notice. Shapes below are the ones the real CLI accepted (see the probes note).
 import type { ContentBlock } from "./content-blocks.js";

@@ -1,9 +1,9 @@
-// seed: "本地 stdout/stdin 的真实 envelope / stdout" — one JSON object per line. Every type in the seed's
+// docs/protocol.md#seed-references: "本地 stdout/stdin 的真实 envelope / stdout" — one JSON object per line. Every type in the seed's
 // stdout table (and the extra types it lists) has a variant here; anything else becomes `UnknownFrame`.
 import type { AssistantMessage, StreamEvent, Usage, UserMessage } from "./content-blocks.js";
 import type { ResultErrorSubtype, SystemSubtype } from "./observed-subtypes.js";
 
-/** The ten types of the seed's stdout table. */
+/** The ten types of the seed's stdout table (docs/protocol.md#seed-references). */
 export const CORE_STDOUT_FRAME_TYPES = [
   "assistant",
   "user",
@@ -17,7 +17,7 @@ export const CORE_STDOUT_FRAME_TYPES = [
   "keep_alive",
 ] as const;
 
-/** The nine further types the seed lists after the table ("另外还有 ..."). */
+/** The nine further types the seed lists after the table ("另外还有 ...", docs/protocol.md#seed-references). */
 export const EXTRA_STDOUT_FRAME_TYPES = [
   "auth_status",
   "tool_use_summary",
@@ -288,7 +288,7 @@ export type ExtraFrame = {
 }[ExtraStdoutFrameType];
 
 /**
- * Forward compatibility (seed: "收到未知 type/subtype ... 忽略并记录,继续等待 result"): anything that is
+ * Forward compatibility (docs/protocol.md#seed-references: "收到未知 type/subtype ... 忽略并记录,继续等待 result"): anything that is
  * not a recognised frame is kept whole in `raw` and passed on, never dropped and never fatal.
  */
 export interface UnknownFrame {

@@ -4,7 +4,7 @@ import type { WatchdogLimits } from "./session-options.js";
 /**
  * Counts assistant turns and cumulative cost from the frames themselves and says when a limit is
  * passed, independently of the CLI's own `--max-turns` / `--max-budget-usd` (which users have seen
- * exceeded). Cost: the latest result's `total_cost_usd` is cumulative for the session (seed: "多轮
+ * exceeded). Cost: the latest result's `total_cost_usd` is cumulative for the session (docs/protocol.md#seed-references: "多轮
  * streaming input 应读取最新 result,不要把每轮累计值相加"), plus an optional usage-based estimate
  * for the turn in flight.
  */

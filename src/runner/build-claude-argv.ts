@@ -30,12 +30,12 @@ export interface ClaudeArgvOptions {
 
 /**
  * Builds the argv for one host-driven session. The fixed part is what the Agent SDK uses too
- * (seed: "SDK 固定启动 stream-json + verbose"); `--permission-prompt-tool stdio` turns every
+ * (docs/protocol.md#seed-references: "SDK 固定启动 stream-json + verbose"); `--permission-prompt-tool stdio` turns every
  * permission question into a `can_use_tool` control request on stdout.
  */
 export function buildClaudeArgv(options: ClaudeArgvOptions): string[] {
   // No explicit `--print`, like the Agent SDK: stream-json input on a pipe already runs the CLI's
-  // print worker (seed: the stream-json rules apply when print mode is on, explicitly or implicitly),
+  // print worker (docs/protocol.md#seed-references: the stream-json rules apply when print mode is on, explicitly or implicitly),
   // and with the flag 2.1.235 spends ~15 ms more per turn (bench/overhead: median gap between model
   // requests 53–59 ms with it, 36–45 ms without, same session, same process).
   const argv = [

@@ -7,7 +7,7 @@ export interface CompiledOutputSchema {
 }
 
 /**
- * Compiles the structured-output schema before anything is spawned (seed: structured output — the
+ * Compiles the structured-output schema before anything is spawned (docs/protocol.md#seed-references: structured output — the
  * CLI rejects a string, an array or an invalid schema at start-up; we reject it earlier, with the
  * reason). The compiled validator re-checks `result.structured_output` locally.
  */

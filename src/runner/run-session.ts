@@ -47,7 +47,7 @@ const STDERR_TAIL_BYTES = 4000;
 /** 401/403 cannot be fixed by the CLI's ten backed-off retries (minutes for a bad key): stop at once. */
 const AUTH_FAILURE_STATUSES = new Set([401, 403]);
 
-/** Drives one real CLI session end to end (seed: 本地 Agent SDK 的典型线序). The only spawner of `claude`. */
+/** Drives one real CLI session end to end (docs/protocol.md#seed-references: 本地 Agent SDK 的典型线序). The only spawner of `claude`. */
 export function runSession(options: SessionOptions): RunningSession {
   return new SessionHost(options).handle;
 }
@@ -207,7 +207,7 @@ class SessionHost {
           claudePath: prepared.claudePath,
           confinement: prepared.confinement,
         });
-        // seed: initialize first (once-only config), then the user message; no need to wait for the reply.
+        // docs/protocol.md#seed-references: initialize first (once-only config), then the user message; no need to wait for the reply.
         this.channel?.request("initialize", {}).catch(() => {});
         this.write(userMessageFrame(this.options.prompt));
         for (const text of this.queuedMessages.splice(0)) this.write(userMessageFrame(text));
@@ -318,7 +318,7 @@ class SessionHost {
           costUsd: frame.total_cost_usd,
           numTurns: frame.num_turns,
         });
-        // Single-turn hosts close stdin at the first result (seed: SDK 等到首个 result 再关闭 stdin).
+        // Single-turn hosts close stdin at the first result (docs/protocol.md#seed-references: SDK 等到首个 result 再关闭 stdin).
         if (!this.options.multiTurn || this.stopping || this.closeRequested) this.finishInput();
         break;
     }

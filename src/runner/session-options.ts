@@ -7,7 +7,7 @@ import type { ModelProvider } from "./model-provider.js";
 import type { ToolPolicy } from "./policy/tool-policy.js";
 import type { ProgressEvent } from "./progress-event.js";
 
-/** Timing of the stop ladder and of reaping (seed: "输入流关闭的语义是让 CLI 完成当前 turn 后退出"). */
+/** Timing of the stop ladder and of reaping (docs/protocol.md#seed-references: "输入流关闭的语义是让 CLI 完成当前 turn 后退出"). */
 export interface LifecycleTimings {
   /** After `result` and stdin close, how long the child may linger before it is killed (default 5000). */
   reapGraceMs?: number;

@@ -1,5 +1,5 @@
 /**
- * What an autofix session must report when it ends (seed: structured output). The files it claims
+ * What an autofix session must report when it ends (docs/protocol.md#seed-references: structured output). The files it claims
  * to have changed are compared with `git status` afterwards: the working tree is the truth, the
  * report explains it.
  */

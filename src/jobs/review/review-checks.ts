@@ -3,7 +3,7 @@ import { repositoryPathProblem } from "../../findings/repository-path.js";
 import type { Review } from "./review-schema.js";
 
 /**
- * Schema-valid is not the same as correct (seed: structured output only proves the tool input passed
+ * Schema-valid is not the same as correct (docs/protocol.md#seed-references: structured output only proves the tool input passed
  * the schema). These checks catch what a schema cannot: ranges that run backwards, files that are not
  * part of the change, lines past the end of the file. Bad findings are set aside with a reason rather
  * than posted, and the review still goes out.

@@ -1,7 +1,7 @@
 import type { Finding, FindingSeverity } from "../../findings/finding.js";
 
 /**
- * The JSON schema the CLI enforces through its StructuredOutput tool (seed: structured output), and
+ * The JSON schema the CLI enforces through its StructuredOutput tool (docs/protocol.md#seed-references: structured output), and
  * that the runner validates again locally. Field names are snake_case because that is what models
  * produce most reliably; `reviewFromStructuredOutput` maps them to our camelCase Finding.
  */
