@@ -5,6 +5,8 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { ActionRunFixture, OWNER, REPO } from "../test/action/action-run-fixture.js";
+import { renderGitHubLikeReport } from "./github-like-report.js";
+import { postedRun } from "./posted-run.js";
 
 const script = [
   // The scripted model first reads the changed file (the read goes through the review policy)...
@@ -75,17 +77,13 @@ try {
 
   const outDir = resolve("demo-output");
   mkdirSync(outDir, { recursive: true });
-  const html = `<!doctype html><meta charset="utf-8"><title>claude-pr-runner demo</title>
-<style>body{font:15px system-ui;max-width:60rem;margin:2rem auto;padding:0 1rem}pre{white-space:pre-wrap;background:#f6f8fa;padding:1rem;border-radius:6px}.note{background:#fff8c5;padding:.5rem 1rem;border-radius:6px}</style>
-<h1>claude-pr-runner demo</h1>
-<p class="note">Scripted-model demo: the answers come from a script served on 127.0.0.1, not from Claude. The Claude Code CLI, the Action and the GitHub API calls (to a local double validated against GitHub's OpenAPI description) are real.</p>
-${sections.map(([title, body]) => `<h2>${escapeHtml(title)}</h2><pre>${escapeHtml(body)}</pre>`).join("\n")}`;
-  writeFileSync(resolve(outDir, "index.html"), html);
-  console.log(`\nWrote ${resolve(outDir, "index.html")}`);
+  const report = renderGitHubLikeReport(
+    postedRun(fx.github, { owner: OWNER, name: REPO, number: 7 }, run.summary),
+  );
+  writeFileSync(resolve(outDir, "index.html"), report);
+  console.log(
+    `\nWrote ${resolve(outDir, "index.html")} (rendered like GitHub: the diff with its inline comments, the check run, the sticky comment, the job summary)`,
+  );
 } finally {
   await fx.close();
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c] ?? c);
 }
