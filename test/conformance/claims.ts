@@ -1,0 +1,682 @@
+// The conformance matrix: each claim of the protocol spec (docs/protocol.md; `seedLine` is the line
+// of the spec text the claim comes from) with the tests that prove it. A claim is REAL when a test
+// shows it on the 2.1.235 binary, UNIT when only src/protocol's unit tests check it,
+// DOCUMENTED-UNREACHABLE when it cannot happen offline (with the reason), and UNTESTED when nothing
+// checks it yet. Each test is cited as `file` + an `anchor` string that must occur in that file, so
+// a claim that loses its test fails test/conformance/claims-matrix.test.ts. docs/conformance.md's
+// matrix is generated from this list by that test.
+
+export type ClaimStatus = "REAL" | "UNIT" | "DOCUMENTED-UNREACHABLE" | "UNTESTED";
+
+export interface ClaimProof {
+  file: string;
+  anchor: string;
+}
+
+export interface Claim {
+  id: string;
+  seedLine: number;
+  claim: string;
+  status: ClaimStatus;
+  proofs: ClaimProof[];
+  /** Why the claim cannot be shown offline, or what is missing. */
+  note?: string;
+}
+
+const real = (file: string, anchor: string): ClaimProof => ({
+  file: `test/conformance/${file}.test.ts`,
+  anchor,
+});
+const unit = (file: string, anchor: string): ClaimProof => ({
+  file: `test/protocol/${file}.test.ts`,
+  anchor,
+});
+const rule = (name: string) => real("flag-rules", `rule: "${name}"`);
+
+const CLIENT_SUBTYPES_ON_THE_BINARY: Array<[string, number, string]> = [
+  ["set_permission_mode", 196, "the setters acknowledge"],
+  ["set_model", 198, "get_settings shows the model set_model applied"],
+  ["set_max_thinking_tokens", 200, '"set_max_thinking_tokens",'],
+  ["rename_session", 202, '"rename_session",'],
+  ["set_color", 204, "set_color (schema'd but not in the print worker)"],
+  ["apply_flag_settings", 206, '"apply_flag_settings",'],
+  ["get_settings", 208, "get_settings shows the model"],
+  ["get_context_usage", 210, "totalTokens: expect.any(Number)"],
+  ["get_session_cost", 212, 'ok("get_session_cost").text'],
+  ["get_usage", 214, 'ok("get_usage").session'],
+  ["get_binary_version", 216, 'ok("get_binary_version").version'],
+  ["list_models", 218, 'ok("list_models").models'],
+  ["file_suggestions", 220, 'ok("file_suggestions")'],
+  ["read_file", 222, "read_file of a missing file"],
+  ["get_workspace_diff", 224, 'ok("get_workspace_diff")'],
+  ["get_plan", 226, 'ok("get_plan")'],
+  ["rewind_files", 228, "rewind_files canRewind false"],
+  ["seed_read_state", 230, '"seed_read_state",'],
+  ["cancel_async_message", 236, "cancel_async_message cancelled false"],
+  ["stop_task", 238, '"stop_task",'],
+  ["background_tasks", 240, '"background_tasks",'],
+  ["mcp_status", 242, 'ok("mcp_status")'],
+  ["mcp_set_servers", 244, 'ok("mcp_set_servers")'],
+  ["mcp_reconnect", 246, 'failed("mcp_reconnect")'],
+  ["mcp_toggle", 248, 'failed("mcp_toggle")'],
+  ["mcp_message", 254, 'answers.get("mcp_message")'],
+  ["reload_plugins", 256, 'ok("reload_plugins")'],
+  ["reload_skills", 258, 'ok("reload_skills")'],
+];
+
+export const CLAIMS: Claim[] = [
+  // Entry points and formats
+  {
+    id: "fmt.text-json",
+    seedLine: 48,
+    claim: "text in, json out: one result object",
+    status: "REAL",
+    proofs: [real("json-output", "prints exactly one result object and exits 0")],
+  },
+  {
+    id: "fmt.stream-json-verbose",
+    seedLine: 52,
+    claim: "stream-json output needs --verbose in print mode",
+    status: "REAL",
+    proofs: [rule("stream_json_output_requires_verbose")],
+  },
+  {
+    id: "fmt.stream-json-print",
+    seedLine: 56,
+    claim: "stream-json input needs print mode",
+    status: "REAL",
+    proofs: [rule("stream_json_input_requires_print")],
+  },
+  {
+    id: "fmt.stream-in-text-out",
+    seedLine: 59,
+    claim: "stream-json input with text/json output fails at start-up, exit 1",
+    status: "REAL",
+    proofs: [rule("stream_json_input_requires_stream_json_output")],
+  },
+  {
+    id: "fmt.choices",
+    seedLine: 62,
+    claim: "any other format string is refused by Commander's choices",
+    status: "REAL",
+    proofs: [rule("input_format_choice"), rule("output_format_choice")],
+  },
+  {
+    id: "flag.replay",
+    seedLine: 64,
+    claim: "--replay-user-messages needs stream-json in and out",
+    status: "REAL",
+    proofs: [rule("replay_user_messages_requires_stream_json")],
+  },
+  {
+    id: "flag.partial",
+    seedLine: 64,
+    claim: "--include-partial-messages needs print + stream-json",
+    status: "REAL",
+    proofs: [rule("include_partial_messages_requires_print_stream_json")],
+  },
+  {
+    id: "flag.subagent-text",
+    seedLine: 64,
+    claim: "--forward-subagent-text needs print + stream-json",
+    status: "REAL",
+    proofs: [rule("forward_subagent_text_requires_print_stream_json")],
+  },
+  {
+    id: "flag.prompt-suggestions",
+    seedLine: 64,
+    claim: "--prompt-suggestions only with print + stream-json output",
+    status: "REAL",
+    proofs: [rule("prompt_suggestions_requires_print_stream_json")],
+  },
+  {
+    id: "flag.sdk-url",
+    seedLine: 64,
+    claim: "--sdk-url needs stream-json in and out",
+    status: "REAL",
+    proofs: [rule("sdk_url_requires_stream_json")],
+  },
+  {
+    id: "flag.validator-argv",
+    seedLine: 64,
+    claim: "the runner validates the argv it spawns (print mode from its pipes)",
+    status: "UNIT",
+    proofs: [unit("validate-cli-invocation", "reads the runner's argv (no -p, pipes) as print mode")],
+  },
+  // Terminal output
+  {
+    id: "out.text-error",
+    seedLine: 66,
+    claim: "text output prints the human error sentence",
+    status: "REAL",
+    proofs: [real("api-error-400", "text output: prints the error text and exits 1")],
+  },
+  {
+    id: "out.success-is-error",
+    seedLine: 67,
+    claim: "subtype success can carry is_error true (API error), exit 1",
+    status: "REAL",
+    proofs: [
+      real("api-error-400", "json output: subtype success, is_error true, api_error_status 400, exit 1"),
+    ],
+  },
+  {
+    id: "out.exit-rule",
+    seedLine: 67,
+    claim: "exit 1 iff is_error (or transport closed without result), else 0",
+    status: "REAL",
+    proofs: [
+      real("json-output", "src/protocol classifies every frame and predicts the real exit code"),
+      real("max-turns", "src/protocol classifies every frame and predicts the real exit code"),
+    ],
+  },
+  {
+    id: "out.no-result",
+    seedLine: 67,
+    claim: "a transport closed without result is a failure",
+    status: "UNIT",
+    proofs: [unit("outcome-from-turn", "exits 1 when the transport closed without a result")],
+  },
+  {
+    id: "out.sigterm",
+    seedLine: 104,
+    claim: "SIGTERM: result error_during_execution, then exit 143",
+    status: "REAL",
+    proofs: [real("sigterm", "exits by itself with code 143")],
+  },
+  // stdout envelope
+  {
+    id: "stdout.assistant",
+    seedLine: 74,
+    claim: "assistant frame",
+    status: "REAL",
+    proofs: [unit("real-cli-session", "decodes every stdout line into a typed frame")],
+  },
+  {
+    id: "stdout.user",
+    seedLine: 77,
+    claim: "user frame (tool_result, interruption)",
+    status: "REAL",
+    proofs: [real("interrupt", "emits the interruption user frame")],
+  },
+  {
+    id: "stdout.stream-event",
+    seedLine: 80,
+    claim: "stream_event wraps every SSE event",
+    status: "REAL",
+    proofs: [real("partial-messages", "wraps every SSE event in stream_event")],
+  },
+  {
+    id: "stdout.system",
+    seedLine: 83,
+    claim: "system frames (init, status, api_retry)",
+    status: "REAL",
+    proofs: [
+      real("api-retry", "HTTP 401 is retried with api_retry frames"),
+      real("partial-messages", "system/status requesting"),
+    ],
+  },
+  {
+    id: "stdout.tool-progress",
+    seedLine: 86,
+    claim: "tool_progress frame",
+    status: "UNTESTED",
+    proofs: [unit("parse-stdout-frame", "keep_alive / tool_progress through typed")],
+    note: "parsed; not yet driven on the binary (needs a long-running tool)",
+  },
+  {
+    id: "stdout.result",
+    seedLine: 88,
+    claim: "result ends the turn",
+    status: "REAL",
+    proofs: [real("json-output", "prints exactly one result object")],
+  },
+  {
+    id: "stdout.control-request",
+    seedLine: 90,
+    claim: "control_request from the CLI (can_use_tool, hook_callback)",
+    status: "REAL",
+    proofs: [real("can-use-tool", "asks with tool_name, input, tool_use_id and permission_suggestions")],
+  },
+  {
+    id: "stdout.control-response",
+    seedLine: 93,
+    claim: "control_response answers the host's request",
+    status: "REAL",
+    proofs: [real("control-requests", "get_binary_version answers 2.1.235")],
+  },
+  {
+    id: "stdout.control-cancel",
+    seedLine: 96,
+    claim: "control_cancel_request withdraws the CLI's pending request, no answer",
+    status: "REAL",
+    proofs: [
+      real("control-subtypes", "control_cancel_request: interrupting withdraws the pending can_use_tool"),
+    ],
+  },
+  {
+    id: "stdout.keep-alive",
+    seedLine: 99,
+    claim: "keep_alive is ignored",
+    status: "UNIT",
+    proofs: [unit("control-channel", "does not consume frames that are not control traffic")],
+  },
+  {
+    id: "stdout.extra-types",
+    seedLine: 101,
+    claim: "the nine extra stdout types pass through typed",
+    status: "UNIT",
+    proofs: [unit("parse-stdout-frame", "passes the extra stdout types")],
+  },
+  {
+    id: "stdout.unknown",
+    seedLine: 677,
+    claim: "unknown type/subtype: keep, log, go on",
+    status: "UNIT",
+    proofs: [unit("parse-stdout-frame", "keeps an unknown type whole as an unknown frame")],
+  },
+  // stdin envelope
+  {
+    id: "stdin.user",
+    seedLine: 103,
+    claim: "user message on stdin starts a turn",
+    status: "REAL",
+    proofs: [real("partial-messages", "stdin closed right after the user frame")],
+  },
+  {
+    id: "stdin.initialize-late",
+    seedLine: 103,
+    claim: "a late initialize returns the current state",
+    status: "REAL",
+    proofs: [real("control-subtypes", "initialize and a late second initialize")],
+  },
+  {
+    id: "stdin.close",
+    seedLine: 104,
+    claim: "closing stdin lets the current turn finish",
+    status: "REAL",
+    proofs: [real("partial-messages", "stdin closed right after the user frame: the turn completes")],
+  },
+  {
+    id: "stdin.other-frames",
+    seedLine: 103,
+    claim: "bash_command, update_environment_variables, queued_notification, session_notice",
+    status: "UNTESTED",
+    proofs: [],
+    note: "the host never sends them; not driven on the binary",
+  },
+  // partial messages
+  {
+    id: "partial.assistant-first",
+    seedLine: 106,
+    claim: "the complete assistant message stays authoritative",
+    status: "REAL",
+    proofs: [
+      real("partial-messages", "emits the complete assistant frame before that block's content_block_stop"),
+    ],
+  },
+  {
+    id: "partial.synthetic-close",
+    seedLine: 107,
+    claim: "fallback/refusal closes the preview with synthetic stops",
+    status: "UNIT",
+    proofs: [unit("partial-message-assembler", "closes a synthetically closed stream")],
+  },
+  // structured output
+  {
+    id: "so.schema-startup",
+    seedLine: 110,
+    claim: "--json-schema string/array/invalid fails at start-up",
+    status: "REAL",
+    proofs: [
+      rule("json_schema_invalid_json"),
+      rule("json_schema_must_be_object"),
+      rule("json_schema_invalid_schema"),
+    ],
+  },
+  {
+    id: "so.tool",
+    seedLine: 112,
+    claim: "StructuredOutput tool with our schema",
+    status: "REAL",
+    proofs: [real("structured-output", "offers a StructuredOutput tool whose input schema is ours")],
+  },
+  {
+    id: "so.result",
+    seedLine: 113,
+    claim: "result.structured_output, turn ends on the tool",
+    status: "REAL",
+    proofs: [real("structured-output", "reports the object as result.structured_output")],
+  },
+  {
+    id: "so.retries",
+    seedLine: 115,
+    claim: "exhausted retries: error_max_structured_output_retries",
+    status: "REAL",
+    proofs: [real("result-limits", "gives up after MAX_STRUCTURED_OUTPUT_RETRIES")],
+  },
+  // sessions
+  {
+    id: "session.resume",
+    seedLine: 122,
+    claim: "--resume rebuilds from the transcript",
+    status: "REAL",
+    proofs: [real("resume-fork", "a plain resume from another cwd finds the session by id")],
+  },
+  {
+    id: "session.fork",
+    seedLine: 124,
+    claim: "--fork-session: new id, inherited history",
+    status: "REAL",
+    proofs: [
+      real("resume-fork", "the fork gets a new session id"),
+      real("resume-fork", "the forked run's model request carries the earlier turn"),
+    ],
+  },
+  {
+    id: "session.unknown-resume",
+    seedLine: 126,
+    claim: "an unknown resume target exits 1",
+    status: "REAL",
+    proofs: [real("flag-rules", "--resume with an unknown session id fails")],
+  },
+  // control lifecycle
+  {
+    id: "ctl.register-first",
+    seedLine: 130,
+    claim: "pending registered before the request is written",
+    status: "UNIT",
+    proofs: [unit("control-channel", "registers the pending entry before writing")],
+  },
+  {
+    id: "ctl.same-id",
+    seedLine: 132,
+    claim: "the response carries the same request_id; success or error",
+    status: "REAL",
+    proofs: [real("control-requests", "requests written at once are each answered exactly once")],
+  },
+  {
+    id: "ctl.unmatched-cap",
+    seedLine: 136,
+    claim: "unmatched responses cached, cap 1024, oldest evicted",
+    status: "UNIT",
+    proofs: [unit("control-channel", "caps the unmatched cache at 1024 entries")],
+  },
+  {
+    id: "ctl.no-cross-settle",
+    seedLine: 137,
+    claim: "a response never settles another request",
+    status: "UNIT",
+    proofs: [unit("control-channel", "settles only the request with the same id")],
+  },
+  {
+    id: "ctl.tool-use-id",
+    seedLine: 137,
+    claim: "the host echoes toolUseID; it never sends can_use_tool itself",
+    status: "UNIT",
+    proofs: [unit("control-channel", "refuses to send a loop -> client subtype")],
+  },
+  {
+    id: "ctl.dialog-parked",
+    seedLine: 139,
+    claim: "request_user_dialog stays parked unless declared",
+    status: "UNIT",
+    proofs: [unit("control-channel", "keeps request_user_dialog silent and parked")],
+  },
+  {
+    id: "ctl.cancel",
+    seedLine: 141,
+    claim: "abort: reject, send control_cancel_request, ignore the late response",
+    status: "UNIT",
+    proofs: [unit("control-channel", "cancel via AbortSignal sends control_cancel_request")],
+  },
+  {
+    id: "ctl.close",
+    seedLine: 142,
+    claim: "transport close rejects every pending request",
+    status: "UNIT",
+    proofs: [unit("control-channel", "close() rejects every pending request")],
+  },
+  {
+    id: "ctl.redelivery",
+    seedLine: 144,
+    claim: "prompts redelivered on initialize are handled and de-duplicated",
+    status: "UNIT",
+    proofs: [
+      unit("control-channel", "handles prompts redelivered on an initialize response that never arrive live"),
+      unit(
+        "control-channel",
+        "answers a prompt redelivered on the initialize response and also delivered live once",
+      ),
+    ],
+  },
+  {
+    id: "ctl.progress",
+    seedLine: 148,
+    claim: "control_request_progress extends, never settles; unknown ids ignored",
+    status: "UNIT",
+    proofs: [
+      unit("control-channel", "control_request_progress extends the deadline and never settles"),
+      unit("control-channel", "ignores progress for unknown request ids"),
+    ],
+  },
+  {
+    id: "ctl.business-verdict",
+    seedLine: 157,
+    claim: "a success verdict can still say canRewind false / cancelled false",
+    status: "REAL",
+    proofs: [real("control-subtypes", "business results inside a success verdict")],
+  },
+  {
+    id: "ctl.cancel-no-answer",
+    seedLine: 158,
+    claim: "a cancelled incoming handler is aborted and sends no answer",
+    status: "REAL",
+    proofs: [
+      real("control-subtypes", "aborts the host's handler"),
+      unit(
+        "control-channel",
+        "aborts the handler on control_cancel_request from the CLI and sends no answer",
+      ),
+    ],
+  },
+  {
+    id: "ctl.dedupe-in-flight",
+    seedLine: 160,
+    claim: "duplicate delivery ignored only while in flight",
+    status: "UNIT",
+    proofs: [unit("control-channel", "ignores duplicate delivery of a request still in flight")],
+  },
+  {
+    id: "ctl.order",
+    seedLine: 137,
+    claim: "correct under sequential (2.1.235) and completion-order (2.1.332) answers",
+    status: "REAL",
+    proofs: [real("control-response-order", "every request settles with its own answer in both orders")],
+  },
+  {
+    id: "ctl.payload-check",
+    seedLine: 133,
+    claim: "success payloads checked against the subtype's shape",
+    status: "UNIT",
+    proofs: [unit("control-channel", "rejects a success verdict whose payload lacks a field")],
+  },
+  {
+    id: "ctl.unknown-subtype",
+    seedLine: 366,
+    claim: "an unknown subtype gets an error response",
+    status: "REAL",
+    proofs: [real("control-requests", "an unsupported subtype gets an error response naming it")],
+  },
+  // control subtypes
+  {
+    id: "sub.initialize",
+    seedLine: 192,
+    claim: "initialize returns commands/models/account",
+    status: "REAL",
+    proofs: [real("control-requests", "initialize answers success with the worker's commands and models")],
+  },
+  {
+    id: "sub.interrupt",
+    seedLine: 194,
+    claim: "interrupt returns still_queued",
+    status: "REAL",
+    proofs: [real("interrupt", "answers the interrupt with success and still_queued: []")],
+  },
+  ...CLIENT_SUBTYPES_ON_THE_BINARY.map(
+    ([subtype, seedLine, anchor]): Claim => ({
+      id: `sub.${subtype}`,
+      seedLine,
+      claim: `${subtype} answered by the print worker`,
+      status: "REAL",
+      proofs: [real(subtype === "get_context_usage" ? "control-response-order" : "control-subtypes", anchor)],
+    }),
+  ),
+  {
+    id: "sub.untested-client",
+    seedLine: 232,
+    claim:
+      "set_cwd, register_repo_root, set_mcp_permission_mode_override, mcp_call, message_rated, submit_feedback",
+    status: "UNTESTED",
+    proofs: [],
+    note: "answered by 2.1.235 but not yet driven (need a repo root, an MCP server, feedback policy)",
+  },
+  {
+    id: "sub.can-use-tool",
+    seedLine: 264,
+    claim: "can_use_tool allow/deny round trip",
+    status: "REAL",
+    proofs: [real("can-use-tool", "allow runs the tool"), real("can-use-tool", "deny refuses the tool")],
+  },
+  {
+    id: "sub.hook-callback",
+    seedLine: 266,
+    claim: "hook_callback for a registered callback id",
+    status: "REAL",
+    proofs: [real("control-subtypes", "hook_callback: the registered PreToolUse callback is asked")],
+  },
+  {
+    id: "sub.auth-refresh",
+    seedLine: 268,
+    claim: "oauth_token_refresh / host_auth_token_refresh answered by the host",
+    status: "DOCUMENTED-UNREACHABLE",
+    proofs: [unit("control-channel", "answers oauth and host auth refreshes through their handlers")],
+    note: "the CLI asks only with host-owned OAuth or provider credentials, which an offline API key session never has",
+  },
+  {
+    id: "sub.elicitation",
+    seedLine: 272,
+    claim: "elicitation declined without a handler",
+    status: "UNIT",
+    proofs: [unit("control-channel", "declines elicitation by default")],
+  },
+  {
+    id: "sub.user-dialog",
+    seedLine: 274,
+    claim: "request_user_dialog completed/cancelled only for declared kinds",
+    status: "UNIT",
+    proofs: [unit("control-channel", "keeps request_user_dialog silent and parked")],
+  },
+  {
+    id: "sub.mcp-message-in",
+    seedLine: 254,
+    claim: "mcp_message from the CLI routed to the host's SDK MCP server",
+    status: "UNIT",
+    proofs: [unit("control-channel", "routes mcp_message and hook_callback to their handlers")],
+  },
+  {
+    id: "sub.handler-missing",
+    seedLine: 351,
+    claim: "a missing or empty can_use_tool handler answers error, never silence",
+    status: "UNIT",
+    proofs: [unit("control-channel", "can_use_tool handler returned no decision")],
+  },
+  // result subtypes
+  {
+    id: "result.success",
+    seedLine: 392,
+    claim: "result success",
+    status: "REAL",
+    proofs: [real("json-output", "prints exactly one result object and exits 0")],
+  },
+  {
+    id: "result.during-execution",
+    seedLine: 394,
+    claim: "error_during_execution",
+    status: "REAL",
+    proofs: [real("interrupt", "error_during_execution result; exit 1")],
+  },
+  {
+    id: "result.max-turns",
+    seedLine: 394,
+    claim: "error_max_turns",
+    status: "REAL",
+    proofs: [real("max-turns", "ends with error_max_turns")],
+  },
+  {
+    id: "result.max-budget",
+    seedLine: 394,
+    claim: "error_max_budget_usd",
+    status: "REAL",
+    proofs: [real("result-limits", "stops after the first model answer that crosses the budget")],
+  },
+  {
+    id: "result.max-so-retries",
+    seedLine: 394,
+    claim: "error_max_structured_output_retries",
+    status: "REAL",
+    proofs: [real("result-limits", "error_max_structured_output_retries")],
+  },
+  {
+    id: "result.reason",
+    seedLine: 394,
+    claim: "each error subtype has its own failure reason",
+    status: "UNIT",
+    proofs: [unit("outcome-from-turn", "names the failure of each error subtype in its own words")],
+  },
+  // observed system subtypes
+  {
+    id: "sys.init",
+    seedLine: 399,
+    claim: "system/init",
+    status: "REAL",
+    proofs: [real("control-requests", "before system/init")],
+  },
+  {
+    id: "sys.status",
+    seedLine: 401,
+    claim: "system/status",
+    status: "REAL",
+    proofs: [real("partial-messages", "system/status requesting")],
+  },
+  {
+    id: "sys.api-retry",
+    seedLine: 424,
+    claim: "system/api_retry",
+    status: "REAL",
+    proofs: [real("api-retry", "api_retry frames")],
+  },
+  {
+    id: "sys.all-typed",
+    seedLine: 396,
+    claim: "all 45 system subtypes parse as typed frames",
+    status: "UNIT",
+    proofs: [unit("parse-stdout-frame", "accepts all 45 system subtypes")],
+  },
+  {
+    id: "sys.unreached",
+    seedLine: 374,
+    claim: "the other 42 system subtypes on the binary (hooks, tasks, compaction, memory, …)",
+    status: "UNTESTED",
+    proofs: [],
+    note: "not yet driven offline; commands_changed was seen in a probe session",
+  },
+  // tables
+  {
+    id: "table.counts",
+    seedLine: 187,
+    claim: "42 + 2 + 46 - 1 = 89; 35/6/1 directions; 16 worker-only",
+    status: "UNIT",
+    proofs: [unit("seed-tables", "reproduces the 89-subtype inventory arithmetic")],
+  },
+];
