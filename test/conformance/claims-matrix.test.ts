@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { type Claim, CLAIMS } from "./claims.js";
+import { CLAIMS, type Claim } from "./claims.js";
 
 // No CLI here: this checks the claim registry against the test files and keeps the matrix in
 // docs/conformance.md generated from it. `UPDATE_CONFORMANCE_MATRIX=1 npx vitest run
