@@ -6,6 +6,18 @@ export interface InstallationTokenProvider {
   installationToken(installationId: number): Promise<string>;
   /** Short-lived App JWT, for the /app endpoints. */
   appJwt(): Promise<string>;
+  /**
+   * A fresh token for one job: minted now (never from the cache, so it has its full hour), scoped to
+   * the job's repository and to the permissions the job needs.
+   */
+  jobToken?(installationId: number, scope: TokenScope): Promise<string>;
+  /** Revokes a job token when the job ends, so no token outlives its job. */
+  revokeToken?(token: string): Promise<void>;
+}
+
+export interface TokenScope {
+  repositories: string[];
+  permissions: Record<string, "read" | "write">;
 }
 
 export interface GitHubAppAuthOptions {
@@ -48,6 +60,30 @@ export function githubAppAuth(options: GitHubAppAuthOptions): InstallationTokenP
           );
         throw error;
       }
+    },
+    async jobToken(installationId, scope) {
+      try {
+        const { token } = await (await auth())({
+          type: "installation",
+          installationId,
+          repositoryNames: scope.repositories,
+          permissions: scope.permissions,
+          refresh: true,
+        });
+        return token;
+      } catch (error) {
+        if ((error as { status?: number }).status === 404)
+          throw new InstallationGoneError(
+            `installation ${installationId} not found; the App was uninstalled`,
+            {
+              cause: error,
+            },
+          );
+        throw error;
+      }
+    },
+    async revokeToken(token) {
+      await new Octokit({ baseUrl: options.baseUrl, auth: token }).rest.apps.revokeInstallationAccessToken();
     },
     async appJwt() {
       const { token } = await (await auth())({ type: "app" });

@@ -14,7 +14,7 @@ import { sessionSettings } from "./dispatch/session-settings.js";
 import type { WorkerJob } from "./dispatch/worker-job.js";
 import { type JobExecutor, type JobResult, PermanentJobError } from "./job-executor.js";
 import type { JobRuntimeConfig } from "./job-runtime-config.js";
-import { type PrSpendCap, withPrSpendCap } from "./pr-spend-cap.js";
+import { type PrSpendCap, withAuditSpendCap, withPrSpendCap } from "./pr-spend-cap.js";
 
 export interface JobExecutorOptions {
   config: JobRuntimeConfig;
@@ -24,6 +24,8 @@ export interface JobExecutorOptions {
   githubPacing?: Pick<GitHubClientOptions, "retryAfterBaseMs" | "writeSpacingMs" | "notificationSpacingMs">;
   /** Daily spend cap per PR for review and autofix jobs; without it PR jobs are not capped. */
   prSpendCap?: PrSpendCap;
+  /** Daily spend cap per installation shared by its scheduled audits. */
+  auditSpendCap?: PrSpendCap;
   /**
    * Split mode: sessions run in the agent function (no credentials), model traffic goes through the
    * gateway with a per-job token minted here and revoked when the job ends.
@@ -109,7 +111,10 @@ export function createJobExecutor(options: JobExecutorOptions): JobExecutor {
         }
       };
       const cap = job.kind === "review" || job.kind === "autofix" ? options.prSpendCap : undefined;
-      return await (cap ? withPrSpendCap(cap, { job, octokit }, run) : run());
+      if (cap) return await withPrSpendCap(cap, { job, octokit }, run);
+      if (job.kind === "audit" && options.auditSpendCap)
+        return await withAuditSpendCap(options.auditSpendCap, job, run);
+      return await run();
     } finally {
       if (split && gatewayToken) await split.tokens.revoke(gatewayToken).catch(() => undefined);
       await rm(workDir, { recursive: true, force: true });

@@ -9,6 +9,7 @@ import { SpendLedger } from "../shared/spend-ledger.js";
 import { createTelemetry } from "../shared/telemetry.js";
 import { createJobExecutor } from "./create-job-executor.js";
 import { jobRuntimeConfigFromEnv } from "./job-runtime-config.js";
+import { jobTokenScope } from "./job-token-scope.js";
 import { lambdaAgentInvoker } from "./lambda-agent-invoker.js";
 import { prNotifier } from "./pr-notifier.js";
 import { workerConfigFromEnv } from "./worker-config.js";
@@ -59,6 +60,11 @@ export const handler = createWorkerHandler({
             capUsdPerDay: config.prSpendCapUsdPerDay,
             jobBudgetUsd: jobs.maxBudgetUsd,
           },
+          auditSpendCap: {
+            ledger: new SpendLedger(dynamodb, config.spendTableName),
+            capUsdPerDay: config.auditSpendCapUsdPerDay,
+            jobBudgetUsd: jobs.maxBudgetUsd,
+          },
         }
       : {}),
     ...(jobs.sessionsBucket
@@ -73,6 +79,7 @@ export const handler = createWorkerHandler({
   }),
   allowedInstallations: config.allowedInstallations,
   tokens,
+  tokenScope: (job) => jobTokenScope(job, { uploadSarif: jobs.uploadSarif }),
   ...(anthropicApiKey ? { anthropicApiKey: () => secrets.read(anthropicApiKey) } : {}),
   deadlineMarginMs: config.deadlineMarginMs,
   minimumJobMs: config.minimumJobMs,

@@ -24,16 +24,41 @@ export async function withPrSpendCap(
   run: () => Promise<JobResult>,
 ): Promise<JobResult> {
   const { job } = target;
-  const key = cap.ledger.key(`pr#${job.owner}/${job.repo}#${job.pullNumber}`.toLowerCase());
-  if (!(await cap.ledger.reserve(key, cap.jobBudgetUsd, cap.capUsdPerDay))) {
-    if (await cap.ledger.claimNotice(key))
+  return withDailySpendCap(cap, `pr#${job.owner}/${job.repo}#${job.pullNumber}`.toLowerCase(), run, {
+    what: "the PR",
+    // One comment per PR and day, whoever claims the notice first.
+    onFirstRefusal: async () => {
       await postCommentOnce(target.octokit, {
         owner: job.owner,
         repo: job.repo,
         issueNumber: job.pullNumber as number,
         body: `Claude's reviews of this pull request are paused until tomorrow (UTC): it reached today's spending cap of $${cap.capUsdPerDay.toFixed(2)}. Nothing else is needed; the next push or comment after that is reviewed as usual.`,
       });
-    throw new PermanentJobError(`the PR reached its daily spend cap of $${cap.capUsdPerDay}`);
+    },
+  });
+}
+
+/**
+ * The scheduled audits of one installation share a daily cap: a fan-out to hundreds of repositories
+ * runs audits until the installation's day is spent, and drops the rest with the reason logged.
+ */
+export function withAuditSpendCap(cap: PrSpendCap, job: JobMessage, run: () => Promise<JobResult>) {
+  return withDailySpendCap(cap, `audit#installation#${job.installationId}`, run, {
+    what: "the installation's audits",
+  });
+}
+
+/** Reserve the job's whole budget under `scope` for today, run, then book what it really cost. */
+export async function withDailySpendCap(
+  cap: PrSpendCap,
+  scope: string,
+  run: () => Promise<JobResult>,
+  options: { what: string; onFirstRefusal?: () => Promise<void> },
+): Promise<JobResult> {
+  const key = cap.ledger.key(scope);
+  if (!(await cap.ledger.reserve(key, cap.jobBudgetUsd, cap.capUsdPerDay))) {
+    if (options.onFirstRefusal && (await cap.ledger.claimNotice(key))) await options.onFirstRefusal();
+    throw new PermanentJobError(`${options.what} reached the daily spend cap of $${cap.capUsdPerDay}`);
   }
   let result: JobResult;
   try {

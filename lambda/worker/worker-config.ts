@@ -11,6 +11,8 @@ export interface WorkerConfig extends GitHubAppConfig {
   spendTableName?: string;
   /** Most one PR may cost per UTC day (`MAX_PR_SPEND_USD_PER_DAY`, default 25). */
   prSpendCapUsdPerDay: number;
+  /** Most one installation's scheduled audits may cost per UTC day (`MAX_AUDIT_SPEND_USD_PER_DAY`, default 50). */
+  auditSpendCapUsdPerDay: number;
   /**
    * Split mode (`AGENT_FUNCTION_NAME`, `MODEL_GATEWAY_URL`, `GATEWAY_TOKENS_TABLE`): sessions run in the
    * agent function and this worker never reads the model key.
@@ -34,6 +36,7 @@ export function workerConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Worke
     minimumJobMs: milliseconds(env, "MIN_JOB_MS", 30_000),
     ...(env.SPEND_TABLE_NAME?.trim() ? { spendTableName: env.SPEND_TABLE_NAME.trim() } : {}),
     prSpendCapUsdPerDay: dollars(env, "MAX_PR_SPEND_USD_PER_DAY", 25),
+    auditSpendCapUsdPerDay: dollars(env, "MAX_AUDIT_SPEND_USD_PER_DAY", 50),
     ...agentSplitFromEnv(env),
     ...retryFromEnv(env),
   };

@@ -1,7 +1,11 @@
 import { processPartialResponse, SqsFifoPartialProcessorAsync } from "@aws-lambda-powertools/batch";
 import { MetricUnit } from "@aws-lambda-powertools/metrics";
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from "aws-lambda";
-import { InstallationGoneError, type InstallationTokenProvider } from "../shared/github-app-auth.js";
+import {
+  InstallationGoneError,
+  type InstallationTokenProvider,
+  type TokenScope,
+} from "../shared/github-app-auth.js";
 import type { InstallationAllowList } from "../shared/installation-allow-list.js";
 import { type InvalidJobMessageError, type JobMessage, parseJobMessage } from "../shared/job-message.js";
 import { type Telemetry, traced } from "../shared/telemetry.js";
@@ -12,6 +16,8 @@ export interface WorkerHandlerDeps {
   telemetry: Telemetry;
   executor: JobExecutor;
   tokens: InstallationTokenProvider;
+  /** Per-job token scope (repository + permissions); without it the installation-wide token is used. */
+  tokenScope?: (job: JobMessage) => TokenScope;
   /** Checked again here: a message that did not come from our webhook or schedule is not trusted. */
   allowedInstallations: InstallationAllowList;
   anthropicApiKey?: () => Promise<string | undefined>;
@@ -144,17 +150,35 @@ export function createWorkerHandler(deps: WorkerHandlerDeps): WorkerHandler {
     const started = Date.now();
     let result: JobResult;
     try {
-      const token = await deps.tokens.installationToken(job.installationId);
-      const anthropicApiKey = await deps.anthropicApiKey?.();
-      logger.info("job started", { deadlineMs });
-      result = await deps.executor(job, {
-        deadlineMs,
-        signal: AbortSignal.timeout(deadlineMs),
-        logger,
-        token,
-        receiveCount,
-        ...(anthropicApiKey ? { anthropicApiKey } : {}),
-      });
+      // A fresh token per job (full validity, so it cannot expire mid-job), scoped to the job's
+      // repository and permissions, revoked when the job ends.
+      const scope = deps.tokenScope?.(job);
+      const scoped = scope !== undefined && deps.tokens.jobToken !== undefined;
+      const token = scoped
+        ? await (deps.tokens.jobToken as NonNullable<InstallationTokenProvider["jobToken"]>)(
+            job.installationId,
+            scope,
+          )
+        : await deps.tokens.installationToken(job.installationId);
+      try {
+        const anthropicApiKey = await deps.anthropicApiKey?.();
+        logger.info("job started", { deadlineMs });
+        result = await deps.executor(job, {
+          deadlineMs,
+          signal: AbortSignal.timeout(deadlineMs),
+          logger,
+          token,
+          receiveCount,
+          ...(anthropicApiKey ? { anthropicApiKey } : {}),
+        });
+      } finally {
+        if (scoped)
+          await deps.tokens
+            .revokeToken?.(token)
+            .catch((e: unknown) =>
+              logger.warn("job token not revoked; it expires within the hour", { error: String(e) }),
+            );
+      }
     } catch (error) {
       const permanent =
         error instanceof PermanentJobError

@@ -492,6 +492,9 @@ export class GitHubDouble {
         this.tokens.set(token, u);
         return token;
       },
+      revokePresentedToken: () => {
+        this.tokens.delete(String(req.headers.authorization ?? "").replace(/^(token|bearer)\s+/i, ""));
+      },
     };
     const response = afterWrite(handler(ctx), fault);
     this.afterHooks.get(match.operationId)?.shift()?.();

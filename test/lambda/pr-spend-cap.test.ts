@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createJobMessage, type JobMessage } from "../../lambda/shared/job-message.js";
 import { SpendLedger } from "../../lambda/shared/spend-ledger.js";
 import { type JobResult, PermanentJobError } from "../../lambda/worker/job-executor.js";
-import { type PrSpendCap, withPrSpendCap } from "../../lambda/worker/pr-spend-cap.js";
+import { type PrSpendCap, withAuditSpendCap, withPrSpendCap } from "../../lambda/worker/pr-spend-cap.js";
 import { createGitHubClient } from "../../src/github/github-client.js";
 import { GitHubDouble } from "../github-double/index.js";
 import { LoopbackDynamoDb } from "./support/loopback-dynamodb.js";
@@ -80,9 +80,9 @@ describe("per-PR daily spend cap", () => {
     expect(outcomes).toEqual([
       "ran $4",
       "ran $4",
-      "dropped: the PR reached its daily spend cap of $10",
-      "dropped: the PR reached its daily spend cap of $10",
-      "dropped: the PR reached its daily spend cap of $10",
+      "dropped: the PR reached the daily spend cap of $10",
+      "dropped: the PR reached the daily spend cap of $10",
+      "dropped: the PR reached the daily spend cap of $10",
     ]);
     // The ledger holds what was really spent, not the reservations.
     expect(await spent("pr#o/r#1#2026-12-03")).toBe(8);
@@ -115,5 +115,45 @@ describe("per-PR daily spend cap", () => {
     ).toMatch(/^failed/);
     // The session may have spent its budget: the reservation stands.
     expect(await spent("pr#o/r#2#2026-12-03")).toBe(before + 5);
+  });
+});
+
+describe("per-installation daily audit spend cap", () => {
+  it("a fan-out of 200 scheduled audits runs until the installation's day is spent, then drops the rest", async () => {
+    const auditCap: PrSpendCap = {
+      ledger: new SpendLedger(dynamo.client, "spend", () => today),
+      capUsdPerDay: 20,
+      jobBudgetUsd: 1,
+    };
+    const audit = (installationId: number, n: number) =>
+      createJobMessage({
+        kind: "audit",
+        owner: "o",
+        repo: `repo-${n}`,
+        installationId,
+        trigger: { source: "schedule", scheduleEventId: "tick-1" },
+      });
+    let ran = 0;
+    const dropped: string[] = [];
+    for (let n = 0; n < 200; n++) {
+      try {
+        await withAuditSpendCap(auditCap, audit(7, n), async () => {
+          ran++;
+          return { status: "completed", costUsd: 0.4 };
+        });
+      } catch (error) {
+        dropped.push((error as PermanentJobError).reason);
+      }
+    }
+    // Each audit reserves its $1 budget; it runs while the day's total stays within $20 → 48 × $0.40.
+    expect(ran).toBe(48);
+    expect(dropped).toHaveLength(152);
+    expect(new Set(dropped)).toEqual(
+      new Set(["the installation's audits reached the daily spend cap of $20"]),
+    );
+    expect(await spent("audit#installation#7#2026-12-03")).toBeCloseTo(19.2, 10);
+    // Another installation has its own day.
+    await withAuditSpendCap(auditCap, audit(8, 0), async () => ({ status: "completed", costUsd: 1 }));
+    expect(await spent("audit#installation#8#2026-12-03")).toBe(1);
   });
 });

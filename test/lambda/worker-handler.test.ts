@@ -8,6 +8,7 @@ import { JobQueue } from "../../lambda/shared/job-queue.js";
 import { createTelemetry } from "../../lambda/shared/telemetry.js";
 import type { JobExecutionContext, JobExecutor } from "../../lambda/worker/job-executor.js";
 import { PermanentJobError } from "../../lambda/worker/job-executor.js";
+import { jobTokenScope } from "../../lambda/worker/job-token-scope.js";
 import { createWorkerHandler } from "../../lambda/worker/worker-handler.js";
 import { GitHubDouble } from "../github-double/index.js";
 import { appPrivateKeyPem } from "./support/app-private-key.js";
@@ -122,6 +123,8 @@ function worker(
     /** Backoff seconds: turns on the retry policy (ChangeMessageVisibility, DLQ with reason). */
     backoffSeconds?: number[];
     notify?: (job: JobMessage, text: string) => Promise<void>;
+    /** Mint a fresh repo-scoped token per job and revoke it afterwards. */
+    scoped?: boolean;
   } = {},
 ) {
   const telemetry = createTelemetry("worker");
@@ -142,6 +145,7 @@ function worker(
         }
       : {}),
     ...(opts.notify ? { notify: opts.notify } : {}),
+    ...(opts.scoped ? { tokenScope: (job: JobMessage) => jobTokenScope(job) } : {}),
     deadlineMarginMs: opts.deadlineMarginMs ?? 1_000,
     minimumJobMs: opts.minimumJobMs ?? 100,
   });
@@ -486,5 +490,39 @@ describe("worker handler", () => {
       "installation 99 is not in ALLOWED_INSTALLATIONS",
     );
     expect(sqs.messagesIn(queues.queueUrl)).toHaveLength(0);
+  });
+
+  it("gives each job a fresh token scoped to its repository and kind's permissions, revoked when the job ends", async () => {
+    const tokensSeen: string[] = [];
+    const executor: JobExecutor = async (job, ctx) => {
+      tokensSeen.push(ctx.token);
+      return checkRunExecutor([])(job, ctx);
+    };
+    await enqueue(reviewJob(SHA_1));
+    const before = gh.callsTo("apps/create-installation-access-token").length;
+    const source = new SqsEventSource(sqs.client, queues.queueUrl, queues.queueArn);
+    await withStdout(() =>
+      source.drain(worker(executor, { scoped: true }), () => lambdaContext("worker", 900_000)),
+    );
+
+    expect(source.invocations[0]!.response.batchItemFailures).toEqual([]);
+    const minted = gh.callsTo("apps/create-installation-access-token").slice(before);
+    expect(minted).toHaveLength(1);
+    expect(minted[0]!.body).toEqual({
+      repositories: [REPO],
+      permissions: { contents: "read", pull_requests: "write", checks: "write" },
+    });
+    expect(gh.callsTo("apps/revoke-installation-access-token")).toHaveLength(1);
+    // The job's token is dead now: GitHub (the double) refuses it.
+    const dead = await new Octokit({ baseUrl: gh.url, auth: tokensSeen[0] })
+      .request("GET /repos/{owner}/{repo}", { owner: OWNER, repo: REPO })
+      .then(
+        () => 200,
+        (e: { status: number }) => e.status,
+      );
+    expect(dead).toBe(401);
+    // An autofix would get contents: write; a prune only reads pull requests.
+    expect(jobTokenScope({ kind: "autofix", repo: "r" }).permissions.contents).toBe("write");
+    expect(jobTokenScope({ kind: "prune", repo: "r" }).permissions).toEqual({ pull_requests: "read" });
   });
 });

@@ -1,5 +1,5 @@
 import { repoJson, userJson } from "../double-payloads.js";
-import { notFound, ok } from "../double-response.js";
+import { noContent, notFound, ok } from "../double-response.js";
 import type { RouteTable } from "./route-context.js";
 
 export const reposRoutes: RouteTable = {
@@ -21,6 +21,12 @@ export const reposRoutes: RouteTable = {
       role_name: role,
       user: userJson({ login: ctx.params.username ?? "", type: "User" }),
     });
+  },
+
+  /** The token revokes itself: the double refuses it from then on, as GitHub does. */
+  "apps/revoke-installation-access-token": (ctx) => {
+    ctx.revokePresentedToken();
+    return noContent();
   },
 
   /** Lambda App flow: exchange the App JWT for an installation token the double will then accept. */

@@ -20,6 +20,8 @@ export interface RouteContext {
   repo(): RepoState | undefined;
   /** Issues a token the double will accept (installation tokens). */
   issueToken(user: UserRef): string;
+  /** Stops accepting the token this request was made with (`DELETE /installation/token`). */
+  revokePresentedToken(): void;
 }
 
 export type RouteHandler = (ctx: RouteContext) => DoubleResponse;

@@ -10,6 +10,7 @@ import { createTelemetry } from "../../../lambda/shared/telemetry.js";
 import { createWebhookHandler, type WebhookHandler } from "../../../lambda/webhook/webhook-handler.js";
 import { type AgentSplit, createJobExecutor } from "../../../lambda/worker/create-job-executor.js";
 import { type JobRuntimeConfig, jobRuntimeConfigFromEnv } from "../../../lambda/worker/job-runtime-config.js";
+import { jobTokenScope } from "../../../lambda/worker/job-token-scope.js";
 import { createWorkerHandler, type WorkerHandler } from "../../../lambda/worker/worker-handler.js";
 import { S3TranscriptStore } from "../../../src/sessions/s3-transcript-store.js";
 import { createTempRepo, type TempRepo } from "../../fixtures/git-repo.js";
@@ -182,6 +183,7 @@ export class LambdaPipeline {
       }),
       tokens: githubAppAuth({ appId: "12345", baseUrl: this.github.url, privateKey: async () => privateKey }),
       allowedInstallations: parseInstallationAllowList(String(INSTALLATION_ID)),
+      tokenScope: (job) => jobTokenScope(job, { uploadSarif: this.config.uploadSarif }),
       // Split mode: the orchestrator never reads the model key; only the gateway has it.
       ...(options.agentSplit ? {} : { anthropicApiKey: async () => ANTHROPIC_KEY }),
       deadlineMarginMs: options.deadlineMarginMs ?? 1_000,

@@ -1,0 +1,27 @@
+import type { TokenScope } from "../shared/github-app-auth.js";
+import type { JobMessage } from "../shared/job-message.js";
+
+/**
+ * The least a job's installation token may do, on the job's repository only. Metadata read is implied
+ * by GitHub for every token. A review never gets contents write; only an autofix can push.
+ */
+export function jobTokenScope(
+  job: Pick<JobMessage, "kind" | "repo">,
+  options: { uploadSarif?: boolean } = {},
+): TokenScope {
+  const permissions = ((): TokenScope["permissions"] => {
+    switch (job.kind) {
+      case "review":
+        return { contents: "read", pull_requests: "write", checks: "write" };
+      case "autofix":
+        return { contents: "write", pull_requests: "write", checks: "write" };
+      case "audit":
+        return options.uploadSarif
+          ? { contents: "read", issues: "write", checks: "write", security_events: "write" }
+          : { contents: "read", issues: "write", checks: "write" };
+      case "prune":
+        return { pull_requests: "read" };
+    }
+  })();
+  return { repositories: [job.repo], permissions };
+}
