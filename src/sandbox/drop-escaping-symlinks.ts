@@ -1,12 +1,9 @@
 import { readdir, readlink, realpath, unlink } from "node:fs/promises";
 import path from "node:path";
 
-/** Kernel file systems that expose processes, devices and their secrets (`/proc/<pid>/environ`). */
-const KERNEL_TREES = ["/proc", "/sys", "/dev"];
-
 /**
- * Removes every symlink under `root` whose target leaves it, or points into /proc, /sys or /dev,
- * and returns their paths relative to `root`. Run it on an untrusted checkout (a fork's head)
+ * Removes every symlink under `root` whose target leaves it (into /proc, /sys, /dev, $HOME or
+ * anywhere else), and returns their paths relative to `root`. Run it on an untrusted checkout (a fork's head)
  * before the agent reads it: a planted `notes -> /proc/self/environ` or `pp -> /proc` then no
  * longer exists for any tool, whatever the tool policy misses. Links that stay inside are kept.
  * Links are never followed while walking, and `.git` is skipped (a checkout does not write links
@@ -21,6 +18,7 @@ export async function dropEscapingSymlinks(root: string): Promise<string[]> {
       if (entry.isSymbolicLink()) {
         if (await escapes(realRoot, full)) {
           await unlink(full);
+          // Stryker disable next-line MethodExpression,StringLiteral: on POSIX the separator already is "/"
           dropped.push(path.relative(realRoot, full).split(path.sep).join("/"));
         }
       } else if (entry.isDirectory() && !(dir === realRoot && entry.name === ".git")) {
@@ -40,7 +38,7 @@ async function escapes(realRoot: string, link: string): Promise<boolean> {
     // Dangling (or a loop): judge the text of the link; a target that appears later is still outside.
     target = path.resolve(path.dirname(link), await readlink(link));
   }
-  if (KERNEL_TREES.some((tree) => target === tree || target.startsWith(`${tree}/`))) return true;
   const relative = path.relative(realRoot, target);
+  // Stryker disable next-line ConditionalExpression: path.relative of two absolute POSIX paths is never absolute
   return relative === ".." || relative.startsWith(`..${path.sep}`) || path.isAbsolute(relative);
 }

@@ -148,6 +148,8 @@ export const BENIGN_CALLS: readonly string[] = [
   "grep -rn --include='*.ts' answer .",
   "grep -f patterns.txt src/a.ts",
   "grep -C2 -e answer src/a.ts",
+  // A colon is a path separator only in git's rev:path; to grep it is part of a pattern.
+  "grep -e a:/etc src/a.ts",
   "grep --line-n answer src/a.ts",
   "find . -name '*.ts' -type f",
   "find src -maxdepth 1 -not -name x -print",

@@ -14,6 +14,7 @@ export type ParsedFind =
 /** Reads `find`'s arguments as find does; refuses anything outside the allowlist. */
 export function parseFindArguments(args: readonly string[]): ParsedFind {
   let i = 0;
+  // Stryker disable next-line EqualityOperator: args[length] is undefined, which is no leading option either
   for (; i < args.length; i++) {
     const word = args[i] as string;
     if (!Object.hasOwn(LEADING_OPTIONS, word)) break;

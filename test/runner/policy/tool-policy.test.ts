@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { builtInPolicy } from "../../../src/runner/policy/built-in-policy.js";
+import { builtInPolicy, isBuiltInPolicyName } from "../../../src/runner/policy/built-in-policy.js";
 import { ToolPolicy } from "../../../src/runner/policy/tool-policy.js";
 
 let workspace: string;
@@ -350,6 +350,29 @@ describe("Bash rules", () => {
     expect(d.reason).toContain("(rule git-read)");
     const other = await review.evaluate(bash("curl x"), workspace);
     expect(other.reason).toBe('"curl x" is not an allowed command (rule read-only-shell)');
+  });
+});
+
+describe("built-in policy names", () => {
+  it("knows its three names and refuses others with the list", async () => {
+    expect(["review", "autofix", "audit", "admin"].map(isBuiltInPolicyName)).toEqual([
+      true,
+      true,
+      true,
+      false,
+    ]);
+    expect(() => builtInPolicy("admin" as never, { workspace })).toThrowError(
+      'unknown built-in policy "admin"; expected one of review, autofix, audit',
+    );
+    expect(builtInPolicy("audit", { workspace })).toMatchObject({ name: "audit", workspace });
+  });
+
+  it("autofix falls back to the default test commands when none are given", async () => {
+    const autofix = builtInPolicy("autofix", { workspace, testCommands: [] });
+    expect(await autofix.evaluate(bash("pytest -x"), workspace)).toMatchObject({
+      behavior: "allow",
+      ruleId: "test-commands",
+    });
   });
 });
 
