@@ -547,3 +547,45 @@ describe("decisions in detail", () => {
     );
   });
 });
+
+describe("which inputs are paths", () => {
+  const srcOnly = () =>
+    new ToolPolicy(
+      {
+        name: "p",
+        rules: [
+          { id: "no-env", effect: "deny", tools: ["Read", "Grep", "Glob"], paths: ["*.env"] },
+          { id: "src", effect: "allow", tools: ["Read", "Grep", "Glob"], paths: ["src/**"] },
+        ],
+      },
+      { workspace },
+    );
+
+  it("Grep and Glob without a path search the workspace root", async () => {
+    for (const tool of ["Grep", "Glob"]) {
+      const d = await srcOnly().evaluate({ tool_name: tool, input: { pattern: "x" } }, workspace);
+      expect(d.reason, tool).toBe(". is not covered by src/** (rule src)");
+    }
+  });
+
+  it("a path that is not a string is no path; Grep's pattern is a regex, not a path", async () => {
+    expect(
+      (await srcOnly().evaluate({ tool_name: "Read", input: { file_path: 42 } }, workspace)).reason,
+    ).toBe("Read named no path to check (rule src)");
+    expect(
+      await srcOnly().evaluate(
+        { tool_name: "Grep", input: { path: "src", pattern: "../../etc" } },
+        workspace,
+      ),
+    ).toMatchObject({ behavior: "allow" });
+    expect(
+      await srcOnly().evaluate({ tool_name: "Glob", input: { path: "src", pattern: 5 } }, workspace),
+    ).toMatchObject({ behavior: "allow" });
+  });
+
+  it("a deny rule that did not match never becomes the reason of the denial", async () => {
+    expect(
+      (await srcOnly().evaluate({ tool_name: "Read", input: { file_path: "lib/x" } }, workspace)).reason,
+    ).toBe("lib/x is not covered by src/** (rule src)");
+  });
+});
