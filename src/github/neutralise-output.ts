@@ -179,8 +179,12 @@ export class OutputNeutraliser {
           // Any `](` or `]:` not part of a link we took apart is an inline link or a reference
           // definition in a form our pattern does not know: break it.
           if (label === undefined || dest === undefined) return `]${ZWSP}`;
-          if (this.isTrustedDestination(dest)) return match;
           const target = dest.replace(/^<|>$/g, "");
+          if (this.isTrustedDestination(dest)) {
+            if (target === dest) return match;
+            // The `<` of an angle-bracket destination would be defused below: write it without them.
+            if (/^[^\s()<>]*$/.test(target)) return `${bang}[${label}](${target})`;
+          }
           return bang ? `(image: ${label} — ${target})` : `${label} (${target})`;
         })
         .replace(SCHEME_URL, (match, scheme: string, sep: string, rest: string) =>

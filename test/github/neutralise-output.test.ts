@@ -80,6 +80,45 @@ describe("prose", () => {
     expect(n.prose(input)).toBe(expected);
   });
 
+  it.each(["details", "summary", "sub", "sup", "b", "i", "em", "strong", "code", "kbd", "p"])(
+    "keeps our formatting tag <%s> and its closing tag, bare only",
+    (tag) => {
+      expect(n.prose(`<${tag}>x</${tag}>`)).toBe(`<${tag}>x</${tag}>`);
+      expect(n.prose(`<${tag.toUpperCase()} >x`)).toBe(`<${tag.toUpperCase()} >x`);
+      expect(n.prose(`<${tag} x=1>`)).toBe(`<${Z}${tag} x=1>`);
+      expect(n.prose(`<${tag}x>`)).toBe(`<${Z}${tag}x>`);
+    },
+  );
+
+  it("keeps <br>, <br/>, <br /> and <hr>", () => {
+    expect(n.prose("a<br>b<br/>c<br />d<hr>")).toBe("a<br>b<br/>c<br />d<hr>");
+  });
+
+  it("trusts GitHub links in any letter case, and http as well as https", () => {
+    expect(n.prose("[a](HTTPS://GitHub.com/x) [b](http://github.com/y) [c](<https://github.com/z>)")).toBe(
+      "[a](HTTPS://GitHub.com/x) [b](http://github.com/y) [c](https://github.com/z)",
+    );
+    expect(n.prose("![c](<https://github.com/a b>)")).toBe("(image: c — https://github.com/a b)");
+    expect(n.prose("[a](https://github.com) [b](https://github.com?q) [c](https://github.com#f)")).toBe(
+      "[a](https://github.com) [b](https://github.com?q) [c](https://github.com#f)",
+    );
+    expect(n.prose("[a](https://notgithub.com/x)")).toBe(`a (https${Z}://notgithub.com/x)`);
+    expect(n.prose("![a](ftp://github.com/x)")).toBe("(image: a — ftp://github.com/x)");
+  });
+
+  it("keeps a relative link and its title, and refuses percent-encoded or scheme-bearing ones", () => {
+    expect(n.prose('[x](a/b.md "t")')).toBe('[x](a/b.md "t")');
+    expect(n.prose("[x](a%2F%2Fevil)")).toBe("x (a%2F%2Fevil)");
+    expect(n.prose("[x](data:image/png;base64,AAAA)")).toBe("x (data:image/png;base64,AAAA)");
+    expect(n.prose("[x]()")).toBe("[x]()");
+  });
+
+  it("handles several links on one line and parentheses in a destination", () => {
+    expect(n.prose("[a](https://evil.io/a_(b)) and [c](d.md)")).toBe(
+      `a (https${Z}://evil.io/a_(b)) and [c](d.md)`,
+    );
+  });
+
   it("is idempotent", () => {
     const hostile =
       "@a ![x](https://evil.io/p) [y](https://evil.io) <!-- m --> https://evil.io www.evil.io &#64;b [r]: x <img>";
@@ -130,6 +169,18 @@ describe("markup", () => {
   it("a closing fence must be the opener's character, at least as long, and alone on its line", () => {
     expect(n.markup("```\n~~~\n``` x\n```\n@a")).toBe(`\`\`\`\n~~~\n\`\`\` x\n\`\`\`\n@${Z}a`);
     expect(n.markup("```\n    ```\n@a\n```")).toBe("```\n    ```\n@a\n```");
+  });
+
+  it("a closing fence may carry trailing blanks; text after it on the line makes it content", () => {
+    expect(n.markup("```\n@a\n``` \t\n@b")).toBe(`\`\`\`\n@a\n\`\`\` \t\n@${Z}b`);
+    expect(n.markup("~~~ a`b\n@a\n~~~")).toBe("~~~ a`b\n@a\n~~~");
+    expect(n.markup("``\n@a")).toBe(`\`\`\n@${Z}a`);
+    expect(n.markup("   ```\n@a\n```")).toBe(`   \`\`\`\n@${Z}a\n\`\`\`\n\`\`\``);
+  });
+
+  it("keeps blank lines around peeled markers and defuses everything between", () => {
+    expect(n.markup("\n\n@a\n\n", { markers: [] })).toBe(`\n\n@${Z}a\n\n`);
+    expect(n.markup("")).toBe("");
   });
 
   it("closes a fence the agent left open", () => {
