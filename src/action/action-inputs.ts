@@ -42,6 +42,8 @@ export interface ActionInputs {
   reviewDrafts: boolean;
   autofixLabel: string;
   testCommands: string[];
+  /** Hosts an autofix's sandboxed Bash may reach (none by default). */
+  autofixAllowedDomains: string[];
   auditFocus?: string;
   maxNewIssues: number;
   /** The agent's own user; undefined when the input is "none". */
@@ -124,6 +126,10 @@ export function parseActionInputs(getInput: GetInput): ActionInputs {
     sarifFile: optional("sarif_file"),
     reviewDrafts: bool("review_drafts", false),
     autofixLabel: text("autofix_label") || "autofix",
+    autofixAllowedDomains: text("autofix_allowed_domains")
+      .split("\n")
+      .map((line) => line.trim())
+      .filter(Boolean),
     testCommands: text("test_commands")
       .split("\n")
       .map((line) => line.trim())

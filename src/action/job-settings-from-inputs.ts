@@ -55,6 +55,7 @@ export async function jobSettingsFromInputs(options: {
     // Progress carries agent text: it must not be able to issue workflow commands.
     onProgress: (event) => core.info(DEFAULT_NEUTRALISER.logLine(`[claude] ${formatProgressEvent(event)}`)),
     ...(isolation ? { isolation } : {}),
+    ...(inputs.autofixAllowedDomains.length ? { autofixAllowedDomains: inputs.autofixAllowedDomains } : {}),
     ...(inputs.model ? { model: inputs.model } : {}),
     ...(inputs.provider ? { provider: inputs.provider } : {}),
     ...(inputs.prompt ? { extraInstructions: inputs.prompt } : {}),

@@ -37,6 +37,8 @@ export interface JobSettings {
   engine?: ManagedAgentsEngine;
   /** Where sessions run; default: the CLI in this process (runSessionHere). */
   sessionRunner?: SessionRunner;
+  /** Hosts a same-repository autofix's sandboxed Bash may reach; default none. */
+  autofixAllowedDomains?: string[];
   /** How the door isolated the agent from the host (decideIsolation); absent: the host's user. */
   isolation?: IsolationDecision;
 }

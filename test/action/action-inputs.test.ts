@@ -30,6 +30,11 @@ describe("parseActionInputs", () => {
     expect(inputs.agentUser).toBeUndefined();
     expect(inputs.onNoIsolation).toBe("fail");
     expect(parseActionInputs(from({ agent_user: "ci-agent" })).agentUser).toBe("ci-agent");
+    expect(parseActionInputs(from({})).autofixAllowedDomains).toEqual([]);
+    expect(
+      parseActionInputs(from({ autofix_allowed_domains: "registry.npmjs.org\n\n pypi.org " }))
+        .autofixAllowedDomains,
+    ).toEqual(["registry.npmjs.org", "pypi.org"]);
     expect(() => parseActionInputs(from({ on_no_isolation: "ignore" }))).toThrow(
       /on_no_isolation must be one of no-bash, fail; got "ignore"/,
     );

@@ -186,6 +186,8 @@ export async function runAutofix(
       // The one job whose agent edits the working tree (never .git: see handOverToAgent).
       workspaceAccess: "write",
       ...sessionLimitsFrom(settings),
+      // Only the network its test commands need, and none for a fork's code.
+      bashSandbox: { allowedDomains: request.isFork ? [] : (settings.autofixAllowedDomains ?? []) },
     },
     request.lineage
       ? {
