@@ -372,6 +372,27 @@ export class ClaudePrRunnerStack extends Stack {
       targets: [new eventsTargets.LambdaFunction(schedule, { retryAttempts: 2 })],
     });
 
+    // --- lost deliveries: GitHub never resends a failed delivery; this asks it to, once per event ---
+    const sweep = new nodejs.NodejsFunction(this, "DeliverySweepFunction", {
+      logGroup: logGroup("DeliverySweepFunction"),
+      ...nodeFunctionDefaults("lambda/schedule/sweep-handler.ts"),
+      timeout: Duration.minutes(2),
+      memorySize: 256,
+      environment: {
+        ...powertools("delivery-sweep"),
+        GITHUB_APP_ID: appId.valueAsString,
+        GITHUB_API_URL: githubApiUrl.valueAsString,
+        GITHUB_APP_PRIVATE_KEY: `secretsmanager:${appPrivateKey.secretArn}`,
+        SWEEP_WINDOW_MINUTES: "180",
+      },
+    });
+    appPrivateKey.grantRead(sweep);
+    new events.Rule(this, "DeliverySweepSchedule", {
+      description: "Redeliver failed GitHub App webhook deliveries once",
+      schedule: events.Schedule.rate(Duration.hours(1)),
+      targets: [new eventsTargets.LambdaFunction(sweep, { retryAttempts: 0 })],
+    });
+
     // --- operations: alarms to an SNS topic, a dashboard ---
     const dailySpendAlarm = new CfnParameter(this, "DailySpendAlarmUsd", {
       type: "Number",
@@ -476,7 +497,7 @@ export class ClaudePrRunnerStack extends Stack {
       "AwsSolutions-S1",
       "only the worker role reads and writes it (TLS-only, private); enable CloudTrail S3 data events for an access log instead of a second bucket",
     );
-    for (const fn of [webhook, gateway, agent, worker, schedule]) {
+    for (const fn of [webhook, gateway, agent, worker, schedule, sweep]) {
       acknowledge(
         fn,
         "AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]",

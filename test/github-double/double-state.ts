@@ -146,8 +146,20 @@ export interface DoubleState {
   /** SARIF logs accepted by code scanning, decoded (gunzipped and parsed). */
   sarifUploads: SarifUploadState[];
   installations: Map<number, InstallationState>;
+  /** Deliveries of the App's webhook (`GET /app/hook/deliveries`), newest first. */
+  hookDeliveries: HookDeliveryState[];
   /** Issue and PR numbers share one sequence per repository, as on GitHub. */
   nextNumber: Map<string, number>;
+}
+
+export interface HookDeliveryState {
+  id: number;
+  guid: string;
+  deliveredAt: string;
+  redelivery: boolean;
+  statusCode: number;
+  event: string;
+  action: string | null;
 }
 
 export function emptyState(): DoubleState {
@@ -162,6 +174,7 @@ export function emptyState(): DoubleState {
     checkRuns: [],
     sarifUploads: [],
     installations: new Map(),
+    hookDeliveries: [],
     nextNumber: new Map(),
   };
 }

@@ -199,6 +199,27 @@ export class GitHubDouble {
   }
 
   /** Install the App on `account` for the given `owner/repo` repositories (seed them with addRepo). */
+  /** A delivery of the App's webhook as GitHub lists it; `statusCode` 0 = no answer (timeout). */
+  addHookDelivery(d: {
+    guid: string;
+    deliveredAt: string;
+    statusCode: number;
+    event?: string;
+    redelivery?: boolean;
+  }): number {
+    const id = this.nextId();
+    this.state.hookDeliveries.unshift({
+      id,
+      guid: d.guid,
+      deliveredAt: d.deliveredAt,
+      redelivery: d.redelivery ?? false,
+      statusCode: d.statusCode,
+      event: d.event ?? "pull_request",
+      action: "opened",
+    });
+    return id;
+  }
+
   addInstallation(id: number, account: string, repos: string[], options: { suspended?: boolean } = {}): void {
     this.state.installations.set(id, { id, account, repos, suspended: options.suspended ?? false });
   }

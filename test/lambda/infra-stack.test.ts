@@ -116,7 +116,7 @@ describe("infrastructure stack", () => {
 
   it("keeps logs a month, reserves concurrency for worker and agent, and logs agent progress at DEBUG", () => {
     const groups = Object.values(resources).filter((r) => r.Type === "AWS::Logs::LogGroup");
-    expect(groups).toHaveLength(5);
+    expect(groups).toHaveLength(6);
     for (const g of groups) expect(g.Properties.RetentionInDays).toBe(30);
     for (const fn of ["WorkerFunction", "AgentFunction"])
       expect(resources[logicalId("AWS::Lambda::Function", fn)]!.Properties.ReservedConcurrentExecutions).toBe(
@@ -206,6 +206,22 @@ describe("infrastructure stack", () => {
         }),
       ],
     });
+  });
+
+  it("sweeps lost deliveries hourly with a function that reads only the App key", () => {
+    template.hasResourceProperties("AWS::Events::Rule", {
+      ScheduleExpression: "rate(1 hour)",
+      Targets: [
+        Match.objectLike({
+          Arn: { "Fn::GetAtt": [logicalId("AWS::Lambda::Function", "DeliverySweepFunction"), "Arn"] },
+        }),
+      ],
+    });
+    const sweep = policyStatementsOf("DeliverySweepFunctionServiceRole");
+    expect(actionsOf(sweep).filter((a) => !/^(xray|secretsmanager):/.test(a))).toEqual([]);
+    expect(JSON.stringify(sweep.map((x) => x.Resource))).toContain(
+      logicalId("AWS::SecretsManager::Secret", "AppPrivateKey"),
+    );
   });
 
   it("references secrets by ARN and never inlines a value", () => {

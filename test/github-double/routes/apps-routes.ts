@@ -1,6 +1,6 @@
 import { repoJson } from "../double-payloads.js";
 import { notFound, ok } from "../double-response.js";
-import type { InstallationState } from "../double-state.js";
+import type { HookDeliveryState, InstallationState } from "../double-state.js";
 import type { RouteTable } from "./route-context.js";
 
 /** Enough of GitHub's `installation` object for clients that enumerate where an App is installed. */
@@ -22,8 +22,41 @@ function installationJson(i: InstallationState, base: string) {
   };
 }
 
+function deliveryJson(d: HookDeliveryState) {
+  return {
+    id: d.id,
+    guid: d.guid,
+    delivered_at: d.deliveredAt,
+    redelivery: d.redelivery,
+    duration: 0.1,
+    status: d.statusCode >= 200 && d.statusCode < 300 ? "OK" : "failed",
+    status_code: d.statusCode,
+    event: d.event,
+    action: d.action,
+    installation_id: null,
+    repository_id: null,
+  };
+}
+
 /** The App-side routes the Lambda schedule uses (App JWT or installation token). */
 export const appsRoutes: RouteTable = {
+  "apps/list-webhook-deliveries": (ctx) => ok(ctx.state.hookDeliveries.map(deliveryJson)),
+
+  /** GitHub sends the delivery again: a new entry with the same guid, marked as a redelivery. */
+  "apps/redeliver-webhook-delivery": (ctx) => {
+    const original = ctx.state.hookDeliveries.find((d) => d.id === Number(ctx.params.delivery_id));
+    if (!original) return notFound();
+    ctx.state.hookDeliveries.unshift({
+      ...original,
+      id: ctx.nextId(),
+      // A minute after the attempt it repeats (the double's own clock is fixed in January).
+      deliveredAt: new Date(Date.parse(original.deliveredAt) + 60_000).toISOString(),
+      redelivery: true,
+      statusCode: 202,
+    });
+    return ok({}, 202);
+  },
+
   "apps/list-installations": (ctx) =>
     ok([...ctx.state.installations.values()].map((i) => installationJson(i, ctx.url.origin))),
 
