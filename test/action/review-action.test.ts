@@ -254,7 +254,11 @@ describe("the Action reviewing a pull request (dist/index.js, real CLI, GitHub d
 
     const secondRequest = conversationText(fx.api.mainRequests[1]!);
     expect(secondRequest).toContain("One bug in sub()"); // the first session's answer is in the history
-    expect(secondRequest).toContain(`git diff ${firstHead}..${fx.headSha}`);
+    // Only the new commits are sent (a delta prompt), not the whole diff again.
+    expect(secondRequest).toContain(
+      `since you reviewed it at ${firstHead}: review it again at ${fx.headSha}`,
+    );
+    expect(secondRequest).toContain("diff-since-last-review");
     expect(second.outputs.session_id).not.toBe(first.outputs.session_id);
     // The first review's inline comment is outdated now: its thread is resolved, the comment kept.
     const comments = fx.github.reviewCommentsOn(OWNER, REPO, 7);
