@@ -166,6 +166,44 @@ describe("webhook handler", () => {
     expect(sqs.messagesIn(queue.queueUrl)).toHaveLength(3);
   });
 
+  it("a burst of 200 deliveries with 10 % replays under fresh delivery ids queues exactly one job per event, in order per PR", async () => {
+    const events: Record<string, unknown>[] = [];
+    for (let i = 0; i < 180; i++) {
+      const payload = pullRequestExample("synchronize");
+      const pr = payload.pull_request as { number: number; head: { sha: string } };
+      pr.number = 100 + (i % 12);
+      pr.head.sha = (i + 1).toString(16).padStart(40, "0");
+      events.push(payload);
+    }
+    // Every tenth delivery is a replay of an earlier body (same event, new X-GitHub-Delivery).
+    const deliveries = events.flatMap((e, i) => (i % 9 === 8 ? [e, events[i - 4]!] : [e]));
+    expect(deliveries).toHaveLength(200);
+    const statuses: string[] = [];
+    for (const payload of deliveries)
+      statuses.push(
+        String(
+          (await invoke(await functionUrlEvent({ event: "pull_request", payload, secret: SECRET }))).json
+            .status,
+        ),
+      );
+    expect(statuses.filter((s) => s === "queued")).toHaveLength(180);
+    expect(statuses.filter((s) => s === "duplicate")).toHaveLength(20);
+    const messages = sqs
+      .messagesIn(queue.queueUrl)
+      .map((m) => ({ group: m.groupId, job: parseJobMessage(m.body) }));
+    expect(messages).toHaveLength(180);
+    // Within each PR's group the heads are in delivery order.
+    for (let n = 100; n < 112; n++) {
+      const heads = messages
+        .filter((m) => m.job.pullNumber === n)
+        .map((m) => Number.parseInt(m.job.headSha!, 16));
+      expect(heads).toEqual([...heads].sort((a, b) => a - b));
+      expect(new Set(messages.filter((m) => m.job.pullNumber === n).map((m) => m.group))).toEqual(
+        new Set([`Codertocat/Hello-World#${n}`]),
+      );
+    }
+  });
+
   it("acknowledges and drops a delivery from an installation that is not allow-listed, with a log line", async () => {
     const payload = pullRequestExample("opened");
     payload.installation = { id: 777 };
