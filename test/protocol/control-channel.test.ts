@@ -812,6 +812,10 @@ describe("controlPayloadProblems", () => {
       "sources is not an array",
     ]);
     expect(controlPayloadProblems("get_session_cost", {})).toEqual(["text is not a string"]);
+    expect(controlPayloadProblems("get_settings", { effective: {}, sources: [] })).toEqual([]);
+    expect(controlPayloadProblems("get_settings", { effective: "x", sources: [] })).toEqual([
+      "effective is not an object",
+    ]);
     expect(controlPayloadProblems("toString", {})).toEqual([]);
     expect(controlPayloadProblems("stop_task", {})).toEqual([]);
   });

@@ -133,6 +133,49 @@ describe("outcomeFromTurn", () => {
     expect(outcome.sessionId).toBeUndefined();
   });
 
+  it("leaves out every field the frames do not carry, and reads init and api_retry only from system frames", () => {
+    const lookalikes = [
+      parseStdoutFrame({
+        type: "assistant",
+        subtype: "init",
+        session_id: "not-system",
+        message: { content: [] },
+      }),
+      parseStdoutFrame({ type: "assistant", subtype: "api_retry", error: "x", message: { content: [] } }),
+      parseStdoutFrame({ type: "system", subtype: "init", session_id: 7 }),
+    ];
+    expect(outcomeFromTurn(lookalikes, { transportClosed: true })).toStrictEqual({
+      subtype: "no_result",
+      isError: true,
+      exitCode: 1,
+      totalCostUsd: 0,
+      numTurns: 0,
+      permissionDenials: [],
+      errors: [],
+      reason: "the CLI closed its output without a result",
+    });
+    const bare = parseStdoutFrame({
+      type: "result",
+      subtype: "success",
+      is_error: false,
+      session_id: 5,
+      result: 9,
+      usage: "none",
+    });
+    const init = parseStdoutFrame({ type: "system", subtype: "init", session_id: "from-init" });
+    expect(outcomeFromTurn([init, bare], { transportClosed: true })).toStrictEqual({
+      subtype: "success",
+      isError: false,
+      exitCode: 0,
+      totalCostUsd: 0,
+      numTurns: 0,
+      permissionDenials: [],
+      errors: [],
+      sessionId: "from-init",
+    });
+    expect(outcomeFromTurn([bare], { transportClosed: true }).sessionId).toBeUndefined();
+  });
+
   it("carries structured_output and permission denials", () => {
     const denial = { tool_name: "Bash", tool_use_id: "toolu_1", tool_input: { command: "rm -rf /" } };
     const outcome = outcomeFromTurn(
