@@ -113,6 +113,22 @@ describe("prose", () => {
     expect(n.prose("[x]()")).toBe("[x]()");
   });
 
+  it("keeps angle brackets inside a destination as they are (then defused as text)", () => {
+    expect(n.prose("[x](https://evil.io/a>b)")).toBe(`x (https${Z}://evil.io/a>b)`);
+    expect(n.prose("[x](https://evil.io/a<b)")).toBe(`x (https${Z}://evil.io/a<${Z}b)`);
+  });
+
+  it("refuses userinfo even before a GitHub host, and a colon inside the host", () => {
+    expect(n.prose("[x](https://user@docs.github.com/)")).toBe(`x (https${Z}://user@${Z}docs.github.com/)`);
+    expect(n.prose("see https://github.c:om/x")).toBe(`see https${Z}://github.c:om/x`);
+  });
+
+  it("reads a backslash-escaped URL as GitHub renders it", () => {
+    expect(n.prose("https://github.com\\/x and www.github.com\\/y")).toBe(
+      "https://github.com\\/x and www.github.com\\/y",
+    );
+  });
+
   it("handles several links on one line and parentheses in a destination", () => {
     expect(n.prose("[a](https://evil.io/a_(b)) and [c](d.md)")).toBe(
       `a (https${Z}://evil.io/a_(b)) and [c](d.md)`,
@@ -181,6 +197,19 @@ describe("markup", () => {
   it("keeps blank lines around peeled markers and defuses everything between", () => {
     expect(n.markup("\n\n@a\n\n", { markers: [] })).toBe(`\n\n@${Z}a\n\n`);
     expect(n.markup("")).toBe("");
+  });
+
+  it("peels whitespace-only lines around markers, a body of markers alone, and never a middle line", () => {
+    expect(n.markup(`@x\n${marker}\n  \n`, { markers: [marker] })).toBe(`@${Z}x\n${marker}\n  \n`);
+    expect(n.markup(`${marker}\n`, { markers: [marker] })).toBe(`${marker}\n`);
+    expect(n.markup(`x\n${marker}\n@y`, { markers: [marker] })).toBe(
+      `x\n<${Z}!-- claude-pr-runner:fp:abc -->\n@${Z}y`,
+    );
+    expect(n.markup("a\u202Eb")).toBe("ab");
+  });
+
+  it("a single tilde or two are no fence", () => {
+    expect(n.markup("~ x\n@a")).toBe(`~ x\n@${Z}a`);
   });
 
   it("closes a fence the agent left open", () => {
