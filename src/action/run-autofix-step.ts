@@ -5,7 +5,7 @@ import { postCommentOnce } from "../github/post-comment-once.js";
 import { runAutofix } from "../jobs/autofix/run-autofix.js";
 import { checkTriggerPin } from "../jobs/autofix/trigger-pin.js";
 import { GitCheckout } from "../jobs/shared/git-checkout.js";
-import { branchLineageKey } from "../sessions/lineage-key.js";
+import { pullRequestLineage } from "../jobs/shared/pull-request-lineage.js";
 import type { ActionContext } from "./action-context.js";
 import type { ActionInputs } from "./action-inputs.js";
 import { prepareAgentRun } from "./prepare-agent-run.js";
@@ -67,7 +67,11 @@ export async function runAutofixStep(run: {
         ? {
             lineage: {
               store,
-              baseKey: branchLineageKey(context.owner, context.repo, pr.baseRef || context.defaultBranch),
+              baseKey: pullRequestLineage(
+                { owner: context.owner, name: context.repo },
+                pr,
+                context.defaultBranch,
+              ).baseKey,
             },
           }
         : {}),

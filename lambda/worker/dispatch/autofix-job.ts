@@ -1,6 +1,6 @@
 import { isFork } from "../../../src/github/pull-request-ref.js";
 import { runAutofix } from "../../../src/jobs/autofix/run-autofix.js";
-import { branchLineageKey } from "../../../src/sessions/lineage-key.js";
+import { pullRequestLineage } from "../../../src/jobs/shared/pull-request-lineage.js";
 import type { JobResult } from "../job-executor.js";
 import { cloneForJob } from "./clone-for-job.js";
 import { jobResultFrom } from "./job-result.js";
@@ -29,7 +29,12 @@ export async function runAutofixJob(run: WorkerJob): Promise<JobResult> {
       // The commit goes through the API as the App (Verified); git itself never holds a write token.
       ...(job.trigger.sender ? { requestedBy: { login: job.trigger.sender } } : {}),
       ...(run.store
-        ? { lineage: { store: run.store, baseKey: branchLineageKey(job.owner, job.repo, pr.baseRef) } }
+        ? {
+            lineage: {
+              store: run.store,
+              baseKey: pullRequestLineage({ owner: job.owner, name: job.repo }, pr).baseKey,
+            },
+          }
         : {}),
     },
     run.sessionSettings(),

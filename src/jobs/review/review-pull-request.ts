@@ -4,11 +4,11 @@ import type { GitHubClient } from "../../github/github-client.js";
 import type { PullRequestRef } from "../../github/pull-request-ref.js";
 import { dropEscapingSymlinks } from "../../sandbox/drop-escaping-symlinks.js";
 import type { ContextBound } from "../../sessions/context-bound.js";
-import { branchLineageKey, prLineageKey } from "../../sessions/lineage-key.js";
 import type { TranscriptStore } from "../../sessions/transcript-store.js";
 import type { JobSettings } from "../job-settings.js";
 import { GitCheckout } from "../shared/git-checkout.js";
 import { pinAgentConfigToBase } from "../shared/pin-agent-config.js";
+import { pullRequestLineage } from "../shared/pull-request-lineage.js";
 import {
   type PublishedReview,
   publishReviewToGitHub,
@@ -103,8 +103,7 @@ export async function reviewPullRequest(
             ? {
                 lineage: {
                   store: job.store,
-                  lineageKey: prLineageKey(owner, repo, pr.number),
-                  baseKey: branchLineageKey(owner, repo, pr.baseRef || job.defaultBranch),
+                  ...pullRequestLineage({ owner, name: repo }, pr, job.defaultBranch),
                   ...(job.contextBound ? { contextBound: job.contextBound } : {}),
                 },
               }
