@@ -21,6 +21,12 @@ export interface ActionInputs {
   /** Read-only token the remote engine mounts the repository with; absent works for public ones only. */
   repositoryReadToken?: string;
   model?: string;
+  /** Trusted jobs only: extra CLI flags from an allowlist (docs/providers.md#pass-through). */
+  claudeArgs?: string;
+  /** Trusted jobs only: settings JSON (inline or a file in the workspace) that may only add deny rules. */
+  settings?: string;
+  /** Trusted jobs only: tools removed from the agent (narrows the job policy). */
+  disallowedTools: string[];
   maxTurns: number;
   maxBudgetUsd: number;
   timeoutMinutes: number;
@@ -108,6 +114,12 @@ export function parseActionInputs(getInput: GetInput): ActionInputs {
     engine: oneOf("engine", ["cli", "managed-agents"] as const, "cli"),
     repositoryReadToken: optional("repository_read_token"),
     model: optional("model"),
+    claudeArgs: optional("claude_args"),
+    settings: optional("settings"),
+    disallowedTools: text("disallowed_tools")
+      .split(/[\n,]/)
+      .map((tool) => tool.trim())
+      .filter(Boolean),
     maxTurns: number("max_turns", 30, 1, true),
     maxBudgetUsd: number("max_budget_usd", 5, 0.01, false),
     timeoutMinutes: number("timeout_minutes", 20, 1, false),

@@ -10,10 +10,12 @@ import {
   type IsolationDecision,
   IsolationUnavailableError,
 } from "../runner/isolation/isolation-decision.js";
+import { parseClaudeArgs } from "../runner/parse-claude-args.js";
 import { builtInPolicy, isBuiltInPolicyName } from "../runner/policy/built-in-policy.js";
 import { loadPolicyFile } from "../runner/policy/load-policy-file.js";
 import { parsePolicyDocument } from "../runner/policy/parse-policy-document.js";
 import { ToolPolicy } from "../runner/policy/tool-policy.js";
+import { checkWorkflowSettings } from "../runner/workflow-settings.js";
 import type { ActionContext } from "./action-context.js";
 import type { ActionInputs } from "./action-inputs.js";
 
@@ -59,7 +61,9 @@ export async function jobSettingsFromInputs(options: {
     ...(inputs.model ? { model: inputs.model } : {}),
     ...(inputs.provider ? { provider: inputs.provider } : {}),
     ...(inputs.prompt ? { extraInstructions: inputs.prompt } : {}),
-    ...(options.untrusted ? {} : await customizations(inputs, context.workspace, options.configSha)),
+    ...(options.untrusted
+      ? ignoredOnUntrusted(inputs)
+      : await customizations(inputs, context.workspace, options.configSha)),
   };
 }
 
@@ -115,7 +119,45 @@ async function customizations(
     }
     extra.jsonSchema = parsed as Record<string, unknown>;
   }
+  const trustedExtras: NonNullable<JobSettings["trustedExtras"]> = {};
+  if (inputs.claudeArgs) {
+    const { model, maxTurns, ...rest } = parseClaudeArgs(inputs.claudeArgs, workspace);
+    if (model) extra.model = model;
+    // claude_args can lower the job's turn limit, never raise it above max_turns.
+    if (maxTurns !== undefined) extra.maxTurns = Math.min(maxTurns, inputs.maxTurns);
+    Object.assign(trustedExtras, rest);
+  }
+  if (inputs.settings) {
+    const text = inputs.settings.trimStart().startsWith("{")
+      ? inputs.settings
+      : configSha === undefined
+        ? await readFile(resolve(workspace, inputs.settings), "utf8")
+        : await readConfigAtCommit(workspace, inputs.settings, configSha);
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch (error) {
+      throw new Error(`settings is not valid JSON: ${(error as Error).message}`);
+    }
+    trustedExtras.settings = checkWorkflowSettings(parsed);
+  }
+  if (inputs.disallowedTools.length) trustedExtras.disallowedTools = inputs.disallowedTools;
+  if (Object.keys(trustedExtras).length) extra.trustedExtras = trustedExtras;
   return extra;
+}
+
+/** A fork PR's job never takes the workflow's extras; the log says which ones were left out. */
+function ignoredOnUntrusted(inputs: ActionInputs): Partial<JobSettings> {
+  const ignored = [
+    inputs.claudeArgs ? "claude_args" : "",
+    inputs.settings ? "settings" : "",
+    inputs.disallowedTools.length ? "disallowed_tools" : "",
+    inputs.policy ? "policy" : "",
+    inputs.jsonSchema ? "json_schema" : "",
+    inputs.prompt ? "prompt" : "",
+  ].filter(Boolean);
+  if (ignored.length) core.notice(`Untrusted pull request: ${ignored.join(", ")} ignored for this job`);
+  return {};
 }
 
 /** A workspace file as it is at `sha` (the PR's base), whatever the checked-out head says. */

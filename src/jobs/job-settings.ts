@@ -14,6 +14,18 @@ export interface JobSettings {
   model?: string;
   /** Where the model runs (the credential proxy authenticates upstream); absent: from the environment. */
   provider?: ModelProvider;
+  /**
+   * The workflow owner's extras for trusted jobs only (claude_args, settings, disallowed_tools): they
+   * can narrow the job or tune the model, never widen tools or permissions (docs/providers.md).
+   */
+  trustedExtras?: {
+    fallbackModel?: string;
+    effort?: string;
+    addDirs?: string[];
+    appendSystemPrompt?: string;
+    settings?: Record<string, unknown>;
+    disallowedTools?: string[];
+  };
   maxTurns: number;
   maxBudgetUsd: number;
   /** Wall-clock deadline of the session. */
@@ -53,6 +65,7 @@ export function sessionLimitsFrom(settings: JobSettings) {
     ...(settings.claudePath ? { claudePath: settings.claudePath } : {}),
     ...(settings.model ? { model: settings.model } : {}),
     ...(settings.provider ? { provider: settings.provider } : {}),
+    ...settings.trustedExtras,
     ...(settings.executionLogPath ? { executionLogPath: settings.executionLogPath } : {}),
     ...(settings.onProgress ? { onProgress: settings.onProgress } : {}),
     ...(settings.sessionRunner ? { sessionRunner: settings.sessionRunner } : {}),

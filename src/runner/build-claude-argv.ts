@@ -24,6 +24,8 @@ export interface ClaudeArgvOptions {
   strictMcpConfig?: boolean;
   bare?: boolean;
   fallbackModel?: string;
+  /** `--effort` (low, medium, high, xhigh, max). */
+  effort?: string;
   includePartialMessages?: boolean;
   resume?: { sessionId: string; fork: boolean };
 }
@@ -59,6 +61,7 @@ export function buildClaudeArgv(options: ClaudeArgvOptions): string[] {
     );
   }
   if (options.model) argv.push("--model", options.model);
+  if (options.effort) argv.push("--effort", options.effort);
   if (options.fallbackModel) {
     if (options.fallbackModel === options.model) {
       throw new RunnerConfigError("the fallback model must differ from the main model", "fallbackModel");

@@ -95,6 +95,7 @@ export async function prepareSession(options: SessionOptions): Promise<PreparedS
       "permissionMode",
       "appendSystemPrompt",
       "addDirs",
+      "effort",
       "mcpConfig",
       "strictMcpConfig",
       "bare",

@@ -36,6 +36,8 @@ export interface SessionOptions {
   claudePath?: string;
   model?: string;
   fallbackModel?: string;
+  /** `--effort`: low, medium, high, xhigh or max. */
+  effort?: string;
   maxTurns?: number;
   maxBudgetUsd?: number;
   /** JSON Schema (an object) for structured output; compiled before spawning. */

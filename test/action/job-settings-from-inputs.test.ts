@@ -28,14 +28,19 @@ describe("jobSettingsFromInputs", () => {
     return { repo, baseSha };
   }
 
-  const settingsFor = (repo: TempRepo, configSha: string | undefined, inputs: Record<string, string>) =>
+  const settingsFor = (
+    repo: TempRepo,
+    configSha: string | undefined,
+    inputs: Record<string, string>,
+    untrusted = false,
+  ) =>
     jobSettingsFromInputs({
       inputs: parseActionInputs((name) => inputs[name] ?? ""),
       context: { workspace: repo.dir, runnerTemp: repo.dir } as ActionContext,
       claudePath: "claude",
       agentEnv: {},
       logName: "test",
-      untrusted: false,
+      untrusted,
       ...(configSha ? { configSha } : {}),
     });
 
@@ -70,5 +75,54 @@ describe("jobSettingsFromInputs", () => {
     await expect(settingsFor(repo, baseSha, { json_schema: "../outside.json" })).rejects.toThrow(
       /outside the workspace/,
     );
+  });
+
+  it("trusted jobs take claude_args, settings (deny only) and disallowed_tools as typed session options", async () => {
+    const { repo, baseSha } = pullRequestCheckout();
+    repo.write(".github/claude-settings.json", JSON.stringify({ permissions: { deny: ["Bash(curl:*)"] } }));
+    const sha = repo.commitAll("settings on the base");
+    const settings = await settingsFor(repo, sha, {
+      claude_args: "--model claude-opus-4-5 --max-turns 99 --effort high --add-dir docs",
+      settings: ".github/claude-settings.json",
+      disallowed_tools: "WebFetch, WebSearch",
+      max_turns: "20",
+    });
+    expect(settings.model).toBe("claude-opus-4-5");
+    expect(settings.maxTurns).toBe(20);
+    expect(settings.trustedExtras).toEqual({
+      effort: "high",
+      addDirs: [`${repo.dir}/docs`],
+      settings: { permissions: { deny: ["Bash(curl:*)"] } },
+      disallowedTools: ["WebFetch", "WebSearch"],
+    });
+    expect(baseSha).not.toBe(sha);
+  });
+
+  it("refuses a widening flag or settings that allow a tool, before anything runs", async () => {
+    const { repo } = pullRequestCheckout();
+    await expect(settingsFor(repo, undefined, { claude_args: "--allowedTools Bash" })).rejects.toThrow(
+      /claude_args: --allowedTools would change the agent's tools or permissions/,
+    );
+    await expect(
+      settingsFor(repo, undefined, { settings: '{"permissions":{"allow":["Bash"]}}' }),
+    ).rejects.toThrow(/settings.permissions.allow would widen or bypass the tool policy/);
+  });
+
+  it("untrusted jobs ignore every extra", async () => {
+    const { repo } = pullRequestCheckout();
+    const settings = await settingsFor(
+      repo,
+      undefined,
+      {
+        claude_args: "--allowedTools Bash",
+        settings: "{not json",
+        disallowed_tools: "Bash",
+        policy: "x.yml",
+      },
+      true,
+    );
+    expect(settings.trustedExtras).toBeUndefined();
+    expect(settings.policy).toBeUndefined();
+    expect(settings.model).toBeUndefined();
   });
 });
