@@ -3,7 +3,8 @@
 // (files handed over and back) plus the CLI's Bash sandbox (bubblewrap, no network). Two scenarios:
 // the overhead bench's Read calls, and the same calls made through Bash (`cat`), where every command
 // starts a sandbox. Needs root (or passwordless sudo) and bubblewrap + socat.
-// Run: node --import tsx bench/isolation/run.ts [runs=5]
+// Variants: plain (host uid), uid (own user only), isolated (own user + Bash sandbox).
+// Run: node --import tsx bench/isolation/run.ts [runs=5] [scenarios=read,bash]
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -17,9 +18,12 @@ const ROOT = path.resolve(fileURLToPath(import.meta.url), "../../..");
 const OUT_DIR = path.join(ROOT, "bench/out");
 const TURNS = 20;
 const runs = Math.max(5, Number(process.argv[2] ?? 5));
-const SCENARIOS = ["read", "bash"] as const;
-const VARIANTS = ["plain", "isolated"] as const;
-type Scenario = (typeof SCENARIOS)[number];
+const ALL_SCENARIOS = ["read", "bash"] as const;
+type Scenario = (typeof ALL_SCENARIOS)[number];
+const SCENARIOS = (process.argv[3] ?? "read,bash")
+  .split(",")
+  .filter((name): name is Scenario => (ALL_SCENARIOS as readonly string[]).includes(name));
+const VARIANTS = ["plain", "uid", "isolated"] as const;
 type Variant = (typeof VARIANTS)[number];
 
 const decision = await decideIsolation({ agentUser: "claude-agent", untrusted: true, onNoIsolation: "fail" });
@@ -50,16 +54,16 @@ const policy = new ToolPolicy(
 );
 
 const wall: Record<Scenario, Record<Variant, number[]>> = {
-  read: { plain: [], isolated: [] },
-  bash: { plain: [], isolated: [] },
+  read: { plain: [], uid: [], isolated: [] },
+  bash: { plain: [], uid: [], isolated: [] },
 };
 let confinement = "";
 try {
   for (let run = 0; run < runs; run++) {
     for (const current of SCENARIOS) {
       scenario = current;
-      // Alternate which variant goes first, so drift in machine load favours neither.
-      const order = run % 2 === 0 ? VARIANTS : ([...VARIANTS].reverse() as Variant[]);
+      // Rotate which variant goes first, so drift in machine load favours none.
+      const order = VARIANTS.map((_, i) => VARIANTS[(i + run) % VARIANTS.length] as Variant);
       for (const variant of order) {
         const before = api.mainRequests.length;
         const startedAt = performance.now();
@@ -70,9 +74,8 @@ try {
           policy,
           includePartialMessages: true,
           sourceEnv: { PATH: process.env.PATH, ANTHROPIC_BASE_URL: api.url, ANTHROPIC_API_KEY: "bench-key" },
-          ...(variant === "isolated"
-            ? { agentUser: decision.user, bashSandbox: { allowedDomains: [], required: true } }
-            : {}),
+          ...(variant !== "plain" ? { agentUser: decision.user } : {}),
+          ...(variant === "isolated" ? { bashSandbox: { allowedDomains: [], required: true } } : {}),
         }).outcome;
         const ms = performance.now() - startedAt;
         const turns = api.mainRequests.length - before;
@@ -105,8 +108,18 @@ const output = {
   results: Object.fromEntries(
     SCENARIOS.map((s) => {
       const plain = median(wall[s].plain);
+      const uid = median(wall[s].uid);
       const isolated = median(wall[s].isolated);
-      return [s, { medianWallMsPlain: plain, medianWallMsIsolated: isolated, wallRatio: isolated / plain }];
+      return [
+        s,
+        {
+          medianWallMsPlain: plain,
+          medianWallMsUid: uid,
+          medianWallMsIsolated: isolated,
+          wallRatioUid: uid / plain,
+          wallRatioIsolated: isolated / plain,
+        },
+      ];
     }),
   ),
 };
