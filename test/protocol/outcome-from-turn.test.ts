@@ -173,7 +173,24 @@ describe("outcomeFromTurn", () => {
       errors: [],
       sessionId: "from-init",
     });
-    expect(outcomeFromTurn([bare], { transportClosed: true }).sessionId).toBeUndefined();
+    expect(outcomeFromTurn([bare], { transportClosed: true })).not.toHaveProperty("sessionId");
+    // The result's own session id wins over the init frame's.
+    const own = parseStdoutFrame({
+      type: "result",
+      subtype: "success",
+      is_error: false,
+      session_id: "from-result",
+    });
+    expect(outcomeFromTurn([init, own], { transportClosed: true }).sessionId).toBe("from-result");
+    const failedWithoutText = parseStdoutFrame({
+      type: "result",
+      subtype: "error_max_turns",
+      is_error: true,
+      result: 3,
+    });
+    expect(outcomeFromTurn([failedWithoutText], { transportClosed: true }).reason).toBe(
+      "the turn hit the --max-turns limit",
+    );
   });
 
   it("carries structured_output and permission denials", () => {
