@@ -23,7 +23,7 @@ export const gitRoutes: RouteTable = {
     }),
 
   "git/create-tree": (ctx) =>
-    withGit(ctx, (git, gitDir) => {
+    withGit(ctx, (git) => {
       const entries = (ctx.body.tree ?? []) as TreeEntryInput[];
       const baseTree = ctx.body.base_tree as string | undefined;
       if (baseTree && !objectIs(git, baseTree, "tree")) {
