@@ -1,4 +1,3 @@
-import type { PermissionMode } from "../../src/runner/build-claude-argv.js";
 import type { PolicyRule } from "../../src/runner/policy/policy-document.js";
 import type { SessionOptions } from "../../src/runner/session-options.js";
 
@@ -22,27 +21,31 @@ export interface AgentRequest {
 }
 
 /** SessionOptions without functions, host paths or environment: what can cross to another machine. */
-export interface PortableSessionOptions {
-  prompt: string;
+export type PortableSessionOptions = Pick<
+  SessionOptions,
+  | "prompt"
+  | "model"
+  | "fallbackModel"
+  | "maxTurns"
+  | "maxBudgetUsd"
+  | "jsonSchema"
+  | "tools"
+  | "allowedTools"
+  | "disallowedTools"
+  | "permissionMode"
+  | "appendSystemPrompt"
+  | "bare"
+  | "includePartialMessages"
+  | "resume"
+  | "deadlineMs"
+  | "watchdog"
+  | "lifecycle"
+> & {
+  /** The policy as data; the agent function rebuilds the ToolPolicy from it. */
   policy: { name: string; rules: PolicyRule[] };
-  model?: string;
-  fallbackModel?: string;
-  maxTurns?: number;
-  maxBudgetUsd?: number;
-  jsonSchema?: unknown;
-  tools?: string[];
-  allowedTools?: string[];
-  disallowedTools?: string[];
-  permissionMode?: PermissionMode;
-  appendSystemPrompt?: string;
+  /** Only a settings object crosses (a path would name a file on the sending host). */
   settings?: Record<string, unknown>;
-  bare?: boolean;
-  includePartialMessages?: boolean;
-  resume?: { sessionId: string; fork: boolean };
-  deadlineMs?: number;
-  watchdog?: SessionOptions["watchdog"];
-  lifecycle?: SessionOptions["lifecycle"];
-}
+};
 
 export class AgentRequestError extends Error {
   override readonly name = "AgentRequestError";
