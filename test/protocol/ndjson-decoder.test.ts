@@ -135,6 +135,30 @@ describe("NdjsonDecoder", () => {
     expect(decoder.end()).toEqual([]);
   });
 
+  it("end() after a terminated stream counts no extra line", () => {
+    const decoder = new NdjsonDecoder();
+    decoder.push(bytes('{"a":1}\n{"b":2}\n'));
+    expect(decoder.linesSeen).toBe(2);
+    expect(decoder.end()).toEqual([]);
+    expect(decoder.linesSeen).toBe(2);
+  });
+
+  it("keeps an excerpt of exactly the limit whole and cuts before a high surrogate at the limit only", () => {
+    const errorOf = (text: string, excerptLength: number) => {
+      const decoder = new NdjsonDecoder({ excerptLength });
+      const out = [...decoder.push(bytes(`${text}\n`)), ...decoder.end()];
+      return out[0]?.kind === "protocol_error" ? out[0].excerpt : "";
+    };
+    expect(errorOf("abcde", 5)).toBe("abcde");
+    expect(errorOf("abcdefgh", 5)).toBe("abcde… (8 chars)");
+    // U+10000 is \uD800\uDC00 and U+10FFFF is \uDBFF\uDFFF: both high-surrogate ends of the range.
+    expect(errorOf("abcd\u{10000}x", 5)).toBe("abcd… (7 chars)");
+    expect(errorOf("abcd\u{10FFFF}x", 5)).toBe("abcd… (7 chars)");
+    // U+E000 is outside the surrogate range: nothing is held back.
+    expect(errorOf("abcd\uE000xy", 5)).toBe("abcd\uE000… (7 chars)");
+    expect(errorOf("abc\uD7FFxy", 4)).toBe("abc\uD7FF… (6 chars)");
+  });
+
   it("end() on a stream that ended with its newline emits nothing more", () => {
     const decoder = new NdjsonDecoder();
     expect(decoder.push(bytes('{"a":1}\n'))).toHaveLength(1);
