@@ -265,4 +265,32 @@ describe("the Action reviewing a pull request (dist/index.js, real CLI, GitHub d
     expect(comments).toHaveLength(1);
     expect(fx.github.state.resolvedThreads.has(comments[0]!.id)).toBe(true);
   });
+
+  it("a push that leaves a finding's code alone: the delta review repeats it, and it is neither posted again nor resolved", async () => {
+    fx = await ActionRunFixture.start([review([subFinding]), review([subFinding])]);
+    fx.openPullRequest();
+    const store = `file://${fx.root}/sessions`;
+    const first = await fx.run("pull_request", fx.pullRequestEvent("opened"), { session_store: store });
+    expect(first.code, first.stdout + first.stderr).toBe(0);
+    const [comment] = fx.github.reviewCommentsOn(OWNER, REPO, 7);
+    expect(comment).toMatchObject({ path: "src/math.ts", line: 14 });
+
+    // A second push that only adds a README: sub() and its finding stay as they were.
+    const firstHead = fx.headSha;
+    fx.setHead({ "README.md": "# math\n" }, "docs");
+    fx.openPullRequest();
+    const second = await fx.run("pull_request", fx.pullRequestEvent("synchronize"), { session_store: store });
+    expect(second.code, second.stdout + second.stderr).toBe(0);
+
+    const secondPrompt = conversationText(fx.api.mainRequests[1]!);
+    expect(secondPrompt).toContain(`since you reviewed it at ${firstHead}`);
+    expect(secondPrompt).toContain("+# math"); // the delta: the README only
+    // Not re-posted: still the one comment; not lost: its thread stays open and the summary lists it.
+    const comments = fx.github.reviewCommentsOn(OWNER, REPO, 7);
+    expect(comments.map((c) => c.id)).toEqual([comment!.id]);
+    expect(fx.github.state.resolvedThreads.has(comment!.id)).toBe(false);
+    const sticky = fx.github.state.issueComments.map((c) => c.body).join("\n");
+    expect(sticky).toContain("sub() adds instead of subtracting");
+    expect(second.outputs.findings_count).toBe("1");
+  });
 });
