@@ -14,7 +14,7 @@ const badRequest = {
   message: "scripted invalid request: messages.0 is malformed",
 } as const;
 
-// seed: result terminal states — an API error is packed into a `success` result with is_error: true,
+// docs/protocol.md#result-rules: result terminal states — an API error is packed into a `success` result with is_error: true,
 // and is_error alone decides exit code 1.
 describe("HTTP 400 from the Messages API (real 2.1.235)", () => {
   let api: ScriptedMessagesApi;

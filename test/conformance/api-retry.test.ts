@@ -21,7 +21,7 @@ const PRINT_STREAM = ["-p", "hi", "--output-format", "stream-json", "--verbose"]
 const isRetry = (f: unknown): f is RetryFrame =>
   (f as { type?: string }).type === "system" && (f as { subtype?: string }).subtype === "api_retry";
 
-// seed: system/api_retry — retryable API failures are announced frame by frame while the CLI backs off.
+// docs/protocol.md#seed-references (46 个观察型 subtype): system/api_retry — retryable API failures are announced frame by frame while the CLI backs off.
 describe("API retries (real 2.1.235)", () => {
   let fixture: ScriptedClaude | undefined;
   afterEach(async () => {

@@ -1,4 +1,4 @@
-// What `--bare` really does in 2.1.235, proved on the real binary (seed: flag table, "--bare: minimal
+// What `--bare` really does in 2.1.235, proved on the real binary (docs/protocol.md#flag-rules: the flag table, "--bare: minimal
 // mode ... a sensible mode for untrusted repositories"). The runner passes --bare for fork PRs so the
 // PR cannot steer the agent through files it adds to the checkout. Each CLI run gets a freshly
 // planted checkout (CLAUDE.md, .claude/settings.json with hooks / env / apiKeyHelper,

@@ -30,7 +30,7 @@ type CanUseTool = {
 const isCanUseTool = (f: Record<string, unknown>) =>
   f.type === "control_request" && (f.request as { subtype?: string }).subtype === "can_use_tool";
 
-// seed: can_use_tool — with --permission-prompt-tool stdio the CLI asks the host over the control channel
+// docs/protocol.md#seed-references (42 个 schema 化 control request): can_use_tool — with --permission-prompt-tool stdio the CLI asks the host over the control channel
 // and keeps the right to execute; allow runs the tool, deny turns into an error tool_result.
 describe("can_use_tool over --permission-prompt-tool stdio (real 2.1.235)", () => {
   let fixture: ScriptedClaude;

@@ -24,7 +24,7 @@ type ControlResponse = {
 const responses = (frames: unknown[]) =>
   frames.filter((f): f is ControlResponse => (f as { type?: string }).type === "control_response");
 
-// seed: control request lifecycle — host -> CLI requests are answered with the same request_id;
+// docs/protocol.md#control-channel: control request lifecycle — host -> CLI requests are answered with the same request_id;
 // unknown subtypes get an error response instead of killing the session.
 describe("host -> CLI control requests (real 2.1.235)", () => {
   let fixture: ScriptedClaude;

@@ -12,7 +12,7 @@ import {
 
 vi.setConfig({ testTimeout: CLI_TIMEOUT_MS, hookTimeout: CLI_TIMEOUT_MS });
 
-// seed: interrupt — a host-initiated interrupt aborts the in-flight model request; the control
+// docs/protocol.md#control-channel: interrupt — a host-initiated interrupt aborts the in-flight model request; the control
 // response reports what was still queued, and the turn ends with error_during_execution.
 describe("interrupt control request during an in-flight model request (real 2.1.235)", () => {
   let fixture: ScriptedClaude;

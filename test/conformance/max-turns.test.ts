@@ -9,7 +9,7 @@ import {
 
 vi.setConfig({ testTimeout: CLI_TIMEOUT_MS, hookTimeout: CLI_TIMEOUT_MS });
 
-// seed: result error subtypes — error_max_turns when the loop wants another model turn past the limit.
+// docs/protocol.md#result-rules: result error subtypes — error_max_turns when the loop wants another model turn past the limit.
 describe("--max-turns 1 with a tool call (real 2.1.235)", () => {
   let fixture: ScriptedClaude;
   let run: ClaudeRunResult;

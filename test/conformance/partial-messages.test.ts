@@ -20,9 +20,9 @@ type Frame = {
 const label = (f: Frame) =>
   f.type === "stream_event" ? `stream_event:${f.event?.type}` : `${f.type}:${f.subtype ?? ""}`;
 
-// seed: partial messages — stream_event previews wrap the raw SSE events; the complete assistant
+// docs/protocol.md#partial-messages: — stream_event previews wrap the raw SSE events; the complete assistant
 // message is authoritative. The stdin side is a user frame followed at once by EOF
-// (seed: "input closed" lets the current turn finish).
+// (docs/protocol.md#seed-references: closing stdin lets the current turn finish).
 describe("--include-partial-messages with stdin closed after the user frame (real 2.1.235)", () => {
   let fixture: ScriptedClaude;
   let run: ClaudeRunResult;

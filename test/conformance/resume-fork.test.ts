@@ -16,7 +16,7 @@ vi.setConfig({ testTimeout: CLI_TIMEOUT_MS, hookTimeout: CLI_TIMEOUT_MS });
 const resultOf = (run: ClaudeRunResult) =>
   run.frames.at(-1) as { session_id: string; subtype: string; result: string };
 
-// seed: sessions — --resume rebuilds the transcript; --fork-session derives a new session id.
+// docs/sessions.md: sessions — --resume rebuilds the transcript; --fork-session derives a new session id.
 // Three runs: an original turn, a forked continuation, and a plain resume from another cwd.
 describe("--resume and --fork-session (real 2.1.235)", () => {
   let fixture: ScriptedClaude;

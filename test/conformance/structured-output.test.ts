@@ -17,7 +17,7 @@ const schema = {
 };
 const value = { verdict: "approve", findings: 0 };
 
-// seed: structured output — the CLI injects a StructuredOutput tool and reports its input as
+// docs/protocol.md#seed-references: structured output — the CLI injects a StructuredOutput tool and reports its input as
 // result.structured_output after the tool_result round trip.
 describe("--json-schema structured output (real 2.1.235)", () => {
   let api: ScriptedMessagesApi;

@@ -98,7 +98,7 @@ export interface ClaudeProcess {
   readonly frames: unknown[];
   /** Writes one NDJSON line to stdin. */
   write(frame: unknown): void;
-  /** Closes stdin (seed: "input closed" lets the current turn finish). */
+  /** Closes stdin (docs/protocol.md#seed-references: closing stdin lets the current turn finish). */
   endStdin(): void;
   kill(signal?: NodeJS.Signals): void;
   /** Resolves with the first frame (already seen or future) matching `predicate`. */

@@ -13,7 +13,7 @@ export const STREAM_JSON_ARGS = [
   "--verbose",
 ] as const;
 
-/** A stdin `user` frame (seed: stdin envelope). */
+/** A stdin `user` frame (docs/protocol.md#seed-references: the stdin envelope). */
 export function userFrame(text: string) {
   return { type: "user", message: { role: "user", content: text }, parent_tool_use_id: null, session_id: "" };
 }

@@ -424,7 +424,7 @@ describe("ControlChannel incoming requests", () => {
     release?.();
     await flush();
     expect(sent).toHaveLength(1);
-    // seed: de-duplication covers only the in-flight window.
+    // docs/protocol.md#control-channel: de-duplication covers only the in-flight window.
     channel.receive(incoming("dup", canUseTool));
     await flush();
     expect(canUse).toHaveBeenCalledTimes(2);

@@ -129,7 +129,7 @@ describe("PartialMessageAssembler", () => {
       start("refused", null, "wire-1"),
       blockStart(0, { type: "text", text: "" }),
       text(0, "I can't help with th"),
-      // seed: the CLI synthesises the missing stop events to close the consumer's stream...
+      // docs/protocol.md#partial-messages: the CLI synthesises the missing stop events to close the consumer's stream...
       blockStop(0),
       messageDelta("refusal"),
       messageStop(),

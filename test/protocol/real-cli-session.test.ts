@@ -77,7 +77,7 @@ describe("protocol modules on a real 2.1.235 session (stream-json, stdio permiss
         frames.push(frame);
         channel.receive(frame);
         assembler.receive(frame);
-        // seed: closing stdin lets the CLI finish the turn and exit.
+        // docs/protocol.md#seed-references: closing stdin lets the CLI finish the turn and exit.
         if (frame.type === "result") child.stdin.end();
       }
     };

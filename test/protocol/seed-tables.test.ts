@@ -129,7 +129,7 @@ const SEED_WORKER_ONLY = [
   "ultrareview_launch",
 ];
 
-describe("seed: 42 schema'd control request subtypes", () => {
+describe("the 42 schema'd control request subtypes of the seed table", () => {
   const entries = Object.entries(CONTROL_REQUEST_SUBTYPES);
   const by = (direction: string) => entries.filter(([, d]) => d === direction).map(([s]) => s);
 
@@ -163,7 +163,7 @@ describe("seed: 42 schema'd control request subtypes", () => {
   });
 });
 
-describe("seed: 46 observed subtypes and the result enum", () => {
+describe("the 46 observed subtypes and the result enum of the seed table", () => {
   it("has 45 unique system subtypes, plus result success makes 46", () => {
     expect(new Set(SYSTEM_SUBTYPES).size).toBe(45);
     expect(SYSTEM_SUBTYPES).not.toContain("success");
@@ -197,7 +197,7 @@ describe("seed: 46 observed subtypes and the result enum", () => {
   });
 });
 
-describe("seed: stdout and stdin envelopes", () => {
+describe("the stdout and stdin envelopes of the seed table", () => {
   it("has the ten stdout table types and the nine extra types", () => {
     expect(CORE_STDOUT_FRAME_TYPES).toEqual([
       "assistant",
