@@ -1,5 +1,6 @@
 import * as path from "node:path";
 import {
+  Annotations,
   CfnOutput,
   CfnParameter,
   aws_cloudwatch as cloudwatch,
@@ -25,6 +26,7 @@ import {
 } from "aws-cdk-lib";
 import { Platform } from "aws-cdk-lib/aws-ecr-assets";
 import type { Construct } from "constructs";
+import { isDigestPinned, workerDockerfileBaseImage } from "./worker-base-image.js";
 
 /** Repository root: the worker image's build context and the NodejsFunction project root. */
 export const REPO_ROOT = path.resolve(import.meta.dirname, "../..");
@@ -66,7 +68,14 @@ export interface ClaudePrRunnerStackProps extends StackProps {
   auditSchedule?: events.Schedule;
   /** Days after which stored sessions expire. */
   sessionRetentionDays?: number;
+  /**
+   * CPU of the worker and agent images (the CLI ships a native linux-arm64 build; Graviton costs
+   * about 20 % less per GB-second). Default x86_64; also `-c workerArchitecture=arm64`.
+   */
+  workerArchitecture?: WorkerArchitecture;
 }
+
+export type WorkerArchitecture = "x86_64" | "arm64";
 
 /** Everything the GitHub App needs on AWS: webhook → FIFO queue → worker, plus the schedule. */
 export class ClaudePrRunnerStack extends Stack {
@@ -261,10 +270,26 @@ export class ClaudePrRunnerStack extends Stack {
 
     // --- agent: runs the CLI; its role may only write its own logs (no secret, S3, GitHub, queue) ---
     const baseImage = this.node.tryGetContext("workerBaseImage") as string | undefined;
+    // A tag moves under us; a deploy must build on the digest someone resolved and reviewed
+    // (scripts/pin-base-image.sh writes it). `cdk synth`/`deploy` stop on this error.
+    const effectiveBaseImage = baseImage ?? workerDockerfileBaseImage(REPO_ROOT);
+    if (!isDigestPinned(effectiveBaseImage))
+      Annotations.of(this).addError(
+        `the worker base image "${effectiveBaseImage}" is not pinned by digest: run scripts/pin-base-image.sh or pass -c workerBaseImage=public.ecr.aws/lambda/nodejs:24@sha256:<digest>`,
+      );
+    const workerArchitecture =
+      props.workerArchitecture ??
+      ((this.node.tryGetContext("workerArchitecture") as WorkerArchitecture | undefined) || "x86_64");
+    if (workerArchitecture !== "x86_64" && workerArchitecture !== "arm64")
+      throw new Error(`workerArchitecture must be x86_64 or arm64; got "${String(workerArchitecture)}"`);
+    const architecture =
+      workerArchitecture === "arm64" ? lambda.Architecture.ARM_64 : lambda.Architecture.X86_64;
     const imageCode = (cmd: string) =>
       lambda.DockerImageCode.fromImageAsset(REPO_ROOT, {
         file: "lambda/worker/Dockerfile",
-        platform: Platform.LINUX_AMD64,
+        // The image's `npm ci` installs the CLI's native package for this platform
+        // (@anthropic-ai/claude-code-linux-x64 or -linux-arm64, both pinned in package-lock.json).
+        platform: workerArchitecture === "arm64" ? Platform.LINUX_ARM64 : Platform.LINUX_AMD64,
         // The build context is the repository; keep it to what the Dockerfile copies (no negated
         // patterns: they would make the fingerprint walk node_modules).
         exclude: WORKER_CONTEXT_EXCLUDES,
@@ -275,7 +300,7 @@ export class ClaudePrRunnerStack extends Stack {
     const agent = new lambda.DockerImageFunction(this, "AgentFunction", {
       logGroup: logGroup("AgentFunction"),
       code: imageCode("agent.handler"),
-      architecture: lambda.Architecture.X86_64,
+      architecture,
       timeout: workerTimeout,
       memorySize: 3008,
       ephemeralStorageSize: Size.mebibytes(4096),
@@ -288,7 +313,7 @@ export class ClaudePrRunnerStack extends Stack {
     const worker = new lambda.DockerImageFunction(this, "WorkerFunction", {
       logGroup: logGroup("WorkerFunction"),
       code: imageCode("worker.handler"),
-      architecture: lambda.Architecture.X86_64,
+      architecture,
       timeout: workerTimeout,
       memorySize: 3008,
       ephemeralStorageSize: Size.mebibytes(4096), // shallow clones and transcripts live in /tmp

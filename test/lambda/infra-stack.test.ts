@@ -381,7 +381,10 @@ describe("worker Dockerfile", () => {
     const froms = lines.filter((l) => l.startsWith("FROM "));
     expect(froms.length).toBeGreaterThan(0);
     for (const from of froms) expect(from).toMatch(/^FROM \$\{BASE_IMAGE\}/);
-    expect(dockerfile).toContain("ARG BASE_IMAGE=public.ecr.aws/lambda/nodejs:24\n");
+    // Tag, optionally pinned by digest (scripts/pin-base-image.sh; test/lambda/worker-architecture.test.ts).
+    expect(dockerfile).toMatch(
+      /^ARG BASE_IMAGE=public\.ecr\.aws\/lambda\/nodejs:24(@sha256:[0-9a-f]{64})?\n/m,
+    );
   });
 
   it("installs the CLI from the lockfile with npm ci, drops the npm cache, keeps source maps on", () => {
