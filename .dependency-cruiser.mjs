@@ -6,28 +6,32 @@
 // dependency-cruiser can load, so sources are parsed with swc (type-only imports count too: a type
 // import still ties a layer to the one it names).
 
-const engines = ["src/protocol", "src/sandbox", "src/runner", "src/engines"];
+// The one Ajv factory (same options and formats everywhere) sits under every layer.
+const foundation = ["src/json-schema"];
+const engines = [...foundation, "src/protocol", "src/sandbox", "src/runner", "src/engines"];
 const belowJobs = [...engines, "src/secrets", "src/findings", "src/sessions", "src/github"];
 const belowDoors = [...belowJobs, "src/jobs"];
 
 /** layer folder → the other layers it may import */
 export const layers = {
-  // Pure: frames, the control channel, the CLI's flag rules. No code of ours below it.
-  "src/protocol": [],
+  // The Ajv factory: imports only ajv and ajv-formats.
+  "src/json-schema": [],
+  // Pure: frames, the control channel, the CLI's flag rules. Nothing of ours below it but the Ajv factory.
+  "src/protocol": foundation,
   // Pure: the Finding type, its validator, fingerprints, markdown.
-  "src/findings": [],
+  "src/findings": foundation,
   // What must never be logged or published: shared by the runner's logs and the publishers' sanitiser.
-  "src/secrets": [],
+  "src/secrets": foundation,
   // Confinement of the agent process: credential proxy, agent uid, Bash confinement.
-  "src/sandbox": ["src/protocol"],
+  "src/sandbox": [...foundation, "src/protocol"],
   // Drives one CLI session over the protocol.
-  "src/runner": ["src/protocol", "src/sandbox", "src/secrets"],
+  "src/runner": [...foundation, "src/protocol", "src/sandbox", "src/secrets"],
   // Other engines (e.g. the Managed Agents API) beside the CLI runner.
-  "src/engines": ["src/protocol", "src/sandbox", "src/runner", "src/secrets"],
+  "src/engines": [...foundation, "src/protocol", "src/sandbox", "src/runner", "src/secrets"],
   // Transcript stores, lineage, resume and fork.
-  "src/sessions": ["src/protocol"],
+  "src/sessions": [...foundation, "src/protocol"],
   // Talks to GitHub: reviews, checks, issues, SARIF upload.
-  "src/github": ["src/findings", "src/secrets"],
+  "src/github": [...foundation, "src/findings", "src/secrets"],
   // review · autofix · audit: PR setup → run → publish plan.
   "src/jobs": belowJobs,
   // Doors: parse their input once, call a job, render its outcome. They never import each other.

@@ -1,4 +1,5 @@
-import { Ajv, type JSONSchemaType } from "ajv";
+import type { JSONSchemaType } from "ajv";
+import { createAjv } from "../../src/json-schema/create-ajv.js";
 
 /**
  * The one message shape that travels on the job queue. The webhook and the schedule produce it, the
@@ -94,12 +95,17 @@ const schema: JSONSchemaType<JobMessage> = {
     {
       if: { properties: { kind: { const: "review" } } },
       // biome-ignore lint/suspicious/noThenProperty: `then` is the JSON Schema keyword, not a thenable
-      then: { anyOf: [{ required: ["headSha"] }, { properties: { trigger: { required: ["commentId"] } } }] },
+      then: {
+        anyOf: [
+          { required: ["headSha"] },
+          { properties: { trigger: { type: "object", required: ["commentId"] } } },
+        ],
+      },
     },
   ],
 };
 
-const validate = new Ajv({ allErrors: true }).compile(schema);
+const validate = createAjv({ schemas: "ours" }).compile(schema);
 
 /** The queue carried something that is not a job this worker can run; retrying will not help. */
 export class InvalidJobMessageError extends Error {

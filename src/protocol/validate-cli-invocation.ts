@@ -2,7 +2,8 @@
 // binary enforces, with the binary's own message (test/conformance/flag-rules.test.ts runs every
 // broken invocation against the real binary and finds this text in its output). Checking here gives
 // the user the rule by name before a 350 MB process is spawned.
-import { Ajv } from "ajv";
+import type { Ajv } from "ajv";
+import { createAjv } from "../json-schema/create-ajv.js";
 import { FlagRuleError, type FlagRuleViolation } from "./flag-rule-error.js";
 
 export type InputFormat = "text" | "stream-json";
@@ -151,7 +152,7 @@ function checkJsonSchema(
     fail("json_schema_must_be_object", "--json-schema must be a JSON object");
     return;
   }
-  metaValidator ??= new Ajv({ strict: false, validateSchema: false });
+  metaValidator ??= createAjv({ schemas: "foreign", firstErrorOnly: true, skipMetaValidation: true });
   let valid: boolean;
   try {
     valid = metaValidator.validateSchema(schema) === true;

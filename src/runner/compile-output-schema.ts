@@ -1,4 +1,4 @@
-import type { Ajv, ValidateFunction } from "ajv";
+import type { ValidateFunction } from "ajv";
 import { RunnerConfigError } from "./runner-config-error.js";
 
 export interface CompiledOutputSchema {
@@ -25,12 +25,8 @@ export async function compileOutputSchema(schema: unknown): Promise<CompiledOutp
     );
   }
   // Loaded on demand: ajv costs the host ~10 MB of RSS, and most sessions have no schema.
-  const { Ajv: AjvClass } = await import("ajv");
-  const formats = await import("ajv-formats");
-  // ajv-formats is CommonJS with `exports.default`; depending on the loader either shape arrives.
-  const addFormats = ((formats.default as unknown as { default?: unknown }).default ??
-    formats.default) as unknown as (ajv: Ajv) => Ajv;
-  const ajv = addFormats(new AjvClass({ allErrors: true, strict: false }));
+  const { createAjv } = await import("../json-schema/create-ajv.js");
+  const ajv = createAjv({ schemas: "foreign" });
   try {
     return { schema: record, validate: ajv.compile(record) };
   } catch (error) {

@@ -1,5 +1,5 @@
-import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
-import addFormatsModule from "ajv-formats";
+import type { Ajv, ErrorObject, ValidateFunction } from "ajv";
+import { createAjv } from "../../src/json-schema/create-ajv.js";
 import type { MatchedOperation } from "./openapi-router.js";
 import {
   type JsonSchema,
@@ -18,9 +18,6 @@ export interface SpecViolation {
   message: string;
 }
 
-// ajv-formats is CommonJS with `exports.default`; under nodenext the default import is the module object.
-const addFormats = addFormatsModule.default;
-
 /**
  * Validates path/query parameters and JSON bodies against the operation's schema. Body validators are
  * compiled lazily per operation (the spec has ~1,000 operations; a test touches a dozen).
@@ -30,8 +27,7 @@ export class RequestValidator {
   private readonly bodyValidators = new Map<string, ValidateFunction | Error>();
 
   constructor(private readonly doc: OpenApiDocument) {
-    this.ajv = new Ajv({ strict: false, allErrors: true, logger: false, validateSchema: false });
-    addFormats(this.ajv);
+    this.ajv = createAjv({ schemas: "foreign", skipMetaValidation: true });
   }
 
   validate(

@@ -2,6 +2,7 @@ import { createRequire } from "node:module";
 import Ajv04Module from "ajv-draft-04";
 import { describe, expect, it } from "vitest";
 import { toSarif } from "../../src/github/sarif-export.js";
+import { createAjv } from "../../src/json-schema/create-ajv.js";
 import { finding } from "./pr-fixture.js";
 
 // The official SARIF 2.1.0 (rtm.5) JSON schema, shipped by @microsoft/jest-sarif; it is draft-04.
@@ -9,10 +10,8 @@ const schema = createRequire(import.meta.url)(
   "@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json",
 ) as object;
 const Ajv04 = Ajv04Module.default;
-// The schema's language pattern is not valid as a unicode regex, hence unicodeRegExp: false.
-const validate = new Ajv04({ strict: false, allErrors: true, unicodeRegExp: false, logger: false }).compile(
-  schema,
-);
+// The schema's language pattern is not valid as a unicode regex, hence nonUnicodePatterns.
+const validate = createAjv({ schemas: "foreign", dialect: Ajv04, nonUnicodePatterns: true }).compile(schema);
 
 describe("toSarif against the official SARIF 2.1.0 schema", () => {
   it("produces a valid log, with fixes, rules and fingerprints", () => {

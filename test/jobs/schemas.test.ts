@@ -1,10 +1,10 @@
-import { Ajv } from "ajv";
 import { describe, expect, it } from "vitest";
 import { AUDIT_SCHEMA, auditReportFromStructuredOutput } from "../../src/jobs/audit/audit-schema.js";
 import { AUTOFIX_SCHEMA, autofixReportFromStructuredOutput } from "../../src/jobs/autofix/autofix-schema.js";
 import { REVIEW_SCHEMA, reviewFromStructuredOutput } from "../../src/jobs/review/review-schema.js";
+import { createAjv } from "../../src/json-schema/create-ajv.js";
 
-const ajv = new Ajv({ allErrors: true, strict: true });
+const ajv = createAjv({ schemas: "ours" });
 
 describe("built-in job schemas", () => {
   it("compile under ajv strict mode", () => {

@@ -1,7 +1,7 @@
-import { Ajv } from "ajv";
 import type { GitHubClient } from "../../github/github-client.js";
 import { IssuePublisher, type SyncIssuesResult } from "../../github/issue-publisher.js";
 import { neutraliserFor } from "../../github/neutralise-output.js";
+import { createAjv } from "../../json-schema/create-ajv.js";
 import { builtInPolicy } from "../../runner/policy/built-in-policy.js";
 import { branchLineageKey } from "../../sessions/lineage-key.js";
 import type { RestoreResult } from "../../sessions/restore-result.js";
@@ -53,7 +53,7 @@ export type AuditResult =
     }
   | { status: "failed"; headSha: string; reason: string; session: JobSessionResult };
 
-const validateAudit = new Ajv({ allErrors: true }).compile(AUDIT_SCHEMA);
+const validateAudit = createAjv({ schemas: "ours" }).compile(AUDIT_SCHEMA);
 
 /**
  * The scheduled audit: one read-only session over the default branch with the audit schema, findings

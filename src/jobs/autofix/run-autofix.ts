@@ -1,4 +1,3 @@
-import { Ajv } from "ajv";
 import { type CheckRunHandle, CheckRunPublisher } from "../../github/check-run-publisher.js";
 import { fetchPullRequestLineMap } from "../../github/fetch-pull-request-line-map.js";
 import type { GitHubClient } from "../../github/github-client.js";
@@ -7,6 +6,7 @@ import { postCommentOnce } from "../../github/post-comment-once.js";
 import { readPriorReviewFindings } from "../../github/read-prior-review-findings.js";
 import { ReviewPublisher } from "../../github/review-publisher.js";
 import { StickyComment } from "../../github/sticky-comment.js";
+import { createAjv } from "../../json-schema/create-ajv.js";
 import { builtInPolicy } from "../../runner/policy/built-in-policy.js";
 import { type PolicyDecision, ToolPolicy } from "../../runner/policy/tool-policy.js";
 import type { LineageKey } from "../../sessions/lineage-key.js";
@@ -88,7 +88,7 @@ export interface AutofixResult {
 
 export const CLAUDE_CO_AUTHOR: GitIdentity = { name: "Claude", email: "noreply@anthropic.com" };
 
-const validateAutofix = new Ajv({ allErrors: true }).compile(AUTOFIX_SCHEMA);
+const validateAutofix = createAjv({ schemas: "ours" }).compile(AUTOFIX_SCHEMA);
 
 /**
  * autofix-pr: one session (forked from the PR's latest review) edits the checkout under the autofix

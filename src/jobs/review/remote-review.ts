@@ -1,9 +1,9 @@
-import { Ajv } from "ajv";
 import { CheckRunPublisher } from "../../github/check-run-publisher.js";
 import { fetchPullRequestLineMap } from "../../github/fetch-pull-request-line-map.js";
 import type { GitHubClient } from "../../github/github-client.js";
 import { httpStatusOf } from "../../github/http-status.js";
 import type { PullRequestRef } from "../../github/pull-request-ref.js";
+import { createAjv } from "../../json-schema/create-ajv.js";
 import type { ManagedAgentsEngine } from "../../runner/managed-agents/managed-agents-engine.js";
 import { builtInPolicy } from "../../runner/policy/built-in-policy.js";
 import type { JobSettings } from "../job-settings.js";
@@ -44,7 +44,7 @@ export interface RemoteReviewStart {
   runUrl?: string;
 }
 
-const validateReview = new Ajv({ allErrors: true }).compile(REVIEW_SCHEMA);
+const validateReview = createAjv({ schemas: "ours" }).compile(REVIEW_SCHEMA);
 
 /**
  * Starts a review on the Managed Agents engine without waiting for it: the check run is opened, the

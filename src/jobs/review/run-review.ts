@@ -1,4 +1,4 @@
-import { Ajv } from "ajv";
+import { createAjv } from "../../json-schema/create-ajv.js";
 import { builtInPolicy } from "../../runner/policy/built-in-policy.js";
 import type { SessionOutcome } from "../../runner/session-outcome.js";
 import type { LineageEntry, LineageFinding } from "../../sessions/lineage-entry.js";
@@ -30,7 +30,7 @@ export type ReviewResult =
   | { status: "reviewed"; checked: CheckedReview; session: JobSessionResult; promptNotes: string[] }
   | { status: "failed"; reason: string; session: JobSessionResult; promptNotes: string[] };
 
-const validateReview = new Ajv({ allErrors: true }).compile(REVIEW_SCHEMA);
+const validateReview = createAjv({ schemas: "ours" }).compile(REVIEW_SCHEMA);
 
 /**
  * The review job's core: read the change from git, build the prompt, run one read-only session with

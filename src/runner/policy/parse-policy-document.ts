@@ -7,8 +7,8 @@ let validator: ValidateFunction<PolicyDocument> | undefined;
 /** ajv and yaml load on first use only: a host using built-in policies never pays their memory. */
 async function documentValidator(): Promise<ValidateFunction<PolicyDocument>> {
   if (!validator) {
-    const { Ajv } = await import("ajv");
-    validator = new Ajv({ allErrors: true, strict: true }).compile<PolicyDocument>(policyDocumentSchema);
+    const { createAjv } = await import("../../json-schema/create-ajv.js");
+    validator = createAjv({ schemas: "ours" }).compile<PolicyDocument>(policyDocumentSchema);
   }
   return validator;
 }

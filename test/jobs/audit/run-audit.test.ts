@@ -2,11 +2,11 @@ import { readFile, rm } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import ajvDraft04 from "ajv-draft-04";
-import addFormatsModule from "ajv-formats";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createGitHubClient, type GitHubClient } from "../../../src/github/github-client.js";
 import { runAudit } from "../../../src/jobs/audit/run-audit.js";
 import type { JobSettings } from "../../../src/jobs/job-settings.js";
+import { createAjv } from "../../../src/json-schema/create-ajv.js";
 import { FsTranscriptStore } from "../../../src/sessions/fs-transcript-store.js";
 import { branchLineageKey } from "../../../src/sessions/lineage-key.js";
 import { createTempRepo, type TempRepo } from "../../fixtures/git-repo.js";
@@ -23,9 +23,8 @@ import { makeTempDir } from "../../harness/temp-dir.js";
 vi.setConfig({ testTimeout: CLI_TIMEOUT_MS, hookTimeout: CLI_TIMEOUT_MS });
 
 // The SARIF 2.1.0 schema (rtm.5, the revision code scanning accepts) as Microsoft ships it.
-// Both packages are CommonJS with `exports.default`; under nodenext the default import is the module.
+// ajv-draft-04 is CommonJS with `exports.default`; under nodenext the default import is the module.
 const AjvDraft04 = ajvDraft04.default;
-const addFormats = addFormatsModule.default;
 const sarifSchema = createRequire(import.meta.url)(
   "@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json",
 );
@@ -139,8 +138,7 @@ describe("runAudit (real CLI, scripted model, GitHub double)", () => {
 
     const sarif = JSON.parse(await readFile(result.sarif!.path, "utf8"));
     // The schema's `language` pattern has a stray `]` that only non-unicode regular expressions accept.
-    const ajv = new AjvDraft04({ allErrors: true, strict: false, unicodeRegExp: false });
-    addFormats(ajv);
+    const ajv = createAjv({ schemas: "foreign", dialect: AjvDraft04, nonUnicodePatterns: true });
     const valid = ajv.validate(sarifSchema, sarif);
     expect(ajv.errors ?? []).toEqual([]);
     expect(valid).toBe(true);
