@@ -3,14 +3,14 @@ import type { GitHubClient } from "../../src/github/github-client.js";
 import type { JobSettings } from "../../src/jobs/job-settings.js";
 import { type RemoteReviewSettle, settleRemoteReview } from "../../src/jobs/review/remote-review.js";
 import type { ManagedAgentsEngine } from "../../src/runner/managed-agents/managed-agents-engine.js";
+import type { SessionRecordStore } from "../shared/session-record-store.js";
 import type { SettleMessage } from "./anthropic-webhook-handler.js";
-import type { SessionRecordStore } from "./session-record-store.js";
 
 export interface SettleHandlerDeps {
   store: SessionRecordStore;
   engine: ManagedAgentsEngine;
   /** A GitHub client for the session's repository (an installation token in the App). */
-  octokitFor: (record: { owner: string; repo: string }) => Promise<GitHubClient>;
+  octokitFor: (session: { owner: string; repo: string; installationId?: number }) => Promise<GitHubClient>;
   settings: Pick<JobSettings, "jsonSchema" | "policy">;
   publish: Omit<RemoteReviewSettle, "octokit">;
   log?: (line: string, fields?: Record<string, unknown>) => void;
@@ -33,7 +33,10 @@ export function createSettleHandler(deps: SettleHandlerDeps) {
           continue;
         }
         if (stored.status === "published") continue;
-        const octokit = await deps.octokitFor(stored.record);
+        const octokit = await deps.octokitFor({
+          ...stored.record,
+          ...(stored.installationId === undefined ? {} : { installationId: stored.installationId }),
+        });
         const settled = await settleRemoteReview(
           stored.record,
           { octokit, ...deps.publish },

@@ -9,9 +9,10 @@ import { CommitNotFoundError } from "./clone-repository.js";
 import { runAuditJob } from "./dispatch/audit-job.js";
 import { runAutofixJob } from "./dispatch/autofix-job.js";
 import { runPruneJob } from "./dispatch/prune-job.js";
+import { runRemoteReviewJob } from "./dispatch/remote-review-job.js";
 import { runReviewJob } from "./dispatch/review-job.js";
 import { sessionSettings } from "./dispatch/session-settings.js";
-import type { WorkerJob } from "./dispatch/worker-job.js";
+import type { RemoteEngineWiring, WorkerJob } from "./dispatch/worker-job.js";
 import { type JobExecutor, type JobResult, PermanentJobError } from "./job-executor.js";
 import type { JobRuntimeConfig } from "./job-runtime-config.js";
 import { type PrSpendCap, withAuditSpendCap, withPrSpendCap } from "./pr-spend-cap.js";
@@ -31,6 +32,8 @@ export interface JobExecutorOptions {
    * gateway with a per-job token minted here and revoked when the job ends.
    */
   agentSplit?: AgentSplit;
+  /** Required when `config.engine` is managed-agents: the engine, the session records, mount tokens. */
+  remote?: RemoteEngineWiring;
 }
 
 export interface AgentSplit {
@@ -42,12 +45,24 @@ export interface AgentSplit {
   invoke: AgentInvoker;
 }
 
-const RUN_JOB: Record<WorkerJob["job"]["kind"], (run: WorkerJob) => Promise<JobResult>> = {
+type JobRunner = (run: WorkerJob) => Promise<JobResult>;
+
+const RUN_JOB: Record<WorkerJob["job"]["kind"], JobRunner> = {
   review: runReviewJob,
   autofix: runAutofixJob,
   audit: runAuditJob,
   prune: runPruneJob,
 };
+
+/** Job kinds the managed-agents engine runs without waiting; the others keep the CLI (docs/engines.md). */
+const RUN_REMOTE_JOB: Partial<Record<WorkerJob["job"]["kind"], JobRunner>> = {
+  review: runRemoteReviewJob,
+};
+
+/** The engine is chosen per job: the deployment's engine where that job kind has a remote path. */
+export function jobRunnerFor(kind: WorkerJob["job"]["kind"], engine: JobRuntimeConfig["engine"]): JobRunner {
+  return (engine === "managed-agents" ? RUN_REMOTE_JOB[kind] : undefined) ?? RUN_JOB[kind];
+}
 
 /**
  * The worker's job core: for each message, a GitHub client on the installation token, a private
@@ -56,6 +71,8 @@ const RUN_JOB: Record<WorkerJob["job"]["kind"], (run: WorkerJob) => Promise<JobR
  */
 export function createJobExecutor(options: JobExecutorOptions): JobExecutor {
   const { config } = options;
+  if (config.engine === "managed-agents" && !options.remote)
+    throw new Error("ENGINE=managed-agents needs the Managed Agents wiring (API key, sessions table)");
   return async (job, context) => {
     const startedAt = Date.now();
     const octokit = createGitHubClient({
@@ -66,7 +83,9 @@ export function createJobExecutor(options: JobExecutorOptions): JobExecutor {
     });
     await mkdir(config.workRoot, { recursive: true });
     const workDir = await mkdtemp(join(config.workRoot, `${job.kind}-`));
-    const split = options.agentSplit;
+    const runJob = jobRunnerFor(job.kind, config.engine);
+    // A remote job runs no agent here: no gateway token to mint.
+    const split = runJob === RUN_JOB[job.kind] ? options.agentSplit : undefined;
     // The token lives as long as the job could (deadline + 5 min); it is deleted in `finally` anyway.
     const gatewayToken = split
       ? await split.tokens.mint(job.jobId, config.maxBudgetUsd, Math.ceil(context.deadlineMs / 1000) + 300)
@@ -91,13 +110,14 @@ export function createJobExecutor(options: JobExecutorOptions): JobExecutor {
     try {
       const run = async () => {
         try {
-          return await RUN_JOB[job.kind]({
+          return await runJob({
             job,
             context,
             config,
             octokit,
             store: options.store,
             workDir,
+            ...(options.remote ? { remote: options.remote } : {}),
             sessionSettings: () =>
               sessionSettings({ config, context, startedAt, ...(agent ? { agent } : {}) }),
           });

@@ -1,15 +1,17 @@
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { SQSClient } from "@aws-sdk/client-sqs";
+import { ManagedAgentsEngine } from "../../src/runner/managed-agents/managed-agents-engine.js";
 import { s3ClientFromEnv } from "../../src/sessions/s3-client-from-env.js";
 import { S3TranscriptStore } from "../../src/sessions/s3-transcript-store.js";
 import { GatewayTokens } from "../shared/gateway-tokens.js";
 import { githubAppAuth } from "../shared/github-app-auth.js";
 import { SecretReader } from "../shared/secret-reader.js";
+import { SessionRecordStore } from "../shared/session-record-store.js";
 import { SpendLedger } from "../shared/spend-ledger.js";
 import { createTelemetry } from "../shared/telemetry.js";
 import { createJobExecutor } from "./create-job-executor.js";
 import { jobRuntimeConfigFromEnv } from "./job-runtime-config.js";
-import { jobTokenScope } from "./job-token-scope.js";
+import { jobTokenScope, mountTokenMinter } from "./job-token-scope.js";
 import { lambdaAgentInvoker } from "./lambda-agent-invoker.js";
 import { prNotifier } from "./pr-notifier.js";
 import { workerConfigFromEnv } from "./worker-config.js";
@@ -31,6 +33,30 @@ const tokens = githubAppAuth({
   privateKey: () => secrets.read(config.appPrivateKey),
 });
 
+// The managed-agents engine, built on its first job; one per sandbox keeps the agent-definition cache.
+const { managedAgents } = config;
+let remoteEngine: Promise<ManagedAgentsEngine> | undefined;
+const remote = managedAgents
+  ? {
+      engine: () => {
+        remoteEngine ??= secrets.read(managedAgents.apiKey).then(
+          (apiKey) =>
+            new ManagedAgentsEngine({
+              apiKey,
+              ...(managedAgents.baseUrl ? { baseURL: managedAgents.baseUrl } : {}),
+              serverUrl: jobs.gitServerUrl,
+              repositoryToken: async () => {
+                throw new Error("every worker job mints its own mount token");
+              },
+            }),
+        );
+        return remoteEngine;
+      },
+      store: new SessionRecordStore(dynamodb, managedAgents.sessionsTable),
+      mountToken: mountTokenMinter(tokens),
+    }
+  : undefined;
+
 export const handler = createWorkerHandler({
   telemetry,
   ...(config.retry
@@ -41,6 +67,7 @@ export const handler = createWorkerHandler({
     : {}),
   executor: createJobExecutor({
     config: jobs,
+    ...(remote ? { remote } : {}),
     ...(config.agent && jobs.sessionsBucket
       ? {
           agentSplit: {

@@ -33,6 +33,11 @@ export interface JobResult {
   numTurns?: number;
   durationMs?: number;
   sessionId?: string;
+  /**
+   * The job started a session that settles later (managed-agents): its cost is unknown now, so the
+   * spend cap keeps the job's whole reservation instead of booking zero.
+   */
+  costPending?: boolean;
 }
 
 export type JobExecutor = (job: JobMessage, context: JobExecutionContext) => Promise<JobResult>;

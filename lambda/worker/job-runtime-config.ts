@@ -40,7 +40,16 @@ export interface JobRuntimeConfig {
    * so GitHub attributes the commit to the App.
    */
   bot: { name: string; email: string };
+  /**
+   * Where review and autofix sessions run (`ENGINE`): the CLI on this worker or its agent function, or
+   * a Claude Managed Agents session that the worker only starts (docs/engines.md). Audits stay on the
+   * CLI: they have no webhook-driven settle step yet.
+   */
+  engine: JobEngine;
 }
+
+export const JOB_ENGINES = ["cli", "managed-agents"] as const;
+export type JobEngine = (typeof JOB_ENGINES)[number];
 
 const COMMENT_MODES = ["review", "summary", "none"] as const;
 
@@ -55,6 +64,9 @@ export function jobRuntimeConfigFromEnv(env: NodeJS.ProcessEnv = process.env): J
   const sessionsBucket = env.SESSIONS_BUCKET?.trim();
   const auditFocus = env.AUDIT_FOCUS?.trim();
   const botName = env.BOT_NAME?.trim() || "claude-pr-runner[bot]";
+  const engine = env.ENGINE?.trim() || "cli";
+  if (!(JOB_ENGINES as readonly string[]).includes(engine))
+    throw new WorkerConfigError(`ENGINE must be one of ${JOB_ENGINES.join(", ")}; got "${engine}"`);
   return {
     githubApiUrl: env.GITHUB_API_URL?.trim() || "https://api.github.com",
     gitServerUrl: env.GITHUB_SERVER_URL?.trim() || serverUrlFromApiUrl(env.GITHUB_API_URL?.trim()),
@@ -87,6 +99,7 @@ export function jobRuntimeConfigFromEnv(env: NodeJS.ProcessEnv = process.env): J
     uploadSarif: flag(env, "UPLOAD_SARIF", false),
     ...(auditFocus ? { auditFocus } : {}),
     bot: { name: botName, email: env.BOT_EMAIL?.trim() || `${botName}@users.noreply.github.com` },
+    engine: engine as JobEngine,
   };
 }
 

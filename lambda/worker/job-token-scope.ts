@@ -1,4 +1,4 @@
-import type { TokenScope } from "../shared/github-app-auth.js";
+import type { InstallationTokenProvider, TokenScope } from "../shared/github-app-auth.js";
 import type { JobMessage } from "../shared/job-message.js";
 
 /**
@@ -24,4 +24,19 @@ export function jobTokenScope(
     }
   })();
   return { repositories: [job.repo], permissions };
+}
+
+/**
+ * The token Anthropic clones a Managed Agents session's repository with: this repository only,
+ * contents read, whatever the job itself may do (an autofix's edits come back to us as a patch, and
+ * we commit them). Not revoked by the job: the service may clone after the worker returned; it
+ * expires within the hour.
+ */
+export function mountTokenMinter(tokens: InstallationTokenProvider) {
+  return (installationId: number, repo: string): Promise<string> => {
+    const scope: TokenScope = { repositories: [repo], permissions: { contents: "read" } };
+    // Never the installation-wide token: it can write, and it would leave our account.
+    if (!tokens.jobToken) throw new Error("mounting a repository needs scoped job tokens");
+    return tokens.jobToken(installationId, scope);
+  };
 }

@@ -69,6 +69,7 @@ export async function withDailySpendCap(
       await cap.ledger.adjust(key, -cap.jobBudgetUsd);
     throw error;
   }
-  await cap.ledger.adjust(key, (result.costUsd ?? 0) - cap.jobBudgetUsd);
+  // A remote session still running may spend up to its budget (the service enforces it as list price).
+  if (!result.costPending) await cap.ledger.adjust(key, (result.costUsd ?? 0) - cap.jobBudgetUsd);
   return result;
 }

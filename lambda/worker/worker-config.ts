@@ -20,6 +20,11 @@ export interface WorkerConfig extends GitHubAppConfig {
   agent?: { functionName: string; gatewayUrl: string; tokensTable: string; exchangePrefix: string };
   /** Retry backoff and DLQ-with-reason (`JOB_QUEUE_URL` + `DEAD_LETTER_QUEUE_URL`). */
   retry?: { queueUrl: string; deadLetterQueueUrl: string; maxReceiveCount: number; backoffSeconds: number[] };
+  /**
+   * The managed-agents engine (`MANAGED_AGENTS_API_KEY_SECRET` + `SESSIONS_TABLE_NAME`): the worker
+   * starts sessions with this key. It never reaches an agent process: no CLI runs for those jobs.
+   */
+  managedAgents?: { apiKey: SecretReference; sessionsTable: string; baseUrl?: string };
 }
 
 export class WorkerConfigError extends Error {
@@ -39,6 +44,29 @@ export function workerConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Worke
     auditSpendCapUsdPerDay: dollars(env, "MAX_AUDIT_SPEND_USD_PER_DAY", 50),
     ...agentSplitFromEnv(env),
     ...retryFromEnv(env),
+    ...managedAgentsFromEnv(env),
+  };
+}
+
+function managedAgentsFromEnv(env: NodeJS.ProcessEnv): Pick<WorkerConfig, "managedAgents"> {
+  const key = env.MANAGED_AGENTS_API_KEY_SECRET?.trim();
+  const sessionsTable = env.SESSIONS_TABLE_NAME?.trim();
+  if (!key && !sessionsTable) {
+    if (env.ENGINE?.trim() === "managed-agents")
+      throw new WorkerConfigError(
+        "ENGINE=managed-agents needs MANAGED_AGENTS_API_KEY_SECRET and SESSIONS_TABLE_NAME",
+      );
+    return {};
+  }
+  if (!key || !sessionsTable)
+    throw new WorkerConfigError("MANAGED_AGENTS_API_KEY_SECRET and SESSIONS_TABLE_NAME go together");
+  const baseUrl = env.MANAGED_AGENTS_BASE_URL?.trim();
+  return {
+    managedAgents: {
+      apiKey: parseSecretReference(key, "MANAGED_AGENTS_API_KEY_SECRET"),
+      sessionsTable,
+      ...(baseUrl ? { baseUrl } : {}),
+    },
   };
 }
 

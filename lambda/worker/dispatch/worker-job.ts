@@ -1,7 +1,9 @@
 import type { GitHubClient } from "../../../src/github/github-client.js";
 import type { JobSettings } from "../../../src/jobs/job-settings.js";
+import type { ManagedAgentsEngine } from "../../../src/runner/managed-agents/managed-agents-engine.js";
 import type { TranscriptStore } from "../../../src/sessions/transcript-store.js";
 import type { JobMessage } from "../../shared/job-message.js";
+import type { SessionRecordStore } from "../../shared/session-record-store.js";
 import type { JobExecutionContext } from "../job-executor.js";
 import type { JobRuntimeConfig } from "../job-runtime-config.js";
 
@@ -20,4 +22,16 @@ export interface WorkerJob {
    * job's budget minus the time publishing needs, so the check run is completed before Lambda stops.
    */
   sessionSettings(): JobSettings;
+  /** Present when the deployment runs jobs on Claude Managed Agents (ENGINE=managed-agents). */
+  remote?: RemoteEngineWiring;
+}
+
+/** What a worker needs to start remote sessions; the settle function finishes them. */
+export interface RemoteEngineWiring {
+  /** Built on first use: the API key is read once per sandbox, only by deployments that use it. */
+  engine: () => Promise<ManagedAgentsEngine>;
+  /** Where each started session is recorded for the settle function. */
+  store: SessionRecordStore;
+  /** A token for mounting one repository: that repository only, contents read. */
+  mountToken: (installationId: number, repo: string) => Promise<string>;
 }

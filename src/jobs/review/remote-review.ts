@@ -42,6 +42,8 @@ export interface RemoteReviewStart {
    */
   checkoutDir?: string;
   runUrl?: string;
+  /** Mints the token the repository is mounted with (default: the engine's own). */
+  mountToken?: () => Promise<string>;
 }
 
 const validateReview = createAjv({ schemas: "ours" }).compile(REVIEW_SCHEMA);
@@ -81,6 +83,7 @@ export async function startRemoteReview(
       maxBudgetUsd: settings.maxBudgetUsd,
       workspace: { owner: job.owner, name: job.repo, headSha: job.pr.headSha, access: "read" },
       ...(settings.model ? { model: settings.model } : {}),
+      ...(job.mountToken ? { repositoryToken: job.mountToken } : {}),
     });
     return {
       sessionId,

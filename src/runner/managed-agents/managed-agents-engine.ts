@@ -32,6 +32,11 @@ export interface EngineJob {
   policyRoot?: string;
   appendSystemPrompt?: string;
   workspace: RemoteWorkspace;
+  /**
+   * Mints this job's mount token instead of the engine's default (a worker serving many
+   * installations mints one per job: this repository, contents read).
+   */
+  repositoryToken?: (workspace: RemoteWorkspace) => Promise<string>;
 }
 
 /**
@@ -65,7 +70,7 @@ export class ManagedAgentsEngine {
       jsonSchema: job.jsonSchema,
       maxBudgetUsd: job.maxBudgetUsd,
       workspace,
-      repositoryToken: () => this.config.repositoryToken(workspace),
+      repositoryToken: () => (job.repositoryToken ?? this.config.repositoryToken)(workspace),
       agentCache: this.agentCache,
       ...(job.appendSystemPrompt ? { appendSystemPrompt: job.appendSystemPrompt } : {}),
     });
@@ -107,7 +112,7 @@ export class ManagedAgentsEngine {
       jsonSchema: job.jsonSchema,
       maxBudgetUsd: job.maxBudgetUsd,
       workspace,
-      repositoryToken: () => this.config.repositoryToken(workspace),
+      repositoryToken: () => (job.repositoryToken ?? this.config.repositoryToken)(workspace),
       agentCache: this.agentCache,
       ...(job.deadlineMs === undefined ? {} : { deadlineMs: job.deadlineMs }),
       ...(job.policy ? { policy: job.policy } : {}),

@@ -9,6 +9,7 @@ import { JobQueue } from "../../../lambda/shared/job-queue.js";
 import { createTelemetry } from "../../../lambda/shared/telemetry.js";
 import { createWebhookHandler, type WebhookHandler } from "../../../lambda/webhook/webhook-handler.js";
 import { type AgentSplit, createJobExecutor } from "../../../lambda/worker/create-job-executor.js";
+import type { RemoteEngineWiring } from "../../../lambda/worker/dispatch/worker-job.js";
 import { type JobRuntimeConfig, jobRuntimeConfigFromEnv } from "../../../lambda/worker/job-runtime-config.js";
 import { jobTokenScope } from "../../../lambda/worker/job-token-scope.js";
 import { createWorkerHandler, type WorkerHandler } from "../../../lambda/worker/worker-handler.js";
@@ -23,6 +24,14 @@ import { LoopbackDynamoDb } from "./loopback-dynamodb.js";
 import { type FifoQueuePair, LoopbackSqs } from "./loopback-sqs.js";
 import { SqsEventSource } from "./sqs-event-source.js";
 import { functionUrlEvent, lambdaContext } from "./webhook-events.js";
+
+export interface WorkerOptions {
+  deadlineMarginMs?: number;
+  agentSplit?: AgentSplit;
+  /** Another runtime configuration (e.g. ENGINE=managed-agents). */
+  config?: JobRuntimeConfig;
+  remote?: RemoteEngineWiring;
+}
 
 export const OWNER = "octo-org";
 export const REPO = "app";
@@ -171,17 +180,18 @@ export class LambdaPipeline {
   }
 
   /** The worker handler with the real job executor, as handler.ts wires it (minus env parsing). */
-  worker(options: { deadlineMarginMs?: number; agentSplit?: AgentSplit } = {}): WorkerHandler {
+  worker(options: WorkerOptions = {}): WorkerHandler {
     const privateKey = appPrivateKeyPem();
     return createWorkerHandler({
       telemetry: createTelemetry("worker"),
       executor: createJobExecutor({
-        config: this.config,
+        config: options.config ?? this.config,
+        ...(options.remote ? { remote: options.remote } : {}),
         store: this.store,
         githubPacing: { retryAfterBaseMs: 1, writeSpacingMs: 0, notificationSpacingMs: 0 },
         ...(options.agentSplit ? { agentSplit: options.agentSplit } : {}),
       }),
-      tokens: githubAppAuth({ appId: "12345", baseUrl: this.github.url, privateKey: async () => privateKey }),
+      tokens: this.appTokens(privateKey),
       allowedInstallations: parseInstallationAllowList(String(INSTALLATION_ID)),
       tokenScope: (job) => jobTokenScope(job, { uploadSarif: this.config.uploadSarif }),
       // Split mode: the orchestrator never reads the model key; only the gateway has it.
@@ -191,14 +201,17 @@ export class LambdaPipeline {
     });
   }
 
+  /** The App's installation tokens, minted by the GitHub double. */
+  appTokens(privateKey = appPrivateKeyPem()) {
+    return githubAppAuth({ appId: "12345", baseUrl: this.github.url, privateKey: async () => privateKey });
+  }
+
   /** Lambda's event source: polls the queue until it is empty or `maxPolls` invocations happened. */
   eventSource(): SqsEventSource {
     return new SqsEventSource(this.sqs.client, this.queues.queueUrl, this.queues.queueArn, 1);
   }
 
-  async runWorker(
-    options: { remainingMs?: number; deadlineMarginMs?: number; agentSplit?: AgentSplit } = {},
-  ) {
+  async runWorker(options: WorkerOptions & { remainingMs?: number } = {}) {
     const source = this.eventSource();
     const polled = await source.pollOnce(this.worker(options), () =>
       lambdaContext("worker", options.remainingMs ?? 600_000),

@@ -9,6 +9,16 @@ import type { RemoteReviewRecord } from "../../src/jobs/review/remote-review.js"
 
 export type StoredSessionStatus = "running" | "published";
 
+/** What the door keeps beside the job's record: which installation's token publishes the result. */
+export interface StoredSession {
+  record: RemoteReviewRecord;
+  status: StoredSessionStatus;
+  installationId?: number;
+}
+
+/** Items expire after this long (TTL attribute `expiration`): a session never settles after a month. */
+const RETENTION_SECONDS = 30 * 24 * 3600;
+
 /**
  * Remote sessions in DynamoDB, one table with two kinds of item: `session#<id>` holds what settling
  * needs (the PR, the head, the check run) and its status; `pr#<owner>/<repo>#<n>` names the PR's
@@ -20,7 +30,8 @@ export class SessionRecordStore {
     private readonly tableName: string,
   ) {}
 
-  async put(record: RemoteReviewRecord): Promise<void> {
+  async put(record: RemoteReviewRecord, door: { installationId?: number } = {}): Promise<void> {
+    const expiration = { N: String(Math.floor(Date.now() / 1000) + RETENTION_SECONDS) };
     await this.dynamodb.send(
       new PutItemCommand({
         TableName: this.tableName,
@@ -28,6 +39,10 @@ export class SessionRecordStore {
           id: { S: `session#${record.sessionId}` },
           record: { S: JSON.stringify(record) },
           status: { S: "running" },
+          expiration,
+          ...(door.installationId === undefined
+            ? {}
+            : { installationId: { N: String(door.installationId) } }),
         },
         ConditionExpression: "attribute_not_exists(id)",
       }),
@@ -39,14 +54,13 @@ export class SessionRecordStore {
           id: { S: prKey(record) },
           sessionId: { S: record.sessionId },
           headSha: { S: record.headSha },
+          expiration,
         },
       }),
     );
   }
 
-  async get(
-    sessionId: string,
-  ): Promise<{ record: RemoteReviewRecord; status: StoredSessionStatus } | undefined> {
+  async get(sessionId: string): Promise<StoredSession | undefined> {
     const item = (
       await this.dynamodb.send(
         new GetItemCommand({
@@ -60,6 +74,7 @@ export class SessionRecordStore {
     return {
       record: JSON.parse(item.record.S) as RemoteReviewRecord,
       status: (item.status?.S ?? "running") as StoredSessionStatus,
+      ...(item.installationId?.N ? { installationId: Number(item.installationId.N) } : {}),
     };
   }
 

@@ -1,0 +1,65 @@
+import { type GitHubAppConfig, githubAppConfigFromEnv } from "../shared/github-app-config.js";
+import { parseSecretReference, type SecretReference } from "../shared/secret-reader.js";
+
+/** The Anthropic webhook function: where the signing key is and which queue gets settle steps. */
+export interface AnthropicWebhookConfig {
+  signingKey: SecretReference;
+  settleQueueUrl: string;
+}
+
+/** The settle function: the sessions table, the API key, the App (to publish) and how to publish. */
+export interface SettleConfig extends GitHubAppConfig {
+  sessionsTable: string;
+  apiKey: SecretReference;
+  /** An Anthropic API gateway or the test double; default Anthropic's API. */
+  baseUrl?: string;
+  commentMode: "review" | "summary" | "none";
+  inlineCommentLimit: number;
+}
+
+export class ManagedAgentsConfigError extends Error {
+  override readonly name = "ManagedAgentsConfigError";
+}
+
+export function anthropicWebhookConfigFromEnv(env: NodeJS.ProcessEnv = process.env): AnthropicWebhookConfig {
+  return {
+    signingKey: parseSecretReference(
+      required(env, "ANTHROPIC_WEBHOOK_SIGNING_KEY_SECRET"),
+      "ANTHROPIC_WEBHOOK_SIGNING_KEY_SECRET",
+    ),
+    settleQueueUrl: required(env, "SETTLE_QUEUE_URL"),
+  };
+}
+
+const COMMENT_MODES = ["review", "summary", "none"] as const;
+
+export function settleConfigFromEnv(env: NodeJS.ProcessEnv = process.env): SettleConfig {
+  const commentMode = env.COMMENT_MODE?.trim() || "review";
+  if (!(COMMENT_MODES as readonly string[]).includes(commentMode))
+    throw new ManagedAgentsConfigError(
+      `COMMENT_MODE must be one of ${COMMENT_MODES.join(", ")}; got "${commentMode}"`,
+    );
+  const limit = Number(env.INLINE_COMMENT_LIMIT?.trim() || "30");
+  if (!Number.isInteger(limit) || limit < 0)
+    throw new ManagedAgentsConfigError(
+      `INLINE_COMMENT_LIMIT must be a whole number ≥ 0; got "${env.INLINE_COMMENT_LIMIT}"`,
+    );
+  const baseUrl = env.MANAGED_AGENTS_BASE_URL?.trim();
+  return {
+    ...githubAppConfigFromEnv(env),
+    sessionsTable: required(env, "SESSIONS_TABLE_NAME"),
+    apiKey: parseSecretReference(
+      required(env, "MANAGED_AGENTS_API_KEY_SECRET"),
+      "MANAGED_AGENTS_API_KEY_SECRET",
+    ),
+    ...(baseUrl ? { baseUrl } : {}),
+    commentMode: commentMode as SettleConfig["commentMode"],
+    inlineCommentLimit: limit,
+  };
+}
+
+function required(env: NodeJS.ProcessEnv, name: string): string {
+  const value = env[name]?.trim();
+  if (!value) throw new ManagedAgentsConfigError(`${name} is not set`);
+  return value;
+}

@@ -1,0 +1,35 @@
+import {
+  createGitHubClient,
+  type GitHubClient,
+  type GitHubClientOptions,
+} from "../../src/github/github-client.js";
+import type { InstallationTokenProvider, TokenScope } from "../shared/github-app-auth.js";
+import type { InstallationAllowList } from "../shared/installation-allow-list.js";
+
+/** What publishing a review needs, on the session's repository only: the same as a CLI review job. */
+export function settleTokenScope(repo: string): TokenScope {
+  return { repositories: [repo], permissions: { contents: "read", pull_requests: "write", checks: "write" } };
+}
+
+/**
+ * The settle function's GitHub client for one session: a fresh installation token scoped to the
+ * session's repository and to what publishing a review needs, for an installation this deployment
+ * still serves (an installation removed from the allow-list since the session started gets nothing).
+ */
+export function publishingClientFor(options: {
+  tokens: InstallationTokenProvider;
+  allowedInstallations: InstallationAllowList;
+  githubApiUrl: string;
+  pacing?: Pick<GitHubClientOptions, "retryAfterBaseMs" | "writeSpacingMs" | "notificationSpacingMs">;
+}) {
+  return async (session: { owner: string; repo: string; installationId?: number }): Promise<GitHubClient> => {
+    const { installationId } = session;
+    if (installationId === undefined || !options.allowedInstallations.allows(installationId))
+      throw new Error(
+        `the session of ${session.owner}/${session.repo} belongs to no installation served here`,
+      );
+    if (!options.tokens.jobToken) throw new Error("publishing needs scoped installation tokens");
+    const token = await options.tokens.jobToken(installationId, settleTokenScope(session.repo));
+    return createGitHubClient({ token, baseUrl: options.githubApiUrl, ...options.pacing });
+  };
+}

@@ -1,0 +1,48 @@
+import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
+import type { Context, SQSEvent } from "aws-lambda";
+import { ManagedAgentsEngine } from "../../src/runner/managed-agents/managed-agents-engine.js";
+import { githubAppAuth } from "../shared/github-app-auth.js";
+import { SecretReader } from "../shared/secret-reader.js";
+import { SessionRecordStore } from "../shared/session-record-store.js";
+import { createTelemetry } from "../shared/telemetry.js";
+import { settleConfigFromEnv } from "./managed-agents-config.js";
+import { publishingClientFor } from "./publishing-client.js";
+import { createSettleHandler } from "./settle-handler.js";
+
+// The settle function behind the FIFO settle queue: one short look at a session per webhook. It runs
+// no agent and clones nothing; it reads the session's events and publishes with the App's token.
+const config = settleConfigFromEnv();
+const telemetry = createTelemetry("managed-agents-settle");
+const secrets = new SecretReader();
+const dynamodb = telemetry.tracer.captureAWSv3Client(new DynamoDBClient({}));
+const tokens = githubAppAuth({
+  appId: config.appId,
+  baseUrl: config.githubApiUrl,
+  privateKey: () => secrets.read(config.appPrivateKey),
+});
+
+let settle: Promise<ReturnType<typeof createSettleHandler>> | undefined;
+
+export const handler = async (event: SQSEvent, context: Context) => {
+  settle ??= secrets.read(config.apiKey).then((apiKey) =>
+    createSettleHandler({
+      store: new SessionRecordStore(dynamodb, config.sessionsTable),
+      engine: new ManagedAgentsEngine({
+        apiKey,
+        ...(config.baseUrl ? { baseURL: config.baseUrl } : {}),
+        repositoryToken: async () => {
+          throw new Error("the settle function never starts a session");
+        },
+      }),
+      octokitFor: publishingClientFor({
+        tokens,
+        allowedInstallations: config.allowedInstallations,
+        githubApiUrl: config.githubApiUrl,
+      }),
+      settings: {},
+      publish: { commentMode: config.commentMode, inlineCommentLimit: config.inlineCommentLimit },
+      log: (line, fields) => telemetry.logger.info(line, fields ?? {}),
+    }),
+  );
+  return (await settle)(event, context);
+};

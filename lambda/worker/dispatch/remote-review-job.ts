@@ -1,0 +1,52 @@
+import type { JobResult } from "../job-executor.js";
+import { openPullRequest } from "./open-pull-request.js";
+import { requireWriteAccess } from "./require-write-access.js";
+import { startManagedAgentsReview } from "./start-remote-review.js";
+import type { WorkerJob } from "./worker-job.js";
+
+/**
+ * The review job on the managed-agents engine: the same checks as on the CLI (PR open, commenter may
+ * write, head not moved on), then the session is started with the repository mounted at the head and
+ * the worker returns. Anthropic's webhook drives the rest (lambda/managed-agents), which publishes
+ * through the same path as a CLI review. No clone, no CLI, no waiting.
+ */
+export async function runRemoteReviewJob(run: WorkerJob): Promise<JobResult> {
+  const { job, octokit } = run;
+  const remote = run.remote;
+  if (!remote)
+    throw new Error("ENGINE=managed-agents without the Managed Agents wiring (a deployment error)");
+  const pullNumber = job.pullNumber as number;
+  const pr = await openPullRequest(octokit, { owner: job.owner, repo: job.repo, pullNumber });
+  if (job.trigger.commentId !== undefined) await requireWriteAccess(run, "review");
+  if (job.headSha && pr.headSha !== job.headSha) {
+    run.context.logger.info("head moved on since the delivery; the newer push has its own review", {
+      queuedHeadSha: job.headSha,
+      currentHeadSha: pr.headSha,
+    });
+    return { status: "completed", conclusion: "superseded" };
+  }
+  const record = await startManagedAgentsReview({
+    octokit,
+    owner: job.owner,
+    repo: job.repo,
+    pullNumber,
+    pr,
+    engine: await remote.engine(),
+    store: remote.store,
+    settings: run.sessionSettings(),
+    installationId: job.installationId,
+    // Its own token: this repository, contents read, whatever the job's token may do.
+    mountToken: () => remote.mountToken(job.installationId, job.repo),
+  });
+  run.context.logger.info("managed-agents session started; its webhook settles it", {
+    sessionId: record.sessionId,
+    checkRunId: record.checkRunId,
+  });
+  // The session's cost is known only when it settles: the job's reservation stays booked.
+  return {
+    status: "completed",
+    conclusion: "session_started",
+    sessionId: record.sessionId,
+    costPending: true,
+  };
+}

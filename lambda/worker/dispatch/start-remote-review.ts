@@ -1,0 +1,56 @@
+import type { GitHubClient } from "../../../src/github/github-client.js";
+import { type PullRequestRef, pullRequestRef } from "../../../src/github/pull-request-ref.js";
+import type { JobSettings } from "../../../src/jobs/job-settings.js";
+import { type RemoteReviewRecord, startRemoteReview } from "../../../src/jobs/review/remote-review.js";
+import type { ManagedAgentsEngine } from "../../../src/runner/managed-agents/managed-agents-engine.js";
+import type { SessionRecordStore } from "../../shared/session-record-store.js";
+
+/**
+ * The worker's review job on the managed-agents engine: read the PR, open the check run, create the
+ * session (diff from the API: no clone, no CLI image) and record it for the webhook-driven settle.
+ * Returns as soon as the session exists.
+ */
+export async function startManagedAgentsReview(run: {
+  octokit: GitHubClient;
+  owner: string;
+  repo: string;
+  pullNumber: number;
+  /** The PR as the caller already read it; read here when absent. */
+  pr?: PullRequestRef;
+  engine: ManagedAgentsEngine;
+  store: SessionRecordStore;
+  settings: JobSettings;
+  runUrl?: string;
+  /** Stored with the session so the settle function can publish with this installation's token. */
+  installationId?: number;
+  /** Mints the mount token: this repository only, contents read (default: the engine's own). */
+  mountToken?: () => Promise<string>;
+}): Promise<RemoteReviewRecord> {
+  const pr =
+    run.pr ??
+    pullRequestRef(
+      (await run.octokit.rest.pulls.get({ owner: run.owner, repo: run.repo, pull_number: run.pullNumber }))
+        .data,
+    );
+  if (!pr) throw new Error(`${run.owner}/${run.repo}#${run.pullNumber} is not a readable pull request`);
+  const previous = await run.store.latestForPullRequest({
+    owner: run.owner,
+    repo: run.repo,
+    pullNumber: pr.number,
+  });
+  const record = await startRemoteReview(
+    {
+      octokit: run.octokit,
+      owner: run.owner,
+      repo: run.repo,
+      pr,
+      ...(run.runUrl ? { runUrl: run.runUrl } : {}),
+      ...(run.mountToken ? { mountToken: run.mountToken } : {}),
+    },
+    run.settings,
+    run.engine,
+    previous,
+  );
+  await run.store.put(record, run.installationId === undefined ? {} : { installationId: run.installationId });
+  return record;
+}
