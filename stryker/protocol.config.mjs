@@ -1,35 +1,27 @@
-// Mutation testing of the protocol core (issue #21): the NDJSON decoder, the control channel state
-// machine, the turn outcome rule, and the control payload checks. (The flag rules are pinned
-// one by one against the binary's own messages in test/conformance/flag-rules.test.ts.) Only the pure unit
-// and property tests run (stryker/vitest.protocol.config.ts), never the real-CLI sessions.
-// No TypeScript checker: @stryker-mutator/typescript-checker does not work with TypeScript 7.
-/** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
-export default {
-  testRunner: "vitest",
-  vitest: { configFile: "stryker/vitest.protocol.config.ts", related: false },
+// The protocol core (issue #21): the NDJSON decoder, the control channel state machine, the turn
+// outcome rule and the control payload checks. (The flag rules are pinned one by one against the
+// binary's own messages in test/conformance/flag-rules.test.ts.) Only the pure unit and property
+// tests run, never the real-CLI conformance sessions.
+import { mutationScope } from "./mutation-scope.mjs";
+
+export default mutationScope({
+  name: "protocol",
   mutate: [
     "src/protocol/ndjson-decoder.ts",
     "src/protocol/control-channel.ts",
     "src/protocol/outcome-from-turn.ts",
     "src/protocol/control-payloads.ts",
   ],
-  // Stryker rewrites tsconfig.json with the TypeScript API, which TypeScript 7 no longer has; vitest
-  // does not read tsconfig.json, so the sandbox needs no rewrite: point at a file that is not there.
-  tsconfigFile: "stryker/tsconfig-not-rewritten.json",
-  ignorePatterns: ["dist", "lambda/infra/cdk.out", "bench/out", "reports", "coverage", "demo-output"],
-  coverageAnalysis: "perTest",
-  ignoreStatic: true,
-  concurrency: 2,
-  // Hanging mutants (a response that never settles, a scan that never ends) are cut off at 3x the
-  // normal run plus 5 s.
-  timeoutFactor: 3,
-  timeoutMS: 5000,
-  reporters: ["clear-text", "progress", "html", "json"],
-  htmlReporter: { fileName: "reports/mutation/protocol/index.html" },
-  jsonReporter: { fileName: "reports/mutation/protocol/mutation.json" },
-  // Locally, `npx stryker run stryker/protocol.config.mjs --incremental` reruns only what changed.
-  incrementalFile: "reports/mutation/protocol/stryker-incremental.json",
-  tempDirName: ".stryker-tmp/protocol",
-  cleanTempDir: "always",
-  thresholds: { high: 90, low: 85, break: 85 },
-};
+  tests: [
+    "test/protocol/control-channel.test.ts",
+    "test/protocol/control-channel.property.test.ts",
+    "test/protocol/ndjson-decoder.test.ts",
+    "test/protocol/outcome-from-turn.test.ts",
+  ],
+  // The 25 MB line test checks memory, not logic; the same code paths run on small lines.
+  skipTests: "decodes a 24 MB line",
+  testEnv: { PROPERTY_RUNS: "10" },
+  // The decoder's line scan under a spinning mutant needs longer to be cut off than the default.
+  testTimeoutMs: 30_000,
+  breakAt: 85,
+});

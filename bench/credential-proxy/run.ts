@@ -5,20 +5,24 @@
 // an idle process of the same bundle is its baseline.
 // Run: npm run bench:proxy [-- runs=5]
 import { execFile, spawn } from "node:child_process";
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createInterface } from "node:readline";
-import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
-import { build } from "esbuild";
 import { CLAUDE_BIN } from "../../test/harness/claude-cli.js";
-import { messagesOf, ScriptedMessagesApi } from "../../test/harness/scripted-messages-api.js";
 import type { HostConfig } from "../overhead/host-measurement.js";
+import {
+  bundleHosts,
+  createReadWorkspace,
+  median,
+  OUT_DIR,
+  PROMPT,
+  ROOT,
+  startReadSessionApi,
+  TURNS,
+} from "../shared/read-session.js";
 
-const ROOT = path.resolve(fileURLToPath(import.meta.url), "../../..");
-const OUT_DIR = path.join(ROOT, "bench/out");
-const TURNS = 20;
 const runs = Math.max(3, Number(process.argv[2] ?? 5));
 const execFileAsync = promisify(execFile);
 
@@ -36,38 +40,12 @@ interface ProxyProcessMeasurement {
   forwarded: number;
 }
 
-const hostDir = path.join(OUT_DIR, "proxy-hosts");
-await mkdir(hostDir, { recursive: true });
-await build({
-  entryPoints: {
-    "runner-host": path.join(ROOT, "bench/credential-proxy/runner-host.ts"),
-    "proxy-process": path.join(ROOT, "bench/credential-proxy/proxy-process.ts"),
-  },
-  outdir: hostDir,
-  outExtension: { ".js": ".mjs" },
-  bundle: true,
-  platform: "node",
-  target: "node24",
-  format: "esm",
-  packages: "external",
-  logLevel: "warning",
+const hostDir = await bundleHosts("proxy-hosts", {
+  "runner-host": "bench/credential-proxy/runner-host.ts",
+  "proxy-process": "bench/credential-proxy/proxy-process.ts",
 });
-
-const api = await ScriptedMessagesApi.start((request) => {
-  const index = messagesOf(request).filter((m) => m.role === "assistant").length;
-  return index < TURNS - 1
-    ? {
-        kind: "tool_use",
-        name: "Read",
-        input: { file_path: `src/file${index % 5}.ts` },
-        text: `Reading ${index}.`,
-      }
-    : { kind: "text", text: "All files read." };
-});
-const workspace = await mkdtemp(path.join(tmpdir(), "bench-proxy-ws-"));
-await mkdir(path.join(workspace, "src"));
-for (let i = 0; i < 5; i++)
-  await writeFile(path.join(workspace, `src/file${i}.ts`), `export const n${i} = ${i};\n`);
+const api = await startReadSessionApi();
+const workspace = await createReadWorkspace("proxy");
 
 /** A proxy-process child: resolves with its {url, token} line and a function that ends it and reads its memory. */
 async function proxyProcess(mode: "serve" | "idle") {
@@ -91,7 +69,7 @@ async function session(mode: "proxy" | "direct", endpoint?: { url: string; token
     apiUrl: api.url,
     workspace,
     claudePath: CLAUDE_BIN,
-    prompt: "Read the files one by one.",
+    prompt: PROMPT,
     stateDir,
   };
   const before = api.mainRequests.length;
@@ -139,13 +117,6 @@ try {
   await rm(workspace, { recursive: true, force: true });
 }
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2
-    ? (sorted[mid] as number)
-    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
-};
 const direct = median(results.direct.map((m) => m.wallMs));
 const proxied = median(results.proxy.map((m) => m.wallMs));
 const proxyProcessRss = median(results.separateProxy.map((m) => m.proxyProcess.peakRssMb));

@@ -1,7 +1,8 @@
 // One runner session of the 20-turn overhead scenario, with or without the credential proxy.
 // argv: <HostConfig json> <mode: proxy | direct> [baseUrl token] (direct against a given endpoint).
-import { builtInPolicy, runSession } from "../../src/runner/index.js";
+import { runSession } from "../../src/runner/index.js";
 import { type HostConfig, hostEnv } from "../overhead/host-measurement.js";
+import { runnerSessionOptions } from "../overhead/runner-session-options.js";
 
 const config = JSON.parse(process.argv[2] as string) as HostConfig;
 const mode = process.argv[3] as "proxy" | "direct";
@@ -10,15 +11,8 @@ if (process.argv[4]) env.ANTHROPIC_BASE_URL = process.argv[4];
 if (process.argv[5]) env.ANTHROPIC_API_KEY = process.argv[5];
 const heapBefore = process.memoryUsage().heapUsed;
 const startedAt = performance.now();
-const outcome = await runSession({
-  prompt: config.prompt,
-  cwd: config.workspace,
-  claudePath: config.claudePath,
-  policy: builtInPolicy("review", { workspace: config.workspace }),
-  includePartialMessages: true,
-  sourceEnv: env,
-  credentialProxy: mode === "proxy",
-}).outcome;
+const outcome = await runSession({ ...runnerSessionOptions(config, env), credentialProxy: mode === "proxy" })
+  .outcome;
 const wallMs = performance.now() - startedAt;
 process.stdout.write(
   `${JSON.stringify({

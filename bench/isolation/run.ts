@@ -5,18 +5,22 @@
 // starts a sandbox. Needs root (or passwordless sudo) and bubblewrap + socat.
 // Variants: plain (host uid), uid (own user only), isolated (own user + Bash sandbox).
 // Run: node --import tsx bench/isolation/run.ts [runs=5] [scenarios=read,bash]
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { runSession, ToolPolicy } from "../../src/runner/index.js";
 import { decideIsolation } from "../../src/runner/isolation/isolation-decision.js";
 import { CLAUDE_BIN } from "../../test/harness/claude-cli.js";
-import { messagesOf, ScriptedMessagesApi } from "../../test/harness/scripted-messages-api.js";
+import {
+  createReadWorkspace,
+  median,
+  OUT_DIR,
+  PROMPT,
+  readCall,
+  startReadSessionApi,
+  type ToolCallOfTurn,
+  TURNS,
+} from "../shared/read-session.js";
 
-const ROOT = path.resolve(fileURLToPath(import.meta.url), "../../..");
-const OUT_DIR = path.join(ROOT, "bench/out");
-const TURNS = 20;
 const runs = Math.max(5, Number(process.argv[2] ?? 5));
 const ALL_SCENARIOS = ["read", "bash"] as const;
 type Scenario = (typeof ALL_SCENARIOS)[number];
@@ -30,18 +34,14 @@ const decision = await decideIsolation({ agentUser: "claude-agent", untrusted: t
 if (decision.kind !== "separate-user") throw new Error(decision.summary);
 
 let scenario: Scenario = "read";
-const api = await ScriptedMessagesApi.start((request) => {
-  const index = messagesOf(request).filter((m) => m.role === "assistant").length;
-  if (index >= TURNS - 1) return { kind: "text", text: "All files read." };
-  const file = `src/file${index % 5}.ts`;
-  return scenario === "read"
-    ? { kind: "tool_use", name: "Read", input: { file_path: file }, text: `Reading file ${index}.` }
-    : { kind: "tool_use", name: "Bash", input: { command: `cat ${file}`, description: "read" }, text: "." };
+const bashCall: ToolCallOfTurn = (file) => ({
+  kind: "tool_use",
+  name: "Bash",
+  input: { command: `cat ${file}`, description: "read" },
+  text: ".",
 });
-const workspace = await mkdtemp(path.join(tmpdir(), "bench-isolation-ws-"));
-await mkdir(path.join(workspace, "src"));
-for (let i = 0; i < 5; i++)
-  await writeFile(path.join(workspace, `src/file${i}.ts`), `export const n${i} = ${i};\n`);
+const api = await startReadSessionApi(() => (scenario === "read" ? readCall : bashCall));
+const workspace = await createReadWorkspace("isolation");
 const policy = new ToolPolicy(
   {
     name: "bench",
@@ -68,7 +68,7 @@ try {
         const before = api.mainRequests.length;
         const startedAt = performance.now();
         const outcome = await runSession({
-          prompt: "Read the files one by one.",
+          prompt: PROMPT,
           cwd: workspace,
           claudePath: CLAUDE_BIN,
           policy,
@@ -93,13 +93,6 @@ try {
   await rm(workspace, { recursive: true, force: true });
 }
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2
-    ? (sorted[mid] as number)
-    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
-};
 const output = {
   scenario: `${TURNS} scripted model turns (${TURNS - 1} tool calls, then text), real claude ${CLAUDE_BIN}`,
   isolated: confinement,

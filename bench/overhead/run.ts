@@ -6,59 +6,34 @@ import { execFile } from "node:child_process";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
-import { build } from "esbuild";
 import { CLAUDE_BIN } from "../../test/harness/claude-cli.js";
-import { messagesOf, ScriptedMessagesApi } from "../../test/harness/scripted-messages-api.js";
+import {
+  bundleHosts,
+  createReadWorkspace,
+  median,
+  OUT_DIR,
+  PROMPT,
+  ROOT,
+  startReadSessionApi,
+  TURNS,
+} from "../shared/read-session.js";
 import type { HostConfig, HostMeasurement } from "./host-measurement.js";
 
-const ROOT = path.resolve(fileURLToPath(import.meta.url), "../../..");
-const OUT_DIR = path.join(ROOT, "bench/out");
 // sdk_ask: the SDK with the runner's `permissions.ask: ["*"]`, so every tool call goes to its
 // canUseTool as it does in the runner: the like-for-like comparison for a host that enforces a policy.
 const HOSTS = ["bare", "runner", "sdk", "sdk_ask"] as const;
-const TURNS = 20;
 const runs = Math.max(5, Number(process.argv[2] ?? 5));
 const execFileAsync = promisify(execFile);
 
-// Hosts are bundled to plain ESM first, so no TypeScript loader inflates their memory or CPU.
-const hostDir = path.join(OUT_DIR, "hosts");
-await mkdir(hostDir, { recursive: true });
-await build({
-  entryPoints: {
-    bare: path.join(ROOT, "bench/overhead/bare-host.ts"),
-    runner: path.join(ROOT, "bench/overhead/runner-host.ts"),
-    sdk: path.join(ROOT, "bench/overhead/sdk-host.ts"),
-    sdk_ask: path.join(ROOT, "bench/overhead/sdk-host.ts"),
-  },
-  outdir: hostDir,
-  outExtension: { ".js": ".mjs" },
-  bundle: true,
-  platform: "node",
-  target: "node24",
-  format: "esm",
-  packages: "external",
-  logLevel: "warning",
+const hostDir = await bundleHosts("hosts", {
+  bare: "bench/overhead/bare-host.ts",
+  runner: "bench/overhead/runner-host.ts",
+  sdk: "bench/overhead/sdk-host.ts",
+  sdk_ask: "bench/overhead/sdk-host.ts",
 });
-
-// The step is derived from the conversation itself (assistant messages so far), so every run of every
-// host gets the same 20-turn session from one server.
-const api = await ScriptedMessagesApi.start((request) => {
-  const index = messagesOf(request).filter((m) => m.role === "assistant").length;
-  return index < TURNS - 1
-    ? {
-        kind: "tool_use",
-        name: "Read",
-        input: { file_path: `src/file${index % 5}.ts` },
-        text: `Reading file ${index}.`,
-      }
-    : { kind: "text", text: "All files read." };
-});
-const workspace = await mkdtemp(path.join(tmpdir(), "bench-overhead-ws-"));
-await mkdir(path.join(workspace, "src"));
-for (let i = 0; i < 5; i++)
-  await writeFile(path.join(workspace, `src/file${i}.ts`), `export const n${i} = ${i};\n`);
+const api = await startReadSessionApi();
+const workspace = await createReadWorkspace("overhead");
 
 const results: Record<(typeof HOSTS)[number], HostMeasurement[]> = {
   bare: [],
@@ -78,7 +53,7 @@ try {
         apiUrl: api.url,
         workspace,
         claudePath: CLAUDE_BIN,
-        prompt: "Read the files one by one.",
+        prompt: PROMPT,
         stateDir,
       };
       const before = api.mainRequests.length;
@@ -109,13 +84,6 @@ try {
   await rm(workspace, { recursive: true, force: true });
 }
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2
-    ? (sorted[mid] as number)
-    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
-};
 const summary = Object.fromEntries(
   HOSTS.map((host) => [
     host,

@@ -13,7 +13,7 @@ import {
   type StdinFrame,
 } from "../../src/protocol/index.js";
 
-// Fewer runs under mutation testing (stryker/vitest.protocol.config.ts sets PROPERTY_RUNS).
+// Fewer runs under mutation testing (stryker/protocol.config.mjs sets PROPERTY_RUNS).
 const PROPERTY_RUNS = Number(process.env.PROPERTY_RUNS ?? 300);
 
 type Op =

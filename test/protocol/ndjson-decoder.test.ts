@@ -3,7 +3,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { type DecodedLine, NdjsonDecoder } from "../../src/protocol/index.js";
 
-// Fewer runs under mutation testing (stryker/vitest.protocol.config.ts sets PROPERTY_RUNS).
+// Fewer runs under mutation testing (stryker/protocol.config.mjs sets PROPERTY_RUNS).
 const PROPERTY_RUNS = Number(process.env.PROPERTY_RUNS ?? 300);
 
 const encoder = new TextEncoder();
