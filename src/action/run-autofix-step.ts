@@ -79,6 +79,12 @@ export async function runAutofixStep(run: {
     settings,
     { github: octokit },
   );
+  if (result.droppedSymlinks.length > 0)
+    core.info(
+      neutraliserFor(octokit).logLine(
+        `Removed symlinks that leave the checkout (untrusted PR): ${result.droppedSymlinks.join(", ")}`,
+      ),
+    );
   for (const note of result.notes) core.warning(note);
   const { outcome } = result.session;
   const failed = result.status === "session_failed" || result.status === "publish_failed";

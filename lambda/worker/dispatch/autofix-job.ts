@@ -1,5 +1,8 @@
+import { postCommentOnce } from "../../../src/github/post-comment-once.js";
 import { isFork } from "../../../src/github/pull-request-ref.js";
 import { runAutofix } from "../../../src/jobs/autofix/run-autofix.js";
+import { checkTriggerPin, headMovedMessage } from "../../../src/jobs/autofix/trigger-pin.js";
+import { GitCheckout } from "../../../src/jobs/shared/git-checkout.js";
 import { pullRequestLineage } from "../../../src/jobs/shared/pull-request-lineage.js";
 import type { JobResult } from "../job-executor.js";
 import { cloneForJob } from "./clone-for-job.js";
@@ -8,15 +11,29 @@ import { openPullRequest } from "./open-pull-request.js";
 import { requireWriteAccess } from "./require-write-access.js";
 import type { WorkerJob } from "./worker-job.js";
 
-/** autofix-pr asked for in a PR comment by someone with write access. */
+/**
+ * autofix-pr asked for in a PR comment by someone with write access, pinned to one head commit: the
+ * message's head SHA when the trigger carried one, else the head the worker reads when the job starts
+ * (a comment's payload names no commit; the Action pins the same way). A push after that never rides
+ * along: a moved head refuses the job, says so on the PR and costs no model call.
+ */
 export async function runAutofixJob(run: WorkerJob): Promise<JobResult> {
   const { job, octokit, config } = run;
   const pullNumber = job.pullNumber as number;
-  const pr = await openPullRequest(octokit, { owner: job.owner, repo: job.repo, pullNumber });
+  const target = { owner: job.owner, repo: job.repo, pullNumber };
+  const pr = await openPullRequest(octokit, target);
   await requireWriteAccess(run, "autofix");
 
+  const pinnedSha = job.headSha ?? pr.headSha;
+  if (pinnedSha !== pr.headSha) return refuseUnpinned(run, headMovedMessage(pinnedSha, pr.headSha));
   const fork = isFork(pr);
-  const repository = await cloneForJob(run, { headSha: pr.headSha, baseSha: pr.baseSha });
+  const repository = await cloneForJob(run, { headSha: pinnedSha, baseSha: pr.baseSha });
+  // The clone took time: the PR's head on GitHub must still be the pinned commit.
+  const pin = await checkTriggerPin(octokit, new GitCheckout(repository.dir), {
+    ...target,
+    headSha: pinnedSha,
+  });
+  if (!pin.pinned) return refuseUnpinned(run, pin.message);
   const result = await runAutofix(
     {
       repository: { owner: job.owner, name: job.repo },
@@ -40,10 +57,26 @@ export async function runAutofixJob(run: WorkerJob): Promise<JobResult> {
     run.sessionSettings(),
     { github: octokit },
   );
+  if (result.droppedSymlinks.length > 0)
+    run.context.logger.info("removed symlinks that leave the checkout (untrusted PR)", {
+      paths: result.droppedSymlinks,
+    });
   for (const note of result.notes) run.context.logger.warn(note);
   run.context.logger.info(`autofix: ${result.status}`, {
     detail: result.detail,
     commitSha: result.commitSha,
   });
   return jobResultFrom(result.session.outcome, result.status);
+}
+
+async function refuseUnpinned(run: WorkerJob, message: string): Promise<JobResult> {
+  const { job } = run;
+  run.context.logger.warn("autofix refused: the head moved", { detail: message });
+  await postCommentOnce(run.octokit, {
+    owner: job.owner,
+    repo: job.repo,
+    issueNumber: job.pullNumber as number,
+    body: message,
+  });
+  return { status: "completed", conclusion: "head_moved" };
 }

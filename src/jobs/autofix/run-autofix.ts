@@ -9,6 +9,7 @@ import { StickyComment } from "../../github/sticky-comment.js";
 import { createAjv } from "../../json-schema/create-ajv.js";
 import { builtInPolicy } from "../../runner/policy/built-in-policy.js";
 import { type PolicyDecision, ToolPolicy } from "../../runner/policy/tool-policy.js";
+import { dropEscapingSymlinks } from "../../sandbox/drop-escaping-symlinks.js";
 import type { LineageKey } from "../../sessions/lineage-key.js";
 import type { RestoreResult } from "../../sessions/restore-result.js";
 import type { TranscriptStore } from "../../sessions/transcript-store.js";
@@ -74,6 +75,8 @@ export interface AutofixResult {
   commitSha?: string;
   changedPaths: string[];
   revertedProtected: string[];
+  /** A fork's links that left the checkout, removed before the session (never part of the fix). */
+  droppedSymlinks: string[];
   /** Every tool call the policy refused, as recorded by the runner. */
   denials: PolicyDecision[];
   suggestions?: { posted: number; reviewId?: number; unexpressed: UnexpressedChange[] };
@@ -150,6 +153,9 @@ export async function runAutofix(
     [];
 
   const checkout = new GitCheckout(request.checkoutDir);
+  // A fork can plant links to /proc or out of the checkout (`notes -> /proc/self/environ`): they go
+  // before the agent reads anything, whatever the tool policy would have caught.
+  const droppedSymlinks = request.isFork ? await dropEscapingSymlinks(request.checkoutDir) : [];
   const [diff, changedFiles] = await Promise.all([
     checkout.diff(pr.baseSha, pr.headSha),
     checkout.changedFiles(pr.baseSha, pr.headSha),
@@ -211,7 +217,7 @@ export async function runAutofix(
       ? undefined
       : (outcome.failureReasons[0] ?? outcome.errors[0] ?? `session ended with ${outcome.subtype}`);
 
-  const changes = await collectWorkingTreeChanges(checkout);
+  const changes = await collectWorkingTreeChanges(checkout, { leaveAlone: droppedSymlinks });
   const action = autofixAction(plan, {
     ...(sessionFailure ? { sessionFailure } : {}),
     changedPaths: changes.paths,
@@ -223,6 +229,7 @@ export async function runAutofix(
     ...(report ? { report } : {}),
     changedPaths: changes.paths,
     revertedProtected: changes.revertedProtected,
+    droppedSymlinks,
     denials,
     labelRemoved: false,
     session,

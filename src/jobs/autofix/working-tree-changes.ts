@@ -16,9 +16,14 @@ export interface WorkingTreeChanges {
  * Reads what the session changed in the checkout. The model's own report says what it meant to do;
  * the working tree says what it did, and only the working tree is committed.
  */
-export async function collectWorkingTreeChanges(checkout: GitCheckout): Promise<WorkingTreeChanges> {
+export async function collectWorkingTreeChanges(
+  checkout: GitCheckout,
+  /** Paths the job itself changed before the session (a fork's escaping symlinks it removed). */
+  options: { leaveAlone?: string[] } = {},
+): Promise<WorkingTreeChanges> {
   const status = await checkout.git(["status", "--porcelain=v1", "-z", "--untracked-files=all"]);
-  const entries = parsePorcelain(status);
+  const leaveAlone = new Set(options.leaveAlone ?? []);
+  const entries = parsePorcelain(status).filter((e) => !leaveAlone.has(e.path));
   const revertedProtected: string[] = [];
   for (const entry of entries.filter((e) => isProtected(e.path))) {
     if (entry.untracked) await checkout.git(["clean", "-f", "--", entry.path]);
