@@ -1,3 +1,8 @@
+import {
+  checkTriggerSettings,
+  DEFAULT_TRIGGER_SETTINGS,
+  type TriggerSettings,
+} from "../jobs/triggers/trigger-settings.js";
 import { DEFAULT_AGENT_USER } from "../runner/isolation/agent-user.js";
 import { ON_NO_ISOLATION_CHOICES, type OnNoIsolation } from "../runner/isolation/isolation-decision.js";
 import { MODEL_PROVIDERS, type ModelProvider } from "../runner/model-provider.js";
@@ -47,6 +52,8 @@ export interface ActionInputs {
   sarifFile?: string;
   reviewDrafts: boolean;
   autofixLabel: string;
+  /** Comment prefix, mention, review label and skipped authors: see src/jobs/triggers. */
+  triggers: TriggerSettings;
   testCommands: string[];
   /** Hosts an autofix's sandboxed Bash may reach (none by default). */
   autofixAllowedDomains: string[];
@@ -105,6 +112,7 @@ export function parseActionInputs(getInput: GetInput): ActionInputs {
     );
   }
 
+  const reviewDrafts = bool("review_drafts", false);
   const inputs: ActionInputs = {
     anthropicApiKey: text("anthropic_api_key"),
     claudeCodeOauthToken: text("claude_code_oauth_token"),
@@ -136,8 +144,24 @@ export function parseActionInputs(getInput: GetInput): ActionInputs {
       maxContextTokens: number("session_max_context_tokens", DEFAULT_CONTEXT_BOUND.maxContextTokens, 0, true),
     },
     sarifFile: optional("sarif_file"),
-    reviewDrafts: bool("review_drafts", false),
+    reviewDrafts,
     autofixLabel: text("autofix_label") || "autofix",
+    triggers: {
+      commandPrefix: text("command_prefix") || DEFAULT_TRIGGER_SETTINGS.commandPrefix,
+      mention: text("mention") || DEFAULT_TRIGGER_SETTINGS.mention,
+      // An explicit empty review_label is not expressible in action.yml; "none" turns it off.
+      reviewLabel:
+        text("review_label") === "none" ? "" : text("review_label") || DEFAULT_TRIGGER_SETTINGS.reviewLabel,
+      autofixLabel: text("autofix_label") || "autofix",
+      reviewDrafts,
+      skipAuthors:
+        text("skip_authors") === "none"
+          ? []
+          : text("skip_authors")
+            ? splitList(text("skip_authors"))
+            : DEFAULT_TRIGGER_SETTINGS.skipAuthors,
+      selfLogins: [],
+    },
     autofixAllowedDomains: text("autofix_allowed_domains")
       .split("\n")
       .map((line) => line.trim())
@@ -151,8 +175,18 @@ export function parseActionInputs(getInput: GetInput): ActionInputs {
     agentUser: text("agent_user") === "none" ? undefined : text("agent_user") || DEFAULT_AGENT_USER,
     onNoIsolation: oneOf("on_no_isolation", ON_NO_ISOLATION_CHOICES, "no-bash"),
   };
+  problems.push(
+    ...checkTriggerSettings(inputs.triggers, { commandPrefix: "command_prefix", mention: "mention" }),
+  );
   if (problems.length > 0) throw new ActionInputError(problems);
   return inputs;
+}
+
+function splitList(raw: string): string[] {
+  return raw
+    .split(/[\n,]/)
+    .map((item) => item.trim())
+    .filter(Boolean);
 }
 
 function parseSessionStore(raw: string, problems: string[]): ActionInputs["sessionStore"] {

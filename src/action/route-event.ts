@@ -1,26 +1,27 @@
 import { isFork, type PullRequestRef, pullRequestRef } from "../github/pull-request-ref.js";
+import { decideTrigger, type TriggerRun } from "../jobs/triggers/decide-trigger.js";
+import type { TriggerSettings } from "../jobs/triggers/trigger-settings.js";
 
 export { isFork, type PullRequestRef, pullRequestRef };
 
 /**
- * Decides which job a GitHub event asks for. Pure: it reads the event name, its payload and the
- * action's settings, and says what to run and what must still be checked (the actor's permission is
- * an API call, made by the caller). Everything not recognised is skipped with a reason, never guessed.
+ * The Action's reading of the one trigger model (src/jobs/triggers): `decideTrigger` says what the
+ * event means, and the `mode` input may narrow it to one job kind. Pure; the requester's permission
+ * is looked up by the caller.
  */
 export type JobKind = "review" | "autofix" | "audit";
+export type ActionJob = JobKind | "ask" | "help" | "usage" | "closed";
 
-export interface RouteSettings {
-  /** `auto` routes by event; an explicit kind forces that job. */
+export interface RouteSettings extends TriggerSettings {
+  /** `auto` runs whatever the event asks for; an explicit kind runs only that kind of model job. */
   mode: "auto" | JobKind;
-  autofixLabel: string;
-  reviewDrafts: boolean;
-  /** Comment command that asks for a review, e.g. `/claude review`. */
-  reviewCommand: string;
 }
 
 export type Route =
   | {
-      job: JobKind;
+      job: ActionJob;
+      /** The trigger model's decision (comment, question, paths, dedupe key). */
+      run: TriggerRun;
       /** Absent for audits; absent for issue_comment triggers until the caller fetches the PR. */
       pullRequest?: PullRequestRef;
       pullRequestNumber?: number;
@@ -30,77 +31,50 @@ export type Route =
       untrusted: boolean;
       trigger: string;
     }
-  | { job: "skip"; reason: string };
-
-const REVIEW_ACTIONS = new Set(["opened", "synchronize", "reopened", "ready_for_review"]);
+  /** `notice`: a rule skipped it (draft, bot author): one line in the job summary. */
+  | { job: "skip"; reason: string; notice?: true };
 
 export function routeEvent(
   eventName: string,
   payload: Record<string, unknown>,
   settings: RouteSettings,
 ): Route {
-  const sender = loginOf(payload.sender);
-  if (eventName === "pull_request" || eventName === "pull_request_target") {
-    const pr = pullRequestRef(payload.pull_request);
-    if (!pr) return { job: "skip", reason: `${eventName} event without a pull_request object` };
-    const untrusted = eventName === "pull_request_target" || isFork(pr);
-    const action = String(payload.action ?? "");
-    const trigger = `${eventName}.${action}`;
-    if (action === "labeled") {
-      const label = (payload.label as { name?: string } | undefined)?.name;
-      if (label !== settings.autofixLabel)
-        return { job: "skip", reason: `label ${label ?? "(none)"} is not ${settings.autofixLabel}` };
-      if (settings.mode !== "auto" && settings.mode !== "autofix")
-        return { job: "skip", reason: `mode is ${settings.mode}` };
-      return {
-        job: "autofix",
-        pullRequest: pr,
-        pullRequestNumber: pr.number,
-        requireWriteFrom: sender,
-        untrusted,
-        trigger,
-      };
-    }
-    if (settings.mode === "autofix")
-      return {
-        job: "skip",
-        reason: `${trigger} does not trigger autofix (add the ${settings.autofixLabel} label)`,
-      };
-    if (!REVIEW_ACTIONS.has(action) && settings.mode === "auto")
-      return { job: "skip", reason: `${trigger} is not a review trigger` };
-    if (pr.draft && !settings.reviewDrafts)
-      return { job: "skip", reason: `PR #${pr.number} is a draft (set review_drafts to review drafts)` };
-    const job = settings.mode === "auto" ? "review" : settings.mode;
-    return { job, pullRequest: pr, pullRequestNumber: pr.number, untrusted, trigger };
-  }
-  if (eventName === "issue_comment") {
-    const issue = payload.issue as { number?: number; pull_request?: unknown } | undefined;
-    const body = String((payload.comment as { body?: string } | undefined)?.body ?? "").trim();
-    if (payload.action !== "created")
-      return { job: "skip", reason: `issue_comment.${String(payload.action)} is not a trigger` };
-    if (!issue?.pull_request || typeof issue.number !== "number")
-      return { job: "skip", reason: "comment is not on a pull request" };
-    const command = body.split(/\s+/).slice(0, 2).join(" ");
-    if (command !== settings.reviewCommand)
-      return { job: "skip", reason: `comment is not ${settings.reviewCommand}` };
-    // Whether the PR comes from a fork is only known once the caller fetches it; it re-derives `untrusted` then.
-    return {
-      job: "review",
-      pullRequestNumber: issue.number,
-      requireWriteFrom: sender,
-      untrusted: false,
-      trigger: "issue_comment.created",
-    };
-  }
-  if (eventName === "schedule" || eventName === "workflow_dispatch") {
-    if (settings.mode === "review" || settings.mode === "autofix")
-      return { job: "skip", reason: `${settings.mode} needs a pull request event` };
-    return { job: "audit", untrusted: false, trigger: eventName };
-  }
-  return { job: "skip", reason: `event ${eventName} is not handled` };
+  const decision = decideTrigger(eventName, payload, settings);
+  if (decision.action === "ignore") return { job: "skip", reason: decision.reason };
+  if (decision.action === "skip") return { job: "skip", reason: decision.reason, notice: true };
+  const run = decision;
+  if (run.job === "prune") return { job: "skip", reason: `${run.trigger}: nothing to review on a closed PR` };
+  const job = jobForMode(run, settings.mode);
+  if (typeof job === "object") return job;
+  return {
+    job,
+    run,
+    ...(run.pullRequest ? { pullRequest: run.pullRequest } : {}),
+    ...(run.number !== undefined && run.isPullRequest ? { pullRequestNumber: run.number } : {}),
+    ...(run.requiresWriter ? { requireWriteFrom: run.requester ?? "" } : {}),
+    untrusted: run.untrusted,
+    trigger: run.trigger,
+  };
 }
 
-function loginOf(user: unknown): string | undefined {
-  const login = (user as { login?: unknown } | undefined)?.login;
-  return typeof login === "string" ? login : undefined;
+/** Fixed replies run in every mode; a model job runs in `auto` or in its own mode (ask with review). */
+function jobForMode(
+  run: TriggerRun,
+  mode: RouteSettings["mode"],
+): ActionJob | { job: "skip"; reason: string } {
+  const job = run.job as ActionJob;
+  if (mode === "auto" || job === "help" || job === "usage" || job === "closed") return job;
+  if (mode === "audit") {
+    return job === "audit" || (job === "review" && run.requester === undefined)
+      ? "audit"
+      : { job: "skip", reason: `${run.trigger} asks for ${job}; mode is audit` };
+  }
+  if (job === "audit") return { job: "skip", reason: `${mode} needs a pull request event` };
+  if (job === mode || (job === "ask" && mode === "review")) return job;
+  if (mode === "autofix" && job === "review" && run.requester === undefined)
+    return {
+      job: "skip",
+      reason: `${run.trigger} does not trigger autofix (add the autofix label or comment the fix command)`,
+    };
+  return { job: "skip", reason: `${run.trigger} asks for ${job}; mode is ${mode}` };
 }

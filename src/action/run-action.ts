@@ -1,22 +1,27 @@
 import { writeFile } from "node:fs/promises";
 import { isAbsolute, resolve } from "node:path";
 import * as core from "@actions/core";
-import { hasWriteAccess } from "../github/actor-permission.js";
+import { getActorPermission } from "../github/actor-permission.js";
+import { postConversationReply } from "../github/conversation-reply.js";
 import { createGitHubClient, type GitHubClient } from "../github/github-client.js";
 import { writeJobSummary } from "../github/job-summary.js";
 import { DEFAULT_NEUTRALISER, neutraliserFor } from "../github/neutralise-output.js";
-import { postCommentOnce } from "../github/post-comment-once.js";
 import { toSarif } from "../github/sarif-export.js";
+import { claimTrigger } from "../jobs/conversation/claim-trigger.js";
+import { fixedReplyText } from "../jobs/conversation/fixed-reply.js";
+import { replyPlaceOf } from "../jobs/conversation/reply-place.js";
 import {
   type PullRequestReview,
   reviewPullRequest,
   startReviewCheck,
 } from "../jobs/review/review-pull-request.js";
+import { authorizeTrigger } from "../jobs/triggers/decide-trigger.js";
 import { secretValuesIn } from "../secrets/secret-redactor.js";
 import { type ActionContext, readActionContext } from "./action-context.js";
 import { type ActionInputs, parseActionInputs } from "./action-inputs.js";
 import { prepareAgentRun } from "./prepare-agent-run.js";
 import { isFork, type PullRequestRef, pullRequestRef, routeEvent } from "./route-event.js";
+import { runAskStep } from "./run-ask-step.js";
 import { runAuditStep } from "./run-audit-step.js";
 import { runAutofixStep } from "./run-autofix-step.js";
 import { setOutputs } from "./set-outputs.js";
@@ -37,14 +42,15 @@ export async function runAction(env: NodeJS.ProcessEnv = process.env): Promise<v
   }
   for (const secret of [inputs.anthropicApiKey, inputs.githubToken]) if (secret) core.setSecret(secret);
 
-  const route = routeEvent(context.eventName, context.payload, {
-    mode: inputs.mode,
-    autofixLabel: inputs.autofixLabel,
-    reviewDrafts: inputs.reviewDrafts,
-    reviewCommand: "/claude review",
-  });
+  const route = routeEvent(context.eventName, context.payload, { ...inputs.triggers, mode: inputs.mode });
   if (route.job === "skip") {
     core.info(`Nothing to do: ${route.reason}`);
+    // A rule (draft, bot author) declined a real trigger: say so where the run is looked at.
+    if (route.notice)
+      await core.summary
+        .addRaw(`${DEFAULT_NEUTRALISER.prose(`Claude: skipped. ${route.reason}`)}\n`)
+        .write()
+        .catch((error: Error) => core.warning(`job summary not written: ${error.message}`));
     core.setOutput("conclusion", "skipped");
     return;
   }
@@ -62,6 +68,30 @@ export async function runAction(env: NodeJS.ProcessEnv = process.env): Promise<v
     log: (m) => core.info(DEFAULT_NEUTRALISER.logLine(m)),
   });
   const { owner, repo } = context;
+  const { run } = route;
+
+  // A comment is claimed first (an eyes reaction within seconds); a second delivery finds it claimed.
+  const claim = await claimTrigger(octokit, run, { owner, repo });
+  if (claim === "duplicate" || claim === "gone") {
+    core.info(
+      claim === "duplicate"
+        ? `Nothing to do: comment ${run.comment?.id} was already handled (${run.dedupeKey})`
+        : `Nothing to do: comment ${run.comment?.id} was deleted`,
+    );
+    core.setOutput("conclusion", "skipped");
+    return;
+  }
+  const place = replyPlaceOf(run, owner, repo);
+  const reply = async (kind: "help" | "usage" | "closed" | "refuse") => {
+    const text = fixedReplyText(run, kind, inputs.triggers, `${owner}/${repo}`);
+    if (place) await postConversationReply(octokit, place, text);
+    core.setOutput("conclusion", "skipped");
+  };
+  if (route.job === "help" || route.job === "usage" || route.job === "closed") {
+    core.info(`${run.trigger}: ${route.job} reply, no model request`);
+    await reply(route.job);
+    return;
+  }
 
   let pr = route.pullRequest;
   if (!pr && route.pullRequestNumber !== undefined) {
@@ -70,16 +100,22 @@ export async function runAction(env: NodeJS.ProcessEnv = process.env): Promise<v
   }
 
   if (route.requireWriteFrom !== undefined) {
-    const allowed = await hasWriteAccess(octokit, { owner, repo, username: route.requireWriteFrom });
-    if (!allowed) {
-      const message = `@${route.requireWriteFrom} does not have write access to ${owner}/${repo}, so this ${route.trigger} request was not run. A maintainer can trigger it instead.`;
-      core.notice(message);
-      if (pr) await postCommentOnce(octokit, { owner, repo, issueNumber: pr.number, body: message });
-      core.setOutput("conclusion", "skipped");
+    const permission = route.requireWriteFrom
+      ? await getActorPermission(octokit, { owner, repo, username: route.requireWriteFrom })
+      : "none";
+    if (authorizeTrigger(run, permission) === "refuse") {
+      core.notice(
+        `${route.requireWriteFrom || "the requester"} has ${permission} permission on ${owner}/${repo}: this ${route.trigger} request was not run`,
+      );
+      await reply("refuse");
       return;
     }
   }
 
+  if (route.job === "ask") {
+    await runAskStep({ inputs, context, env, octokit, run, ...(pr ? { pr } : {}) });
+    return;
+  }
   if (route.job === "audit") {
     await runAuditStep({ inputs, context, env, octokit });
     return;

@@ -25,6 +25,40 @@ describe("parseActionInputs", () => {
     });
   });
 
+  it("trigger inputs: documented defaults, lists, `none`, and clear errors for a bad prefix or mention", () => {
+    expect(parseActionInputs(from({})).triggers).toEqual({
+      commandPrefix: "/claude",
+      mention: "@claude",
+      reviewLabel: "claude-review",
+      autofixLabel: "autofix",
+      reviewDrafts: false,
+      skipAuthors: ["dependabot[bot]", "renovate[bot]"],
+      selfLogins: [],
+    });
+    const custom = parseActionInputs(
+      from({
+        command_prefix: "/bot",
+        mention: "@helper",
+        review_label: "none",
+        autofix_label: "fix-me",
+        review_drafts: "true",
+        skip_authors: "a[bot],\n b ",
+      }),
+    ).triggers;
+    expect(custom).toMatchObject({
+      commandPrefix: "/bot",
+      mention: "@helper",
+      reviewLabel: "",
+      autofixLabel: "fix-me",
+      reviewDrafts: true,
+      skipAuthors: ["a[bot]", "b"],
+    });
+    expect(parseActionInputs(from({ skip_authors: "none" })).triggers.skipAuthors).toEqual([]);
+    expect(() => parseActionInputs(from({ command_prefix: "claude", mention: "claude bot" }))).toThrow(
+      /command_prefix must be a slash and a word[\s\S]*mention must be an @ and a handle/,
+    );
+  });
+
   it("agent_user none turns the separate user off; on_no_isolation takes fail and rejects anything else", () => {
     const inputs = parseActionInputs(from({ agent_user: "none", on_no_isolation: "fail" }));
     expect(inputs.agentUser).toBeUndefined();

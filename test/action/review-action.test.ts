@@ -195,7 +195,12 @@ describe("the Action reviewing a pull request (dist/index.js, real CLI, GitHub d
     (payload.issue as Record<string, unknown>).pull_request = {
       url: `${fx.github.url}/repos/${OWNER}/${REPO}/pulls/7`,
     };
-    (payload.comment as Record<string, unknown>).body = "/claude review";
+    const comment = fx.github.addIssueComment(OWNER, REPO, 7, "/claude review", {
+      login: "visitor",
+      type: "User",
+    });
+    Object.assign(payload.comment as Record<string, unknown>, { id: comment.id, body: comment.body });
+    ((payload.comment as Record<string, unknown>).user as Record<string, unknown>).login = "visitor";
     (payload.sender as Record<string, unknown>).login = "visitor";
     const run = await fx.run("issue_comment", payload, {});
     expect(run.code, run.stdout + run.stderr).toBe(0);

@@ -1,13 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { type RouteSettings, routeEvent } from "../../src/action/route-event.js";
+import { DEFAULT_TRIGGER_SETTINGS } from "../../src/jobs/triggers/trigger-settings.js";
 import { webhookExample } from "../fixtures/webhook-examples.js";
 
-const settings: RouteSettings = {
-  mode: "auto",
-  autofixLabel: "autofix",
-  reviewDrafts: false,
-  reviewCommand: "/claude review",
-};
+const settings: RouteSettings = { ...DEFAULT_TRIGGER_SETTINGS, mode: "auto" };
 
 function withPr(payload: Record<string, unknown>, patch: Record<string, unknown>): Record<string, unknown> {
   const pr = payload.pull_request as Record<string, unknown>;
@@ -83,13 +79,31 @@ describe("routeEvent", () => {
     expect(routeEvent("issue_comment", payload, settings).job).toBe("skip");
   });
 
-  it("ignores comments on plain issues", () => {
+  it("answers `/claude review` on a plain issue with usage (pull requests only), no model job", () => {
     const payload = webhookExample("issue_comment", "created");
     (payload.comment as { body: string }).body = "/claude review";
-    expect(routeEvent("issue_comment", payload, settings)).toMatchObject({
+    expect(routeEvent("issue_comment", payload, settings)).toMatchObject({ job: "usage" });
+  });
+
+  it("mode narrows model jobs; fixed replies run in every mode", () => {
+    const payload = webhookExample("issue_comment", "created");
+    (payload.issue as Record<string, unknown>).pull_request = { url: "https://api.github.com/x" };
+    (payload.comment as { body: string }).body = "/claude fix";
+    expect(routeEvent("issue_comment", payload, { ...settings, mode: "review" })).toMatchObject({
       job: "skip",
-      reason: expect.stringContaining("not on a pull request"),
+      reason: expect.stringContaining("mode is review"),
     });
+    expect(routeEvent("issue_comment", payload, { ...settings, mode: "autofix" }).job).toBe("autofix");
+    (payload.comment as { body: string }).body = "/claude ask why";
+    expect(routeEvent("issue_comment", payload, { ...settings, mode: "review" }).job).toBe("ask");
+    (payload.comment as { body: string }).body = "/claude help";
+    expect(routeEvent("issue_comment", payload, { ...settings, mode: "autofix" }).job).toBe("help");
+  });
+
+  it("a skipped draft carries a notice for the job summary; an unrelated event does not", () => {
+    const draft = withPr(webhookExample("pull_request", "opened"), { draft: true });
+    expect(routeEvent("pull_request", draft, settings)).toMatchObject({ job: "skip", notice: true });
+    expect(routeEvent("star", webhookExample("star"), settings)).not.toHaveProperty("notice");
   });
 
   it("runs audits on schedule and workflow_dispatch", () => {
@@ -101,7 +115,7 @@ describe("routeEvent", () => {
   it("skips unknown events with a reason", () => {
     expect(routeEvent("star", webhookExample("star"), settings)).toEqual({
       job: "skip",
-      reason: "event star is not handled",
+      reason: "event star is not a trigger",
     });
   });
 });

@@ -59,6 +59,16 @@ export interface IssueCommentState {
   updatedAt: string;
 }
 
+export interface ReactionState {
+  id: number;
+  repo: string;
+  subject: "issue_comment" | "review_comment";
+  commentId: number;
+  content: string;
+  user: UserRef;
+  createdAt: string;
+}
+
 export interface ReviewState {
   id: number;
   repo: string;
@@ -138,6 +148,8 @@ export interface DoubleState {
   pulls: Map<string, PullRequestState>;
   issues: Map<string, IssueState>;
   issueComments: IssueCommentState[];
+  /** Reactions on conversation and review comments (GitHub keeps one per user and content). */
+  reactions: ReactionState[];
   reviews: ReviewState[];
   reviewComments: ReviewCommentState[];
   /** Review threads marked resolved (GraphQL `resolveReviewThread`), by the id of the thread's first comment. */
@@ -168,6 +180,7 @@ export function emptyState(): DoubleState {
     pulls: new Map(),
     issues: new Map(),
     issueComments: [],
+    reactions: [],
     reviews: [],
     reviewComments: [],
     resolvedThreads: new Set(),

@@ -25,6 +25,7 @@ import { codeScanningRoutes } from "./routes/code-scanning-routes.js";
 import { gitRoutes } from "./routes/git-routes.js";
 import { issuesRoutes } from "./routes/issues-routes.js";
 import { pullsRoutes } from "./routes/pulls-routes.js";
+import { reactionsRoutes } from "./routes/reactions-routes.js";
 import { reposRoutes } from "./routes/repos-routes.js";
 import type { RouteContext, RouteTable } from "./routes/route-context.js";
 
@@ -82,6 +83,7 @@ const ROUTES: RouteTable = {
   ...pullsRoutes,
   ...gitRoutes,
   ...issuesRoutes,
+  ...reactionsRoutes,
   ...checksRoutes,
   ...codeScanningRoutes,
   ...reposRoutes,
@@ -277,6 +279,34 @@ export class GitHubDouble {
       updatedAt: at,
     };
     this.state.issueComments.push(comment);
+    return comment;
+  }
+
+  /** A human's inline comment that opens a review thread on a line of the PR's diff. */
+  addReviewComment(
+    owner: string,
+    repo: string,
+    pullNumber: number,
+    c: { path: string; line: number; body: string; user: UserRef },
+  ): ReviewCommentState {
+    const pr = this.pull(owner, repo, pullNumber);
+    const comment: ReviewCommentState = {
+      id: this.nextId(),
+      repo: pr.repo,
+      pullNumber,
+      reviewId: null,
+      path: c.path,
+      line: c.line,
+      startLine: null,
+      side: "RIGHT",
+      subjectType: "line",
+      body: c.body,
+      inReplyToId: null,
+      commitId: pr.head.sha,
+      user: c.user,
+      createdAt: this.now(),
+    };
+    this.state.reviewComments.push(comment);
     return comment;
   }
 

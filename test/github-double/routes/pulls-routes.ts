@@ -187,6 +187,36 @@ export const pullsRoutes: RouteTable = {
     return ok(reviewCommentJson(newReviewComment(ctx, pr, b, null, b.commit_id), ctx.htmlBase), 201);
   },
 
+  // GitHub replies only to a thread's first comment: a reply to a reply is a 404 ("replies to
+  // replies are not supported").
+  "pulls/create-reply-for-review-comment": (ctx) => {
+    const pr = pullOf(ctx);
+    if (!pr) return notFound();
+    const parent = ctx.state.reviewComments.find(
+      (c) => c.id === Number(ctx.params.comment_id) && c.repo === pr.repo && c.pullNumber === pr.number,
+    );
+    if (!parent || parent.inReplyToId !== null) return notFound();
+    const reply = newReviewComment(
+      ctx,
+      pr,
+      { ...parent, body: String(ctx.body.body ?? ""), line: parent.line ?? undefined },
+      null,
+      parent.commitId,
+    );
+    reply.inReplyToId = parent.id;
+    return ok(reviewCommentJson(reply, ctx.htmlBase), 201);
+  },
+
+  "pulls/update-review-comment": (ctx) => {
+    const repo = ctx.repo();
+    const comment = ctx.state.reviewComments.find(
+      (c) => c.id === Number(ctx.params.comment_id) && c.repo === repo?.fullName,
+    );
+    if (!comment) return notFound();
+    comment.body = String(ctx.body.body ?? "");
+    return ok(reviewCommentJson(comment, ctx.htmlBase));
+  },
+
   "pulls/delete-review-comment": (ctx) => {
     const repo = ctx.repo();
     const id = Number(ctx.params.comment_id);

@@ -1,0 +1,91 @@
+import * as core from "@actions/core";
+import type { GitHubClient } from "../github/github-client.js";
+import { isFork, type PullRequestRef } from "../github/pull-request-ref.js";
+import { runAsk } from "../jobs/ask/run-ask.js";
+import { answerQuestion } from "../jobs/conversation/answer-question.js";
+import { replyPlaceOf } from "../jobs/conversation/reply-place.js";
+import type { TriggerRun } from "../jobs/triggers/decide-trigger.js";
+import type { ActionContext } from "./action-context.js";
+import type { ActionInputs } from "./action-inputs.js";
+import { prepareAgentRun } from "./prepare-agent-run.js";
+import { setOutputs } from "./set-outputs.js";
+
+/**
+ * `/claude ask …` or a mention: a "working…" reply at once, then a read-only agent's answer edited
+ * into it (in the review thread when asked in one). A fork PR's question runs as untrusted.
+ */
+export async function runAskStep(step: {
+  inputs: ActionInputs;
+  context: ActionContext;
+  env: NodeJS.ProcessEnv;
+  octokit: GitHubClient;
+  run: TriggerRun;
+  pr?: PullRequestRef;
+}): Promise<void> {
+  const { context, octokit, run, pr } = step;
+  const { owner, repo } = context;
+  const place = replyPlaceOf(run, owner, repo);
+  if (!place) {
+    core.setFailed(`${run.trigger}: no PR or issue to answer on`);
+    return;
+  }
+  const untrusted = run.untrusted || (pr ? isFork(pr) : false);
+  const issue =
+    !pr && run.number !== undefined
+      ? (await octokit.rest.issues.get({ owner, repo, issue_number: run.number })).data
+      : undefined;
+  const outcome = await answerQuestion(octokit, place, async () => {
+    const prepared = await prepareAgentRun({
+      ...step,
+      logName: `ask-${run.number}-${run.comment?.id ?? "comment"}`,
+      untrusted,
+      ...(pr ? { configSha: pr.baseSha } : {}),
+    });
+    if (!prepared) throw new Error("no Anthropic credentials (anthropic_api_key is empty)");
+    const thread = run.comment?.kind === "review" && run.comment.path ? run.comment : undefined;
+    return runAsk(
+      {
+        repository: `${owner}/${repo}`,
+        question: run.question ?? "",
+        asker: run.requester ?? "",
+        checkoutDir: context.workspace,
+        untrusted,
+        ...(pr
+          ? {
+              pullRequest: {
+                number: pr.number,
+                title: pr.title,
+                body: pr.body,
+                baseSha: pr.baseSha,
+                headSha: pr.headSha,
+              },
+            }
+          : {}),
+        ...(issue ? { issue: { number: issue.number, title: issue.title, body: issue.body ?? "" } } : {}),
+        ...(thread?.path
+          ? {
+              thread: {
+                path: thread.path,
+                ...(thread.line !== undefined ? { line: thread.line } : {}),
+                ...(thread.diffHunk !== undefined ? { diffHunk: thread.diffHunk } : {}),
+              },
+            }
+          : {}),
+      },
+      prepared.settings,
+    );
+  });
+  const outcomeSession = outcome.result?.session.outcome;
+  setOutputs({
+    conclusion: outcome.error === undefined ? "success" : "failure",
+    is_error: String(outcome.error !== undefined),
+    session_id: outcomeSession?.sessionId ?? "",
+    total_cost_usd: String(outcomeSession?.totalCostUsd ?? 0),
+    num_turns: String(outcomeSession?.numTurns ?? 0),
+  });
+  if (outcome.error !== undefined) {
+    const message = `Claude could not answer: ${outcome.error}`;
+    if (step.inputs.failOnError) core.setFailed(message);
+    else core.warning(message);
+  } else core.info(`Answered ${run.trigger} at ${outcome.reply.htmlUrl}`);
+}

@@ -1,0 +1,54 @@
+import { Ajv } from "ajv";
+import { builtInPolicy } from "../../runner/policy/built-in-policy.js";
+import { type JobSettings, sessionLimitsFrom } from "../job-settings.js";
+import { type JobSessionResult, runJobSession } from "../shared/run-job-session.js";
+import { type AskPromptInput, buildAskPrompt } from "./ask-prompt.js";
+import { ASK_SCHEMA, answerFromStructuredOutput } from "./ask-schema.js";
+
+export interface AskRequest extends AskPromptInput {
+  checkoutDir: string;
+  /** A fork PR: `--bare`, exactly as an untrusted review. */
+  untrusted: boolean;
+}
+
+export type AskResult =
+  | { status: "answered"; answer: string; session: JobSessionResult }
+  | { status: "failed"; reason: string; session: JobSessionResult };
+
+const READ_TOOLS = ["Read", "Glob", "Grep", "Bash"];
+
+const validateAnswer = new Ajv().compile(ASK_SCHEMA);
+
+/**
+ * Answers one question with a read-only agent: the review job's built-in policy (read and search
+ * tools, read-only git) whatever the settings say, since a question never needs more, and a fresh
+ * session (a conversation thread is not a review lineage). It runs where the settings' session
+ * runner runs the CLI (here, or Lambda's agent function); the Managed Agents engine needs a commit to
+ * mount and is not used for questions.
+ */
+export async function runAsk(request: AskRequest, settings: JobSettings): Promise<AskResult> {
+  const session = await runJobSession(
+    {
+      prompt: buildAskPrompt(request),
+      cwd: request.checkoutDir,
+      policy: builtInPolicy("review", { workspace: request.checkoutDir }),
+      // Only read tools are offered at all; the policy still decides every call (Bash: read-only commands).
+      tools: READ_TOOLS,
+      jsonSchema: ASK_SCHEMA,
+      bare: request.untrusted,
+      ...sessionLimitsFrom(settings),
+    },
+    undefined,
+    settings.secretValues,
+  );
+  const { outcome } = session;
+  if (outcome.exitCode !== 0) {
+    const reason = outcome.failureReasons[0] ?? outcome.errors[0] ?? `session ended with ${outcome.subtype}`;
+    return { status: "failed", reason, session };
+  }
+  const answer = validateAnswer(outcome.structuredOutput)
+    ? answerFromStructuredOutput(outcome.structuredOutput)
+    : undefined;
+  if (!answer) return { status: "failed", reason: "the session gave no answer", session };
+  return { status: "answered", answer, session };
+}

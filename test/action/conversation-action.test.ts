@@ -1,0 +1,218 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { webhookExample } from "../fixtures/webhook-examples.js";
+import { conversationText } from "../harness/scripted-messages-api.js";
+import { ActionRunFixture, OWNER, REPO } from "./action-run-fixture.js";
+import { shippedWorkflow } from "./shipped-workflow.js";
+
+// End to end through dist/index.js with the events and inputs of workflows/conversation.yml: comment
+// commands and questions, answered in the right place, once, and without a model request when no
+// answer needs one.
+
+vi.setConfig({ testTimeout: 240_000 });
+
+const workflow = shippedWorkflow("conversation.yml");
+const BOT = { login: "github-actions[bot]", type: "Bot" as const };
+const answer = (text: string) => ({ kind: "structured_output" as const, value: { answer: text } });
+
+type Payload = Record<string, unknown>;
+const rec = (v: unknown) => v as Record<string, unknown>;
+
+describe("the Action answering comments (dist/index.js, real CLI, GitHub double)", () => {
+  let fx: ActionRunFixture;
+  afterEach(async () => {
+    expect(fx.github.violations).toEqual([]);
+    await fx.close();
+  });
+
+  /** A conversation comment that exists on the double, delivered as GitHub's issue_comment payload. */
+  function issueCommentEvent(
+    body: string,
+    opts: { user?: string; state?: string; onIssue?: boolean; action?: string } = {},
+  ): Payload {
+    const login = opts.user ?? "maintainer";
+    const comment = fx.github.addIssueComment(OWNER, REPO, 7, body, { login, type: "User" });
+    const payload = webhookExample("issue_comment", "created");
+    payload.action = opts.action ?? "created";
+    Object.assign(rec(payload.issue), { number: 7, state: opts.state ?? "open" });
+    if (opts.onIssue) delete rec(payload.issue).pull_request;
+    else rec(payload.issue).pull_request = { url: `${fx.github.url}/repos/${OWNER}/${REPO}/pulls/7` };
+    Object.assign(rec(payload.comment), { id: comment.id, body });
+    Object.assign(rec(rec(payload.comment).user), { login, type: "User" });
+    rec(payload.sender).login = login;
+    return payload;
+  }
+
+  /** A payload for a review comment already on the double (GitHub's pull_request_review_comment). */
+  function reviewCommentEvent(c: {
+    id: number;
+    body: string;
+    inReplyTo?: number;
+    user: { login: string; type: string };
+  }) {
+    const payload = webhookExample("pull_request_review_comment", "created");
+    payload.pull_request = fx.pullRequestEvent("opened").pull_request;
+    rec(payload.pull_request).state = "open";
+    Object.assign(rec(payload.comment), {
+      id: c.id,
+      body: c.body,
+      path: "src/math.ts",
+      line: 14,
+      diff_hunk: "@@ -9,3 +9,7 @@\n+export function sub(a: number, b: number): number {\n+  return a + b;",
+      in_reply_to_id: c.inReplyTo,
+      user: { ...rec(rec(payload.comment).user), ...c.user },
+    });
+    rec(payload.sender).login = c.user.login;
+    return payload;
+  }
+
+  async function deliver(eventName: string, payload: Payload) {
+    expect(workflow.accepts(eventName, payload), `conversation.yml runs for ${eventName}`).toBe(true);
+    return fx.run(eventName, payload, workflow.inputs);
+  }
+
+  it("@claude in an inline review thread: eyes at once, exactly one reply in that thread, and the reply triggers nothing", async () => {
+    fx = await ActionRunFixture.start([
+      answer("`sub` adds: it should return `a - b`. Ask @claude again if unsure."),
+    ]);
+    fx.openPullRequest();
+    fx.github.addCollaborator(OWNER, REPO, "maintainer", "write");
+    const root = fx.github.addReviewComment(OWNER, REPO, 7, {
+      path: "src/math.ts",
+      line: 14,
+      body: "Is this right?",
+      user: { login: "dev", type: "User" },
+    });
+    const question = fx.github.addReviewReply(OWNER, REPO, root.id, "@claude is this line right?", {
+      login: "maintainer",
+      type: "User",
+    });
+    const run = await deliver(
+      "pull_request_review_comment",
+      reviewCommentEvent({ ...question, inReplyTo: root.id, user: { login: "maintainer", type: "User" } }),
+    );
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+
+    expect(fx.github.state.reactions).toMatchObject([
+      { commentId: question.id, content: "eyes", subject: "review_comment" },
+    ]);
+    const replies = fx.github.reviewCommentsOn(OWNER, REPO, 7).filter((c) => c.id > question.id);
+    expect(replies).toHaveLength(1);
+    // In the thread: a reply to the thread's first comment (replies to replies do not exist on GitHub).
+    expect(replies[0]).toMatchObject({ inReplyToId: root.id, path: "src/math.ts" });
+    expect(replies[0]!.body).toContain("it should return `a - b`");
+    expect(replies[0]!.body).not.toMatch(/@claude/); // neutralised: the answer cannot mention us back
+    expect(fx.github.state.issueComments).toEqual([]);
+    // The model saw the question and the thread's place, and had only read tools.
+    const prompt = conversationText(fx.api.mainRequests[0]!);
+    expect(prompt).toContain("is this line right?");
+    expect(prompt).toContain("src/math.ts line 14");
+    const tools = (fx.api.mainRequests[0]!.body as { tools: Array<{ name: string }> }).tools.map(
+      (t) => t.name,
+    );
+    expect(tools).not.toContain("Edit");
+    expect(tools).not.toContain("Write");
+    expect(run.outputs.conclusion).toBe("success");
+
+    // GitHub delivers our own reply back as a new review comment. Its mention is defused, so the
+    // shipped workflow does not even start; the action, run anyway, ignores a bot's comment.
+    const requestsBefore = fx.api.mainRequests.length;
+    const echoPayload = reviewCommentEvent({
+      id: replies[0]!.id,
+      body: replies[0]!.body,
+      inReplyTo: root.id,
+      user: BOT,
+    });
+    expect(workflow.accepts("pull_request_review_comment", echoPayload)).toBe(false);
+    const echo = await fx.run("pull_request_review_comment", echoPayload, workflow.inputs);
+    expect(echo.code, echo.stdout + echo.stderr).toBe(0);
+    expect(echo.stdout).toContain("bots do not trigger jobs");
+    expect(fx.api.mainRequests).toHaveLength(requestsBefore);
+    expect(fx.github.reviewCommentsOn(OWNER, REPO, 7)).toHaveLength(3);
+  });
+
+  it("`/claude ask` on the PR: a working comment first, edited into the answer; a second delivery of the comment runs nothing", async () => {
+    fx = await ActionRunFixture.start([answer("It subtracts, or means to.")]);
+    fx.openPullRequest();
+    fx.github.addCollaborator(OWNER, REPO, "maintainer", "maintain");
+    const payload = issueCommentEvent("/claude ask what does sub do?");
+    const run = await deliver("issue_comment", payload);
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+
+    const created = fx.github.callsTo("issues/create-comment");
+    const edited = fx.github.callsTo("issues/update-comment");
+    expect(created).toHaveLength(1);
+    expect(JSON.stringify(created[0]!.body)).toContain("Working on it");
+    expect(edited).toHaveLength(1);
+    const ours = fx.github.state.issueComments.filter((c) => c.user.login !== "maintainer");
+    expect(ours).toHaveLength(1);
+    expect(ours[0]!.body).toContain("It subtracts, or means to.");
+    expect(ours[0]!.body).not.toContain("Working on it");
+    expect(edited[0]!.path).toContain(`/comments/${ours[0]!.id}`);
+    expect(fx.api.mainRequests).toHaveLength(1);
+
+    // Duplicate delivery (same comment id, same action): claimed already, so nothing runs again.
+    const again = await fx.run("issue_comment", payload, workflow.inputs);
+    expect(again.code, again.stdout + again.stderr).toBe(0);
+    expect(again.stdout).toContain("already handled");
+    expect(fx.api.mainRequests).toHaveLength(1);
+    expect(fx.github.state.issueComments.filter((c) => c.user.login !== "maintainer")).toHaveLength(1);
+  });
+
+  it("a read-only commenter asking: one polite refusal, zero model requests", async () => {
+    fx = await ActionRunFixture.start([answer("never")]);
+    fx.openPullRequest();
+    fx.github.addCollaborator(OWNER, REPO, "visitor", "read");
+    const run = await deliver(
+      "issue_comment",
+      issueCommentEvent("@claude why is sub wrong?", { user: "visitor" }),
+    );
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    expect(fx.api.requests).toHaveLength(0);
+    const replies = fx.github.state.issueComments.filter((c) => c.user.login !== "visitor");
+    expect(replies).toHaveLength(1);
+    expect(replies[0]!.body).toContain("visitor does not have write access");
+  });
+
+  it("an unknown command: a usage reply, zero model requests", async () => {
+    fx = await ActionRunFixture.start([answer("never")]);
+    fx.openPullRequest();
+    const run = await deliver(
+      "issue_comment",
+      issueCommentEvent("/claude deploy to prod", { user: "stranger" }),
+    );
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    expect(fx.api.requests).toHaveLength(0);
+    const replies = fx.github.state.issueComments.filter((c) => c.user.login !== "stranger");
+    expect(replies).toHaveLength(1);
+    expect(replies[0]!.body).toContain("I do not know the command `deploy`");
+    expect(replies[0]!.body).toContain("review PATH…");
+  });
+
+  it("a command on a closed PR: the closed notice, zero model requests", async () => {
+    fx = await ActionRunFixture.start([answer("never")]);
+    fx.openPullRequest();
+    fx.github.addCollaborator(OWNER, REPO, "maintainer", "admin");
+    const run = await deliver("issue_comment", issueCommentEvent("/claude review", { state: "closed" }));
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    expect(fx.api.requests).toHaveLength(0);
+    expect(fx.github.state.checkRuns).toEqual([]);
+    const replies = fx.github.state.issueComments.filter((c) => c.user.login !== "maintainer");
+    expect(replies.map((c) => c.body.split("\n")[0])).toEqual([
+      "This pull request is closed, so nothing was run. Reopen it to use commands again.",
+    ]);
+  });
+
+  it("an edited comment: nothing at all (a command must be a new comment)", async () => {
+    fx = await ActionRunFixture.start([answer("never")]);
+    fx.openPullRequest();
+    fx.github.addCollaborator(OWNER, REPO, "maintainer", "write");
+    const payload = issueCommentEvent("/claude ask why?", { action: "edited" });
+    // The shipped workflow does not even start for edits; the action ignores them on its own too.
+    expect(workflow.accepts("issue_comment", payload)).toBe(false);
+    const run = await fx.run("issue_comment", payload, workflow.inputs);
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    expect(run.stdout).toContain("only new comments are commands");
+    expect(fx.api.requests).toHaveLength(0);
+    expect(fx.github.calls.filter((c) => c.method !== "GET")).toEqual([]);
+  });
+});

@@ -1,0 +1,59 @@
+import { describe, expect, it } from "vitest";
+import {
+  type CommentCommand,
+  parseCommentCommand,
+} from "../../../src/jobs/triggers/parse-comment-command.js";
+
+const addressing = { commandPrefix: "/claude", mention: "@claude" };
+
+const cases: Array<[string, CommentCommand | undefined]> = [
+  ["/claude review", { command: "review", paths: [] }],
+  ["  /Claude   REVIEW  ", { command: "review", paths: [] }],
+  ["/claude review src/a.ts lib/*.js", { command: "review", paths: ["src/a.ts", "lib/*.js"] }],
+  ["/claude review src/a.ts\nand please be thorough", { command: "review", paths: ["src/a.ts"] }],
+  ["/claude fix", { command: "fix" }],
+  ["/claude fix the tests", { command: "fix" }],
+  ["/claude ask why is this async?", { command: "ask", question: "why is this async?" }],
+  ["/claude ask\nline one\nline two", { command: "ask", question: "line one\nline two" }],
+  ["/claude ask", { command: "unknown", word: "ask" }],
+  ["/claude help", { command: "help" }],
+  ["/claude", { command: "help" }],
+  ["/claude frobnicate now", { command: "unknown", word: "frobnicate" }],
+  ["/claudereview", undefined],
+  ["please /claude review", undefined],
+  ["nice work", undefined],
+  ["", undefined],
+  ["@claude why is this async?", { command: "ask", question: "why is this async?" }],
+  ["Hey @Claude, why?", { command: "ask", question: "Hey why?" }],
+  ["what does this do @claude", { command: "ask", question: "what does this do" }],
+  ["@claude review", { command: "review", paths: [] }],
+  ["@claude fix", { command: "fix" }],
+  ["@claude help", { command: "help" }],
+  ["@claude", { command: "help" }],
+  ["@claude ask what now", { command: "ask", question: "what now" }],
+  ["@claude frobnicate", { command: "ask", question: "frobnicate" }],
+  ["@claude-bot hi", undefined],
+  ["mail me@claude please", undefined],
+  ["see @claude.ai", undefined],
+  ["`@claude` is our bot", undefined],
+  ["> @claude why?\nI had the same question", undefined],
+  ["```\n@claude inside code\n```\nno mention here", undefined],
+  ["```\ncode\n```\n@claude after code", { command: "ask", question: "```\ncode\n```\nafter code" }],
+  ["@\u200bclaude defused by our neutraliser", undefined],
+];
+
+describe("parseCommentCommand", () => {
+  for (const [body, expected] of cases) {
+    it(`${JSON.stringify(body)} → ${expected ? JSON.stringify(expected) : "not addressed to us"}`, () => {
+      expect(parseCommentCommand(body, addressing)).toEqual(expected);
+    });
+  }
+
+  it("follows a configured prefix and mention", () => {
+    const custom = { commandPrefix: "/bot", mention: "@helper" };
+    expect(parseCommentCommand("/bot fix", custom)).toEqual({ command: "fix" });
+    expect(parseCommentCommand("/claude fix", custom)).toBeUndefined();
+    expect(parseCommentCommand("@helper why", custom)).toEqual({ command: "ask", question: "why" });
+    expect(parseCommentCommand("@claude why", custom)).toBeUndefined();
+  });
+});
