@@ -1,4 +1,4 @@
-import { Ajv } from "ajv";
+import { createAjv } from "../../json-schema/create-ajv.js";
 import { builtInPolicy } from "../../runner/policy/built-in-policy.js";
 import { type JobSettings, sessionLimitsFrom } from "../job-settings.js";
 import { type JobSessionResult, runJobSession } from "../shared/run-job-session.js";
@@ -17,7 +17,7 @@ export type AskResult =
 
 const READ_TOOLS = ["Read", "Glob", "Grep", "Bash"];
 
-const validateAnswer = new Ajv().compile(ASK_SCHEMA);
+const validateAnswer = createAjv({ schemas: "ours" }).compile(ASK_SCHEMA);
 
 /**
  * Answers one question with a read-only agent: the review job's built-in policy (read and search
