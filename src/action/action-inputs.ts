@@ -32,6 +32,16 @@ export interface ActionInputs {
   settings?: string;
   /** Trusted jobs only: tools removed from the agent (narrows the job policy). */
   disallowedTools: string[];
+  /** The agent's whole tool allowance within the job's ceiling (applyToolGrants). */
+  allowedTools: string[];
+  /** Trusted jobs only: MCP servers, JSON inline or a file read from the base commit. */
+  mcpConfig?: string;
+  /** Trusted jobs only: a file of extra instructions, read from the base commit. */
+  promptFile?: string;
+  /** Same-repository autofix only: NAME=value lines for the test commands (checkAutofixEnv). */
+  env?: string;
+  /** Credential-looking names in `env` that are passed on purpose. */
+  envSecrets: string[];
   maxTurns: number;
   maxBudgetUsd: number;
   timeoutMinutes: number;
@@ -77,6 +87,11 @@ export function parseActionInputs(getInput: GetInput): ActionInputs {
   const problems: string[] = [];
   const text = (name: string) => getInput(name).trim();
   const optional = (name: string) => text(name) || undefined;
+  const list = (name: string) =>
+    text(name)
+      .split(/[\n,]/)
+      .map((entry) => entry.trim())
+      .filter(Boolean);
   const number = (name: string, fallback: number, min: number, integer: boolean): number => {
     const raw = text(name);
     if (raw === "") return fallback;
@@ -124,10 +139,12 @@ export function parseActionInputs(getInput: GetInput): ActionInputs {
     model: optional("model"),
     claudeArgs: optional("claude_args"),
     settings: optional("settings"),
-    disallowedTools: text("disallowed_tools")
-      .split(/[\n,]/)
-      .map((tool) => tool.trim())
-      .filter(Boolean),
+    disallowedTools: list("disallowed_tools"),
+    allowedTools: list("allowed_tools"),
+    mcpConfig: optional("mcp_config"),
+    promptFile: optional("prompt_file"),
+    env: optional("env"),
+    envSecrets: list("env_secrets"),
     maxTurns: number("max_turns", 30, 1, true),
     maxBudgetUsd: number("max_budget_usd", 5, 0.01, false),
     timeoutMinutes: number("timeout_minutes", 20, 1, false),

@@ -2,6 +2,7 @@ import { mkdir, readFile } from "node:fs/promises";
 import { isAbsolute, join, relative, resolve, sep } from "node:path";
 import * as core from "@actions/core";
 import { DEFAULT_NEUTRALISER } from "../github/neutralise-output.js";
+import { checkAutofixEnv } from "../jobs/autofix/autofix-env.js";
 import type { JobSettings } from "../jobs/job-settings.js";
 import { formatProgressEvent } from "../jobs/shared/format-progress-event.js";
 import { GitCheckout } from "../jobs/shared/git-checkout.js";
@@ -10,6 +11,7 @@ import {
   type IsolationDecision,
   IsolationUnavailableError,
 } from "../runner/isolation/isolation-decision.js";
+import { checkMcpServerConfig } from "../runner/mcp-server-config.js";
 import { parseClaudeArgs } from "../runner/parse-claude-args.js";
 import { builtInPolicy, isBuiltInPolicyName } from "../runner/policy/built-in-policy.js";
 import { loadPolicyFile } from "../runner/policy/load-policy-file.js";
@@ -41,6 +43,13 @@ export async function jobSettingsFromInputs(options: {
   const isolation = inputs.engine === "cli" ? await isolateAgent(inputs, options.untrusted) : undefined;
   const logDir = join(context.runnerTemp, "claude-pr-runner");
   await mkdir(logDir, { recursive: true });
+  const custom = options.untrusted
+    ? ignoredOnUntrusted(inputs)
+    : await customizations(inputs, context.workspace, options.configSha);
+  // Variables the workflow passed on purpose to the test commands are redacted like our own tokens.
+  const envSecrets = (custom.autofixEnv?.secretNames ?? []).map(
+    (name) => custom.autofixEnv?.variables[name] ?? "",
+  );
   return {
     claudePath: options.claudePath,
     maxTurns: inputs.maxTurns,
@@ -52,6 +61,7 @@ export async function jobSettingsFromInputs(options: {
       inputs.claudeCodeOauthToken,
       inputs.githubToken,
       inputs.repositoryReadToken ?? "",
+      ...envSecrets,
     ].filter(Boolean),
     executionLogPath: join(logDir, `${options.logName}.ndjson`),
     // Progress carries agent text: it must not be able to issue workflow commands.
@@ -61,9 +71,7 @@ export async function jobSettingsFromInputs(options: {
     ...(inputs.model ? { model: inputs.model } : {}),
     ...(inputs.provider ? { provider: inputs.provider } : {}),
     ...(inputs.prompt ? { extraInstructions: inputs.prompt } : {}),
-    ...(options.untrusted
-      ? ignoredOnUntrusted(inputs)
-      : await customizations(inputs, context.workspace, options.configSha)),
+    ...custom,
   };
 }
 
@@ -142,6 +150,16 @@ async function customizations(
     trustedExtras.settings = checkWorkflowSettings(parsed);
   }
   if (inputs.disallowedTools.length) trustedExtras.disallowedTools = inputs.disallowedTools;
+  if (inputs.allowedTools.length) extra.allowedTools = inputs.allowedTools;
+  if (inputs.mcpConfig) {
+    const text = await configText(inputs.mcpConfig, workspace, configSha);
+    extra.mcpServers = checkMcpServerConfig(parseJson("mcp_config", text), { trusted: true });
+  }
+  if (inputs.promptFile) {
+    const instructions = await readPromptFile(inputs.promptFile, workspace, configSha);
+    extra.extraInstructions = [inputs.prompt, instructions].filter(Boolean).join("\n\n");
+  }
+  if (inputs.env) extra.autofixEnv = checkAutofixEnv(inputs.env, inputs.envSecrets);
   if (Object.keys(trustedExtras).length) extra.trustedExtras = trustedExtras;
   return extra;
 }
@@ -155,9 +173,58 @@ function ignoredOnUntrusted(inputs: ActionInputs): Partial<JobSettings> {
     inputs.policy ? "policy" : "",
     inputs.jsonSchema ? "json_schema" : "",
     inputs.prompt ? "prompt" : "",
+    inputs.allowedTools.length ? "allowed_tools" : "",
+    inputs.mcpConfig ? "mcp_config" : "",
+    inputs.promptFile ? "prompt_file" : "",
+    inputs.env ? "env" : "",
   ].filter(Boolean);
   if (ignored.length) core.notice(`Untrusted pull request: ${ignored.join(", ")} ignored for this job`);
   return {};
+}
+
+/** Inline JSON, else a file: from the base commit when there is one, else the (trusted) workspace. */
+async function configText(value: string, workspace: string, configSha: string | undefined): Promise<string> {
+  if (value.trimStart().startsWith("{")) return value;
+  return configSha === undefined
+    ? await readFile(resolve(workspace, value), "utf8")
+    : await readConfigAtCommit(workspace, value, configSha);
+}
+
+function parseJson(input: string, text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new Error(`${input} is not valid JSON: ${(error as Error).message}`);
+  }
+}
+
+/** Extra instructions kept small: they ride in every prompt of the job. */
+export const PROMPT_FILE_MAX_BYTES = 64 * 1024;
+
+/**
+ * The prompt_file's text: at the PR's base commit when there is one (the head is the PR author's),
+ * else in the workspace, which is then the trusted ref itself (push, schedule, dispatch).
+ */
+async function readPromptFile(
+  path: string,
+  workspace: string,
+  configSha: string | undefined,
+): Promise<string> {
+  let text: string;
+  try {
+    text =
+      configSha === undefined
+        ? await readFile(resolve(workspace, path), "utf8")
+        : await readConfigAtCommit(workspace, path, configSha);
+  } catch (error) {
+    throw new Error(`prompt_file ${path} could not be read: ${(error as Error).message}`);
+  }
+  const size = Buffer.byteLength(text);
+  if (size > PROMPT_FILE_MAX_BYTES) {
+    throw new Error(`prompt_file ${path} is ${size} bytes; the limit is ${PROMPT_FILE_MAX_BYTES}`);
+  }
+  if (text.trim() === "") throw new Error(`prompt_file ${path} is empty`);
+  return text.trim();
 }
 
 /** A workspace file as it is at `sha` (the PR's base), whatever the checked-out head says. */

@@ -1,5 +1,6 @@
 import type { IsolationDecision } from "../runner/isolation/isolation-decision.js";
 import type { ManagedAgentsEngine } from "../runner/managed-agents/managed-agents-engine.js";
+import type { McpServerConfig } from "../runner/mcp-server-config.js";
 import type { ModelProvider } from "../runner/model-provider.js";
 import type { ToolPolicy } from "../runner/policy/tool-policy.js";
 import type { ProgressEvent } from "../runner/progress-event.js";
@@ -26,6 +27,18 @@ export interface JobSettings {
     settings?: Record<string, unknown>;
     disallowedTools?: string[];
   };
+  /**
+   * The workflow's `allowed_tools`: the agent's whole tool allowance, within the job's ceiling
+   * (applyToolGrants). Untrusted jobs may only narrow with it.
+   */
+  allowedTools?: string[];
+  /** The workflow's `mcp_config`, already checked; trusted jobs only (checkMcpServerConfig). */
+  mcpServers?: McpServerConfig;
+  /**
+   * The workflow's `env` for a same-repository autofix's test commands (checkAutofixEnv); never
+   * given to a fork's job. `secretNames` lists the variables the workflow passed on purpose.
+   */
+  autofixEnv?: { variables: Record<string, string>; secretNames: string[] };
   maxTurns: number;
   maxBudgetUsd: number;
   /** Wall-clock deadline of the session. */

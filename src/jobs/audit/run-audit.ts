@@ -8,6 +8,7 @@ import type { RestoreResult } from "../../sessions/restore-result.js";
 import type { TranscriptStore } from "../../sessions/transcript-store.js";
 import { type JobSettings, sessionLimitsFrom } from "../job-settings.js";
 import { GitCheckout } from "../shared/git-checkout.js";
+import { jobToolAccess } from "../shared/job-tool-access.js";
 import { type JobSessionResult, remoteSession, runJobSession } from "../shared/run-job-session.js";
 import { type AuditRejection, checkAudit } from "./audit-checks.js";
 import { parseAuditFocus } from "./audit-focus.js";
@@ -89,7 +90,13 @@ export async function runAudit(
     {
       prompt,
       cwd: request.checkoutDir,
-      policy: settings.policy ?? builtInPolicy("audit", { workspace: request.checkoutDir }),
+      // Audits run on the default branch: a trusted job.
+      ...jobToolAccess(
+        "audit",
+        settings.policy ?? builtInPolicy("audit", { workspace: request.checkoutDir }),
+        settings,
+        true,
+      ),
       jsonSchema: settings.jsonSchema ?? AUDIT_SCHEMA,
       ...sessionLimitsFrom(settings),
       ...remoteSession(settings.engine, "audit", {

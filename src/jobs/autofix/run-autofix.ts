@@ -15,7 +15,9 @@ import type { RestoreResult } from "../../sessions/restore-result.js";
 import type { TranscriptStore } from "../../sessions/transcript-store.js";
 import { type JobSettings, sessionLimitsFrom } from "../job-settings.js";
 import { GitCheckout } from "../shared/git-checkout.js";
+import { jobToolAccess } from "../shared/job-tool-access.js";
 import { type JobSessionResult, runJobSession } from "../shared/run-job-session.js";
+import { AutofixEnvError } from "./autofix-env.js";
 import { type AutofixStatus, patchBlock, renderAutofixSummary } from "./autofix-markdown.js";
 import { type AutofixPlan, autofixAction, autofixPlan } from "./autofix-plan.js";
 import { buildAutofixPrompt, type PriorFinding } from "./autofix-prompt.js";
@@ -178,20 +180,37 @@ export async function runAutofix(
     }).text;
 
   // A fork's code never gets a custom (possibly wider) policy, nor any command that runs its code.
-  const policy = request.isFork
-    ? withoutTestCommands(builtInPolicy("autofix", { workspace: request.checkoutDir }))
-    : (settings.policy ??
-      builtInPolicy("autofix", { workspace: request.checkoutDir, testCommands: plan.testCommands }));
+  const access = jobToolAccess(
+    "autofix",
+    request.isFork
+      ? withoutTestCommands(builtInPolicy("autofix", { workspace: request.checkoutDir }))
+      : (settings.policy ??
+          builtInPolicy("autofix", { workspace: request.checkoutDir, testCommands: plan.testCommands })),
+    settings,
+    !request.isFork,
+  );
+  if (request.isFork && settings.autofixEnv) {
+    throw new AutofixEnvError(
+      "env is refused for a fork's autofix: the workflow's variables never reach a fork's code",
+    );
+  }
   const session = await runJobSession(
     {
       prompt: promptFor,
       cwd: request.checkoutDir,
-      policy,
+      ...access,
       jsonSchema: settings.jsonSchema ?? AUTOFIX_SCHEMA,
       bare: plan.bare,
       // The one job whose agent edits the working tree (never .git: see handOverToAgent).
       workspaceAccess: "write",
       ...sessionLimitsFrom(settings),
+      // The workflow's variables for its test commands (same repository only, checked above).
+      ...(settings.autofixEnv
+        ? {
+            env: { ...settings.agentEnv, ...settings.autofixEnv.variables },
+            passSecrets: settings.autofixEnv.secretNames,
+          }
+        : {}),
       // Only the network its test commands need, and none for a fork's code.
       bashSandbox: { allowedDomains: request.isFork ? [] : (settings.autofixAllowedDomains ?? []) },
     },

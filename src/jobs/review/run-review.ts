@@ -5,6 +5,7 @@ import type { LineageEntry, LineageFinding } from "../../sessions/lineage-entry.
 import type { RestoreResult } from "../../sessions/restore-result.js";
 import { type JobSettings, sessionLimitsFrom } from "../job-settings.js";
 import { GitCheckout } from "../shared/git-checkout.js";
+import { jobToolAccess } from "../shared/job-tool-access.js";
 import {
   type JobSessionResult,
   type LineagePlan,
@@ -61,15 +62,19 @@ export async function runReview(request: ReviewRequest, settings: JobSettings): 
   };
 
   // An untrusted PR never gets a custom (possibly wider) policy.
-  const policy =
+  const access = jobToolAccess(
+    "review",
     request.untrusted || !settings.policy
       ? builtInPolicy("review", { workspace: request.checkoutDir })
-      : settings.policy;
+      : settings.policy,
+    settings,
+    !request.untrusted,
+  );
   const session = await runJobSession(
     {
       prompt: promptFor,
       cwd: request.checkoutDir,
-      policy,
+      ...access,
       jsonSchema: settings.jsonSchema ?? REVIEW_SCHEMA,
       bare: request.untrusted,
       ...sessionLimitsFrom(settings),

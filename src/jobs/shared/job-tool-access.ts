@@ -1,0 +1,38 @@
+import { checkMcpServerConfig, type McpServerConfig } from "../../runner/mcp-server-config.js";
+import { applyToolGrants, type ToolCeilingJob } from "../../runner/policy/tool-grants.js";
+import type { ToolPolicy } from "../../runner/policy/tool-policy.js";
+import type { JobSettings } from "../job-settings.js";
+
+export interface JobToolAccess {
+  policy: ToolPolicy;
+  /** `--mcp-config` JSON, with `--strict-mcp-config` so only the workflow's servers start. */
+  mcpConfig?: string[];
+  strictMcpConfig?: boolean;
+}
+
+/**
+ * The job's policy shaped by the workflow's `allowed_tools` within the job's ceiling, and its MCP
+ * servers (trusted jobs only). Untrusted jobs that were given either extension fail here, before any
+ * spawn, with a typed error (ToolGrantError, McpConfigError).
+ */
+export function jobToolAccess(
+  job: ToolCeilingJob,
+  policy: ToolPolicy,
+  settings: Pick<JobSettings, "allowedTools" | "mcpServers">,
+  trusted: boolean,
+): JobToolAccess {
+  const mcp: McpServerConfig | undefined = settings.mcpServers
+    ? checkMcpServerConfig(settings.mcpServers, { trusted })
+    : undefined;
+  const shaped = settings.allowedTools?.length
+    ? applyToolGrants(policy, settings.allowedTools, {
+        job,
+        trusted,
+        mcpServers: Object.keys(mcp?.mcpServers ?? {}),
+      })
+    : policy;
+  return {
+    policy: shaped,
+    ...(mcp ? { mcpConfig: [JSON.stringify(mcp)], strictMcpConfig: true } : {}),
+  };
+}
