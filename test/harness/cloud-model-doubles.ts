@@ -258,6 +258,75 @@ export class VertexDouble extends CloudModelDouble {
   }
 }
 
+export interface FoundryDoubleOptions {
+  /** The Foundry resource key the double accepts as `x-api-key`. */
+  apiKey?: string;
+  /** The Entra ID token the double accepts as `Authorization: Bearer`. */
+  entraToken?: string;
+}
+
+/**
+ * Microsoft Foundry's Anthropic endpoint (`https://<resource>.services.ai.azure.com/anthropic`): the
+ * Messages API under `/anthropic`, authenticated by the resource key or an Entra ID bearer. It
+ * records the credential headers each request arrived with, so a test can prove what reached it.
+ */
+export class FoundryDouble extends CloudModelDouble {
+  readonly received: Array<{ path: string; xApiKey?: string; authorization?: string }> = [];
+
+  private constructor(
+    api: ScriptedMessagesApi,
+    private readonly options: FoundryDoubleOptions,
+  ) {
+    super(api);
+  }
+
+  static async start(script: Script, options: FoundryDoubleOptions): Promise<FoundryDouble> {
+    const double = new FoundryDouble(await ScriptedMessagesApi.start(script), options);
+    await double.listen();
+    return double;
+  }
+
+  protected async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const body = await readAll(req);
+    const url = new URL(req.url ?? "/", "http://double");
+    const xApiKey = req.headers["x-api-key"] as string | undefined;
+    const authorization = req.headers.authorization;
+    this.received.push({
+      path: url.pathname,
+      ...(xApiKey ? { xApiKey } : {}),
+      ...(authorization ? { authorization } : {}),
+    });
+    const invocation: CloudInvocation = { path: url.pathname };
+    const keyOk = this.options.apiKey !== undefined && xApiKey === this.options.apiKey;
+    const entraOk =
+      this.options.entraToken !== undefined && authorization === `Bearer ${this.options.entraToken}`;
+    if (!keyOk && !entraOk) {
+      return this.refuse(
+        res,
+        401,
+        invocation,
+        "Access denied due to invalid subscription key or Entra token.",
+      );
+    }
+    if (!url.pathname.startsWith("/anthropic/v1/")) {
+      return this.refuse(res, 404, invocation, `no Foundry route for ${req.method} ${url.pathname}`);
+    }
+    const parsed = body.length ? (JSON.parse(body.toString("utf8")) as Record<string, unknown>) : {};
+    Object.assign(invocation, { modelId: parsed.model, stream: parsed.stream === true });
+    this.invocations.push(invocation);
+    const answer = await fetch(`${this.api.url}${url.pathname.slice("/anthropic".length)}${url.search}`, {
+      method: req.method ?? "POST",
+      headers: { "content-type": "application/json", "x-api-key": "double" },
+      ...(req.method === "GET" || req.method === "HEAD" ? {} : { body }),
+    });
+    res.writeHead(answer.status, {
+      "content-type": answer.headers.get("content-type") ?? "application/json",
+    });
+    for await (const chunk of answer.body ?? []) res.write(chunk);
+    res.end();
+  }
+}
+
 async function readAll(req: IncomingMessage): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
