@@ -1,4 +1,3 @@
-import * as path from "node:path";
 import {
   Annotations,
   CfnOutput,
@@ -26,10 +25,11 @@ import {
 } from "aws-cdk-lib";
 import { Platform } from "aws-cdk-lib/aws-ecr-assets";
 import type { Construct } from "constructs";
+import { ManagedAgentsSettle } from "./managed-agents-settle.js";
+import { nodeFunctionDefaults, REPO_ROOT } from "./node-function-defaults.js";
 import { isDigestPinned, workerDockerfileBaseImage } from "./worker-base-image.js";
 
-/** Repository root: the worker image's build context and the NodejsFunction project root. */
-export const REPO_ROOT = path.resolve(import.meta.dirname, "../..");
+export { REPO_ROOT };
 
 /** S3 prefix (in the sessions bucket) of the objects exchanged with the agent function. */
 export const AGENT_EXCHANGE_PREFIX = "agent-exchange/";
@@ -73,6 +73,12 @@ export interface ClaudePrRunnerStackProps extends StackProps {
    * about 20 % less per GB-second). Default x86_64; also `-c workerArchitecture=arm64`.
    */
   workerArchitecture?: WorkerArchitecture;
+  /**
+   * Where review sessions run (docs/engines.md): `cli` (default) in the agent function, or
+   * `managed-agents`, which adds the Anthropic webhook URL, the settle queue and function and the
+   * sessions table, and lets the worker start Managed Agents sessions. Also `-c engine=managed-agents`.
+   */
+  engine?: "cli" | "managed-agents";
 }
 
 export type WorkerArchitecture = "x86_64" | "arm64";
@@ -373,6 +379,20 @@ export class ClaudePrRunnerStack extends Stack {
       new iam.PolicyStatement({ actions: ["dynamodb:UpdateItem"], resources: [spendTable.tableArn] }),
     );
 
+    // --- managed-agents engine: the worker starts sessions, Anthropic's webhooks drive the settle ---
+    const managedAgents =
+      engineOf(props.engine ?? this.node.tryGetContext("engine")) === "managed-agents"
+        ? new ManagedAgentsSettle(this, "ManagedAgents", {
+            worker,
+            appPrivateKey,
+            appId: appId.valueAsString,
+            githubApiUrl: githubApiUrl.valueAsString,
+            allowedInstallations: allowedInstallations.valueAsString,
+            logGroup,
+            powertools,
+          })
+        : undefined;
+
     // --- schedule: audits and prune of closed PRs' lineages ---
     const schedule = new nodejs.NodejsFunction(this, "ScheduleFunction", {
       logGroup: logGroup("ScheduleFunction"),
@@ -443,6 +463,19 @@ export class ClaudePrRunnerStack extends Stack {
         evaluationPeriods: 1,
         alarmDescription: "A job is in the DLQ: inspect it (reason attribute) and redrive or drop it",
       },
+      ...(managedAgents
+        ? {
+            SettleDeadLetterQueueNotEmpty: {
+              metric: managedAgents.settleDeadLetterQueue.metricApproximateNumberOfMessagesVisible({
+                period: Duration.minutes(5),
+              }),
+              threshold: 0,
+              evaluationPeriods: 1,
+              alarmDescription:
+                "A Managed Agents session could not be settled five times: its check run stays in progress until it is redriven",
+            },
+          }
+        : {}),
       WorkerErrors: {
         metric: worker.metricErrors({ period: Duration.minutes(5) }),
         threshold: 0,
@@ -505,24 +538,29 @@ export class ClaudePrRunnerStack extends Stack {
     // --- cdk-nag (AwsSolutions): every finding we accept, with why (test/lambda/infra-stack.test.ts) ---
     const acknowledge = (scope: Construct, id: string, reason: string) =>
       Validations.of(scope).acknowledge({ id, reason });
-    for (const secret of [webhookSecret, appPrivateKey, anthropicApiKey])
+    const remoteSecrets = managedAgents ? [managedAgents.apiKey, managedAgents.signingKey] : [];
+    for (const secret of [webhookSecret, appPrivateKey, anthropicApiKey, ...remoteSecrets])
       acknowledge(
         secret,
         "AwsSolutions-SMG4",
         "issued outside AWS (GitHub App key, Anthropic key, the webhook secret pasted into GitHub): no Lambda can rotate them; the webhook secret rotates with current+previous (docs/lambda.md)",
       );
-    for (const table of [idempotencyTable, spendTable, gatewayTokens])
+    const remoteTables = managedAgents ? [managedAgents.sessionsTable] : [];
+    for (const table of [idempotencyTable, spendTable, gatewayTokens, ...remoteTables])
       acknowledge(
         table,
         "AwsSolutions-DDB3",
-        "short-lived items only (delivery ids 3 days, spend counters 2 days, job tokens minutes) expired by TTL; a restore would bring back revoked tokens",
+        "short-lived items only (delivery ids 3 days, spend counters 2 days, job tokens minutes, remote sessions 30 days) expired by TTL; a restore would bring back revoked tokens and settled sessions",
       );
     acknowledge(
       sessionsBucket,
       "AwsSolutions-S1",
       "only the worker role reads and writes it (TLS-only, private); enable CloudTrail S3 data events for an access log instead of a second bucket",
     );
-    for (const fn of [webhook, gateway, agent, worker, schedule, sweep]) {
+    const remoteFunctions = managedAgents
+      ? [managedAgents.webhookFunction, managedAgents.settleFunction]
+      : [];
+    for (const fn of [webhook, gateway, agent, worker, schedule, sweep, ...remoteFunctions]) {
       acknowledge(
         fn,
         "AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]",
@@ -558,23 +596,7 @@ export class ClaudePrRunnerStack extends Stack {
   }
 }
 
-function nodeFunctionDefaults(entry: string): nodejs.NodejsFunctionProps {
-  return {
-    entry: path.join(REPO_ROOT, entry),
-    handler: "handler",
-    projectRoot: REPO_ROOT,
-    depsLockFilePath: path.join(REPO_ROOT, "package-lock.json"),
-    runtime: lambda.Runtime.NODEJS_24_X,
-    architecture: lambda.Architecture.ARM_64,
-    tracing: lambda.Tracing.ACTIVE,
-    bundling: {
-      format: nodejs.OutputFormat.ESM,
-      target: "node24",
-      minify: true,
-      sourceMap: true,
-      // Bundle the AWS SDK too: Powertools is tested against these exact client versions.
-      externalModules: [],
-      banner: "import{createRequire}from'node:module';const require=createRequire(import.meta.url);",
-    },
-  };
+function engineOf(value: unknown): "cli" | "managed-agents" {
+  if (value === undefined || value === "cli" || value === "managed-agents") return value ?? "cli";
+  throw new Error(`engine must be cli or managed-agents; got ${String(value)}`);
 }

@@ -1,0 +1,147 @@
+import {
+  CfnOutput,
+  Duration,
+  aws_dynamodb as dynamodb,
+  aws_lambda_event_sources as eventSources,
+  aws_iam as iam,
+  aws_lambda as lambda,
+  type aws_logs as logs,
+  aws_lambda_nodejs as nodejs,
+  RemovalPolicy,
+  aws_secretsmanager as secretsmanager,
+  aws_sqs as sqs,
+} from "aws-cdk-lib";
+import { Construct } from "constructs";
+import { nodeFunctionDefaults } from "./node-function-defaults.js";
+
+export interface ManagedAgentsSettleProps {
+  /** The worker: it starts sessions, so it records them and reads the Managed Agents key. */
+  worker: lambda.IFunction & { addEnvironment(key: string, value: string): unknown };
+  appPrivateKey: secretsmanager.ISecret;
+  appId: string;
+  githubApiUrl: string;
+  allowedInstallations: string;
+  logGroup: (id: string) => logs.ILogGroup;
+  powertools: (service: string) => Record<string, string>;
+}
+
+/**
+ * The managed-agents engine on Lambda (docs/engines.md, docs/lambda.md): the sessions table the
+ * worker records each started session in, the Function URL Anthropic's webhooks reach, the FIFO
+ * settle queue (one group per session) and the settle function that answers the session's tools or
+ * publishes its result. No function here runs an agent or clones a repository.
+ */
+export class ManagedAgentsSettle extends Construct {
+  readonly sessionsTable: dynamodb.Table;
+  readonly settleQueue: sqs.Queue;
+  readonly settleDeadLetterQueue: sqs.Queue;
+  readonly webhookFunction: nodejs.NodejsFunction;
+  readonly settleFunction: nodejs.NodejsFunction;
+  readonly apiKey: secretsmanager.Secret;
+  readonly signingKey: secretsmanager.Secret;
+
+  constructor(scope: Construct, id: string, props: ManagedAgentsSettleProps) {
+    super(scope, id);
+    // Its own key, so the operator can give Managed Agents a workspace and spend limit of its own; the
+    // CLI's key stays readable by the model gateway only.
+    this.apiKey = new secretsmanager.Secret(this, "ApiKey", {
+      description:
+        "Anthropic API key for Claude Managed Agents sessions; put the value with put-secret-value",
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    this.signingKey = new secretsmanager.Secret(this, "WebhookSigningKey", {
+      description:
+        "Signing key (whsec_…) of the Anthropic Console webhook that points at AnthropicWebhookUrl",
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    this.sessionsTable = new dynamodb.Table(this, "SessionsTable", {
+      partitionKey: { name: "id", type: dynamodb.AttributeType.STRING },
+      billingMode: dynamodb.BillingMode.PAY_PER_REQUEST,
+      timeToLiveAttribute: "expiration",
+      encryption: dynamodb.TableEncryption.AWS_MANAGED,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+
+    const settleTimeout = Duration.minutes(2);
+    this.settleDeadLetterQueue = new sqs.Queue(this, "SettleDeadLetterQueue", {
+      fifo: true,
+      retentionPeriod: Duration.days(14),
+      encryption: sqs.QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+    });
+    this.settleQueue = new sqs.Queue(this, "SettleQueue", {
+      fifo: true,
+      // Lambda's SQS event source needs at least the function's timeout; a minute more for slack.
+      visibilityTimeout: Duration.seconds(settleTimeout.toSeconds() + 60),
+      retentionPeriod: Duration.days(4),
+      deadLetterQueue: { queue: this.settleDeadLetterQueue, maxReceiveCount: 5 },
+      encryption: sqs.QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+    });
+
+    // --- Anthropic's webhooks: verified with the SDK's unwrap, then one settle message per session ---
+    this.webhookFunction = new nodejs.NodejsFunction(this, "WebhookFunction", {
+      logGroup: props.logGroup("AnthropicWebhookFunction"),
+      ...nodeFunctionDefaults("lambda/managed-agents/anthropic-webhook-function.ts"),
+      timeout: Duration.seconds(10),
+      memorySize: 256,
+      environment: {
+        ...props.powertools("anthropic-webhook"),
+        ANTHROPIC_WEBHOOK_SIGNING_KEY_SECRET: `secretsmanager:${this.signingKey.secretArn}`,
+        SETTLE_QUEUE_URL: this.settleQueue.queueUrl,
+      },
+    });
+    // Authentication is the Standard Webhooks signature, checked in the handler before anything else.
+    const url = this.webhookFunction.addFunctionUrl({ authType: lambda.FunctionUrlAuthType.NONE });
+    this.settleQueue.grantSendMessages(this.webhookFunction);
+    this.signingKey.grantRead(this.webhookFunction);
+
+    // --- settle: one short look per webhook; publishes with a token scoped to the session's repository ---
+    this.settleFunction = new nodejs.NodejsFunction(this, "SettleFunction", {
+      logGroup: props.logGroup("SettleFunction"),
+      ...nodeFunctionDefaults("lambda/managed-agents/settle-function.ts"),
+      timeout: settleTimeout,
+      memorySize: 512,
+      environment: {
+        ...props.powertools("managed-agents-settle"),
+        GITHUB_APP_ID: props.appId,
+        GITHUB_API_URL: props.githubApiUrl,
+        GITHUB_APP_PRIVATE_KEY: `secretsmanager:${props.appPrivateKey.secretArn}`,
+        ALLOWED_INSTALLATIONS: props.allowedInstallations,
+        SESSIONS_TABLE_NAME: this.sessionsTable.tableName,
+        MANAGED_AGENTS_API_KEY_SECRET: `secretsmanager:${this.apiKey.secretArn}`,
+      },
+    });
+    this.settleFunction.addEventSource(
+      new eventSources.SqsEventSource(this.settleQueue, { batchSize: 1, reportBatchItemFailures: true }),
+    );
+    props.appPrivateKey.grantRead(this.settleFunction);
+    this.apiKey.grantRead(this.settleFunction);
+    // Read a session's record, then mark it published (conditional update); nothing else.
+    this.settleFunction.addToRolePolicy(
+      new iam.PolicyStatement({
+        actions: ["dynamodb:GetItem", "dynamodb:UpdateItem"],
+        resources: [this.sessionsTable.tableArn],
+      }),
+    );
+
+    // --- the worker starts sessions: it records them (and reads a PR's latest) and reads the key ---
+    props.worker.addEnvironment("ENGINE", "managed-agents");
+    props.worker.addEnvironment("SESSIONS_TABLE_NAME", this.sessionsTable.tableName);
+    props.worker.addEnvironment("MANAGED_AGENTS_API_KEY_SECRET", `secretsmanager:${this.apiKey.secretArn}`);
+    this.apiKey.grantRead(props.worker);
+    props.worker.addToRolePolicy(
+      new iam.PolicyStatement({
+        actions: ["dynamodb:PutItem", "dynamodb:GetItem"],
+        resources: [this.sessionsTable.tableArn],
+      }),
+    );
+
+    new CfnOutput(this, "AnthropicWebhookUrl", {
+      value: url.url,
+      description: "Endpoint URL of the Anthropic Console webhook (session.status_* events)",
+    });
+    new CfnOutput(this, "WebhookSigningKeySecretArn", { value: this.signingKey.secretArn });
+    new CfnOutput(this, "ApiKeySecretArn", { value: this.apiKey.secretArn });
+  }
+}

@@ -1,0 +1,156 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import * as path from "node:path";
+import { App } from "aws-cdk-lib";
+import { Template } from "aws-cdk-lib/assertions";
+import { AwsSolutionsChecks } from "cdk-nag";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ClaudePrRunnerStack } from "../../lambda/infra/claude-pr-runner-stack.js";
+
+// The stack with `engine: managed-agents`, synthesized in-process as in infra-stack.test.ts (bundling
+// skipped): the Anthropic webhook Function URL, the FIFO settle queue and its function, the sessions
+// table, and what each role may do.
+type Statement = { Action: string | string[]; Resource: unknown };
+type Resource = { Type: string; Properties: Record<string, unknown> };
+let outdir: string;
+let stack: ClaudePrRunnerStack;
+let resources: Record<string, Resource>;
+let template: Template;
+
+beforeAll(async () => {
+  outdir = await mkdtemp(path.join(tmpdir(), "cdk-synth-ma-"));
+  const app = new App({
+    outdir,
+    context: { "aws:cdk:bundling-stacks": [], engine: "managed-agents" },
+    builtinCloudFormationValidation: false,
+  });
+  stack = new ClaudePrRunnerStack(app, "ClaudePrRunnerRemote", {
+    env: { account: "123456789012", region: "eu-west-1" },
+  });
+  template = Template.fromStack(stack);
+  resources = template.toJSON().Resources as Record<string, Resource>;
+}, 180_000);
+
+afterAll(async () => {
+  await rm(outdir, { recursive: true, force: true });
+});
+
+function logicalId(type: string, fragment: string): string {
+  const id = Object.keys(resources).find((k) => k.includes(fragment) && resources[k]!.Type === type);
+  if (!id) throw new Error(`no ${type} named *${fragment}*`);
+  return id;
+}
+
+function statementsOf(roleFragment: string): Statement[] {
+  const role = logicalId("AWS::IAM::Role", roleFragment);
+  return Object.values(resources)
+    .filter((r) => r.Type === "AWS::IAM::Policy" && JSON.stringify(r.Properties.Roles).includes(`"${role}"`))
+    .flatMap((p) => (p.Properties.PolicyDocument as { Statement: Statement[] }).Statement);
+}
+
+const actionsOf = (statements: Statement[]) => statements.flatMap((s) => [s.Action].flat()).sort();
+const resourcesOf = (statements: Statement[]) => JSON.stringify(statements.map((s) => s.Resource));
+const envOf = (fragment: string) =>
+  (
+    resources[logicalId("AWS::Lambda::Function", fragment)]!.Properties.Environment as {
+      Variables: Record<string, unknown>;
+    }
+  ).Variables;
+
+describe("infrastructure stack on the managed-agents engine", () => {
+  it("passes cdk-nag's AwsSolutions pack with the remote engine's resources added", () => {
+    const report = new AwsSolutionsChecks().validateScope(stack);
+    expect(
+      report.violations.map(
+        (v) => `${v.ruleName}: ${v.violatingResources.map((r) => r.locations).join(",")}`,
+      ),
+    ).toEqual([]);
+    expect(report.success).toBe(true);
+  });
+
+  it("exposes Anthropic's webhook on a Function URL of a 10 s function that can only queue settle steps", () => {
+    const webhook = logicalId("AWS::Lambda::Function", "ManagedAgentsWebhookFunction");
+    template.hasResourceProperties("AWS::Lambda::Url", {
+      AuthType: "NONE", // authentication is the Standard Webhooks signature (beta.webhooks.unwrap)
+      TargetFunctionArn: { "Fn::GetAtt": [webhook, "Arn"] },
+    });
+    expect(resources[webhook]!.Properties).toMatchObject({ Runtime: "nodejs24.x", Timeout: 10 });
+    const statements = statementsOf("ManagedAgentsWebhookFunctionServiceRole");
+    const settleQueue = logicalId("AWS::SQS::Queue", "ManagedAgentsSettleQueue");
+    expect(actionsOf(statements).filter((a) => !a.startsWith("xray:"))).toEqual([
+      "secretsmanager:DescribeSecret",
+      "secretsmanager:GetSecretValue",
+      "sqs:GetQueueAttributes",
+      "sqs:GetQueueUrl",
+      "sqs:SendMessage",
+    ]);
+    expect(resourcesOf(statements)).toContain(settleQueue);
+    expect(resourcesOf(statements)).toContain(
+      logicalId("AWS::SecretsManager::Secret", "ManagedAgentsWebhookSigningKey"),
+    );
+    expect(resourcesOf(statements)).not.toContain(
+      logicalId("AWS::SecretsManager::Secret", "ManagedAgentsApiKey"),
+    );
+    expect(resourcesOf(statements)).not.toContain(logicalId("AWS::SecretsManager::Secret", "AppPrivateKey"));
+  });
+
+  it("feeds the settle function from a FIFO queue with a DLQ; it reads and marks sessions, and holds the App and Managed Agents keys", () => {
+    const queue = resources[logicalId("AWS::SQS::Queue", "ManagedAgentsSettleQueue")]!.Properties;
+    expect(queue).toMatchObject({ FifoQueue: true, VisibilityTimeout: 180 });
+    expect(JSON.stringify(queue.RedrivePolicy)).toContain("ManagedAgentsSettleDeadLetterQueue");
+    const settle = logicalId("AWS::Lambda::Function", "ManagedAgentsSettleFunction");
+    template.hasResourceProperties("AWS::Lambda::EventSourceMapping", {
+      FunctionName: { Ref: settle },
+      BatchSize: 1,
+      FunctionResponseTypes: ["ReportBatchItemFailures"],
+    });
+    const statements = statementsOf("ManagedAgentsSettleFunctionServiceRole");
+    const dynamo = actionsOf(statements).filter((a) => a.startsWith("dynamodb:"));
+    expect(dynamo).toEqual(["dynamodb:GetItem", "dynamodb:UpdateItem"]);
+    expect(actionsOf(statements).some((a) => a.startsWith("s3:") || a === "sqs:SendMessage")).toBe(false);
+    expect(resourcesOf(statements)).toContain(logicalId("AWS::SecretsManager::Secret", "AppPrivateKey"));
+    expect(resourcesOf(statements)).toContain(
+      logicalId("AWS::SecretsManager::Secret", "ManagedAgentsApiKey"),
+    );
+    // The CLI's key stays the gateway's alone.
+    expect(resourcesOf(statements)).not.toContain(
+      logicalId("AWS::SecretsManager::Secret", "AnthropicApiKey"),
+    );
+    expect(envOf("ManagedAgentsSettleFunction")).toMatchObject({
+      SESSIONS_TABLE_NAME: { Ref: logicalId("AWS::DynamoDB::Table", "ManagedAgentsSessionsTable") },
+    });
+    template.hasResourceProperties("AWS::CloudWatch::Alarm", {
+      Dimensions: [
+        {
+          Name: "QueueName",
+          Value: {
+            "Fn::GetAtt": [logicalId("AWS::SQS::Queue", "ManagedAgentsSettleDeadLetterQueue"), "QueueName"],
+          },
+        },
+      ],
+    });
+  });
+
+  it("lets the worker start sessions: ENGINE, the sessions table (put and get only) and the Managed Agents key, never the CLI's", () => {
+    const env = envOf("WorkerFunction");
+    expect(env).toMatchObject({
+      ENGINE: "managed-agents",
+      SESSIONS_TABLE_NAME: { Ref: logicalId("AWS::DynamoDB::Table", "ManagedAgentsSessionsTable") },
+    });
+    expect(JSON.stringify(env.MANAGED_AGENTS_API_KEY_SECRET)).toContain(
+      logicalId("AWS::SecretsManager::Secret", "ManagedAgentsApiKey"),
+    );
+    expect(env.ANTHROPIC_API_KEY_SECRET).toBeUndefined();
+    const statements = statementsOf("WorkerFunctionServiceRole");
+    const onSessions = statements.filter((s) =>
+      JSON.stringify(s.Resource).includes(logicalId("AWS::DynamoDB::Table", "ManagedAgentsSessionsTable")),
+    );
+    expect(actionsOf(onSessions)).toEqual(["dynamodb:GetItem", "dynamodb:PutItem"]);
+    expect(resourcesOf(statements)).not.toContain(
+      logicalId("AWS::SecretsManager::Secret", "AnthropicApiKey"),
+    );
+    template.hasResourceProperties("AWS::DynamoDB::Table", {
+      TimeToLiveSpecification: { AttributeName: "expiration", Enabled: true },
+    });
+  });
+});
