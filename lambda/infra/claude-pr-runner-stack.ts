@@ -60,6 +60,13 @@ export interface ClaudePrRunnerStackProps extends StackProps {
   maxReceiveCount?: number;
   /** Reserved concurrency of the worker and the agent: jobs that may run at once. */
   workerConcurrency?: number;
+  /**
+   * Jobs of one installation that may run at once (default half of `workerConcurrency`), so one
+   * installation's burst cannot take every worker; the rest wait in the queue, not counted as failures.
+   */
+  installationConcurrency?: number;
+  /** Receives a job may spend waiting for its installation's slot before it goes to the DLQ. */
+  maxFairnessDeferrals?: number;
   /** Days CloudWatch keeps each function's logs. */
   logRetention?: logs.RetentionDays;
   /** Messages per worker invocation; 1 gives each long job the whole timeout. */
@@ -95,6 +102,14 @@ export class ClaudePrRunnerStack extends Stack {
     if (maxReceiveCount < 5)
       throw new Error("maxReceiveCount must be at least 5 (one per backoff step and more)");
     const workerConcurrency = props.workerConcurrency ?? 10;
+    const installationConcurrency =
+      props.installationConcurrency ?? Math.max(1, Math.floor(workerConcurrency / 2));
+    const maxFairnessDeferrals = props.maxFairnessDeferrals ?? 200;
+    // SQS's redrive counts every receive, including those spent waiting for a fairness slot; the
+    // worker tells them apart and enforces maxReceiveCount on real attempts itself.
+    const redriveReceiveCount = maxReceiveCount + maxFairnessDeferrals + 1;
+    if (redriveReceiveCount > 1000)
+      throw new Error("maxReceiveCount + maxFairnessDeferrals must stay under SQS's limit of 1000 receives");
     const logGroup = (id: string) =>
       new logs.LogGroup(this, `${id}Logs`, {
         retention: props.logRetention ?? logs.RetentionDays.ONE_MONTH,
@@ -184,6 +199,14 @@ export class ClaudePrRunnerStack extends Stack {
       encryption: dynamodb.TableEncryption.AWS_MANAGED,
       removalPolicy: RemovalPolicy.DESTROY,
     });
+    // Per-installation fairness: in-flight leases per installation and waits per message.
+    const slotsTable = new dynamodb.Table(this, "InstallationSlotsTable", {
+      partitionKey: { name: "id", type: dynamodb.AttributeType.STRING },
+      billingMode: dynamodb.BillingMode.PAY_PER_REQUEST,
+      timeToLiveAttribute: "expiration",
+      encryption: dynamodb.TableEncryption.AWS_MANAGED,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
     const sessionsBucket = new s3.Bucket(this, "SessionsBucket", {
       encryption: s3.BucketEncryption.S3_MANAGED,
       blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
@@ -211,7 +234,7 @@ export class ClaudePrRunnerStack extends Stack {
       // died comes back a minute after the deadline instead of holding its PR's group for 90 minutes.
       visibilityTimeout: Duration.seconds(workerTimeout.toSeconds() + 60),
       retentionPeriod: Duration.days(4),
-      deadLetterQueue: { queue: this.deadLetterQueue, maxReceiveCount },
+      deadLetterQueue: { queue: this.deadLetterQueue, maxReceiveCount: redriveReceiveCount },
       encryption: sqs.QueueEncryption.SQS_MANAGED,
       enforceSSL: true,
     });
@@ -344,6 +367,11 @@ export class ClaudePrRunnerStack extends Stack {
         DEAD_LETTER_QUEUE_URL: this.deadLetterQueue.queueUrl,
         MAX_RECEIVE_COUNT: String(maxReceiveCount),
         RETRY_BACKOFF_SECONDS: "60,300,900",
+        SLOTS_TABLE_NAME: slotsTable.tableName,
+        INSTALLATION_CONCURRENCY: String(installationConcurrency),
+        FAIRNESS_DEFER_SECONDS: "60",
+        FAIRNESS_MAX_DEFER_SECONDS: "900",
+        MAX_FAIRNESS_DEFERRALS: String(maxFairnessDeferrals),
       },
     });
     worker.addEventSource(
@@ -373,6 +401,13 @@ export class ClaudePrRunnerStack extends Stack {
     );
     worker.addToRolePolicy(
       new iam.PolicyStatement({ actions: ["s3:ListBucket"], resources: [sessionsBucket.bucketArn] }),
+    );
+    // Fairness leases: create the installation's item, read it to sweep expired leases, update.
+    worker.addToRolePolicy(
+      new iam.PolicyStatement({
+        actions: ["dynamodb:GetItem", "dynamodb:PutItem", "dynamodb:UpdateItem"],
+        resources: [slotsTable.tableArn],
+      }),
     );
     // The spend ledger only ever updates items (conditional ADD, adjust, notice flag).
     worker.addToRolePolicy(
@@ -546,11 +581,11 @@ export class ClaudePrRunnerStack extends Stack {
         "issued outside AWS (GitHub App key, Anthropic key, the webhook secret pasted into GitHub): no Lambda can rotate them; the webhook secret rotates with current+previous (docs/lambda.md)",
       );
     const remoteTables = managedAgents ? [managedAgents.sessionsTable] : [];
-    for (const table of [idempotencyTable, spendTable, gatewayTokens, ...remoteTables])
+    for (const table of [idempotencyTable, spendTable, gatewayTokens, slotsTable, ...remoteTables])
       acknowledge(
         table,
         "AwsSolutions-DDB3",
-        "short-lived items only (delivery ids 3 days, spend counters 2 days, job tokens minutes, remote sessions 30 days) expired by TTL; a restore would bring back revoked tokens and settled sessions",
+        "short-lived items only (delivery ids 3 days, spend counters 2 days, job tokens minutes, fairness leases the job's deadline, remote sessions 30 days) expired by TTL or by the job; a restore would bring back revoked tokens, dead leases and settled sessions",
       );
     acknowledge(
       sessionsBucket,

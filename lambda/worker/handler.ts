@@ -10,6 +10,7 @@ import { SessionRecordStore } from "../shared/session-record-store.js";
 import { SpendLedger } from "../shared/spend-ledger.js";
 import { createTelemetry } from "../shared/telemetry.js";
 import { createJobExecutor } from "./create-job-executor.js";
+import { InstallationSlots } from "./installation-slots.js";
 import { jobRuntimeConfigFromEnv } from "./job-runtime-config.js";
 import { jobTokenScope, mountTokenMinter } from "./job-token-scope.js";
 import { lambdaAgentInvoker } from "./lambda-agent-invoker.js";
@@ -63,6 +64,17 @@ export const handler = createWorkerHandler({
     ? {
         retry: { sqs: telemetry.tracer.captureAWSv3Client(new SQSClient({})), ...config.retry },
         notify: prNotifier(tokens, config.githubApiUrl),
+        ...(config.fairness
+          ? {
+              fairness: {
+                slots: new InstallationSlots(dynamodb, config.fairness.tableName),
+                perInstallation: config.fairness.perInstallation,
+                deferSeconds: config.fairness.deferSeconds,
+                maxDeferSeconds: config.fairness.maxDeferSeconds,
+                maxDeferrals: config.fairness.maxDeferrals,
+              },
+            }
+          : {}),
       }
     : {}),
   executor: createJobExecutor({

@@ -25,6 +25,17 @@ export interface WorkerConfig extends GitHubAppConfig {
    * starts sessions with this key. It never reaches an agent process: no CLI runs for those jobs.
    */
   managedAgents?: { apiKey: SecretReference; sessionsTable: string; baseUrl?: string };
+  /**
+   * Per-installation fairness cap (`SLOTS_TABLE_NAME` + `INSTALLATION_CONCURRENCY`; needs `retry`):
+   * at most `perInstallation` jobs of one installation run at once, the others wait `deferSeconds`.
+   */
+  fairness?: {
+    tableName: string;
+    perInstallation: number;
+    deferSeconds: number;
+    maxDeferSeconds: number;
+    maxDeferrals: number;
+  };
 }
 
 export class WorkerConfigError extends Error {
@@ -45,6 +56,7 @@ export function workerConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Worke
     ...agentSplitFromEnv(env),
     ...retryFromEnv(env),
     ...managedAgentsFromEnv(env),
+    ...fairnessFromEnv(env),
   };
 }
 
@@ -66,6 +78,32 @@ function managedAgentsFromEnv(env: NodeJS.ProcessEnv): Pick<WorkerConfig, "manag
       apiKey: parseSecretReference(key, "MANAGED_AGENTS_API_KEY_SECRET"),
       sessionsTable,
       ...(baseUrl ? { baseUrl } : {}),
+    },
+  };
+}
+
+function fairnessFromEnv(env: NodeJS.ProcessEnv): Pick<WorkerConfig, "fairness"> {
+  const tableName = env.SLOTS_TABLE_NAME?.trim();
+  if (!tableName) return {};
+  if (!env.JOB_QUEUE_URL?.trim() || !env.DEAD_LETTER_QUEUE_URL?.trim())
+    throw new WorkerConfigError(
+      "SLOTS_TABLE_NAME needs JOB_QUEUE_URL and DEAD_LETTER_QUEUE_URL: a job over its installation's cap goes back to the queue",
+    );
+  const perInstallation = wholeNumber(env, "INSTALLATION_CONCURRENCY", 5);
+  if (perInstallation < 1) throw new WorkerConfigError("INSTALLATION_CONCURRENCY must be at least 1");
+  const deferSeconds = wholeNumber(env, "FAIRNESS_DEFER_SECONDS", 60);
+  const maxDeferSeconds = wholeNumber(env, "FAIRNESS_MAX_DEFER_SECONDS", 900);
+  if (deferSeconds < 1 || maxDeferSeconds < deferSeconds || maxDeferSeconds > 43_200)
+    throw new WorkerConfigError(
+      "FAIRNESS_DEFER_SECONDS must be at least 1 and at most FAIRNESS_MAX_DEFER_SECONDS, itself at most 43200 (SQS's visibility limit)",
+    );
+  return {
+    fairness: {
+      tableName,
+      perInstallation,
+      deferSeconds,
+      maxDeferSeconds,
+      maxDeferrals: wholeNumber(env, "MAX_FAIRNESS_DEFERRALS", 200),
     },
   };
 }
@@ -115,6 +153,15 @@ function milliseconds(env: NodeJS.ProcessEnv, name: string, fallback: number): n
   const n = Number(raw);
   if (!Number.isInteger(n) || n < 0)
     throw new WorkerConfigError(`${name} must be a whole number of milliseconds; got "${raw}"`);
+  return n;
+}
+
+function wholeNumber(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name]?.trim();
+  if (raw === undefined || raw === "") return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 0)
+    throw new WorkerConfigError(`${name} must be a whole number; got "${raw}"`);
   return n;
 }
 

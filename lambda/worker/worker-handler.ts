@@ -9,6 +9,7 @@ import {
 import type { InstallationAllowList } from "../shared/installation-allow-list.js";
 import { type InvalidJobMessageError, type JobMessage, parseJobMessage } from "../shared/job-message.js";
 import { type Telemetry, traced } from "../shared/telemetry.js";
+import type { InstallationSlots } from "./installation-slots.js";
 import { type JobExecutor, type JobResult, PermanentJobError, TransientJobError } from "./job-executor.js";
 import { deadLetter, delayRetry, type RetryPolicy } from "./retry-policy.js";
 
@@ -29,6 +30,28 @@ export interface WorkerHandlerDeps {
   retry?: RetryPolicy;
   /** Tells the PR when its job ended in the DLQ (best effort: GitHub may be what failed). */
   notify?: (job: JobMessage, text: string) => Promise<void>;
+  /** Per-installation fairness cap; needs `retry` (a waiting job goes back through visibility). */
+  fairness?: FairnessPolicy;
+}
+
+export interface FairnessPolicy {
+  slots: InstallationSlots;
+  /** Jobs of one installation that may run at once. */
+  perInstallation: number;
+  /**
+   * Seconds a job waits before it asks for a slot again, doubling with each wait up to
+   * `maxDeferSeconds`: a large backlog of one installation then costs few receives, and another
+   * installation's jobs are not stuck behind the churn of the waiting ones.
+   */
+  deferSeconds: number;
+  maxDeferSeconds: number;
+  /** Receives a job may spend waiting; then it goes to the DLQ with the reason. */
+  maxDeferrals: number;
+}
+
+/** The job's installation holds all its slots; the job waits its turn (not a failure). */
+export class InstallationBusyError extends Error {
+  override readonly name = "InstallationBusyError";
 }
 
 export type WorkerHandler = (event: SQSEvent, context: Context) => Promise<SQSBatchResponse>;
@@ -92,12 +115,80 @@ export function createWorkerHandler(deps: WorkerHandlerDeps): WorkerHandler {
       ...(job.deliveryId ? { deliveryId: job.deliveryId } : {}),
     });
     try {
-      await traced(tracer, "### job", () => runJob(job, receiveCount, context));
+      const attempts = await attemptsSoFar(record, receiveCount);
+      if (deps.retry && attempts > deps.retry.maxReceiveCount) {
+        // Only a worker that died mid-job (timeout, out of memory) leaves a receive unanswered, and the
+        // redrive policy's own count also covers the receives spent waiting for a fairness slot.
+        await deadLetterAndNotify(record, job, attempts, {
+          reason: `the worker stopped without an answer on ${attempts - 1} receives (killed mid-job: Lambda timeout or out of memory)`,
+          notice: "the worker was stopped mid-job on every attempt",
+        });
+        return;
+      }
+      await traced(tracer, "### job", () => runJob(job, attempts, context));
     } catch (error) {
-      await retryLater(record, job, receiveCount, error);
+      if (error instanceof InstallationBusyError && deps.fairness && deps.retry)
+        await waitForSlot(record, job, error);
+      else await retryLater(record, job, receiveCount, error);
     } finally {
       logger.resetKeys();
     }
+  }
+
+  /**
+   * Receives that tried to run the job: SQS's count minus the receives spent waiting for a fairness
+   * slot (looked up only near the limit, where it matters).
+   */
+  async function attemptsSoFar(record: SQSRecord, receiveCount: number): Promise<number> {
+    if (!deps.fairness || !deps.retry || receiveCount < deps.retry.maxReceiveCount) return receiveCount;
+    return receiveCount - (await deps.fairness.slots.deferrals(record.messageId));
+  }
+
+  /** Over the installation's cap: back in the queue after a short wait, not counted as a failure. */
+  async function waitForSlot(record: SQSRecord, job: JobMessage, busy: InstallationBusyError) {
+    const fairness = deps.fairness as FairnessPolicy;
+    const retry = deps.retry as RetryPolicy;
+    const deferrals = await fairness.slots.countDeferral(record.messageId, 4 * 24 * 3600);
+    if (deferrals > fairness.maxDeferrals) {
+      await deadLetterAndNotify(record, job, Number(record.attributes.ApproximateReceiveCount ?? "1"), {
+        reason: `installation ${job.installationId} stayed at its fairness cap for ${deferrals - 1} receives (${busy.message})`,
+        notice: "its installation had too many jobs running for too long",
+      });
+      return;
+    }
+    const seconds = Math.min(
+      fairness.deferSeconds * 2 ** Math.min(deferrals - 1, 10),
+      fairness.maxDeferSeconds,
+    );
+    await delayRetry({ ...retry, backoffSeconds: [seconds] }, record, 1);
+    logger.info("installation at its fairness cap; the job waits its turn", {
+      retryInSeconds: seconds,
+      deferrals,
+    });
+    countJob(job, "deferred");
+    throw busy;
+  }
+
+  async function deadLetterAndNotify(
+    record: SQSRecord,
+    job: JobMessage,
+    receiveCount: number,
+    why: { reason: string; error?: string; notice: string },
+  ): Promise<void> {
+    await deadLetter(deps.retry as RetryPolicy, record, {
+      reason: why.reason,
+      ...(why.error ? { error: why.error } : {}),
+      receiveCount,
+    });
+    logger.error("job moved to the DLQ", { reason: why.reason });
+    countJob(job, "dead_lettered");
+    if (deps.notify && job.pullNumber !== undefined)
+      await deps
+        .notify(
+          job,
+          `Claude could not complete the ${job.kind} job for this pull request (${why.notice}). It is kept in the dead-letter queue for an operator to inspect and redrive.`,
+        )
+        .catch((e: unknown) => logger.warn("DLQ notice not posted", { error: String(e) }));
   }
 
   /** A transient failure: back off, or at the last receive move it to the DLQ with its reason. */
@@ -107,7 +198,9 @@ export function createWorkerHandler(deps: WorkerHandlerDeps): WorkerHandler {
       logger.error("job failed; it will be retried", { error: error as Error });
       throw error;
     }
-    if (receiveCount >= deps.retry.maxReceiveCount) {
+    const attempts = await attemptsSoFar(record, receiveCount);
+    if (attempts >= deps.retry.maxReceiveCount) {
+      receiveCount = attempts;
       const reason = `failed on all ${receiveCount} receives; last error: ${message}`;
       await deadLetter(deps.retry, record, {
         reason,
@@ -147,6 +240,34 @@ export function createWorkerHandler(deps: WorkerHandlerDeps): WorkerHandler {
       throw new JobDeadlineError(`only ${deadlineMs} ms left, need ${deps.minimumJobMs} ms`);
     }
 
+    const fairness = deps.fairness;
+    if (fairness) {
+      // The lease outlives the job's deadline a little, so a killed worker's slot frees itself.
+      const leaseSeconds = Math.ceil((deadlineMs + deps.deadlineMarginMs) / 1000) + 60;
+      const granted = await fairness.slots.acquire(
+        job.installationId,
+        job.jobId,
+        fairness.perInstallation,
+        leaseSeconds,
+      );
+      if (!granted)
+        throw new InstallationBusyError(
+          `${fairness.perInstallation} job(s) of installation ${job.installationId} already running`,
+        );
+    }
+    try {
+      await runWithSlot(job, receiveCount, deadlineMs);
+    } finally {
+      if (fairness)
+        await fairness.slots.release(job.installationId, job.jobId).catch((e: unknown) =>
+          logger.warn("fairness slot not released; its lease expires after the deadline", {
+            error: String(e),
+          }),
+        );
+    }
+  }
+
+  async function runWithSlot(job: JobMessage, receiveCount: number, deadlineMs: number): Promise<void> {
     const started = Date.now();
     let result: JobResult;
     try {

@@ -85,7 +85,8 @@ describe("infrastructure stack", () => {
     expect(resources[dlqId]!.Properties.FifoQueue).toBe(true);
     expect(queue.RedrivePolicy).toEqual({
       deadLetterTargetArn: { "Fn::GetAtt": [dlqId, "Arn"] },
-      maxReceiveCount: 6,
+      // 6 attempts + up to 200 receives spent waiting for a fairness slot + 1 (the worker counts both).
+      maxReceiveCount: 207,
     });
     // Lambda needs at least the function timeout; a minute more, not six times (a dead worker's PR waits 16 min, not 90).
     expect(queue.VisibilityTimeout).toBe((worker.Timeout as number) + 60);
@@ -94,7 +95,13 @@ describe("infrastructure stack", () => {
       MAX_RECEIVE_COUNT: "6",
       RETRY_BACKOFF_SECONDS: "60,300,900",
       DEAD_LETTER_QUEUE_URL: { Ref: dlqId },
+      SLOTS_TABLE_NAME: { Ref: logicalId("AWS::DynamoDB::Table", "InstallationSlotsTable") },
+      INSTALLATION_CONCURRENCY: "5",
+      MAX_FAIRNESS_DEFERRALS: "200",
     });
+    expect(
+      () => new ClaudePrRunnerStack(new App(), "TooMany", { maxReceiveCount: 10, maxFairnessDeferrals: 990 }),
+    ).toThrow(/limit of 1000/);
     expect(() => new ClaudePrRunnerStack(new App(), "TooFew", { maxReceiveCount: 3 })).toThrow(/at least 5/);
   });
 
@@ -313,12 +320,24 @@ describe("infrastructure stack", () => {
         worker.filter((x) => [x.Action].flat().includes("sqs:SendMessage")).map((x) => x.Resource),
       ),
     ).toBe(JSON.stringify([{ "Fn::GetAtt": [logicalId("AWS::SQS::Queue", "JobDeadLetterQueue"), "Arn"] }]));
-    // The worker's DynamoDB: update spend items; put and delete gateway tokens (never read them).
+    // The worker's DynamoDB: update spend items; put and delete gateway tokens (never read them);
+    // get, put and update fairness leases.
+    expect([...new Set(actionsOf(worker).filter((a) => a.startsWith("dynamodb:")))].sort()).toEqual([
+      "dynamodb:DeleteItem",
+      "dynamodb:GetItem",
+      "dynamodb:PutItem",
+      "dynamodb:UpdateItem",
+    ]);
+    // Reads only of the fairness leases (to sweep expired ones), never of tokens or spend.
     expect(
-      actionsOf(worker)
-        .filter((a) => a.startsWith("dynamodb:"))
-        .sort(),
-    ).toEqual(["dynamodb:DeleteItem", "dynamodb:PutItem", "dynamodb:UpdateItem"]);
+      JSON.stringify(
+        worker.filter((x) => [x.Action].flat().includes("dynamodb:GetItem")).map((x) => x.Resource),
+      ),
+    ).toBe(
+      JSON.stringify([
+        { "Fn::GetAtt": [logicalId("AWS::DynamoDB::Table", "InstallationSlotsTable"), "Arn"] },
+      ]),
+    );
     expect(JSON.stringify(worker.filter((x) => [x.Action].flat().includes("dynamodb:UpdateItem")))).toContain(
       logicalId("AWS::DynamoDB::Table", "SpendTable"),
     );
