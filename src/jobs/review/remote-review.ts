@@ -29,6 +29,8 @@ export interface RemoteReviewRecord {
   baseSha: string;
   checkRunId: number;
   startedAt: string;
+  /** The job's turn cap, enforced when the session is settled. */
+  maxTurns?: number;
 }
 
 export interface RemoteReviewStart {
@@ -81,6 +83,7 @@ export async function startRemoteReview(
       prompt: prompt.text,
       jsonSchema: settings.jsonSchema ?? REVIEW_SCHEMA,
       maxBudgetUsd: settings.maxBudgetUsd,
+      maxTurns: settings.maxTurns,
       workspace: { owner: job.owner, name: job.repo, headSha: job.pr.headSha, access: "read" },
       ...(settings.model ? { model: settings.model } : {}),
       ...(job.mountToken ? { repositoryToken: job.mountToken } : {}),
@@ -94,6 +97,7 @@ export async function startRemoteReview(
       baseSha: job.pr.baseSha,
       checkRunId: handle.checkRunId,
       startedAt: new Date().toISOString(),
+      maxTurns: settings.maxTurns,
     };
   } catch (error) {
     await checks
@@ -208,6 +212,7 @@ export async function settleRemoteReview(
     jsonSchema: settings.jsonSchema ?? REVIEW_SCHEMA,
     // Shell commands are judged by the review's read-only rules; paths resolve against nothing local.
     policy: settings.policy ?? builtInPolicy("review", { workspace: "/nonexistent-remote-workspace" }),
+    ...(record.maxTurns === undefined ? {} : { maxTurns: record.maxTurns }),
   });
   if (settled.state === "waiting") return { status: "waiting" };
 

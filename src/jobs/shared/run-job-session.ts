@@ -104,6 +104,7 @@ async function runRemoteJobSession(
     policy: jobOptions.policy,
     policyRoot: jobOptions.cwd,
     ...(jobOptions.deadlineMs === undefined ? {} : { deadlineMs: jobOptions.deadlineMs }),
+    ...(jobOptions.maxTurns === undefined ? {} : { maxTurns: jobOptions.maxTurns }),
     ...(jobOptions.model ? { model: jobOptions.model } : {}),
     ...(jobOptions.appendSystemPrompt ? { appendSystemPrompt: jobOptions.appendSystemPrompt } : {}),
   });

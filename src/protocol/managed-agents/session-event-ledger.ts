@@ -62,6 +62,11 @@ export interface SessionUsageTotals {
   outputTokens: number;
   /** Completed model requests (`span.model_request_end`), the closest thing to CLI turns. */
   modelRequests: number;
+  /**
+   * Model requests started (`span.model_request_start`): the agent's turns as a turn cap counts
+   * them, so the host can stop the turn past the limit as it begins, not after it was paid for.
+   */
+  agentTurns: number;
 }
 
 /**
@@ -87,6 +92,7 @@ export class SessionEventLedger {
     inputTokens: 0,
     outputTokens: 0,
     modelRequests: 0,
+    agentTurns: 0,
   };
   private readonly anomalies: string[] = [];
 
@@ -289,6 +295,9 @@ export class SessionEventLedger {
         this.errorMessages.push(message);
         return { kind: "error", source: "session.error", message };
       }
+      case "span.model_request_start":
+        this.usageTotals.agentTurns++;
+        return { kind: "recorded", type };
       case "span.model_request_end": {
         const end = event as SpanModelRequestEndEvent;
         this.usageTotals.modelRequests++;

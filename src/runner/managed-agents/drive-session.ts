@@ -52,6 +52,7 @@ export type DriveEnd =
   | { kind: "terminated" }
   | { kind: "deleted" }
   | { kind: "deadline" }
+  | { kind: "max_turns"; turns: number; limit: number }
   | { kind: "stream_failed"; message: string };
 
 export interface DriveOptions extends SessionHandlers {
@@ -63,6 +64,11 @@ export interface DriveOptions extends SessionHandlers {
   awaitEventId?: string;
   /** Absolute time (ms since epoch) after which the session is interrupted and archived. */
   deadlineAt?: number;
+  /**
+   * The job's turn cap: when the agent starts a model request past it, nothing more is answered and
+   * the session is interrupted (`user.interrupt`), as the CLI stops at `--max-turns`.
+   */
+  maxTurns?: number;
   retry?: Partial<RetryTimings>;
   /** Ask for live previews of agent.message (scratch only). */
   previews?: boolean;
@@ -109,6 +115,7 @@ export class SessionDriver {
     try {
       const end = await this.follow(deadline.signal);
       if (end.kind === "deadline") await this.interruptAndArchive();
+      if (end.kind === "max_turns") await this.interruptForTurnCap(end);
       return { end, ledger: this.ledger, reconnects: this.reconnects, notes: this.notes };
     } finally {
       if (timer) clearTimeout(timer);
@@ -119,8 +126,31 @@ export class SessionDriver {
   async reconcile(listed?: readonly StreamItem[]): Promise<DriveEnd | undefined> {
     const history = listed ?? (await listHistory(this.options.client, this.options.sessionId));
     for (const handling of this.ledger.reconcile(history)) this.observe(handling);
+    const capped = this.overTurnCap();
+    if (capped) return capped;
     await this.act();
     return this.decide();
+  }
+
+  /**
+   * Past the turn cap, unless the session already ended on its own: a session that finished its
+   * work within the last allowed turn is not held against the cap.
+   */
+  overTurnCap(): Extract<DriveEnd, { kind: "max_turns" }> | undefined {
+    const limit = this.options.maxTurns;
+    const turns = this.ledger.usage.agentTurns;
+    if (limit === undefined || turns <= limit) return undefined;
+    if (this.ledger.status === "terminated" || this.ledger.status === "deleted") return undefined;
+    if (this.ledger.status === "idle" && this.ledger.idleStop?.reason === "end_turn") return undefined;
+    return { kind: "max_turns", turns, limit };
+  }
+
+  /** Stops the turn past the cap; the session stays (idle) for inspection, nothing more is answered. */
+  async interruptForTurnCap(end: Extract<DriveEnd, { kind: "max_turns" }>): Promise<void> {
+    this.notes.push(
+      `the agent started turn ${end.turns}, past the job's limit of ${end.limit}: the session was interrupted`,
+    );
+    await this.send({ type: "user.interrupt" });
   }
 
   private async follow(signal: AbortSignal): Promise<DriveEnd> {
@@ -145,6 +175,8 @@ export class SessionDriver {
           const handling = this.ledger.apply(item as unknown as StreamItem);
           if (handling.kind !== "duplicate") progressed = true;
           this.observe(handling);
+          const capped = this.overTurnCap();
+          if (capped) return capped;
           await this.act();
           const end = this.decide();
           if (end) return end;

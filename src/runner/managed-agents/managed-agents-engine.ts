@@ -27,6 +27,8 @@ export interface EngineJob {
   jsonSchema: Record<string, unknown>;
   maxBudgetUsd: number;
   deadlineMs?: number;
+  /** The job's turn cap, counted from the session's model requests (docs/engines.md). */
+  maxTurns?: number;
   model?: string;
   policy?: ToolPolicy;
   policyRoot?: string;
@@ -81,12 +83,13 @@ export class ManagedAgentsEngine {
   /** One look at a started session: answer what it waits on, or return its outcome once it ended. */
   settle(
     sessionId: string,
-    job: Pick<EngineJob, "jsonSchema" | "policy" | "policyRoot">,
+    job: Pick<EngineJob, "jsonSchema" | "policy" | "policyRoot" | "maxTurns">,
   ): Promise<SettleResult> {
     return settleManagedSession({
       client: this.client,
       sessionId,
       jsonSchema: job.jsonSchema,
+      ...(job.maxTurns === undefined ? {} : { maxTurns: job.maxTurns }),
       ...(job.policy ? { policy: job.policy } : {}),
       ...(job.policyRoot ? { policyRoot: job.policyRoot } : {}),
     });
@@ -115,6 +118,7 @@ export class ManagedAgentsEngine {
       repositoryToken: () => (job.repositoryToken ?? this.config.repositoryToken)(workspace),
       agentCache: this.agentCache,
       ...(job.deadlineMs === undefined ? {} : { deadlineMs: job.deadlineMs }),
+      ...(job.maxTurns === undefined ? {} : { maxTurns: job.maxTurns }),
       ...(job.policy ? { policy: job.policy } : {}),
       ...(job.policyRoot ? { policyRoot: job.policyRoot } : {}),
       ...(job.appendSystemPrompt ? { appendSystemPrompt: job.appendSystemPrompt } : {}),

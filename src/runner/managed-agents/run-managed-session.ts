@@ -30,6 +30,8 @@ export interface ManagedSessionOptions {
   maxBudgetUsd: number;
   /** Wall-clock limit: interrupt, then archive. */
   deadlineMs?: number;
+  /** The job's turn cap, counted from the session's model requests: interrupt past it. */
+  maxTurns?: number;
   workspace: RemoteWorkspace;
   /** Mints a short-lived token for this one repository with the workspace's access. */
   repositoryToken: (access: "read" | "write") => Promise<string>;
@@ -116,6 +118,7 @@ export async function runManagedSession(options: ManagedSessionOptions): Promise
     sessionId: session.id,
     ...handlers,
     ...(deadlineAt === undefined ? {} : { deadlineAt }),
+    ...(options.maxTurns === undefined ? {} : { maxTurns: options.maxTurns }),
     ...(options.retry ? { retry: options.retry } : {}),
     previews: true,
   });
@@ -139,6 +142,7 @@ export async function runManagedSession(options: ManagedSessionOptions): Promise
       awaitEventId: sentId,
       ...handlers,
       ...(deadlineAt === undefined ? {} : { deadlineAt }),
+      ...(options.maxTurns === undefined ? {} : { maxTurns: options.maxTurns }),
       ...(options.retry ? { retry: options.retry } : {}),
     });
     notes.push("the turn ended without submit_result; the agent was asked once more", ...drive.notes);
@@ -185,6 +189,7 @@ const END_REASONS: Record<DriveEnd["kind"], string> = {
   terminated: "the session terminated",
   deleted: "the session was deleted",
   deadline: "the deadline passed; the session was interrupted and archived",
+  max_turns: "the agent reached the job's turn limit (max_turns); the session was interrupted",
   stream_failed: "the event stream could not be re-established",
 };
 
@@ -199,7 +204,11 @@ export function outcomeOf(
   // result failed, whatever the reason the session stopped.
   const endOk = end.kind === "end_turn" || end.kind === "terminated";
   if (!endOk)
-    failureReasons.push(END_REASONS[end.kind] + (end.kind === "stream_failed" ? `: ${end.message}` : ""));
+    failureReasons.push(
+      END_REASONS[end.kind] +
+        (end.kind === "stream_failed" ? `: ${end.message}` : "") +
+        (end.kind === "max_turns" ? ` at turn ${end.turns} of ${end.limit}` : ""),
+    );
   if (!submit.hasResult) {
     failureReasons.push(
       submit.attemptsUsed > 0
@@ -209,7 +218,13 @@ export function outcomeOf(
   }
   const ok = failureReasons.length === 0;
   const subtype =
-    end.kind === "budget_reached" ? "error_max_budget_usd" : ok ? "success" : "error_during_execution";
+    end.kind === "budget_reached"
+      ? "error_max_budget_usd"
+      : end.kind === "max_turns"
+        ? "error_max_turns"
+        : ok
+          ? "success"
+          : "error_during_execution";
   const outcome: SessionOutcome = {
     subtype,
     isError: !ok,
@@ -226,6 +241,8 @@ export function outcomeOf(
     failureReasons,
     ...(end.kind === "deadline" ? { stoppedBy: "deadline" as const } : {}),
     ...(end.kind === "budget_reached" ? { stoppedBy: "budget" as const } : {}),
+    // The host's own turn count stopped it, as the CLI path's watchdog does past --max-turns.
+    ...(end.kind === "max_turns" ? { stoppedBy: "watchdog" as const } : {}),
     structuredOutputCheck: submit.hasResult
       ? "schema_valid"
       : submit.attemptsUsed > 0

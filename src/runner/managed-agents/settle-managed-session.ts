@@ -12,6 +12,8 @@ export interface SettleOptions {
   policy?: ToolPolicy;
   policyRoot?: string;
   submitAttempts?: number;
+  /** The job's turn cap: past it the session is interrupted and settled as max_turns. */
+  maxTurns?: number;
 }
 
 export type SettleResult =
@@ -33,9 +35,13 @@ export async function settleManagedSession(options: SettleOptions): Promise<Sett
     client: options.client,
     sessionId: options.sessionId,
     ...toolHandlers(options, submit, policyDecisions),
+    ...(options.maxTurns === undefined ? {} : { maxTurns: options.maxTurns }),
   });
   const end = await driver.reconcile(history);
   if (!end) return { state: "waiting" };
+  // Only a webhook wakes this path, so the cap is checked at each idle (every tool confirmation and
+  // submit_result makes one), not on every event as the streaming driver does.
+  if (end.kind === "max_turns") await driver.interruptForTurnCap(end);
   const outcome = outcomeOf(end, driver.ledger, submit, {
     sessionId: options.sessionId,
     durationMs: driver.ledger.usage.activeSeconds * 1000,
