@@ -9,6 +9,8 @@ export interface ActionContext {
   /** The default branch, from the event's repository object when present. */
   defaultBranch: string;
   apiUrl: string;
+  /** The web (and git) server, e.g. https://github.com or a GHES host. */
+  serverUrl: string;
   runUrl?: string;
   workspace: string;
   runnerTemp: string;
@@ -47,6 +49,7 @@ export function readActionContext(env: NodeJS.ProcessEnv): ActionContext {
     repo,
     defaultBranch: typeof repository?.default_branch === "string" ? repository.default_branch : "main",
     apiUrl: env.GITHUB_API_URL ?? "https://api.github.com",
+    serverUrl,
     ...(env.GITHUB_RUN_ID
       ? { runUrl: `${serverUrl}/${owner}/${repo}/actions/runs/${env.GITHUB_RUN_ID}` }
       : {}),

@@ -1,3 +1,4 @@
+import { DEFAULT_FAIL_ON, FAIL_ON_VALUES, type FailOn } from "../findings/review-conclusion.js";
 import {
   checkTriggerSettings,
   DEFAULT_TRIGGER_SETTINGS,
@@ -55,6 +56,12 @@ export interface ActionInputs {
     | { kind: "file"; path: string };
   claudeVersion: string;
   failOnError: boolean;
+  /** Lowest finding severity that requests changes and fails the check and the step. */
+  failOn: FailOn;
+  /** Globs of the files a review looks at (empty: all), on top of the repository's config. */
+  include: string[];
+  /** Globs of the files a review leaves out, on top of the built-in and repository excludes. */
+  exclude: string[];
   commentMode: "review" | "summary" | "none";
   inlineCommentLimit: number;
   /** Resumed generations and conversation tokens after which a PR's session restarts from a summary. */
@@ -154,6 +161,9 @@ export function parseActionInputs(getInput: GetInput): ActionInputs {
     sessionStore: parseSessionStore(text("session_store") || "artifact", problems),
     claudeVersion,
     failOnError: bool("fail_on_error", true),
+    failOn: oneOf("fail_on", FAIL_ON_VALUES, DEFAULT_FAIL_ON),
+    include: splitList(text("include")),
+    exclude: splitList(text("exclude")),
     commentMode: oneOf("comment_mode", ["review", "summary", "none"] as const, "review"),
     inlineCommentLimit: number("inline_comment_limit", 30, 0, true),
     sessionContextBound: {

@@ -1,5 +1,5 @@
 import { writeFile } from "node:fs/promises";
-import { isAbsolute, resolve } from "node:path";
+import { isAbsolute, join, resolve } from "node:path";
 import * as core from "@actions/core";
 import { getActorPermission } from "../github/actor-permission.js";
 import { postConversationReply } from "../github/conversation-reply.js";
@@ -15,6 +15,7 @@ import {
   reviewPullRequest,
   startReviewCheck,
 } from "../jobs/review/review-pull-request.js";
+import { repositoryUrl } from "../jobs/shared/clone-repository.js";
 import { authorizeTrigger } from "../jobs/triggers/decide-trigger.js";
 import { secretValuesIn } from "../secrets/secret-redactor.js";
 import { type ActionContext, readActionContext } from "./action-context.js";
@@ -129,7 +130,7 @@ export async function runAction(env: NodeJS.ProcessEnv = process.env): Promise<v
     await runAutofixStep({ inputs, context, env, octokit, pr, fork: isFork(pr) });
     return;
   }
-  await reviewStep({ inputs, context, env, octokit, pr, untrusted });
+  await reviewStep({ inputs, context, env, octokit, pr, untrusted, paths: run.paths ?? [] });
 }
 
 interface ReviewRun {
@@ -139,6 +140,8 @@ interface ReviewRun {
   octokit: GitHubClient;
   pr: PullRequestRef;
   untrusted: boolean;
+  /** `review <path…>`: only these paths (of what the path filters keep) are reviewed. */
+  paths?: string[];
 }
 
 async function reviewStep(run: ReviewRun): Promise<void> {
@@ -184,6 +187,15 @@ async function reviewStep(run: ReviewRun): Promise<void> {
         repo,
         pr,
         checkoutDir: context.workspace,
+        // A comment or label workflow checked out the default branch: the job fetches the head itself.
+        fetchHead: {
+          remoteUrl: repositoryUrl(owner, repo, context.serverUrl),
+          token: inputs.githubToken,
+          dir: join(context.runnerTemp, `claude-pr-head-${pr.number}`),
+        },
+        failOn: inputs.failOn,
+        pathFilter: { include: inputs.include, exclude: inputs.exclude },
+        ...(run.paths && run.paths.length > 0 ? { paths: run.paths } : {}),
         untrusted: run.untrusted,
         ...(store ? { store } : {}),
         defaultBranch: context.defaultBranch,
@@ -199,6 +211,15 @@ async function reviewStep(run: ReviewRun): Promise<void> {
     // reviewPullRequest has already closed the check run as a failure.
     setOutputs({ conclusion: "failure", is_error: "true" });
     reportFailure(inputs, (error as Error).message);
+    return;
+  }
+  if (review.status === "skipped") {
+    core.notice(`Claude review skipped: ${review.reason}`);
+    await core.summary
+      .addRaw(`Claude review skipped: ${review.reason}\n`)
+      .write()
+      .catch((error: Error) => core.warning(`job summary not written: ${error.message}`));
+    setOutputs({ conclusion: "neutral", is_error: "false", findings_count: "0" });
     return;
   }
   const { result, published } = review;
@@ -229,6 +250,10 @@ async function reviewStep(run: ReviewRun): Promise<void> {
     sarif_file: sarifFile,
   });
   if (result.status === "failed") reportFailure(inputs, `Claude review failed: ${result.reason}`);
+  else if (published.failed)
+    core.setFailed(
+      `${published.report.verdict} (fail_on: ${inputs.failOn}; see the check run and the review)`,
+    );
 }
 
 /** Setup failed before the review job could open its own check run: open one that says why. */

@@ -9,6 +9,7 @@ import {
 } from "../findings/finding-markdown.js";
 import { assertValidFindings } from "../findings/finding-validation.js";
 import { fingerprintMarker, readFingerprintMarkers } from "../findings/fingerprint-marker.js";
+import { DEFAULT_FAIL_ON, reviewConclusion } from "../findings/review-conclusion.js";
 import { createOnce } from "./create-once.js";
 import type { DiffLineMap } from "./diff-line-map.js";
 import { type FilterMode, type Placement, placeFinding } from "./finding-placement.js";
@@ -153,8 +154,13 @@ export class ReviewPublisher {
     const inBody = ordered.filter((p) => !chosen.has(p));
     if (inline.length === 0 && fileLevel.length === 0 && inBody.length === 0) return result;
 
+    // Without an explicit event, the one conclusion rule decides from the new findings (fail_on: error).
     const event: ReviewEvent =
-      input.event ?? (plans.some((p) => p.finding.severity === "error") ? "REQUEST_CHANGES" : "COMMENT");
+      input.event ??
+      reviewConclusion(
+        plans.map((p) => p.finding),
+        DEFAULT_FAIL_ON,
+      ).event;
     assertAllowedReviewEvent(event);
     const reviewComments = inline.map((p) => toReviewComment(p, this.neutraliser));
     const body = this.renderBody(input.summary, inBody, result.filtered);

@@ -1,4 +1,4 @@
-import { spawn } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import {
   existsSync,
   mkdirSync,
@@ -88,6 +88,55 @@ export class ActionRunFixture {
     // Autofix commits through the Git database API: the double keeps those objects in this remote.
     this.github.repository(OWNER, REPO).gitDir = remote;
     return remote;
+  }
+
+  /**
+   * Backs the repository on the double with a bare repository served over git's smart HTTP (the
+   * job fetches from `GITHUB_SERVER_URL`, which `defaultBranchRun` points at the double). It holds
+   * `main` and `refs/pull/7/head`, the way GitHub keeps every PR head in the base repository; a
+   * fork's head is reachable through that ref only, a same-repo PR's also as the `feature` branch.
+   */
+  serveOverGit(options: { fork?: boolean } = {}): string {
+    const remote = join(this.root, "served.git");
+    this.repo.git("init", "-q", "--bare", remote);
+    const refs = [`${this.baseSha}:refs/heads/main`, `${this.headSha}:refs/pull/7/head`];
+    if (!options.fork) refs.push(`${this.headSha}:refs/heads/feature`);
+    this.repo.git("push", "-q", remote, ...refs);
+    this.github.repository(OWNER, REPO).gitDir = remote;
+    return remote;
+  }
+
+  /**
+   * What `actions/checkout` gives an `issue_comment` or label workflow: a clone of the default
+   * branch, which holds neither the PR head's files nor (for a fork) its commit. The returned env
+   * runs the Action there, with the double as the git server and a known RUNNER_TEMP.
+   */
+  defaultBranchRun(): { workspace: string; runnerTemp: string; env: Record<string, string> } {
+    const remote = this.github.repository(OWNER, REPO).gitDir;
+    if (!remote) throw new Error("call serveOverGit() first");
+    const workspace = join(this.root, "default-branch-checkout");
+    execFileSync("git", ["clone", "-q", "--single-branch", "-b", "main", remote, workspace]);
+    const runnerTemp = join(this.root, "runner-temp");
+    mkdirSync(runnerTemp, { recursive: true });
+    return {
+      workspace,
+      runnerTemp,
+      env: { GITHUB_WORKSPACE: workspace, RUNNER_TEMP: runnerTemp, GITHUB_SERVER_URL: this.github.url },
+    };
+  }
+
+  /** A `/claude review` issue comment on PR #7 by `login` (a real webhook example, retargeted). */
+  reviewCommentEvent(login: string, body = "/claude review"): Record<string, unknown> {
+    const payload = webhookExample("issue_comment", "created");
+    (payload.issue as Record<string, unknown>).number = 7;
+    (payload.issue as Record<string, unknown>).pull_request = {
+      url: `${this.github.url}/repos/${OWNER}/${REPO}/pulls/7`,
+    };
+    (payload.comment as Record<string, unknown>).body = body;
+    (payload.sender as Record<string, unknown>).login = login;
+    (payload.repository as Record<string, unknown>).full_name = `${OWNER}/${REPO}`;
+    (payload.repository as Record<string, unknown>).default_branch = "main";
+    return payload;
   }
 
   /** Registers (or updates) the PR on the double with the checkout's real diff. */

@@ -40,7 +40,9 @@ describe("the Action reviewing a pull request (dist/index.js, real CLI, GitHub d
     fx = await ActionRunFixture.start([review([subFinding])]);
     fx.openPullRequest();
     const run = await fx.run("pull_request", fx.pullRequestEvent("opened"), {});
-    expect(run.code, run.stdout + run.stderr).toBe(0);
+    // An error finding reaches the default fail_on (error): the step fails too, and says why.
+    expect(run.code, run.stdout + run.stderr).toBe(1);
+    expect(run.stdout).toContain("::error::Changes requested: 1 error (fail_on: error");
 
     const reviews = fx.github.state.reviews;
     expect(reviews).toHaveLength(1);
@@ -89,7 +91,16 @@ describe("the Action reviewing a pull request (dist/index.js, real CLI, GitHub d
   it("a finding outside the diff never causes a 422: it becomes a file-level comment", async () => {
     fx = await ActionRunFixture.start([
       review(
-        [{ ...subFinding, start_line: 2, end_line: 2, suggestion: undefined, title: "Old code" }],
+        [
+          {
+            ...subFinding,
+            start_line: 2,
+            end_line: 2,
+            suggestion: undefined,
+            title: "Old code",
+            severity: "warning",
+          },
+        ],
         "comment",
       ),
     ]);
@@ -241,7 +252,7 @@ describe("the Action reviewing a pull request (dist/index.js, real CLI, GitHub d
     fx.openPullRequest();
     const store = `file://${fx.root}/sessions`;
     const first = await fx.run("pull_request", fx.pullRequestEvent("opened"), { session_store: store });
-    expect(first.code, first.stdout + first.stderr).toBe(0);
+    expect(first.code, first.stdout + first.stderr).toBe(1); // the error finding fails the step
     const firstHead = fx.headSha;
 
     fx.setHead(
@@ -276,7 +287,7 @@ describe("the Action reviewing a pull request (dist/index.js, real CLI, GitHub d
     fx.openPullRequest();
     const store = `file://${fx.root}/sessions`;
     const first = await fx.run("pull_request", fx.pullRequestEvent("opened"), { session_store: store });
-    expect(first.code, first.stdout + first.stderr).toBe(0);
+    expect(first.code, first.stdout + first.stderr).toBe(1); // the error finding fails the step
     const [comment] = fx.github.reviewCommentsOn(OWNER, REPO, 7);
     expect(comment).toMatchObject({ path: "src/math.ts", line: 14 });
 
@@ -285,7 +296,7 @@ describe("the Action reviewing a pull request (dist/index.js, real CLI, GitHub d
     fx.setHead({ "README.md": "# math\n" }, "docs");
     fx.openPullRequest();
     const second = await fx.run("pull_request", fx.pullRequestEvent("synchronize"), { session_store: store });
-    expect(second.code, second.stdout + second.stderr).toBe(0);
+    expect(second.code, second.stdout + second.stderr).toBe(1); // the finding still stands
 
     const secondPrompt = conversationText(fx.api.mainRequests[1]!);
     expect(secondPrompt).toContain(`since you reviewed it at ${firstHead}`);

@@ -62,7 +62,7 @@ describe("the Action reviewing a pull request on the managed-agents engine", () 
       { engine: "managed-agents", repository_read_token: READ_TOKEN },
       { ANTHROPIC_BASE_URL: double.baseURL },
     );
-    expect(run.code, run.stdout + run.stderr).toBe(0);
+    expect(run.code, run.stdout + run.stderr).toBe(1); // an error finding fails the step (fail_on: error)
 
     expect(fx.github.state.reviews).toHaveLength(1);
     expect(fx.github.state.reviews[0]!.state).toBe("CHANGES_REQUESTED");

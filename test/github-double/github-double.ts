@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -15,6 +16,7 @@ import {
   type SarifUploadState,
   type UserRef,
 } from "./double-state.js";
+import { matchGitHttp, serveGitHttp, tokenFromBasicAuth } from "./git-smart-http.js";
 import { GraphqlRouter } from "./graphql-router.js";
 import { OpenApiRouter } from "./openapi-router.js";
 import { loadGitHubOpenApi } from "./openapi-spec.js";
@@ -148,7 +150,8 @@ export class GitHubDouble {
     const server = createServer();
     const double = new GitHubDouble(server, shared.router, shared.validator, options);
     server.on("request", (req, res) => {
-      double.handle(req, res).catch((error: unknown) => {
+      const git = matchGitHttp(new URL(req.url ?? "/", "http://double").pathname);
+      (git ? double.handleGit(req, res, git) : double.handle(req, res)).catch((error: unknown) => {
         res.statusCode = 500;
         res.end(JSON.stringify({ message: `github double crashed: ${String(error)}` }));
       });
@@ -263,6 +266,8 @@ export class GitHubDouble {
       labels: [...(o.labels ?? [])],
     };
     this.state.pulls.set(itemKey(repo.fullName, number), pr);
+    // GitHub keeps every PR head, a fork's too, in the base repository under refs/pull/N/head.
+    if (repo.gitDir) this.updatePullRef(repo.gitDir, number, pr.head.sha);
     return pr;
   }
 
@@ -332,6 +337,23 @@ export class GitHubDouble {
     };
     this.state.reviewComments.push(reply);
     return reply;
+  }
+
+  /** A push to the PR branch: the PR's head (and `refs/pull/N/head` when backed by git) moves to `sha`. */
+  movePullRequestHead(owner: string, repo: string, number: number, sha: string): void {
+    const pr = this.pull(owner, repo, number);
+    pr.head.sha = sha;
+    const gitDir = this.repository(owner, repo).gitDir;
+    if (gitDir) this.updatePullRef(gitDir, number, sha);
+  }
+
+  private updatePullRef(gitDir: string, number: number, sha: string): void {
+    try {
+      execFileSync("git", ["--git-dir", gitDir, "cat-file", "-e", `${sha}^{commit}`], { stdio: "ignore" });
+    } catch {
+      return; // The commit is not in the bare repository (yet): a test pushes it there itself.
+    }
+    execFileSync("git", ["--git-dir", gitDir, "update-ref", `refs/pull/${number}/head`, sha]);
   }
 
   // ---- fault injection -----------------------------------------------------------------------
@@ -422,6 +444,52 @@ export class GitHubDouble {
     const repo = this.state.repos.get(`${owner}/${name}`);
     if (!repo) throw new Error(`seed the repository first: addRepo("${owner}", "${name}")`);
     return repo;
+  }
+
+  /**
+   * git's smart HTTP on the web origin (`{GITHUB_SERVER_URL}/{owner}/{repo}.git`), served from the
+   * repository's bare `gitDir`. A token goes as `Authorization: basic x-access-token:<token>`, the
+   * header actions/checkout sends; an unknown token is refused, and so is no token on a private repo.
+   * Calls are logged as `git/info-refs` and `git/upload-pack` with `body: { auth }`.
+   */
+  private async handleGit(
+    req: IncomingMessage,
+    res: ServerResponse,
+    git: { owner: string; repo: string; service: string },
+  ): Promise<void> {
+    const url = new URL(req.url ?? "/", this.origin);
+    const operationId = git.service === "info/refs" ? "git/info-refs" : "git/upload-pack";
+    const header = req.headers.authorization;
+    const token = tokenFromBasicAuth(header);
+    const auth =
+      header === undefined ? "none" : token !== undefined && this.tokens.has(token) ? "token" : "bad";
+    const record = (status: number) =>
+      this.calls.push({
+        operationId,
+        method: req.method ?? "GET",
+        path: url.pathname,
+        status,
+        body: { auth },
+        accept: "",
+      });
+    const repo = this.state.repos.get(`${git.owner}/${git.repo}`);
+    if (
+      !repo?.gitDir ||
+      (git.service === "info/refs" && url.searchParams.get("service") !== "git-upload-pack")
+    ) {
+      record(404);
+      res.statusCode = 404;
+      res.end("Repository not found.");
+      return;
+    }
+    if (auth === "bad" || (auth === "none" && repo.private)) {
+      record(401);
+      res.statusCode = 401;
+      res.setHeader("www-authenticate", 'Basic realm="GitHub"');
+      res.end("Invalid username or token.");
+      return;
+    }
+    record(await serveGitHttp(req, res, repo.gitDir, git.service, url.search.slice(1)));
   }
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {

@@ -1,4 +1,8 @@
-import { type ClonedRepository, cloneRepository, repositoryUrl } from "../clone-repository.js";
+import {
+  type ClonedRepository,
+  cloneRepository,
+  repositoryUrl,
+} from "../../../src/jobs/shared/clone-repository.js";
 import type { WorkerJob } from "./worker-job.js";
 
 /**

@@ -47,5 +47,9 @@ export async function runReviewJob(run: WorkerJob): Promise<JobResult> {
     },
     run.sessionSettings(),
   );
+  if (review.status === "skipped") {
+    run.context.logger.info("not reviewed: only excluded files changed", { reason: review.reason });
+    return { status: "completed", conclusion: "neutral" };
+  }
   return jobResultFrom(review.result.session.outcome, review.published.conclusion);
 }

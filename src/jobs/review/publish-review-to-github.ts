@@ -1,4 +1,5 @@
 import type { Finding } from "../../findings/finding.js";
+import { DEFAULT_FAIL_ON, type FailOn, reviewConclusion } from "../../findings/review-conclusion.js";
 import type { CheckRunHandle, CheckRunPublisher } from "../../github/check-run-publisher.js";
 import type { DiffLineMap } from "../../github/diff-line-map.js";
 import type { GitHubClient } from "../../github/github-client.js";
@@ -20,21 +21,21 @@ export interface ReviewTarget {
   commentMode: "review" | "summary" | "none";
   inlineCommentLimit: number;
   lineMap: DiffLineMap;
+  /** The lowest severity that requests changes and fails the check and the step (default `error`). */
+  failOn?: FailOn;
+  /** The PR's head now, when a push moved it away from `headSha` during the review. */
+  headMovedTo?: string;
 }
 
 export interface PublishedReview {
   conclusion: JobConclusion;
+  /** The findings reach `fail_on` (or the run failed): the door fails its step. */
+  failed: boolean;
   report: RunReport;
   findings: Finding[];
   review?: PublishReviewResult;
   stickyAction?: string;
 }
-
-const VERDICT_TEXT = {
-  pass: "No issues found",
-  comment: "Comments, nothing blocking",
-  request_changes: "Changes requested",
-} as const;
 
 /**
  * Publishes a finished review: one PR review with inline comments, the sticky summary, and the check
@@ -80,6 +81,7 @@ export async function publishReviewToGitHub(
     });
     return {
       conclusion: conclusion === "success" ? "failure" : conclusion,
+      failed: true,
       report,
       findings: [],
       ...(stickyAction ? { stickyAction } : {}),
@@ -94,20 +96,25 @@ export async function publishReviewToGitHub(
           `${rejected.length} finding(s) set aside: ${rejected.map((r) => `${r.finding.path}:${r.finding.startLine} (${r.reason})`).join("; ")}`,
         ]
       : [];
+  const decided = reviewConclusion(findings, target.failOn ?? DEFAULT_FAIL_ON, {
+    ...(target.headMovedTo ? { headMovedTo: target.headMovedTo } : {}),
+  });
+  const movedNote = target.headMovedTo
+    ? [
+        `The PR head moved from \`${target.headSha.slice(0, 12)}\` to \`${target.headMovedTo.slice(0, 12)}\` while this commit was reviewed: no line comments were posted; the new head gets its own review.`,
+      ]
+    : [];
   const report: RunReport = {
     ...base,
-    verdict:
-      findings.length === 0
-        ? "No issues found"
-        : `${VERDICT_TEXT[review.verdict]}: ${countBySeverity(findings)}`,
+    verdict: decided.headline,
     findings,
-    details: `${review.summary}\n\n${bullet([...notes, ...rejectedNote])}`,
+    details: `${review.summary}\n\n${bullet([...movedNote, ...notes, ...rejectedNote])}`,
   };
 
   let published: PublishReviewResult | undefined;
   // Publish even with no findings: the publisher then posts nothing new but still cleans up our
   // outdated comments from earlier runs.
-  if (target.commentMode === "review") {
+  if (target.commentMode === "review" && decided.publishInline) {
     published = await new ReviewPublisher(target.octokit, {
       maxInlineComments: target.inlineCommentLimit,
       // Findings in a changed file but outside every hunk become file-level comments, not silence.
@@ -120,21 +127,20 @@ export async function publishReviewToGitHub(
       findings,
       lineMap: target.lineMap,
       summary: `**${report.verdict}**\n\n${review.summary}`,
-      event: review.verdict === "request_changes" ? "REQUEST_CHANGES" : "COMMENT",
+      event: decided.event,
     });
     report.outdatedComments = { resolved: published.resolvedOutdated, deleted: published.deletedOutdated };
   }
   const stickyAction = await sticky(target, report);
-  const conclusion: JobConclusion =
-    review.verdict === "request_changes" && findings.length > 0 ? "failure" : "success";
   await checks.publisher.complete(checks.handle, {
-    outcome: { status: conclusion, isError: false },
+    outcome: { status: decided.check, isError: false },
     title: report.verdict,
-    summary: review.summary,
+    summary: [review.summary, ...movedNote].join("\n\n"),
     findings,
   });
   return {
-    conclusion,
+    conclusion: decided.check,
+    failed: decided.failed,
     report,
     findings,
     ...(published ? { review: published } : {}),
@@ -149,15 +155,6 @@ async function sticky(target: ReviewTarget, report: RunReport): Promise<string |
     report,
   );
   return action;
-}
-
-function countBySeverity(findings: readonly Finding[]): string {
-  const counts = { error: 0, warning: 0, notice: 0 };
-  for (const f of findings) counts[f.severity]++;
-  return (["error", "warning", "notice"] as const)
-    .filter((s) => counts[s] > 0)
-    .map((s) => `${counts[s]} ${s}${counts[s] === 1 ? "" : "s"}`)
-    .join(", ");
 }
 
 function bullet(lines: readonly string[]): string {

@@ -1,3 +1,4 @@
+import type { FailOn } from "../../findings/review-conclusion.js";
 import { type CheckRunHandle, CheckRunPublisher } from "../../github/check-run-publisher.js";
 import { fetchPullRequestLineMap } from "../../github/fetch-pull-request-line-map.js";
 import type { GitHubClient } from "../../github/github-client.js";
@@ -8,13 +9,16 @@ import type { TranscriptStore } from "../../sessions/transcript-store.js";
 import type { JobSettings } from "../job-settings.js";
 import { GitCheckout } from "../shared/git-checkout.js";
 import { pinAgentConfigToBase } from "../shared/pin-agent-config.js";
+import { checkoutPullRequestHead, type HeadFetchSource } from "../shared/pull-request-head-checkout.js";
 import { pullRequestLineage } from "../shared/pull-request-lineage.js";
+import { readRepositoryConfig } from "../shared/repository-config.js";
+import { PathFilter, type PathFilterSettings } from "./path-filter.js";
 import {
   type PublishedReview,
   publishReviewToGitHub,
   type ReviewTarget,
 } from "./publish-review-to-github.js";
-import { type ReviewResult, runReview } from "./run-review.js";
+import { type ReviewResult, reviewedChange, runReview } from "./run-review.js";
 
 export const REVIEW_CHECK_NAME = "Claude review";
 
@@ -25,6 +29,12 @@ export interface PullRequestReviewJob {
   pr: PullRequestRef;
   /** Checkout of the PR head with the base commit available (for `base...head`). */
   checkoutDir: string;
+  /**
+   * Where to fetch the PR head when `checkoutDir` is not at it (comment, label and
+   * pull_request_target workflows check out the default branch). Without it the checkout is used
+   * as given.
+   */
+  fetchHead?: HeadFetchSource;
   /** Fork PR or pull_request_target: read-only built-in policy and `--bare`. */
   untrusted: boolean;
   /** Where the PR's lineage lives; undefined runs every review fresh. */
@@ -34,17 +44,27 @@ export interface PullRequestReviewJob {
   /** Used when the PR carries no base ref (the lineage a first review forks from). */
   defaultBranch: string;
   commentMode: ReviewTarget["commentMode"];
+  /** The lowest severity that blocks (default `error`): see `reviewConclusion`. */
+  failOn?: FailOn;
+  /** Include/exclude globs of the door (Action inputs), added to the base branch's repository config. */
+  pathFilter?: PathFilterSettings;
+  /** `review <path…>`: review only these paths (globs or directories) of what the filters keep. */
+  paths?: string[];
   inlineCommentLimit: number;
   runUrl?: string;
   /** Called once the check run exists, e.g. to print progress. */
   log?: (line: string) => void;
 }
 
-export interface PullRequestReview {
-  result: ReviewResult;
-  published: PublishedReview;
-  checkRunId: number;
-}
+export type PullRequestReview =
+  | { status: "reviewed"; result: ReviewResult; published: PublishedReview; checkRunId: number }
+  | {
+      /** Every changed file is left out by path filters: neutral check, no model request. */
+      status: "skipped";
+      reason: string;
+      excluded: string[];
+      checkRunId: number;
+    };
 
 /** Opens the review's check run on the PR head (in progress until the job completes it). */
 export async function startReviewCheck(
@@ -79,13 +99,28 @@ export async function reviewPullRequest(
   const { octokit, owner, repo, pr } = job;
   const { checks, handle } = await startReviewCheck(job);
   try {
-    const checkout = new GitCheckout(job.checkoutDir);
+    const checkoutDir = await headCheckoutFor(job);
+    const checkout = new GitCheckout(checkoutDir);
+    const pathFilter = await pathFilterFor(job, checkout);
+    const change = await reviewedChange(checkout, { baseSha: pr.baseSha, headSha: pr.headSha, pathFilter });
+    if (change.changedFiles.length === 0 && change.excluded.length > 0) {
+      const excluded = change.excluded.map((f) => f.path);
+      const reason = `every changed file is left out by path filters (${excluded.length}: ${excluded.slice(0, 10).join(", ")}${excluded.length > 10 ? ", …" : ""})`;
+      job.log?.(`Not reviewed: ${reason}`);
+      await checks.complete(handle, {
+        outcome: { status: "neutral", isError: false },
+        title: "Not reviewed: only excluded files changed",
+        summary: `Claude did not review this commit: ${reason}. See the include and exclude settings (docs/github.md#path-filters).`,
+        findings: [],
+      });
+      return { status: "skipped", reason, excluded, checkRunId: handle.checkRunId };
+    }
     const pinned = await pinAgentConfigToBase(checkout, pr.baseSha, pr.headSha);
     if (pinned.changed.length > 0)
       job.log?.(`Agent configuration taken from the base branch: ${pinned.changed.join(", ")}`);
     if (job.untrusted) {
       // A fork can plant links to /proc or out of the checkout; they go before the agent reads it.
-      const dropped = await dropEscapingSymlinks(job.checkoutDir);
+      const dropped = await dropEscapingSymlinks(checkoutDir);
       if (dropped.length > 0)
         job.log?.(`Removed symlinks that leave the checkout (untrusted PR): ${dropped.join(", ")}`);
     }
@@ -94,11 +129,12 @@ export async function reviewPullRequest(
       result = await runReview(
         {
           repository: { owner, name: repo },
-          checkoutDir: job.checkoutDir,
+          checkoutDir,
           baseSha: pr.baseSha,
           headSha: pr.headSha,
           pullRequest: { number: pr.number, title: pr.title, body: pr.body, author: pr.author },
           untrusted: job.untrusted,
+          pathFilter,
           ...(job.store
             ? {
                 lineage: {
@@ -115,6 +151,11 @@ export async function reviewPullRequest(
       await pinned.restore();
     }
 
+    const headNow = await currentHeadSha(octokit, { owner, repo, pullNumber: pr.number });
+    if (headNow !== pr.headSha)
+      job.log?.(
+        `The PR head moved from ${pr.headSha.slice(0, 12)} to ${headNow.slice(0, 12)} during the review: no line comments are posted for the old head`,
+      );
     const { lineMap } = await fetchPullRequestLineMap(octokit, { owner, repo, pullNumber: pr.number });
     const published = await publishReviewToGitHub(
       {
@@ -126,12 +167,14 @@ export async function reviewPullRequest(
         commentMode: job.commentMode,
         inlineCommentLimit: job.inlineCommentLimit,
         lineMap,
+        ...(job.failOn ? { failOn: job.failOn } : {}),
+        ...(headNow !== pr.headSha ? { headMovedTo: headNow } : {}),
         ...(job.runUrl ? { runUrl: job.runUrl } : {}),
       },
       { publisher: checks, handle },
       result,
     );
-    return { result, published, checkRunId: handle.checkRunId };
+    return { status: "reviewed", result, published, checkRunId: handle.checkRunId };
   } catch (error) {
     const message = `Claude review could not run: ${(error as Error).message}`;
     await checks
@@ -144,4 +187,42 @@ export async function reviewPullRequest(
       .catch(() => undefined);
     throw new ReviewJobError(message, { cause: error });
   }
+}
+
+/** The directory whose HEAD is exactly the PR head: the door's checkout, or one the job fetched. */
+async function headCheckoutFor(job: PullRequestReviewJob): Promise<string> {
+  if (!job.fetchHead) return job.checkoutDir;
+  const head = await checkoutPullRequestHead(job.checkoutDir, job.pr, job.fetchHead);
+  if (head.fetched)
+    job.log?.(
+      `Fetched the PR head ${job.pr.headSha.slice(0, 12)} (refs/pull/${job.pr.number}/head) into ${head.dir}: the workflow's checkout is not at it`,
+    );
+  if (head.droppedSymlinks.length > 0)
+    job.log?.(`Removed symlinks that leave the fetched checkout: ${head.droppedSymlinks.join(", ")}`);
+  return head.dir;
+}
+
+/** The PR's head on GitHub now; a push during the job makes it differ from the reviewed SHA. */
+async function currentHeadSha(
+  octokit: GitHubClient,
+  target: { owner: string; repo: string; pullNumber: number },
+): Promise<string> {
+  const { data } = await octokit.rest.pulls.get({
+    owner: target.owner,
+    repo: target.repo,
+    pull_number: target.pullNumber,
+  });
+  return data.head.sha;
+}
+
+/**
+ * The door's globs plus the repository's own (read at the base commit, never the head), narrowed
+ * to the paths a `review <path…>` command named.
+ */
+async function pathFilterFor(job: PullRequestReviewJob, checkout: GitCheckout): Promise<PathFilter> {
+  const config = await readRepositoryConfig(checkout, job.pr.baseSha);
+  return PathFilter.from({
+    include: [...config.include, ...(job.pathFilter?.include ?? [])],
+    exclude: [...config.exclude, ...(job.pathFilter?.exclude ?? [])],
+  }).narrow(job.paths ?? []);
 }

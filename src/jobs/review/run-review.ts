@@ -12,8 +12,14 @@ import {
   remoteSession,
   runJobSession,
 } from "../shared/run-job-session.js";
+import type { PathFilter } from "./path-filter.js";
 import { type CheckedReview, checkReview } from "./review-checks.js";
-import { buildReviewPrompt, type PriorReview, type ReviewPromptInput } from "./review-prompt.js";
+import {
+  buildReviewPrompt,
+  type ChangedFile,
+  type PriorReview,
+  type ReviewPromptInput,
+} from "./review-prompt.js";
 import { REVIEW_SCHEMA, reviewFromStructuredOutput } from "./review-schema.js";
 
 export interface ReviewRequest {
@@ -25,6 +31,8 @@ export interface ReviewRequest {
   /** Fork PRs and pull_request_target: `--bare` and the read-only policy whatever the settings say. */
   untrusted: boolean;
   lineage?: Omit<LineagePlan, "jobKind" | "headSha">;
+  /** Which changed files the review looks at; the others are left out of the diff and the prompt. */
+  pathFilter?: PathFilter;
 }
 
 export type ReviewResult =
@@ -40,10 +48,7 @@ const validateReview = createAjv({ schemas: "ours" }).compile(REVIEW_SCHEMA);
  */
 export async function runReview(request: ReviewRequest, settings: JobSettings): Promise<ReviewResult> {
   const checkout = new GitCheckout(request.checkoutDir);
-  const [diff, changedFiles] = await Promise.all([
-    checkout.diff(request.baseSha, request.headSha),
-    checkout.changedFiles(request.baseSha, request.headSha),
-  ]);
+  const { diff, changedFiles, excluded } = await reviewedChange(checkout, request);
 
   const promptNotes: string[] = [];
   const promptFor = async (restore: RestoreResult): Promise<string> => {
@@ -57,7 +62,7 @@ export async function runReview(request: ReviewRequest, settings: JobSettings): 
       ...(await continuationOf(checkout, restore, request.headSha)),
       ...(settings.extraInstructions ? { extraInstructions: settings.extraInstructions } : {}),
     });
-    promptNotes.splice(0, promptNotes.length, ...prompt.notes);
+    promptNotes.splice(0, promptNotes.length, ...prompt.notes, ...excludedNote(excluded));
     return prompt.text;
   };
 
@@ -116,6 +121,40 @@ export async function runReview(request: ReviewRequest, settings: JobSettings): 
   );
   const checked = checkReview(review, { knownPaths, lineCount: (path) => lineCounts.get(path) });
   return { status: "reviewed", checked, session, promptNotes };
+}
+
+/**
+ * The diff and the changed files the model is shown: all of them, or only those the path filter
+ * keeps (the diff is then read with literal pathspecs, renames' old paths included so git still
+ * pairs them).
+ */
+export async function reviewedChange(
+  checkout: GitCheckout,
+  request: Pick<ReviewRequest, "baseSha" | "headSha" | "pathFilter">,
+): Promise<{ diff: string; changedFiles: ChangedFile[]; excluded: ChangedFile[] }> {
+  const all = await checkout.changedFiles(request.baseSha, request.headSha);
+  const { reviewed, excluded } = request.pathFilter
+    ? request.pathFilter.partition(all)
+    : { reviewed: all, excluded: [] };
+  if (excluded.length === 0)
+    return { diff: await checkout.diff(request.baseSha, request.headSha), changedFiles: all, excluded };
+  const pathspecs = reviewed.flatMap((f) => [f.path, ...(f.previousPath ? [f.previousPath] : [])]);
+  const diff =
+    pathspecs.length === 0
+      ? ""
+      : await checkout.diff(
+          request.baseSha,
+          request.headSha,
+          pathspecs.map((p) => `:(literal)${p}`),
+        );
+  return { diff, changedFiles: reviewed, excluded };
+}
+
+function excludedNote(excluded: readonly ChangedFile[]): string[] {
+  if (excluded.length === 0) return [];
+  const shown = excluded.slice(0, 20).map((f) => `\`${f.path}\``);
+  const more = excluded.length > shown.length ? ` and ${excluded.length - shown.length} more` : "";
+  return [`${excluded.length} changed file(s) left out by path filters: ${shown.join(", ")}${more}`];
 }
 
 /**

@@ -68,8 +68,9 @@ export class GitCheckout {
   }
 
   /** Unified diff from the merge base of base and head to head, the way GitHub shows a PR. */
-  async diff(baseSha: string, headSha: string): Promise<string> {
-    return this.git(["diff", "--no-color", "--no-ext-diff", "-M", `${baseSha}...${headSha}`]);
+  async diff(baseSha: string, headSha: string, pathspecs: readonly string[] = []): Promise<string> {
+    const limit = pathspecs.length > 0 ? ["--", ...pathspecs] : [];
+    return this.git(["diff", "--no-color", "--no-ext-diff", "-M", `${baseSha}...${headSha}`, ...limit]);
   }
 
   async changedFiles(baseSha: string, headSha: string): Promise<ChangedFile[]> {
@@ -158,7 +159,8 @@ function toCount(value: string | undefined): number {
   return value === undefined || value === "-" ? 0 : Number(value);
 }
 
-function gitEnv(): NodeJS.ProcessEnv {
+/** The environment of every git child: the host's, with pager, prompt and locale pinned. */
+export function gitEnv(): NodeJS.ProcessEnv {
   // Never let a user's pager, editor or locale change what we parse.
   return { ...process.env, GIT_PAGER: "cat", GIT_TERMINAL_PROMPT: "0", LC_ALL: "C" };
 }

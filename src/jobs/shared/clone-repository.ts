@@ -3,6 +3,7 @@ import { mkdir, readdir, rm } from "node:fs/promises";
 import { resolve as resolvePath } from "node:path";
 import { promisify } from "node:util";
 import { basicCredential, gitAuthEnv } from "./git-auth-env.js";
+import { gitEnv } from "./git-checkout.js";
 
 const run = promisify(execFile);
 
@@ -144,14 +145,7 @@ export function repositoryUrl(owner: string, repo: string, serverUrl = "https://
 type Git = (args: string[], options?: { cwd?: string | undefined; fetch?: boolean }) => Promise<string>;
 
 function gitRunner(request: CloneRequest): Git {
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    // Never let a user's pager, editor or locale change what we parse (as GitCheckout does).
-    GIT_PAGER: "cat",
-    GIT_TERMINAL_PROMPT: "0",
-    LC_ALL: "C",
-    ...gitAuthEnv(request.token),
-  };
+  const env: NodeJS.ProcessEnv = { ...gitEnv(), ...gitAuthEnv(request.token) };
   const secrets = request.token ? [request.token, basicCredential(request.token)] : [];
   const redact = (text: string) => secrets.reduce((t, s) => t.split(s).join("***"), text);
 

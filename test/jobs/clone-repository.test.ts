@@ -19,8 +19,8 @@ import {
   CommitNotFoundError,
   cloneRepository,
   repositoryUrl,
-} from "../../lambda/worker/clone-repository.js";
-import { gitAuthEnv } from "../../lambda/worker/git-auth-env.js";
+} from "../../src/jobs/shared/clone-repository.js";
+import { gitAuthEnv } from "../../src/jobs/shared/git-auth-env.js";
 import { GitCheckout } from "../../src/jobs/shared/git-checkout.js";
 
 // Real bare repositories, fetched over file:// (a plain path makes git copy objects locally and

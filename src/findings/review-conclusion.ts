@@ -1,0 +1,108 @@
+import type { Finding, FindingSeverity as Severity } from "./finding.js";
+
+/** The lowest severity that blocks: the review requests changes, the check fails, the step fails. */
+export type FailOn = "error" | "warning" | "never";
+
+export const FAIL_ON_VALUES: readonly FailOn[] = ["error", "warning", "never"];
+export const DEFAULT_FAIL_ON: FailOn = "error";
+
+/** Everything a published review says about its outcome, decided in one place. */
+export interface ReviewConclusion {
+  /** The PR review event (never APPROVE: the agent can never approve a PR). */
+  event: "COMMENT" | "REQUEST_CHANGES";
+  /** The check run's conclusion. */
+  check: "success" | "failure" | "neutral";
+  /** The sticky comment's headline and the check run's title. */
+  headline: string;
+  /** The findings that reach `fail_on`. */
+  blocking: number;
+  /** Whether the job's step (exit code) fails. */
+  failed: boolean;
+  /** False when nothing may be posted as line comments (the PR head moved on during the review). */
+  publishInline: boolean;
+}
+
+const BLOCKING: Record<FailOn, ReadonlySet<Severity>> = {
+  error: new Set(["error"]),
+  warning: new Set(["error", "warning"]),
+  never: new Set(),
+};
+
+/**
+ * The one conclusion rule. The review event, the check conclusion, the sticky headline and the
+ * exit code follow from the findings and `fail_on` only: the model's own verdict never decides,
+ * so a "pass" that carries an error finding cannot read "No issues found" or turn the check green.
+ * A review of a head that has since moved is published as neutral and never inline: its line
+ * numbers describe a commit that is no longer the PR.
+ */
+export function reviewConclusion(
+  findings: readonly Pick<Finding, "severity">[],
+  failOn: FailOn,
+  options: { headMovedTo?: string } = {},
+): ReviewConclusion {
+  const blocking = findings.filter((f) => BLOCKING[failOn].has(f.severity)).length;
+  const counts = countBySeverity(findings);
+  if (options.headMovedTo !== undefined) {
+    return {
+      event: "COMMENT",
+      check: "neutral",
+      headline: `Not published: the PR head moved to \`${options.headMovedTo.slice(0, 12)}\` during the review${counts ? ` (${counts} on the reviewed commit)` : ""}`,
+      blocking,
+      failed: false,
+      publishInline: false,
+    };
+  }
+  if (findings.length === 0) {
+    return {
+      event: "COMMENT",
+      check: "success",
+      headline: "No issues found",
+      blocking: 0,
+      failed: false,
+      publishInline: true,
+    };
+  }
+  if (blocking > 0) {
+    return {
+      event: "REQUEST_CHANGES",
+      check: "failure",
+      headline: `Changes requested: ${counts}`,
+      blocking,
+      failed: true,
+      publishInline: true,
+    };
+  }
+  return {
+    event: "COMMENT",
+    check: "success",
+    headline: `Comments, nothing blocking: ${counts}`,
+    blocking: 0,
+    failed: false,
+    publishInline: true,
+  };
+}
+
+/** Parses the `fail_on` setting; anything else is a typed error naming the allowed values. */
+export function parseFailOn(value: string): FailOn {
+  const normalised = value.trim().toLowerCase();
+  if (normalised === "") return DEFAULT_FAIL_ON;
+  if ((FAIL_ON_VALUES as readonly string[]).includes(normalised)) return normalised as FailOn;
+  throw new InvalidFailOnError(value);
+}
+
+export class InvalidFailOnError extends Error {
+  override readonly name = "InvalidFailOnError";
+  constructor(readonly value: string) {
+    super(`fail_on must be one of ${FAIL_ON_VALUES.join(", ")}; got "${value}"`);
+  }
+}
+
+/** "1 error, 2 warnings": severities in order of weight, zero counts left out. */
+export function countBySeverity(findings: readonly Pick<Finding, "severity">[]): string {
+  const counts: Record<Severity, number> = { error: 0, warning: 0, notice: 0 };
+  for (const f of findings) counts[f.severity]++;
+  return (["error", "warning", "notice"] as const)
+    .filter((s) => counts[s] > 0)
+    .map((s) => `${counts[s]} ${s}${counts[s] === 1 ? "" : "s"}`)
+    .join(", ");
+}

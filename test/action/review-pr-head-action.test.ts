@@ -1,0 +1,166 @@
+import { existsSync, readFileSync, symlinkSync } from "node:fs";
+import { join } from "node:path";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { type ScriptedReply, toolResultsOf } from "../harness/scripted-messages-api.js";
+import { ActionRunFixture, OWNER, REPO } from "./action-run-fixture.js";
+
+// End to end through dist/index.js with the real CLI: `/claude review` from a workflow whose checkout
+// is the default branch (what issue_comment gives) reviews exactly the PR's head SHA, which the job
+// fetches itself over git's smart HTTP from the GitHub double (refs/pull/7/head, forks included).
+
+vi.setConfig({ testTimeout: 240_000 });
+
+const subFinding = {
+  path: "src/math.ts",
+  start_line: 14,
+  end_line: 14,
+  severity: "error",
+  title: "sub() adds instead of subtracting",
+  body: "`sub` returns `a + b`.",
+  category: "bug",
+};
+const review = (findings: unknown[], verdict: string): ScriptedReply => ({
+  kind: "structured_output",
+  value: { verdict, summary: findings.length ? "One bug in sub()." : "Looks good.", findings },
+});
+
+describe("`/claude review` from a default-branch checkout reviews the PR head", () => {
+  let fx: ActionRunFixture;
+  afterEach(async () => {
+    expect(fx.github.violations).toEqual([]);
+    await fx.close();
+  });
+
+  for (const fork of [false, true]) {
+    it(`${fork ? "a fork PR" : "a same-repository PR"}: the agent reads the head's files and comments land on head lines`, async () => {
+      // The script reads the file where the job's own checkout will be (RUNNER_TEMP is fixed below).
+      let readPath = "";
+      fx = await ActionRunFixture.start((_request, index) =>
+        index === 0
+          ? { kind: "tool_use", name: "Read", input: { file_path: readPath } }
+          : review([subFinding], "request_changes"),
+      );
+      // A fork plants a link to the runner's environment in its head.
+      if (fork) {
+        symlinkSync("/proc/self/environ", join(fx.repo.dir, "notes"));
+        fx.headSha = fx.repo.commitAll("plant a link");
+      }
+      fx.serveOverGit({ fork });
+      fx.openPullRequest({ fork });
+      fx.github.addCollaborator(OWNER, REPO, "maintainer", "write");
+      const checkout = fx.defaultBranchRun();
+      readPath = join(checkout.runnerTemp, "claude-pr-head-7", "src/math.ts");
+      // The workflow's checkout really is the default branch: no sub() there.
+      expect(readFileSync(join(checkout.workspace, "src/math.ts"), "utf8")).not.toContain("sub(");
+
+      const run = await fx.run("issue_comment", fx.reviewCommentEvent("maintainer"), {}, checkout.env);
+      expect(run.code, run.stdout + run.stderr).toBe(1); // an error finding fails the step (fail_on: error)
+      expect(run.stdout).toContain(`Fetched the PR head ${fx.headSha.slice(0, 12)} (refs/pull/7/head)`);
+
+      // The file the agent read is the head's version.
+      const [result] = toolResultsOf(fx.api.mainRequests[1]!);
+      expect(JSON.stringify(result?.content)).toContain("export function sub(a: number, b: number)");
+      // The prompt's diff is base...head.
+      expect(JSON.stringify(fx.api.mainRequests[0]!.body)).toContain("+export function sub");
+
+      // The inline comment sits on the head's line 14, in a review of the head commit.
+      const comments = fx.github.reviewCommentsOn(OWNER, REPO, 7);
+      expect(comments).toHaveLength(1);
+      expect(comments[0]).toMatchObject({ path: "src/math.ts", line: 14, commitId: fx.headSha });
+      expect(fx.github.state.reviews[0]).toMatchObject({ state: "CHANGES_REQUESTED", commitId: fx.headSha });
+      expect(fx.github.state.checkRuns[0]).toMatchObject({ headSha: fx.headSha, conclusion: "failure" });
+
+      // The fetch authenticated with the workflow token, which the job's checkout never kept.
+      const fetches = fx.github.calls.filter((c) => c.operationId === "git/upload-pack");
+      expect(fetches.length).toBeGreaterThan(0);
+      expect(fetches.every((c) => (c.body as { auth: string }).auth === "token")).toBe(true);
+      const config = readFileSync(join(checkout.runnerTemp, "claude-pr-head-7", ".git", "config"), "utf8");
+      expect(config).not.toContain(fx.github.token);
+      expect(config).not.toMatch(/extraheader|authorization/i);
+      if (fork) {
+        expect(run.stdout).toContain("Removed symlinks that leave the fetched checkout: notes");
+        expect(existsSync(join(checkout.runnerTemp, "claude-pr-head-7", "notes"))).toBe(false);
+      }
+    });
+  }
+
+  it("a push during the review: no line comments for the old head; the summary and a neutral check say so", async () => {
+    fx = await ActionRunFixture.start([review([subFinding], "request_changes")]);
+    fx.openPullRequest();
+    const reviewed = fx.headSha;
+    const pushed = "f".repeat(40);
+    // Someone pushes right after the review's check run opened.
+    fx.github.onceAfter("checks/create", () => fx.github.movePullRequestHead(OWNER, REPO, 7, pushed));
+    const run = await fx.run("pull_request", fx.pullRequestEvent("synchronize"), {});
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    expect(fx.github.state.reviews).toEqual([]);
+    expect(fx.github.reviewCommentsOn(OWNER, REPO, 7)).toEqual([]);
+    const sticky = fx.github.state.issueComments.find((c) => c.body.includes("Claude review"));
+    expect(sticky?.body).toContain("Not published: the PR head moved to `ffffffffffff`");
+    expect(sticky?.body).toContain(`moved from \`${reviewed.slice(0, 12)}\``);
+    expect(fx.github.state.checkRuns[0]).toMatchObject({ headSha: reviewed, conclusion: "neutral" });
+    expect(run.outputs.conclusion).toBe("neutral");
+  });
+});
+
+describe("one conclusion rule and path filters, end to end", () => {
+  let fx: ActionRunFixture;
+  afterEach(async () => {
+    expect(fx.github.violations).toEqual([]);
+    await fx.close();
+  });
+
+  it("a 'pass' verdict with an error finding requests changes and fails; fail_on never only comments", async () => {
+    fx = await ActionRunFixture.start([review([subFinding], "pass"), review([subFinding], "pass")]);
+    // The head also touches a lock file (excluded by default) and tries to turn every review off with
+    // a repository config of its own, which is read from the base branch only.
+    fx.setHead(
+      {
+        "package-lock.json": '{ "lockfileVersion": 3, "name": "lock-file-marker" }\n',
+        ".github/claude-pr-runner.json": '{ "exclude": ["**"] }\n',
+      },
+      "lock file and config",
+    );
+    fx.openPullRequest();
+    const run = await fx.run("pull_request", fx.pullRequestEvent("opened"), {});
+    expect(run.code, run.stdout + run.stderr).toBe(1);
+    expect(fx.github.state.reviews[0]).toMatchObject({ state: "CHANGES_REQUESTED" });
+    expect(fx.github.state.checkRuns[0]).toMatchObject({
+      conclusion: "failure",
+      output: { title: "Changes requested: 1 error" },
+    });
+    const sticky = fx.github.state.issueComments.find((c) => c.body.includes("Claude review"))!;
+    expect(sticky.body).toContain("Changes requested: 1 error");
+    expect(sticky.body).not.toContain("No issues found");
+    expect(sticky.body).toContain("1 changed file(s) left out by path filters: `package-lock.json`");
+    // The lock file is neither in the diff nor in the file list the model saw.
+    const prompt = JSON.stringify(fx.api.mainRequests[0]!.body);
+    expect(prompt).toContain("+export function sub");
+    expect(prompt).not.toContain("lock-file-marker");
+    expect(prompt).not.toContain("package-lock.json");
+
+    const relaxed = await fx.run("pull_request", fx.pullRequestEvent("synchronize"), { fail_on: "never" });
+    expect(relaxed.code, relaxed.stdout + relaxed.stderr).toBe(0);
+    expect(fx.github.state.checkRuns[1]).toMatchObject({
+      conclusion: "success",
+      output: { title: "Comments, nothing blocking: 1 error" },
+    });
+    expect(relaxed.outputs.conclusion).toBe("success");
+  });
+
+  it("a PR whose changed files are all excluded is skipped: neutral check, no model request", async () => {
+    fx = await ActionRunFixture.start([]);
+    fx.openPullRequest();
+    const run = await fx.run("pull_request", fx.pullRequestEvent("opened"), { exclude: "src/**" });
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    expect(fx.api.mainRequests).toHaveLength(0);
+    expect(fx.github.state.checkRuns[0]).toMatchObject({
+      status: "completed",
+      conclusion: "neutral",
+      output: { title: "Not reviewed: only excluded files changed" },
+    });
+    expect(fx.github.state.reviews).toEqual([]);
+    expect(run.outputs.conclusion).toBe("neutral");
+    expect(run.summary).toContain("every changed file is left out by path filters (1: src/math.ts)");
+  });
+});
