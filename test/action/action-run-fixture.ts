@@ -125,14 +125,19 @@ export class ActionRunFixture {
     };
   }
 
-  /** A `/claude review` issue comment on PR #7 by `login` (a real webhook example, retargeted). */
+  /**
+   * A `/claude review` comment by `login` on PR #7, added to the double and delivered as GitHub's
+   * issue_comment payload (a real webhook example, retargeted).
+   */
   reviewCommentEvent(login: string, body = "/claude review"): Record<string, unknown> {
+    const comment = this.github.addIssueComment(OWNER, REPO, 7, body, { login, type: "User" });
     const payload = webhookExample("issue_comment", "created");
-    (payload.issue as Record<string, unknown>).number = 7;
+    Object.assign(payload.issue as Record<string, unknown>, { number: 7, state: "open" });
     (payload.issue as Record<string, unknown>).pull_request = {
       url: `${this.github.url}/repos/${OWNER}/${REPO}/pulls/7`,
     };
-    (payload.comment as Record<string, unknown>).body = body;
+    Object.assign(payload.comment as Record<string, unknown>, { id: comment.id, body });
+    Object.assign((payload.comment as { user: Record<string, unknown> }).user, { login, type: "User" });
     (payload.sender as Record<string, unknown>).login = login;
     (payload.repository as Record<string, unknown>).full_name = `${OWNER}/${REPO}`;
     (payload.repository as Record<string, unknown>).default_branch = "main";

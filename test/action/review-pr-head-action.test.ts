@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { type ScriptedReply, toolResultsOf } from "../harness/scripted-messages-api.js";
 import { ActionRunFixture, OWNER, REPO } from "./action-run-fixture.js";
+import { shippedWorkflow } from "./shipped-workflow.js";
 
 // End to end through dist/index.js with the real CLI: `/claude review` from a workflow whose checkout
 // is the default branch (what issue_comment gives) reviews exactly the PR's head SHA, which the job
@@ -53,7 +54,11 @@ describe("`/claude review` from a default-branch checkout reviews the PR head", 
       // The workflow's checkout really is the default branch: no sub() there.
       expect(readFileSync(join(checkout.workspace, "src/math.ts"), "utf8")).not.toContain("sub(");
 
-      const run = await fx.run("issue_comment", fx.reviewCommentEvent("maintainer"), {}, checkout.env);
+      // Delivered to the shipped workflows/conversation.yml, with its inputs.
+      const workflow = shippedWorkflow("conversation.yml");
+      const event = fx.reviewCommentEvent("maintainer");
+      expect(workflow.accepts("issue_comment", event)).toBe(true);
+      const run = await fx.run("issue_comment", event, workflow.inputs, checkout.env);
       expect(run.code, run.stdout + run.stderr).toBe(1); // an error finding fails the step (fail_on: error)
       expect(run.stdout).toContain(`Fetched the PR head ${fx.headSha.slice(0, 12)} (refs/pull/7/head)`);
 
