@@ -411,6 +411,17 @@ export class GitHubDouble {
     return pr;
   }
 
+  /**
+   * Installation tokens stop working now, as when their hour is up: GitHub answers 401 Bad
+   * credentials to them from then on (the default token and App JWTs are untouched).
+   */
+  expireInstallationTokens(): number {
+    let expired = 0;
+    for (const token of [...this.tokens.keys()])
+      if (token.startsWith("ghs_") && this.tokens.delete(token)) expired++;
+    return expired;
+  }
+
   reviewCommentsOn(owner: string, repo: string, number: number): ReviewCommentState[] {
     return this.state.reviewComments.filter((c) => c.repo === `${owner}/${repo}` && c.pullNumber === number);
   }
