@@ -70,11 +70,8 @@ function managedAgentsEngine(
     apiKey,
     ...(env.ANTHROPIC_BASE_URL ? { baseURL: env.ANTHROPIC_BASE_URL } : {}),
     ...(env.GITHUB_SERVER_URL ? { serverUrl: env.GITHUB_SERVER_URL } : {}),
-    // The workflow's own token can write; the mount gets only the read token the owner provided.
-    repositoryToken: async (workspace) => {
-      if (workspace.access !== "read")
-        throw new Error("the Action's remote engine mounts repositories read-only");
-      return inputs.repositoryReadToken ?? "";
-    },
+    // The workflow's own token can write; the mount gets only the read token the owner provided, for
+    // an autofix too (its edits come back as a patch that this job commits).
+    repositoryToken: async () => inputs.repositoryReadToken ?? "",
   });
 }

@@ -27,6 +27,11 @@ export type SessionOutcome = TurnOutcome & {
   stoppedBy?: HostStopReason;
   /** Which local check the structured output passed. "schema_valid" is not the same as "correct". */
   structuredOutputCheck: StructuredOutputCheck;
+  /**
+   * A remote (managed-agents) write job's edits, as the patch its agent handed back with its result:
+   * the edits happened in Anthropic's container, so the job applies this to its own checkout.
+   */
+  workspacePatch?: string;
   claudeVersion?: string;
   /** The OS-level confinement the agent ran under: its user, the workspace access, the Bash sandbox. */
   confinement?: string;

@@ -16,7 +16,8 @@ import type { TranscriptStore } from "../../sessions/transcript-store.js";
 import { type JobSettings, sessionLimitsFrom } from "../job-settings.js";
 import { GitCheckout } from "../shared/git-checkout.js";
 import { jobToolAccess } from "../shared/job-tool-access.js";
-import { type JobSessionResult, runJobSession } from "../shared/run-job-session.js";
+import { type JobSessionResult, remoteSession, runJobSession } from "../shared/run-job-session.js";
+import { applyRemotePatch } from "./apply-remote-patch.js";
 import { AutofixEnvError } from "./autofix-env.js";
 import { type AutofixStatus, patchBlock, renderAutofixSummary } from "./autofix-markdown.js";
 import { type AutofixPlan, autofixAction, autofixPlan } from "./autofix-plan.js";
@@ -106,10 +107,11 @@ export async function runAutofix(
   settings: JobSettings,
   deps: AutofixDeps,
 ): Promise<AutofixResult> {
-  if (settings.engine) {
-    // The remote agent edits a copy in Anthropic's container, while the push path commits this
-    // checkout's working tree: until the edits come back as a patch, autofix stays on the CLI.
-    throw new Error("autofix runs on the cli engine only; the managed-agents engine does review and audit");
+  if (settings.engine && request.isFork) {
+    // The remote path commits the agent's patch as it came back; a fork's change never gets that far.
+    throw new Error(
+      "autofix on the managed-agents engine runs for same-repository pull requests only; a fork's autofix runs on the cli engine",
+    );
   }
   const { owner, name: repo } = request.repository;
   const pr = request.pullRequest;
@@ -213,6 +215,13 @@ export async function runAutofix(
         : {}),
       // Only the network its test commands need, and none for a fork's code.
       bashSandbox: { allowedDomains: request.isFork ? [] : (settings.autofixAllowedDomains ?? []) },
+      // On Managed Agents the edits happen in Anthropic's container and come back as a patch.
+      ...remoteSession(settings.engine, "autofix", {
+        owner,
+        name: repo,
+        headSha: pr.headSha,
+        access: "write",
+      }),
     },
     request.lineage
       ? {
@@ -231,10 +240,18 @@ export async function runAutofix(
   const report = validateAutofix(outcome.structuredOutput)
     ? autofixReportFromStructuredOutput(outcome.structuredOutput)
     : undefined;
-  const sessionFailure =
+  let sessionFailure =
     outcome.exitCode === 0
       ? undefined
       : (outcome.failureReasons[0] ?? outcome.errors[0] ?? `session ended with ${outcome.subtype}`);
+  // The remote engine's edits land in this checkout only now; from here both engines share one path.
+  if (settings.engine && !sessionFailure) {
+    try {
+      await applyRemotePatch(request.checkoutDir, outcome.workspacePatch ?? "");
+    } catch (error) {
+      sessionFailure = (error as Error).message;
+    }
+  }
 
   const changes = await collectWorkingTreeChanges(checkout, { leaveAlone: droppedSymlinks });
   const action = autofixAction(plan, {

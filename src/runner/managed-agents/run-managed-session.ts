@@ -3,6 +3,7 @@ import type { SessionCreateParams } from "@anthropic-ai/sdk/resources/beta/sessi
 import type { SessionEventLedger } from "../../protocol/managed-agents/index.js";
 import type { PolicyDecision, ToolPolicy } from "../policy/tool-policy.js";
 import type { SessionOutcome } from "../session-outcome.js";
+import { READ_BACK_COMMAND, submitResultSchema, WORKSPACE_PATCH_FIELD } from "./agent-definition.js";
 import { type DriveEnd, driveSession, type RetryTimings, SessionDriver } from "./drive-session.js";
 import type { AgentRef } from "./ensure-agent.js";
 import { ensureAgent, ensureEnvironment } from "./ensure-agent.js";
@@ -13,7 +14,10 @@ export interface RemoteWorkspace {
   owner: string;
   name: string;
   headSha: string;
-  /** "write" only for autofix; the token minted for the mount has exactly this access. */
+  /**
+   * "write" only for autofix: the editing tools are enabled and the edits come back as a patch. The
+   * mount token reads only, whatever the access: the agent can never push.
+   */
   access: "read" | "write";
   /** https://github.com, or a GitHub Enterprise Server URL. */
   serverUrl?: string;
@@ -33,7 +37,7 @@ export interface ManagedSessionOptions {
   /** The job's turn cap, counted from the session's model requests: interrupt past it. */
   maxTurns?: number;
   workspace: RemoteWorkspace;
-  /** Mints a short-lived token for this one repository with the workspace's access. */
+  /** Mints a short-lived token for this one repository, contents read (the workspace's access is passed along). */
   repositoryToken: (access: "read" | "write") => Promise<string>;
   /** Confirms the agent's shell commands (the same rules as the CLI path's Bash). */
   policy?: ToolPolicy;
@@ -107,11 +111,15 @@ export async function prepareManagedSession(options: ManagedSessionOptions): Pro
 export async function runManagedSession(options: ManagedSessionOptions): Promise<ManagedSessionResult> {
   const started = Date.now();
   const deadlineAt = options.deadlineMs === undefined ? undefined : started + options.deadlineMs;
-  const submit = await SubmitResultTool.create(options.jsonSchema, options.submitAttempts);
+  const access = options.workspace.access;
+  const submit = await SubmitResultTool.create(
+    submitResultSchema(options.jsonSchema, access),
+    options.submitAttempts,
+  );
   const { agent, params } = await prepareManagedSession(options);
   const session = await options.client.beta.sessions.create(params);
   const policyDecisions: PolicyDecision[] = [];
-  const handlers = toolHandlers(options, submit, policyDecisions);
+  const handlers = toolHandlers({ ...options, readBack: access === "write" }, submit, policyDecisions);
 
   let drive = await driveSession({
     client: options.client,
@@ -155,11 +163,24 @@ export async function runManagedSession(options: ManagedSessionOptions): Promise
     policyDecisions,
     notes,
   });
+  if (access === "write") splitWorkspacePatch(outcome);
   return { outcome, ledger: drive.ledger, agent, end: drive.end, reconnects };
 }
 
+/** Moves the patch out of a write job's result: the job sees its own schema's shape only. */
+export function splitWorkspacePatch(outcome: SessionOutcome): void {
+  const result = outcome.structuredOutput;
+  if (!result || typeof result !== "object" || !(WORKSPACE_PATCH_FIELD in result)) return;
+  const { [WORKSPACE_PATCH_FIELD]: patch, ...rest } = result as Record<string, unknown>;
+  outcome.structuredOutput = rest;
+  if (typeof patch === "string") outcome.workspacePatch = patch;
+}
+
 export function toolHandlers(
-  options: Pick<ManagedSessionOptions, "policy" | "policyRoot">,
+  options: Pick<ManagedSessionOptions, "policy" | "policyRoot"> & {
+    /** A write job: its read-back command is allowed whatever the policy says (docs/engines.md). */
+    readBack?: boolean;
+  },
   submit: SubmitResultTool,
   policyDecisions: PolicyDecision[],
 ) {
@@ -169,6 +190,20 @@ export function toolHandlers(
       // The remote toolset's names are lower-case; the policy speaks the CLI's tool names.
       const toolName = use.name === "bash" ? "Bash" : use.name;
       const command = typeof use.input.command === "string" ? use.input.command : "";
+      if (options.readBack && toolName === "Bash" && command.trim() === READ_BACK_COMMAND) {
+        // It only reads the container's own clone: the patch it prints is what we commit, after our checks.
+        const reason = "the read-back of the remote edits (git diff), run in Anthropic's container";
+        policyDecisions.push({
+          toolName,
+          toolUseId: use.id,
+          behavior: "allow",
+          ruleId: "remote-read-back",
+          reason,
+          subject: command,
+          at: new Date().toISOString(),
+        });
+        return { allow: true, reason };
+      }
       if (!options.policy) return { allow: false, reason: "no policy allows shell commands" };
       const decision = await options.policy.evaluate(
         { tool_name: toolName, input: use.input, tool_use_id: use.id },
