@@ -1,10 +1,13 @@
+import { join } from "node:path";
 import * as core from "@actions/core";
 import type { GitHubClient } from "../github/github-client.js";
 import { neutraliserFor } from "../github/neutralise-output.js";
 import { postCommentOnce } from "../github/post-comment-once.js";
 import { runAutofix } from "../jobs/autofix/run-autofix.js";
 import { checkTriggerPin } from "../jobs/autofix/trigger-pin.js";
+import { repositoryUrl } from "../jobs/shared/clone-repository.js";
 import { GitCheckout } from "../jobs/shared/git-checkout.js";
+import { checkoutPullRequestHead } from "../jobs/shared/pull-request-head-checkout.js";
 import { pullRequestLineage } from "../jobs/shared/pull-request-lineage.js";
 import type { ActionContext } from "./action-context.js";
 import type { ActionInputs } from "./action-inputs.js";
@@ -22,9 +25,27 @@ export async function runAutofixStep(run: {
   fork: boolean;
 }): Promise<void> {
   const { inputs, context, octokit, pr } = run;
+  // A `/claude fix` comment's workflow checked out the default branch: the job fetches the head SHA
+  // itself (the fix lands through the Git database API, so the checkout needs no push credentials).
+  let checkoutDir: string;
+  try {
+    const head = await checkoutPullRequestHead(context.workspace, pr, {
+      remoteUrl: repositoryUrl(context.owner, context.repo, context.serverUrl),
+      token: inputs.githubToken,
+      dir: join(context.runnerTemp, `claude-pr-head-${pr.number}`),
+    });
+    checkoutDir = head.dir;
+    if (head.fetched) core.info(`Fetched the PR head ${pr.headSha.slice(0, 12)} into ${head.dir}`);
+    if (head.droppedSymlinks.length > 0)
+      core.info(`Removed symlinks that leave the fetched checkout: ${head.droppedSymlinks.join(", ")}`);
+  } catch (error) {
+    setOutputs({ conclusion: "failure", is_error: "true" });
+    core.setFailed(`Claude autofix could not fetch the PR head: ${(error as Error).message}`);
+    return;
+  }
   // Before anything costs money: the checkout and the PR's head must still be the commit the person
   // who asked for the fix saw (the event's head SHA).
-  const pin = await checkTriggerPin(octokit, new GitCheckout(context.workspace), {
+  const pin = await checkTriggerPin(octokit, new GitCheckout(checkoutDir), {
     owner: context.owner,
     repo: context.repo,
     pullNumber: pr.number,
@@ -56,7 +77,7 @@ export async function runAutofixStep(run: {
   const result = await runAutofix(
     {
       repository: { owner: context.owner, name: context.repo },
-      checkoutDir: context.workspace,
+      checkoutDir,
       pullRequest: pr,
       isFork: run.fork,
       label: inputs.autofixLabel,

@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -88,6 +89,56 @@ describe("`/claude review` from a default-branch checkout reviews the PR head", 
       }
     });
   }
+
+  it("`/claude fix` on a same-repository PR: the fix is made in the job's own checkout of the head and lands on the branch", async () => {
+    let file = "";
+    fx = await ActionRunFixture.start((_request, index) => {
+      if (index === 0) return { kind: "tool_use", name: "Read", input: { file_path: file } };
+      if (index === 1)
+        return {
+          kind: "tool_use",
+          name: "Edit",
+          input: {
+            file_path: file,
+            old_string: "export function sub(a: number, b: number): number {\n  return a + b;",
+            new_string: "export function sub(a: number, b: number): number {\n  return a - b;",
+          },
+        };
+      return {
+        kind: "structured_output",
+        value: {
+          summary: "Made sub() subtract.",
+          files_changed: [{ path: "src/math.ts", reason: "sub() added" }],
+          commands_run: [],
+          commit_message: "fix: make sub() subtract",
+        },
+      };
+    });
+    const served = fx.serveOverGit();
+    fx.openPullRequest();
+    fx.github.addCollaborator(OWNER, REPO, "maintainer", "write");
+    const checkout = fx.defaultBranchRun();
+    file = join(checkout.runnerTemp, "claude-pr-head-7", "src/math.ts");
+    const workflow = shippedWorkflow("conversation.yml");
+    const event = fx.reviewCommentEvent("maintainer", "/claude fix");
+    expect(workflow.accepts("issue_comment", event)).toBe(true);
+
+    const run = await fx.run("issue_comment", event, workflow.inputs, checkout.env);
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    expect(run.stdout).toContain(`Fetched the PR head ${fx.headSha.slice(0, 12)}`);
+    expect(run.stdout).toContain("autofix: pushed");
+    // The file the agent read was the head's; the fix sits on top of exactly that commit.
+    expect(JSON.stringify(toolResultsOf(fx.api.mainRequests[1]!)[0]?.content)).toContain(
+      "export function sub(",
+    );
+    const git = (...args: string[]) =>
+      execFileSync("git", ["--git-dir", served, ...args], { encoding: "utf8" }).trim();
+    const pushed = git("rev-parse", "refs/heads/feature");
+    expect(git("rev-parse", `${pushed}^`)).toBe(fx.headSha);
+    expect(git("show", `${pushed}:src/math.ts`)).toContain("return a - b;");
+    // The workflow's default-branch checkout was not touched.
+    expect(readFileSync(join(checkout.workspace, "src/math.ts"), "utf8")).not.toContain("sub(");
+  });
 
   it("a push during the review: no line comments for the old head; the summary and a neutral check say so", async () => {
     fx = await ActionRunFixture.start([review([subFinding], "request_changes")]);
