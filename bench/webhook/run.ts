@@ -5,7 +5,9 @@
  * interleaved per delivery, two baselines: a handler that only verifies the signature and answers
  * 202 (the least any webhook must do), and the floor the two storage services impose (one
  * conditional PutItem + one SendMessage + one UpdateItem, made directly). Reports p50/p99 and the
- * handler's ratios to both. Also reports the esbuild-bundled handler size.
+ * handler's ratios to both. Every tenth delivery is a duplicate (same payload, new delivery id): the
+ * run checks that the queue holds exactly one job per unique delivery, in order per PR, and reports
+ * jobs/s. Also reports the esbuild-bundled handler size.
  *
  *   node --import tsx bench/webhook/run.ts [deliveries]
  */
@@ -104,17 +106,30 @@ async function main() {
 
   // Signing is GitHub's cost, not ours: events are built before the clock starts.
   const payload = pullRequestExample("synchronize");
+  // Every tenth measured delivery is a duplicate of one seven back: the same payload under a new
+  // delivery id (what a redelivery or the sweeper produces), which must not queue a second job.
+  const isDuplicate = (i: number) => i >= WARMUP + 10 && i % 10 === 9;
+  const payloads: Record<string, unknown>[] = [];
+  for (let i = 0; i < WARMUP + DELIVERIES; i++) {
+    if (isDuplicate(i)) {
+      payloads.push(payloads[i - 7]!);
+      continue;
+    }
+    const p = structuredClone(payload);
+    (p.pull_request as { number: number }).number = 1 + (i % 50); // 50 PRs → 50 FIFO groups
+    // Each unique delivery is its own push (deduplication keys on the payload, not the delivery id).
+    (p.pull_request as { updated_at: string }).updated_at = new Date(
+      Date.UTC(2026, 0, 1) + i * 1000,
+    ).toISOString();
+    payloads.push(p);
+  }
   const events = await Promise.all(
-    Array.from({ length: WARMUP + DELIVERIES }, (_, i) => {
-      const p = structuredClone(payload);
-      (p.pull_request as { number: number }).number = 1 + (i % 50); // 50 PRs → 50 FIFO groups
-      // Each delivery is its own push (deduplication keys on the payload, not the delivery id).
-      (p.pull_request as { updated_at: string }).updated_at = new Date(
-        Date.UTC(2026, 0, 1) + i * 1000,
-      ).toISOString();
-      return functionUrlEvent({ event: "pull_request", payload: p, secret: SECRET });
-    }),
+    payloads.map((p, i) =>
+      functionUrlEvent({ event: "pull_request", payload: p, secret: SECRET, deliveryId: `delivery-${i}` }),
+    ),
   );
+  const uniqueMeasured = payloads.filter((_, i) => i >= WARMUP && !isDuplicate(i)).length;
+  const duplicatesMeasured = DELIVERIES - uniqueMeasured;
 
   // Logs and EMF go to stdout in Lambda too; keep writing them (their cost is real) but not to the terminal.
   const realWrite = process.stdout.write.bind(process.stdout);
@@ -127,7 +142,8 @@ async function main() {
   const handlerMs: number[] = [];
   const floorMs: number[] = [];
   const signatureOnlyMs: number[] = [];
-  let status202 = 0;
+  let queued = 0;
+  let duplicates = 0;
   let baseline202 = 0;
   try {
     for (let i = 0; i < events.length; i++) {
@@ -166,12 +182,37 @@ async function main() {
         handlerMs.push(t1 - t0);
         floorMs.push(t2 - t1);
         signatureOnlyMs.push(t3 - t2);
-        if (res.statusCode === 202 && JSON.parse(res.body).status === "queued") status202++;
+        const status = res.statusCode === 202 ? JSON.parse(res.body).status : `http ${res.statusCode}`;
+        if (status === "queued") queued++;
+        if (status === "duplicate") duplicates++;
         if (base.statusCode === 202) baseline202++;
       }
     }
   } finally {
     process.stdout.write = realWrite;
+  }
+
+  // What reached the queue: exactly one job per unique delivery, and per PR (FIFO group) in the order
+  // the deliveries came in.
+  const jobs = sqs
+    .messagesIn(queue.queueUrl)
+    .filter((m) => m.body.includes('"jobId"'))
+    .map((m) => ({
+      index: Number(
+        String((JSON.parse(m.body) as { deliveryId?: string }).deliveryId).replace("delivery-", ""),
+      ),
+      group: m.groupId ?? "",
+    }));
+  const perDelivery = new Map<number, number>();
+  for (const j of jobs) perDelivery.set(j.index, (perDelivery.get(j.index) ?? 0) + 1);
+  const expectedJobs = payloads.filter((_, i) => !isDuplicate(i)).length;
+  const exactlyOnce =
+    jobs.length === expectedJobs && [...perDelivery.entries()].every(([i, n]) => n === 1 && !isDuplicate(i));
+  const lastInGroup = new Map<string, number>();
+  let inOrder = true;
+  for (const j of jobs) {
+    if ((lastInGroup.get(j.group) ?? -1) > j.index) inOrder = false;
+    lastInGroup.set(j.group, j.index);
   }
 
   const handlerStats = summarize(handlerMs);
@@ -183,7 +224,14 @@ async function main() {
     date: new Date().toISOString(),
     node: process.version,
     deliveries: DELIVERIES,
-    queued: status202,
+    unique_deliveries: uniqueMeasured,
+    duplicate_deliveries: duplicatesMeasured,
+    queued,
+    answered_duplicate: duplicates,
+    exactly_one_job_per_unique_delivery: exactlyOnce,
+    jobs_in_order_per_pr: inOrder,
+    // One client sending back to back, as GitHub does per hook: jobs queued per second of handler time.
+    jobs_per_second_sequential: Number((queued / (handlerMs.reduce((a, b) => a + b, 0) / 1000)).toFixed(1)),
     handler: handlerStats,
     baseline_signature_only: signatureStats,
     floor_dynamodb_put_update_plus_sqs_send: floorStats,
@@ -204,8 +252,10 @@ async function main() {
     console.error(`the signature-only baseline accepted ${baseline202} of ${DELIVERIES} deliveries`);
     process.exitCode = 1;
   }
-  if (status202 !== DELIVERIES) {
-    console.error(`only ${status202} of ${DELIVERIES} deliveries were queued`);
+  if (queued !== uniqueMeasured || duplicates !== duplicatesMeasured || !exactlyOnce || !inOrder) {
+    console.error(
+      `queued ${queued} of ${uniqueMeasured} unique deliveries, ${duplicates} of ${duplicatesMeasured} duplicates recognised, exactly once: ${exactlyOnce}, in order: ${inOrder}`,
+    );
     process.exitCode = 1;
   }
 }
