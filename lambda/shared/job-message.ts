@@ -6,9 +6,35 @@ import { createAjv } from "../../src/json-schema/create-ajv.js";
  * worker consumes it; the job core (src/jobs) receives it unchanged, so every field a job needs to run
  * without re-reading the webhook payload is here.
  */
-export type JobKind = "review" | "autofix" | "audit" | "prune";
+export type JobKind = "review" | "autofix" | "audit" | "prune" | "ask" | "reply";
 
-export const JOB_KINDS: readonly JobKind[] = ["review", "autofix", "audit", "prune"];
+/** `ask`: a question answered by a read-only agent; `reply`: help, usage, closed or refusal (no model). */
+export const JOB_KINDS: readonly JobKind[] = ["review", "autofix", "audit", "prune", "ask", "reply"];
+
+/**
+ * What a comment asked for, as the trigger model (src/jobs/triggers) decided it at the webhook, so
+ * the worker answers in the right place without re-reading the payload.
+ */
+export interface JobCommand {
+  /** `reply` jobs: which fixed reply. */
+  reply?: "help" | "usage" | "closed" | "refuse";
+  /** `ask` jobs: the question. */
+  question?: string;
+  /** `review <path…>`. */
+  paths?: string[];
+  unknownCommand?: string;
+  /** False for a question on a plain issue. */
+  isPullRequest: boolean;
+  /** The comment that asked, and for review threads the thread's first comment and its line. */
+  comment?: {
+    id: number;
+    kind: "issue" | "review";
+    threadId?: number;
+    path?: string;
+    line?: number;
+    diffHunk?: string;
+  };
+}
 
 /** Bumped when a field changes meaning, so an old worker refuses a newer message instead of guessing. */
 export const JOB_MESSAGE_VERSION = 1;
@@ -35,7 +61,10 @@ export interface JobMessage {
   owner: string;
   repo: string;
   installationId: number;
-  /** Required for review and autofix; for prune it names the closed PR (absent = every closed PR). */
+  /**
+   * Required for review, autofix, ask and reply: the PR (or, for ask and reply, the issue) number; for
+   * prune it names the closed PR (absent = every closed PR).
+   */
   pullNumber?: number;
   /**
    * The commit the job must look at: required for a review caused by a push; a review or autofix asked
@@ -48,6 +77,8 @@ export interface JobMessage {
   /** X-GitHub-Delivery of the webhook that caused the job. */
   deliveryId?: string;
   trigger: JobTrigger;
+  /** Comment-triggered jobs: what the comment asked and where the answer goes. */
+  command?: JobCommand;
   /** ISO-8601 time the message was built. */
   enqueuedAt: string;
 }
@@ -85,12 +116,48 @@ const schema: JSONSchemaType<JobMessage> = {
         scheduleEventId: { type: "string", nullable: true },
       },
     },
+    command: {
+      type: "object",
+      nullable: true,
+      additionalProperties: false,
+      required: ["isPullRequest"],
+      properties: {
+        reply: { type: "string", enum: ["help", "usage", "closed", "refuse"], nullable: true },
+        question: { type: "string", minLength: 1, maxLength: 65536, nullable: true },
+        paths: { type: "array", items: { type: "string", minLength: 1 }, maxItems: 100, nullable: true },
+        unknownCommand: { type: "string", maxLength: 200, nullable: true },
+        isPullRequest: { type: "boolean" },
+        comment: {
+          type: "object",
+          nullable: true,
+          additionalProperties: false,
+          required: ["id", "kind"],
+          properties: {
+            id: { type: "integer", minimum: 1 },
+            kind: { type: "string", enum: ["issue", "review"] },
+            threadId: { type: "integer", minimum: 1, nullable: true },
+            path: { type: "string", nullable: true },
+            line: { type: "integer", nullable: true },
+            diffHunk: { type: "string", maxLength: 20000, nullable: true },
+          },
+        },
+      },
+    },
     enqueuedAt: { type: "string", minLength: 1 },
   },
-  // A review or an autofix without a PR cannot run at all.
   allOf: [
-    // biome-ignore lint/suspicious/noThenProperty: `then` is the JSON Schema keyword, not a thenable
-    { if: { properties: { kind: { enum: ["review", "autofix"] } } }, then: { required: ["pullNumber"] } },
+    // A review, an autofix, a question or a reply without its PR or issue cannot run at all.
+    {
+      if: { properties: { kind: { enum: ["review", "autofix", "ask", "reply"] } } },
+      // biome-ignore lint/suspicious/noThenProperty: `then` is the JSON Schema keyword, not a thenable
+      then: { required: ["pullNumber"] },
+    },
+    // A question or a reply answers a comment: what it asked travels with it.
+    {
+      if: { properties: { kind: { enum: ["ask", "reply"] } } },
+      // biome-ignore lint/suspicious/noThenProperty: `then` is the JSON Schema keyword, not a thenable
+      then: { required: ["command"] },
+    },
     // A review asked for in a comment reviews whatever the head is when it runs; a push names its commit.
     {
       if: { properties: { kind: { const: "review" } } },

@@ -26,6 +26,9 @@ export function deliveryIdentity(event: string, payload: unknown, deliveryId: st
     parts = [event, p.action, repo, pr.number, pr.head?.sha, pr.updated_at];
   } else if (event === "issue_comment" && p.comment?.id !== undefined) {
     parts = [event, p.action, repo, p.issue?.number, p.comment.id, p.comment.updated_at];
+  } else if (event === "pull_request_review_comment" && p.comment?.id !== undefined) {
+    // The trigger model's key (comment id + action), scoped to the repository.
+    parts = [event, p.action, repo, p.pull_request?.number, p.comment.id, p.comment.updated_at];
   } else {
     parts = [event, "delivery", deliveryId];
   }

@@ -1,4 +1,5 @@
-import { createJobMessage, type JobMessage } from "../shared/job-message.js";
+import { decideTrigger, type TriggerRun } from "../../src/jobs/triggers/decide-trigger.js";
+import { createJobMessage, type JobCommand, type JobKind, type JobMessage } from "../shared/job-message.js";
 import { repositoryMatcher, type WebhookRouting } from "./webhook-config.js";
 
 /** The decision for one verified delivery: a job to enqueue, or a reason it was ignored. */
@@ -12,32 +13,30 @@ export interface Delivery {
   payload: unknown;
 }
 
-/** Only people with write access may start an autofix, which pushes commits. */
-const TRUSTED_ASSOCIATIONS = new Set(["OWNER", "MEMBER", "COLLABORATOR"]);
-const REVIEW_ACTIONS = new Set(["opened", "reopened", "synchronize", "ready_for_review"]);
+/**
+ * Comment authors GitHub itself marks as possible writers. Anyone else cannot have write access, so
+ * their request becomes a refusal reply at once, without a permission lookup or a model; for these
+ * three the worker still asks the permission API (a collaborator can be read-only).
+ */
+const POSSIBLE_WRITERS = new Set(["OWNER", "MEMBER", "COLLABORATOR"]);
 
 interface Payload {
   action?: string;
   installation?: { id?: number };
   repository?: { name?: string; full_name?: string; owner?: { login?: string } };
   sender?: { login?: string };
-  pull_request?: {
-    number?: number;
-    draft?: boolean;
-    head?: { sha?: string; ref?: string };
-    base?: { sha?: string; ref?: string };
-  };
-  issue?: { number?: number; pull_request?: unknown };
-  comment?: { id?: number; body?: string; author_association?: string };
+  comment?: { author_association?: string };
 }
 
-/** Compiles the routing rules once (cold start) and returns the per-delivery router. */
+/**
+ * Compiles the routing rules once (cold start) and returns the per-delivery router. What a delivery
+ * means is decided by the one trigger model the Action uses too (src/jobs/triggers).
+ */
 export function createDeliveryRouter(routing: WebhookRouting): (delivery: Delivery) => DeliveryRoute {
   const repoAllowed = repositoryMatcher(routing.repositories);
 
   return (delivery) => {
-    const p = delivery.payload as Payload;
-    const action = p.action;
+    const p = (delivery.payload ?? {}) as Payload;
     const owner = p.repository?.owner?.login;
     const repo = p.repository?.name;
     const fullName = p.repository?.full_name ?? `${owner}/${repo}`;
@@ -50,21 +49,25 @@ export function createDeliveryRouter(routing: WebhookRouting): (delivery: Delive
         denied: true,
       };
 
-    const kind = jobKindFor(delivery.event, p, routing);
-    if (typeof kind === "object") return kind;
+    const decision = decideTrigger(delivery.event, p as Record<string, unknown>, routing.triggers);
+    if (decision.action !== "run") return ignored(decision.reason);
+    const run = decision;
+    if (run.job === "audit") return ignored(`${run.trigger}: audits come from the schedule`);
+    const refused =
+      run.requiresWriter && run.comment && !POSSIBLE_WRITERS.has(p.comment?.author_association ?? "NONE");
+    const kind = jobKindOf(run, Boolean(refused));
     if (!routing.enabledJobs.has(kind)) return ignored(`${kind} jobs are not enabled`);
     if (!owner || !repo) return ignored("delivery has no repository");
     if (!repoAllowed(fullName)) return ignored(`repository ${fullName} is not configured`);
     if (!installationId) return ignored("delivery has no installation; is this an App webhook?");
 
-    const pr = p.pull_request;
-    const pullNumber = pr?.number ?? p.issue?.number;
+    const pr = run.pullRequest;
     const trigger = {
       source: "webhook" as const,
       event: delivery.event,
-      ...(action ? { action } : {}),
-      ...(p.sender?.login ? { sender: p.sender.login } : {}),
-      ...(p.comment?.id ? { commentId: p.comment.id } : {}),
+      ...(p.action ? { action: p.action } : {}),
+      ...((run.requester ?? p.sender?.login) ? { sender: run.requester ?? p.sender?.login } : {}),
+      ...(run.comment ? { commentId: run.comment.id } : {}),
     };
     return {
       kind: "job",
@@ -73,49 +76,59 @@ export function createDeliveryRouter(routing: WebhookRouting): (delivery: Delive
         owner,
         repo,
         installationId,
-        pullNumber,
-        // A comment-triggered autofix has no sha in its payload; the job works on the PR's current head.
-        headSha: pr?.head?.sha,
-        headRef: pr?.head?.ref,
-        baseRef: pr?.base?.ref,
-        baseSha: pr?.base?.sha,
+        pullNumber: run.number,
+        // A comment asks about the PR as it is when the job runs; a push or a label names its commit.
+        headSha: run.comment ? undefined : pr?.headSha,
+        headRef: pr?.headRef || undefined,
+        baseRef: pr?.baseRef || undefined,
+        baseSha: pr?.baseSha,
         deliveryId: delivery.id,
         trigger,
+        ...(run.comment ? { command: commandOf(run, refused ? "refuse" : undefined) } : {}),
       }),
     };
   };
 }
 
-function jobKindFor(
-  event: string,
-  p: Payload,
-  routing: WebhookRouting,
-): "review" | "autofix" | "prune" | { kind: "ignored"; reason: string } {
-  if (event === "pull_request") {
-    if (p.action === "closed") return "prune";
-    if (!p.action || !REVIEW_ACTIONS.has(p.action))
-      return ignored(`pull_request.${p.action} is not configured`);
-    if (p.pull_request?.draft && !routing.reviewDrafts)
-      return ignored("draft pull requests are not reviewed");
-    return "review";
+function jobKindOf(run: TriggerRun, refused: boolean): JobKind {
+  if (refused) return "reply";
+  switch (run.job) {
+    case "help":
+    case "usage":
+    case "closed":
+      return "reply";
+    case "review":
+    case "autofix":
+    case "ask":
+    case "prune":
+      return run.job;
+    case "audit":
+      throw new Error("audits are not routed from webhooks");
   }
-  if (event === "issue_comment") {
-    if (p.action !== "created") return ignored(`issue_comment.${p.action} is not configured`);
-    if (!p.issue?.pull_request) return ignored("comment is not on a pull request");
-    const body = p.comment?.body?.trim() ?? "";
-    const kind = body.startsWith(routing.autofixCommand)
-      ? "autofix"
-      : routing.reviewCommand && body.startsWith(routing.reviewCommand)
-        ? "review"
-        : undefined;
-    if (!kind) return ignored("comment is not a command");
-    // The worker checks the commenter's permission again; this only keeps strangers off the queue.
-    const association = p.comment?.author_association ?? "NONE";
-    if (!TRUSTED_ASSOCIATIONS.has(association))
-      return ignored(`${kind} requested by a ${association.toLowerCase()}, not a collaborator`);
-    return kind;
-  }
-  return ignored(`event ${event} is not configured`);
+}
+
+function commandOf(run: TriggerRun, refuse: "refuse" | undefined): JobCommand {
+  const fixed = run.job === "help" || run.job === "usage" || run.job === "closed" ? run.job : undefined;
+  const reply = refuse ?? fixed;
+  return {
+    isPullRequest: run.isPullRequest,
+    ...(reply ? { reply } : {}),
+    ...(run.question ? { question: run.question } : {}),
+    ...(run.paths?.length ? { paths: run.paths } : {}),
+    ...(run.unknownCommand ? { unknownCommand: run.unknownCommand } : {}),
+    ...(run.comment
+      ? {
+          comment: {
+            id: run.comment.id,
+            kind: run.comment.kind,
+            ...(run.comment.threadId !== undefined ? { threadId: run.comment.threadId } : {}),
+            ...(run.comment.path !== undefined ? { path: run.comment.path } : {}),
+            ...(run.comment.line !== undefined ? { line: run.comment.line } : {}),
+            ...(run.comment.diffHunk !== undefined ? { diffHunk: run.comment.diffHunk.slice(0, 20000) } : {}),
+          },
+        }
+      : {}),
+  };
 }
 
 function ignored(reason: string): { kind: "ignored"; reason: string } {

@@ -1,8 +1,10 @@
 import picomatch from "picomatch";
+import type { TriggerSettings } from "../../src/jobs/triggers/trigger-settings.js";
 import { parseEnvList as list } from "../shared/env-list.js";
 import { type InstallationAllowList, parseInstallationAllowList } from "../shared/installation-allow-list.js";
 import type { JobKind } from "../shared/job-message.js";
 import { parseSecretReference, type SecretReference } from "../shared/secret-reader.js";
+import { triggerSettingsFromEnv } from "../shared/trigger-settings-from-env.js";
 
 /** Which deliveries become jobs. Everything else is answered 202 `ignored`. */
 export interface WebhookRouting {
@@ -10,12 +12,8 @@ export interface WebhookRouting {
   enabledJobs: ReadonlySet<JobKind>;
   /** `owner/repo` globs (picomatch, case-insensitive); empty = every repository of the installation. */
   repositories: readonly string[];
-  /** A PR comment starting with this text asks for an autofix. */
-  autofixCommand: string;
-  /** A PR comment starting with this text asks for a review of the current head (optional). */
-  reviewCommand?: string;
-  /** Draft PRs are reviewed only when true. */
-  reviewDrafts: boolean;
+  /** Commands, mention, labels, drafts and skipped authors: the one trigger model's settings. */
+  triggers: TriggerSettings;
   /** Deliveries from other installations are acknowledged and dropped (the default list is empty). */
   allowedInstallations: InstallationAllowList;
 }
@@ -46,18 +44,16 @@ export function webhookConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Webh
     maxBodyBytes: positiveInt(env, "MAX_BODY_BYTES", DEFAULT_MAX_BODY_BYTES),
     deliveryTtlSeconds: positiveInt(env, "DELIVERY_TTL_SECONDS", DEFAULT_DELIVERY_TTL_SECONDS),
     routing: {
-      enabledJobs: parseEnabledJobs(env.ENABLED_JOBS ?? "review,autofix,prune"),
+      enabledJobs: parseEnabledJobs(env.ENABLED_JOBS ?? "review,autofix,prune,ask,reply"),
       repositories: list(env.REPOSITORIES),
-      autofixCommand: env.AUTOFIX_COMMAND?.trim() || "/claude-fix",
-      reviewCommand: env.REVIEW_COMMAND?.trim() || "/claude review",
-      reviewDrafts: env.REVIEW_DRAFTS === "true",
+      triggers: triggerSettingsFromEnv(env),
       allowedInstallations: parseInstallationAllowList(env.ALLOWED_INSTALLATIONS),
     },
   };
 }
 
 export function parseEnabledJobs(value: string): ReadonlySet<JobKind> {
-  const allowed: JobKind[] = ["review", "autofix", "prune"];
+  const allowed: JobKind[] = ["review", "autofix", "prune", "ask", "reply"];
   const kinds = list(value);
   for (const kind of kinds) {
     if (!allowed.includes(kind as JobKind))

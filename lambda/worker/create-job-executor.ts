@@ -6,10 +6,12 @@ import { CommitNotFoundError } from "../../src/jobs/shared/clone-repository.js";
 import type { TranscriptStore } from "../../src/sessions/transcript-store.js";
 import type { GatewayTokens } from "../shared/gateway-tokens.js";
 import { type AgentInvoker, createAgentSessionRunner } from "./agent-session-runner.js";
+import { runAskJob } from "./dispatch/ask-job.js";
 import { runAuditJob } from "./dispatch/audit-job.js";
 import { runAutofixJob } from "./dispatch/autofix-job.js";
 import { runPruneJob } from "./dispatch/prune-job.js";
 import { runRemoteReviewJob } from "./dispatch/remote-review-job.js";
+import { runReplyJob } from "./dispatch/reply-job.js";
 import { runReviewJob } from "./dispatch/review-job.js";
 import { sessionSettings } from "./dispatch/session-settings.js";
 import type { RemoteEngineWiring, WorkerJob } from "./dispatch/worker-job.js";
@@ -52,6 +54,8 @@ const RUN_JOB: Record<WorkerJob["job"]["kind"], JobRunner> = {
   autofix: runAutofixJob,
   audit: runAuditJob,
   prune: runPruneJob,
+  ask: runAskJob,
+  reply: runReplyJob,
 };
 
 /** Job kinds the managed-agents engine runs without waiting; the others keep the CLI (docs/engines.md). */
@@ -130,7 +134,10 @@ export function createJobExecutor(options: JobExecutorOptions): JobExecutor {
           throw error;
         }
       };
-      const cap = job.kind === "review" || job.kind === "autofix" ? options.prSpendCap : undefined;
+      const cap =
+        job.kind === "review" || job.kind === "autofix" || job.kind === "ask"
+          ? options.prSpendCap
+          : undefined;
       if (cap) return await withPrSpendCap(cap, { job, octokit }, run);
       if (job.kind === "audit" && options.auditSpendCap)
         return await withAuditSpendCap(options.auditSpendCap, job, run);

@@ -1,4 +1,6 @@
+import type { TriggerSettings } from "../../src/jobs/triggers/trigger-settings.js";
 import { type ContextBound, DEFAULT_CONTEXT_BOUND } from "../../src/sessions/context-bound.js";
+import { triggerSettingsFromEnv } from "../shared/trigger-settings-from-env.js";
 import { WorkerConfigError } from "./worker-config.js";
 
 /**
@@ -46,6 +48,8 @@ export interface JobRuntimeConfig {
    * CLI: they have no webhook-driven settle step yet.
    */
   engine: JobEngine;
+  /** The same trigger settings as the webhook (COMMAND_PREFIX, MENTION…): help and usage quote them. */
+  triggers: TriggerSettings;
 }
 
 export const JOB_ENGINES = ["cli", "managed-agents"] as const;
@@ -77,6 +81,7 @@ export function jobRuntimeConfigFromEnv(env: NodeJS.ProcessEnv = process.env): J
     maxBudgetUsd: number(env, "MAX_BUDGET_USD", 5, { min: 0.01 }),
     publishReserveMs: number(env, "PUBLISH_RESERVE_MS", 20_000, { integer: true, min: 0 }),
     commentMode: commentMode as JobRuntimeConfig["commentMode"],
+    triggers: triggerSettingsFromEnv(env),
     inlineCommentLimit: number(env, "INLINE_COMMENT_LIMIT", 30, { integer: true, min: 0 }),
     sessionContextBound: {
       maxDepth: number(env, "SESSION_MAX_GENERATIONS", DEFAULT_CONTEXT_BOUND.maxDepth, {

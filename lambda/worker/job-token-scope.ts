@@ -21,6 +21,12 @@ export function jobTokenScope(
           : { contents: "read", issues: "write", checks: "write" };
       case "prune":
         return { pull_requests: "read" };
+      // Questions read the code and answer on PRs, issues and review threads (reactions included).
+      case "ask":
+        return { contents: "read", pull_requests: "write", issues: "write" };
+      // Help, usage, closed notices and refusals: a comment and a reaction, no code.
+      case "reply":
+        return { pull_requests: "write", issues: "write" };
     }
   })();
   return { repositories: [job.repo], permissions };

@@ -152,7 +152,7 @@ describe("webhook handler", () => {
     comment.installation = { id: 42 };
     Object.assign(comment.comment as object, {
       author_association: "MEMBER",
-      body: "/claude-fix",
+      body: "/claude fix",
       updated_at: nextEventTime(),
     });
     const c1 = await invoke(
@@ -303,7 +303,7 @@ describe("webhook handler", () => {
       await functionUrlEvent({ event: "push", payload: webhookExample("push"), secret: SECRET }),
     );
     expect(push.statusCode).toBe(202);
-    expect(push.json).toEqual({ status: "ignored", reason: "event push is not configured" });
+    expect(push.json).toEqual({ status: "ignored", reason: "event push is not a trigger" });
 
     const labeled = await invoke(
       await functionUrlEvent({
@@ -312,7 +312,7 @@ describe("webhook handler", () => {
         secret: SECRET,
       }),
     );
-    expect(labeled.json).toEqual({ status: "ignored", reason: "pull_request.labeled is not configured" });
+    expect(labeled.json).toEqual({ status: "ignored", reason: "label bug is not a trigger" });
 
     const otherRepo = pullRequestExample("opened");
     (otherRepo.repository as Record<string, unknown>).full_name = "someone/else";
@@ -326,12 +326,15 @@ describe("webhook handler", () => {
     const drafted = await invoke(
       await functionUrlEvent({ event: "pull_request", payload: draft, secret: SECRET }),
     );
-    expect(drafted.json).toEqual({ status: "ignored", reason: "draft pull requests are not reviewed" });
+    expect(drafted.json).toEqual({
+      status: "ignored",
+      reason: "PR #2 is a draft: not reviewed until it is ready (or set review_drafts)",
+    });
 
     expect(sqs.messagesIn(queue.queueUrl)).toHaveLength(0);
   });
 
-  it("queues an autofix only for a collaborator's command comment on a PR", async () => {
+  it("routes comments through the trigger model: a collaborator's fix and review, a stranger's refusal", async () => {
     const comment = (association: string, body: string) => {
       const payload = webhookExample("issue_comment", (p) => p.action === "created");
       (payload.issue as Record<string, unknown>).pull_request = {
@@ -348,14 +351,17 @@ describe("webhook handler", () => {
     const outsider = await invoke(
       await functionUrlEvent({
         event: "issue_comment",
-        payload: comment("NONE", "/claude-fix please"),
+        payload: comment("NONE", "/claude fix please"),
         secret: SECRET,
       }),
     );
-    expect(outsider.json).toEqual({
-      status: "ignored",
-      reason: "autofix requested by a none, not a collaborator",
+    // Someone GitHub marks as no collaborator cannot write: a refusal reply, no permission lookup, no model.
+    expect(outsider.json).toMatchObject({ status: "queued", kind: "reply" });
+    expect(parseJobMessage(sqs.messagesIn(queue.queueUrl)[0]!.body)).toMatchObject({
+      kind: "reply",
+      command: { reply: "refuse", isPullRequest: true },
     });
+    sqs.clearMessages();
     const chatter = await invoke(
       await functionUrlEvent({
         event: "issue_comment",
@@ -368,7 +374,7 @@ describe("webhook handler", () => {
     const res = await invoke(
       await functionUrlEvent({
         event: "issue_comment",
-        payload: comment("MEMBER", "/claude-fix the tests"),
+        payload: comment("MEMBER", "/claude fix the tests"),
         secret: SECRET,
       }),
     );
@@ -382,7 +388,7 @@ describe("webhook handler", () => {
     });
     expect(job.trigger.commentId).toBeGreaterThan(0);
 
-    // `/claude review` (the default REVIEW_COMMAND) queues a review of whatever the head is when it runs.
+    // `/claude review` (the default COMMAND_PREFIX) queues a review of whatever the head is when it runs.
     sqs.clearMessages();
     const review = await invoke(
       await functionUrlEvent({
@@ -402,9 +408,83 @@ describe("webhook handler", () => {
         secret: SECRET,
       }),
     );
-    expect(stranger.json).toEqual({
+    expect(stranger.json).toMatchObject({ status: "queued", kind: "reply" });
+  });
+
+  it("questions, help, threads, labels and drafts: the same decisions as the Action", async () => {
+    const comment = (body: string, patch: Record<string, unknown> = {}) => {
+      const payload = webhookExample("issue_comment", (p) => p.action === "created");
+      payload.installation = { id: 42 };
+      Object.assign(payload.comment as Record<string, unknown>, {
+        author_association: "MEMBER",
+        body,
+        updated_at: nextEventTime(),
+        ...patch,
+      });
+      return payload;
+    };
+    const send = async (event: string, payload: Record<string, unknown>) =>
+      (await invoke(await functionUrlEvent({ event, payload, secret: SECRET }))).json;
+    const lastJob = () => parseJobMessage(sqs.messagesIn(queue.queueUrl).at(-1)!.body);
+
+    // A mention on a plain issue is a question.
+    expect(await send("issue_comment", comment("@claude where is the parser?"))).toMatchObject({
+      status: "queued",
+      kind: "ask",
+    });
+    expect(lastJob()).toMatchObject({
+      kind: "ask",
+      command: { question: "where is the parser?", isPullRequest: false, comment: { kind: "issue" } },
+    });
+    // An unknown command gets usage; help gets help; both without a model.
+    expect(await send("issue_comment", comment("/claude deploy"))).toMatchObject({ kind: "reply" });
+    expect(lastJob().command).toMatchObject({ reply: "usage", unknownCommand: "deploy" });
+    expect(await send("issue_comment", comment("/claude help"))).toMatchObject({ kind: "reply" });
+    expect(lastJob().command).toMatchObject({ reply: "help" });
+    // Bots (our own replies included) and edits never trigger.
+    const bot = comment("@claude answer");
+    Object.assign((bot.comment as { user: Record<string, unknown> }).user, {
+      login: "app[bot]",
+      type: "Bot",
+    });
+    expect(await send("issue_comment", bot)).toMatchObject({ status: "ignored" });
+    const edited = comment("/claude review");
+    edited.action = "edited";
+    expect(await send("issue_comment", edited)).toMatchObject({
       status: "ignored",
-      reason: "review requested by a contributor, not a collaborator",
+      reason: "issue_comment.edited: only new comments are commands",
+    });
+
+    // A mention in an inline review thread answers in that thread.
+    const thread = webhookExample("pull_request_review_comment", (p) => p.action === "created");
+    thread.installation = { id: 42 };
+    Object.assign(thread.comment as Record<string, unknown>, {
+      body: "@claude is this right?",
+      author_association: "OWNER",
+      in_reply_to_id: 4242,
+      updated_at: nextEventTime(),
+    });
+    expect(await send("pull_request_review_comment", thread)).toMatchObject({
+      status: "queued",
+      kind: "ask",
+    });
+    expect(lastJob().headSha).toBeUndefined();
+    expect(lastJob()).toMatchObject({
+      kind: "ask",
+      command: { isPullRequest: true, comment: { kind: "review", threadId: 4242 } },
+    });
+    // The same thread comment delivered again is one event.
+    expect(await send("pull_request_review_comment", thread)).toMatchObject({ status: "duplicate" });
+
+    // The review label reviews (the worker checks the label adder's permission); drafts are skipped.
+    const labeled = pullRequestExample("labeled");
+    (labeled as Record<string, unknown>).label = { name: "claude-review" };
+    expect(await send("pull_request", labeled)).toMatchObject({ status: "queued", kind: "review" });
+    const draft = pullRequestExample("opened");
+    (draft.pull_request as Record<string, unknown>).draft = true;
+    expect(await send("pull_request", draft)).toMatchObject({
+      status: "ignored",
+      reason: expect.stringContaining("is a draft"),
     });
   });
 

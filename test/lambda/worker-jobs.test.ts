@@ -217,7 +217,7 @@ describe("worker job executor (real CLI, webhook → SQS FIFO → worker → Git
     const { invocation } = await quietly(() => pipeline.runWorker());
     expect(invocation?.response.batchItemFailures).toEqual([]);
     expect(stdout.records.find((r) => r.message === "job dropped")).toMatchObject({
-      reason: "reader has no write access; autofix refused",
+      reason: "reader has read permission; autofix refused",
     });
     const comments = pipeline.github.callsTo("issues/create-comment");
     expect((comments.at(-1)!.body as { body: string }).body).toContain("reader does not have write access");
@@ -333,8 +333,9 @@ describe("autofix and audit jobs through the worker (real CLI)", () => {
     Object.assign(payload.issue as object, { number: 9, pull_request: { url: "x" } });
     Object.assign(payload.comment as object, {
       id: 9001,
-      body: "/claude-fix please",
+      body: "/claude fix please",
       author_association: "MEMBER",
+      user: { login: "maintainer", type: "User" },
     });
     const delivered = await quietly(() => pipeline.deliver("issue_comment", payload));
     expect(delivered.json).toMatchObject({ status: "queued", kind: "autofix" });
@@ -393,6 +394,7 @@ describe("autofix and audit jobs through the worker (real CLI)", () => {
       id: 9002,
       body: "/claude review",
       author_association: "MEMBER",
+      user: { login: "maintainer", type: "User" },
     });
     const delivered = await quietly(() => pipeline.deliver("issue_comment", payload));
     expect(delivered.json).toMatchObject({ status: "queued", kind: "review" });
@@ -406,6 +408,82 @@ describe("autofix and audit jobs through the worker (real CLI)", () => {
     const lineage = (await pipeline.store.readIndex(prLineageKey(OWNER, REPO, 9)))?.index.entries ?? [];
     expect(lineage.map((e) => e.jobKind)).toEqual(["review", "autofix", "review"]);
     expect(pipeline.github.callsTo("checks/update").at(-1)?.body).toMatchObject({ conclusion: "success" });
+    expect(pipeline.github.violations).toEqual([]);
+  });
+
+  it("@claude in a review thread: eyes, a working reply in the thread edited into a read-only agent's answer; help costs no model", async () => {
+    queue = [{ kind: "structured_output", value: { answer: "Line 15 adds; `sub` should subtract." } }];
+    const root = pipeline.github.addReviewComment(OWNER, REPO, 9, {
+      path: "src/math.ts",
+      line: 15,
+      body: "Hmm.",
+      user: { login: "dev", type: "User" },
+    });
+    const question = pipeline.github.addReviewReply(OWNER, REPO, root.id, "@claude is this right?", {
+      login: "maintainer",
+      type: "User",
+    });
+    const payload = webhookExample("pull_request_review_comment", "created");
+    const pr = pullRequestPayload("opened", pipeline.github.pull(OWNER, REPO, 9).head.sha, 9);
+    Object.assign(payload, {
+      installation: pr.installation,
+      repository: pr.repository,
+      pull_request: { ...(pr.pull_request as object), state: "open" },
+      sender: { login: "maintainer" },
+    });
+    Object.assign(payload.comment as object, {
+      id: question.id,
+      body: question.body,
+      in_reply_to_id: root.id,
+      path: "src/math.ts",
+      line: 15,
+      author_association: "MEMBER",
+      user: { login: "maintainer", type: "User" },
+    });
+    const requestsBefore = pipeline.api.mainRequests.length;
+    const delivered = await quietly(() => pipeline.deliver("pull_request_review_comment", payload));
+    expect(delivered.json).toMatchObject({ status: "queued", kind: "ask" });
+    const { invocation } = await quietly(() => pipeline.runWorker());
+    expect(invocation?.response.batchItemFailures).toEqual([]);
+
+    expect(pipeline.github.state.reactions).toContainEqual(
+      expect.objectContaining({ commentId: question.id, content: "eyes", subject: "review_comment" }),
+    );
+    const replies = pipeline.github.reviewCommentsOn(OWNER, REPO, 9).filter((c) => c.id > question.id);
+    expect(replies).toHaveLength(1);
+    expect(replies[0]).toMatchObject({ inReplyToId: root.id });
+    expect(replies[0]!.body).toContain("Line 15 adds; `sub` should subtract.");
+    expect(pipeline.github.callsTo("pulls/update-review-comment")).toHaveLength(1);
+    expect(pipeline.api.mainRequests).toHaveLength(requestsBefore + 1);
+    const prompt = conversationText(pipeline.api.mainRequests.at(-1)!);
+    expect(prompt).toContain("is this right?");
+    expect(prompt).toContain("src/math.ts line 15");
+
+    // `/claude help` in the conversation: one reply, no model request, no clone.
+    const help = webhookExample("issue_comment", "created");
+    Object.assign(help, {
+      installation: pr.installation,
+      repository: pr.repository,
+      sender: { login: "dev" },
+    });
+    Object.assign(help.issue as object, { number: 9, state: "open", pull_request: { url: "x" } });
+    Object.assign(help.comment as object, {
+      id: 9003,
+      body: "/claude help",
+      author_association: "CONTRIBUTOR",
+      user: { login: "dev", type: "User" },
+    });
+    const commentsBefore = pipeline.github.state.issueComments.length;
+    expect((await quietly(() => pipeline.deliver("issue_comment", help))).json).toMatchObject({
+      kind: "reply",
+    });
+    const second = await quietly(() => pipeline.runWorker());
+    expect(second.invocation?.response.batchItemFailures).toEqual([]);
+    expect(pipeline.api.mainRequests).toHaveLength(requestsBefore + 1);
+    const added = pipeline.github.state.issueComments.slice(commentsBefore);
+    expect(added).toHaveLength(1);
+    expect(added[0]!.body).toContain("Claude commands");
+    expect(pipeline.leftoverWorkDirs()).toEqual([]);
     expect(pipeline.github.violations).toEqual([]);
   });
 

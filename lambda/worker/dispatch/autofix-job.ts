@@ -5,6 +5,7 @@ import { checkTriggerPin, headMovedMessage } from "../../../src/jobs/autofix/tri
 import { GitCheckout } from "../../../src/jobs/shared/git-checkout.js";
 import { pullRequestLineage } from "../../../src/jobs/shared/pull-request-lineage.js";
 import type { JobResult } from "../job-executor.js";
+import { acknowledgeComment } from "./acknowledge-comment.js";
 import { cloneForJob } from "./clone-for-job.js";
 import { jobResultFrom } from "./job-result.js";
 import { openPullRequest } from "./open-pull-request.js";
@@ -22,6 +23,7 @@ export async function runAutofixJob(run: WorkerJob): Promise<JobResult> {
   const pullNumber = job.pullNumber as number;
   const target = { owner: job.owner, repo: job.repo, pullNumber };
   const pr = await openPullRequest(octokit, target);
+  await acknowledgeComment(run);
   await requireWriteAccess(run, "autofix");
 
   const pinnedSha = job.headSha ?? pr.headSha;

@@ -1,6 +1,7 @@
 import { isFork } from "../../../src/github/pull-request-ref.js";
 import { reviewPullRequest } from "../../../src/jobs/review/review-pull-request.js";
 import type { JobResult } from "../job-executor.js";
+import { acknowledgeComment } from "./acknowledge-comment.js";
 import { cloneForJob } from "./clone-for-job.js";
 import { jobResultFrom } from "./job-result.js";
 import { openPullRequest } from "./open-pull-request.js";
@@ -20,7 +21,10 @@ export async function runReviewJob(run: WorkerJob): Promise<JobResult> {
     pullNumber: job.pullNumber as number,
   });
   // Asked for in a comment: the commenter must be able to write; the current head is reviewed.
-  if (job.trigger.commentId !== undefined) await requireWriteAccess(run, "review");
+  if (job.trigger.commentId !== undefined) {
+    await acknowledgeComment(run);
+    await requireWriteAccess(run, "review");
+  }
   if (job.headSha && pr.headSha !== job.headSha) {
     run.context.logger.info("head moved on since the delivery; the newer push has its own review", {
       queuedHeadSha: job.headSha,

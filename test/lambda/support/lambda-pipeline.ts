@@ -13,6 +13,7 @@ import type { RemoteEngineWiring } from "../../../lambda/worker/dispatch/worker-
 import { type JobRuntimeConfig, jobRuntimeConfigFromEnv } from "../../../lambda/worker/job-runtime-config.js";
 import { jobTokenScope } from "../../../lambda/worker/job-token-scope.js";
 import { createWorkerHandler, type WorkerHandler } from "../../../lambda/worker/worker-handler.js";
+import { DEFAULT_TRIGGER_SETTINGS } from "../../../src/jobs/triggers/trigger-settings.js";
 import { S3TranscriptStore } from "../../../src/sessions/s3-transcript-store.js";
 import { createTempRepo, type TempRepo } from "../../fixtures/git-repo.js";
 import { GitHubDouble } from "../../github-double/index.js";
@@ -93,11 +94,9 @@ export class LambdaPipeline {
       }),
       secrets: async () => ({ current: WEBHOOK_SECRET, previous: [] }),
       routing: {
-        enabledJobs: new Set(["review", "autofix", "prune"]),
+        enabledJobs: new Set(["review", "autofix", "prune", "ask", "reply"]),
         repositories: [`${OWNER}/*`],
-        autofixCommand: "/claude-fix",
-        reviewCommand: "/claude review",
-        reviewDrafts: false,
+        triggers: { ...DEFAULT_TRIGGER_SETTINGS, selfLogins: ["claude-pr-runner-test[bot]"] },
         allowedInstallations: parseInstallationAllowList(String(INSTALLATION_ID)),
       },
       maxBodyBytes: 1024 * 1024,

@@ -1,0 +1,76 @@
+import { isFork, type PullRequestRef } from "../../../src/github/pull-request-ref.js";
+import { runAsk } from "../../../src/jobs/ask/run-ask.js";
+import { answerQuestion } from "../../../src/jobs/conversation/answer-question.js";
+import type { JobResult } from "../job-executor.js";
+import { PermanentJobError } from "../job-executor.js";
+import { acknowledgeComment } from "./acknowledge-comment.js";
+import { cloneForJob } from "./clone-for-job.js";
+import { commentReplyPlace } from "./comment-reply-place.js";
+import { jobResultFrom } from "./job-result.js";
+import { openPullRequest } from "./open-pull-request.js";
+import { requireWriteAccess } from "./require-write-access.js";
+import type { WorkerJob } from "./worker-job.js";
+
+/**
+ * `/claude ask …` or a mention, from a writer: eyes on the comment, a "working…" reply, a read-only
+ * agent on a checkout of the PR head (or the default branch for an issue), through the agent
+ * function like every session, and the reply edited into its answer or into what went wrong.
+ */
+export async function runAskJob(run: WorkerJob): Promise<JobResult> {
+  const { job, octokit } = run;
+  const command = job.command;
+  if (!command?.question) throw new PermanentJobError("an ask job carries no question");
+  await acknowledgeComment(run);
+  const target = { owner: job.owner, repo: job.repo };
+  let pr: PullRequestRef | undefined;
+  let issue: { number: number; title: string; body: string } | undefined;
+  if (command.isPullRequest) {
+    pr = await openPullRequest(octokit, { ...target, pullNumber: job.pullNumber as number });
+  } else {
+    const { data } = await octokit.rest.issues.get({ ...target, issue_number: job.pullNumber as number });
+    issue = { number: data.number, title: data.title, body: data.body ?? "" };
+  }
+  await requireWriteAccess(run, "ask");
+
+  const untrusted = pr ? isFork(pr) : false;
+  const comment = command.comment;
+  const outcome = await answerQuestion(octokit, commentReplyPlace(job), async () => {
+    const at = pr
+      ? { headSha: pr.headSha, baseSha: pr.baseSha }
+      : { branch: (await octokit.rest.repos.get(target)).data.default_branch };
+    const repository = await cloneForJob(run, at);
+    return runAsk(
+      {
+        repository: `${job.owner}/${job.repo}`,
+        question: command.question as string,
+        asker: job.trigger.sender ?? "",
+        checkoutDir: repository.dir,
+        untrusted,
+        ...(pr
+          ? {
+              pullRequest: {
+                number: pr.number,
+                title: pr.title,
+                body: pr.body,
+                baseSha: pr.baseSha,
+                headSha: pr.headSha,
+              },
+            }
+          : {}),
+        ...(issue ? { issue } : {}),
+        ...(comment?.kind === "review" && comment.path
+          ? {
+              thread: {
+                path: comment.path,
+                ...(comment.line !== undefined ? { line: comment.line } : {}),
+                ...(comment.diffHunk !== undefined ? { diffHunk: comment.diffHunk } : {}),
+              },
+            }
+          : {}),
+      },
+      run.sessionSettings(),
+    );
+  });
+  if (!outcome.result) throw new PermanentJobError(`the question was not answered: ${outcome.error}`);
+  return jobResultFrom(outcome.result.session.outcome, outcome.error === undefined ? "answered" : "failed");
+}

@@ -1,0 +1,32 @@
+import { postConversationReply } from "../../../src/github/conversation-reply.js";
+import { fixedReplyText } from "../../../src/jobs/conversation/fixed-reply.js";
+import type { TriggerRun } from "../../../src/jobs/triggers/decide-trigger.js";
+import type { JobResult } from "../job-executor.js";
+import { PermanentJobError } from "../job-executor.js";
+import { acknowledgeComment } from "./acknowledge-comment.js";
+import { commentReplyPlace } from "./comment-reply-place.js";
+import type { WorkerJob } from "./worker-job.js";
+
+/**
+ * A reply that needs no model and no checkout: help, usage, the closed notice, or the refusal the
+ * webhook decided for someone who cannot be a writer. One comment, in the thread that asked.
+ */
+export async function runReplyJob(run: WorkerJob): Promise<JobResult> {
+  const { job, config } = run;
+  const command = job.command;
+  if (!command?.reply) throw new PermanentJobError("a reply job names no reply");
+  await acknowledgeComment(run);
+  const asked: TriggerRun = {
+    action: "run",
+    job: command.reply === "refuse" ? "ask" : command.reply,
+    trigger: `${job.trigger.event}.${job.trigger.action}`,
+    requiresWriter: command.reply === "refuse",
+    isPullRequest: command.isPullRequest,
+    untrusted: false,
+    ...(job.trigger.sender ? { requester: job.trigger.sender } : {}),
+    ...(command.unknownCommand ? { unknownCommand: command.unknownCommand } : {}),
+  };
+  const text = fixedReplyText(asked, command.reply, config.triggers, `${job.owner}/${job.repo}`);
+  await postConversationReply(run.octokit, commentReplyPlace(job), text);
+  return { status: "completed", conclusion: command.reply };
+}
