@@ -1,9 +1,12 @@
+import { join } from "node:path";
 import * as core from "@actions/core";
 import type { GitHubClient } from "../github/github-client.js";
 import { isFork, type PullRequestRef } from "../github/pull-request-ref.js";
 import { runAsk } from "../jobs/ask/run-ask.js";
 import { answerQuestion } from "../jobs/conversation/answer-question.js";
 import { replyPlaceOf } from "../jobs/conversation/reply-place.js";
+import { repositoryUrl } from "../jobs/shared/clone-repository.js";
+import { checkoutPullRequestHead } from "../jobs/shared/pull-request-head-checkout.js";
 import type { TriggerRun } from "../jobs/triggers/decide-trigger.js";
 import type { ActionContext } from "./action-context.js";
 import type { ActionInputs } from "./action-inputs.js";
@@ -12,7 +15,8 @@ import { setOutputs } from "./set-outputs.js";
 
 /**
  * `/claude ask …` or a mention: a "working…" reply at once, then a read-only agent's answer edited
- * into it (in the review thread when asked in one). A fork PR's question runs as untrusted.
+ * into it (in the review thread when asked in one), on a checkout of the PR's head. A fork PR's
+ * question runs as untrusted.
  */
 export async function runAskStep(step: {
   inputs: ActionInputs;
@@ -42,13 +46,23 @@ export async function runAskStep(step: {
       ...(pr ? { configSha: pr.baseSha } : {}),
     });
     if (!prepared) throw new Error("no Anthropic credentials (anthropic_api_key is empty)");
+    // A question about a PR is answered on its head, whatever the comment workflow checked out.
+    const checkoutDir = pr
+      ? (
+          await checkoutPullRequestHead(context.workspace, pr, {
+            remoteUrl: repositoryUrl(owner, repo, context.serverUrl),
+            token: step.inputs.githubToken,
+            dir: join(context.runnerTemp, `claude-pr-head-${pr.number}`),
+          })
+        ).dir
+      : context.workspace;
     const thread = run.comment?.kind === "review" && run.comment.path ? run.comment : undefined;
     return runAsk(
       {
         repository: `${owner}/${repo}`,
         question: run.question ?? "",
         asker: run.requester ?? "",
-        checkoutDir: context.workspace,
+        checkoutDir,
         untrusted,
         ...(pr
           ? {

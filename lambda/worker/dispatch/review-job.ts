@@ -42,6 +42,8 @@ export async function runReviewJob(run: WorkerJob): Promise<JobResult> {
       checkoutDir: repository.dir,
       // A fork's head is someone else's code: read-only policy and --bare, as in the Action.
       untrusted: isFork(pr),
+      // `review <path…>`: only those paths.
+      ...(job.command?.paths?.length ? { paths: job.command.paths } : {}),
       ...(run.store ? { store: run.store } : {}),
       defaultBranch: pr.baseRef,
       commentMode: config.commentMode,
