@@ -53,8 +53,10 @@ export async function runAgentJob(request: AgentRequest, deps: AgentJobDeps): Pr
       configDir,
       policy: new ToolPolicy(policy, { workspace: cwd }),
       ...(deps.claudePath ? { claudePath: deps.claudePath } : {}),
-      // The agent's whole model credential: the gateway and this job's token.
-      env: { ANTHROPIC_BASE_URL: request.gateway.baseUrl, ANTHROPIC_API_KEY: request.gateway.token },
+      // The agent's whole model credential: the gateway and this job's token. The local proxy relays
+      // the provider's requests to the gateway, which authenticates upstream (lambda/gateway).
+      providerCredentials: { modelGateway: { url: request.gateway.baseUrl, token: request.gateway.token } },
+      env: providerSettingsOf(request),
       // Nothing from this process's own environment is offered to the CLI beyond the runner's allowlist.
       sourceEnv: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: process.env.HOME ?? root },
     };
@@ -71,6 +73,17 @@ export async function runAgentJob(request: AgentRequest, deps: AgentJobDeps): Pr
   } finally {
     await rm(root, { recursive: true, force: true });
   }
+}
+
+/** Only the provider's non-secret settings cross; anything else in the request is ignored. */
+const PROVIDER_SETTING_NAMES = new Set(["AWS_REGION", "ANTHROPIC_VERTEX_PROJECT_ID", "CLOUD_ML_REGION"]);
+
+function providerSettingsOf(request: AgentRequest): Record<string, string> {
+  const settings: Record<string, string> = {};
+  for (const [name, value] of Object.entries(request.gateway.providerSettings ?? {})) {
+    if (PROVIDER_SETTING_NAMES.has(name) && typeof value === "string") settings[name] = value;
+  }
+  return settings;
 }
 
 /** The CLI keys transcripts by the real cwd; the restored parent was filed under the orchestrator's. */

@@ -1,8 +1,10 @@
 import { Logger } from "@aws-lambda-powertools/logger";
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
+import { fromNodeProviderChain } from "@aws-sdk/credential-providers";
 import type { LambdaFunctionURLEvent } from "aws-lambda";
 import { GatewayTokens } from "../shared/gateway-tokens.js";
-import { parseSecretReference, SecretReader } from "../shared/secret-reader.js";
+import { SecretReader } from "../shared/secret-reader.js";
+import { gatewayConfigFromEnv, gatewayUpstream } from "./gateway-config.js";
 import { createModelGateway } from "./model-gateway.js";
 
 // The model gateway behind a Function URL with response streaming: the one function that can read the
@@ -23,15 +25,14 @@ declare const awslambda: {
 
 const logger = new Logger({ serviceName: "model-gateway" });
 const tableName = process.env.GATEWAY_TOKENS_TABLE ?? "";
-const keyReference = parseSecretReference(
-  process.env.ANTHROPIC_API_KEY_SECRET ?? "",
-  "ANTHROPIC_API_KEY_SECRET",
-);
+const config = gatewayConfigFromEnv(process.env);
 const secrets = new SecretReader();
 const gateway = createModelGateway({
   tokens: new GatewayTokens(new DynamoDBClient({}), tableName),
-  upstreamUrl: process.env.UPSTREAM_URL?.trim() || "https://api.anthropic.com",
-  apiKey: () => secrets.read(keyReference),
+  // Bedrock signs with the function role's credentials from the standard chain (refreshed as they rotate).
+  upstream: gatewayUpstream(config, (reference) => secrets.read(reference), {
+    ...(config.provider === "bedrock" ? { aws: fromNodeProviderChain() } : {}),
+  }),
   log: (message, extra) => logger.info(message, extra),
 });
 

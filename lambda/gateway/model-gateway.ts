@@ -1,4 +1,5 @@
-import { responseFormat, UsageMeter } from "../../src/sandbox/credential-proxy/index.js";
+import type { OutgoingHttpHeaders } from "node:http";
+import { responseFormat, type UpstreamAuth, UsageMeter } from "../../src/sandbox/credential-proxy/index.js";
 import type { GatewayTokens } from "../shared/gateway-tokens.js";
 
 export interface GatewayRequest {
@@ -16,15 +17,29 @@ export interface GatewayResponseSink {
   end(): void;
 }
 
-export interface ModelGatewayOptions {
-  tokens: Pick<GatewayTokens, "grant" | "addSpend">;
-  /** e.g. https://api.anthropic.com (a path prefix is kept). */
+/** Where the gateway sends requests and how it authenticates them (providerUpstream of the runner). */
+export interface GatewayUpstream {
+  /** e.g. https://api.anthropic.com or https://bedrock-runtime.us-east-1.amazonaws.com (a path prefix is kept). */
   upstreamUrl: string;
-  /** The real API key, read from Secrets Manager; never leaves the gateway except toward upstream. */
-  apiKey: () => Promise<string>;
+  auth: UpstreamAuth;
+}
+
+export type ModelGatewayOptions = {
+  tokens: Pick<GatewayTokens, "grant" | "addSpend">;
   fetch?: typeof fetch;
   log?: (message: string, extra: Record<string, unknown>) => void;
-}
+} & (
+  | {
+      /** The provider's upstream, resolved on first use (credentials from Secrets Manager, the role, ADC). */
+      upstream: () => Promise<GatewayUpstream>;
+    }
+  | {
+      /** The Anthropic API (or a gateway in front of it), with an API key. */
+      upstreamUrl: string;
+      /** The real API key, read from Secrets Manager; never leaves the gateway except toward upstream. */
+      apiKey: () => Promise<string>;
+    }
+);
 
 const FORWARDED_REQUEST_HEADERS = [
   "content-type",
@@ -48,7 +63,19 @@ const DROPPED_RESPONSE_HEADERS = new Set([
  */
 export function createModelGateway(options: ModelGatewayOptions) {
   const http = options.fetch ?? fetch;
-  const upstream = new URL(options.upstreamUrl);
+  let resolved: Promise<{ url: URL; auth: UpstreamAuth }> | undefined;
+  const upstream = () => {
+    resolved ??= (
+      "upstream" in options
+        ? options.upstream()
+        : Promise.resolve({ upstreamUrl: options.upstreamUrl, auth: apiKeyAuth(options.apiKey) })
+    ).then((plan) => ({ url: new URL(plan.upstreamUrl), auth: plan.auth }));
+    // A failed resolution (a missing secret, no role credentials) is retried on the next request.
+    resolved.catch(() => {
+      resolved = undefined;
+    });
+    return resolved;
+  };
 
   return async (request: GatewayRequest, sink: GatewayResponseSink): Promise<void> => {
     const pathOnly = request.path.split("?")[0];
@@ -75,19 +102,30 @@ export function createModelGateway(options: ModelGatewayOptions) {
         `job ${grant.jobId} reached its $${grant.capUsd} model budget; no further requests are forwarded`,
       );
 
-    const headers: Record<string, string> = {
-      "x-api-key": await options.apiKey(),
-      "accept-encoding": "identity",
-    };
+    const { url: base, auth } = await upstream();
+    const headers: OutgoingHttpHeaders = { "accept-encoding": "identity" };
     for (const name of FORWARDED_REQUEST_HEADERS) {
       const value = request.headers[name];
       if (value) headers[name] = value;
     }
-    const target = new URL(upstream.pathname.replace(/\/+$/, "") + request.path, upstream.origin);
+    const target = new URL(base.pathname.replace(/\/+$/, "") + request.path, base.origin);
+    const bodiless = request.method === "GET" || request.method === "HEAD";
+    // The same authenticators as the Action's proxy: a key, a SigV4 signature over the body, a bearer.
+    await auth.authorize({
+      method: request.method,
+      url: target,
+      headers,
+      ...(auth.needsBody && !bodiless ? { body: request.body } : {}),
+    });
+    const outgoing: Record<string, string> = {};
+    for (const [name, value] of Object.entries(headers)) {
+      // fetch sets Host from the URL itself (the same value the signature covers).
+      if (value !== undefined && name !== "host") outgoing[name] = String(value);
+    }
     const response = await http(target, {
       method: request.method,
-      headers,
-      ...(request.method === "GET" || request.method === "HEAD" ? {} : { body: request.body }),
+      headers: outgoing,
+      ...(bodiless ? {} : { body: request.body }),
     });
     const out: Record<string, string> = {};
     response.headers.forEach((value, name) => {
@@ -109,6 +147,16 @@ export function createModelGateway(options: ModelGatewayOptions) {
     const cost = meter.finish();
     await options.tokens.addSpend(token, cost);
     options.log?.("model request forwarded", { jobId: grant.jobId, status: response.status, costUsd: cost });
+  };
+}
+
+function apiKeyAuth(apiKey: () => Promise<string>): UpstreamAuth {
+  return {
+    needsBody: false,
+    secretValues: [],
+    authorize: async (request) => {
+      request.headers["x-api-key"] = await apiKey();
+    },
   };
 }
 

@@ -1,5 +1,6 @@
 import {
   Annotations,
+  Aws,
   CfnOutput,
   CfnParameter,
   aws_cloudwatch as cloudwatch,
@@ -86,7 +87,34 @@ export interface ClaudePrRunnerStackProps extends StackProps {
    * sessions table, and lets the worker start Managed Agents sessions. Also `-c engine=managed-agents`.
    */
   engine?: "cli" | "managed-agents";
+  /**
+   * Where the model runs: the same `provider` setting as the Action's (docs/providers.md). The model
+   * gateway authenticates upstream: with the `AnthropicApiKey` secret (anthropic: the API key;
+   * anthropic-oauth: the OAuth token; foundry: the resource key), or with its role for Bedrock
+   * (SigV4, bedrock:InvokeModel*), or with ADC for Vertex. Default anthropic.
+   */
+  modelProvider?: ModelProviderSetting;
 }
+
+export interface ModelProviderSetting {
+  provider: "anthropic" | "anthropic-oauth" | "bedrock" | "vertex" | "foundry";
+  /**
+   * Non-secret settings of the provider, set on the gateway and the worker: `BEDROCK_REGION`
+   * (default: the stack's region), `ANTHROPIC_VERTEX_PROJECT_ID`, `CLOUD_ML_REGION`,
+   * `GOOGLE_APPLICATION_CREDENTIALS` (an external-account file in the image, for Workload Identity
+   * Federation from AWS), `ANTHROPIC_FOUNDRY_RESOURCE` or `ANTHROPIC_FOUNDRY_BASE_URL`.
+   */
+  settings?: Record<string, string>;
+}
+
+/** The gateway variable that names the `AnthropicApiKey` secret, per provider (none: the role or ADC). */
+const MODEL_SECRET_VARIABLE: Record<ModelProviderSetting["provider"], string | undefined> = {
+  anthropic: "ANTHROPIC_API_KEY_SECRET",
+  "anthropic-oauth": "CLAUDE_CODE_OAUTH_TOKEN_SECRET",
+  foundry: "ANTHROPIC_FOUNDRY_API_KEY_SECRET",
+  bedrock: undefined,
+  vertex: undefined,
+};
 
 export type WorkerArchitecture = "x86_64" | "arm64";
 
@@ -271,6 +299,14 @@ export class ClaudePrRunnerStack extends Stack {
       }),
     );
 
+    const modelProvider = props.modelProvider ?? { provider: "anthropic" };
+    const modelSecretVariable = MODEL_SECRET_VARIABLE[modelProvider.provider];
+    const providerEnvironment: Record<string, string> = {
+      MODEL_PROVIDER: modelProvider.provider,
+      ...(modelProvider.provider === "bedrock" ? { BEDROCK_REGION: this.region } : {}),
+      ...modelProvider.settings,
+    };
+
     // --- model gateway: the only function that can read the model key; streams to the agent ---
     const gateway = new nodejs.NodejsFunction(this, "ModelGatewayFunction", {
       logGroup: logGroup("ModelGatewayFunction"),
@@ -281,7 +317,10 @@ export class ClaudePrRunnerStack extends Stack {
         POWERTOOLS_SERVICE_NAME: "model-gateway",
         POWERTOOLS_LOG_LEVEL: "INFO",
         GATEWAY_TOKENS_TABLE: gatewayTokens.tableName,
-        ANTHROPIC_API_KEY_SECRET: `secretsmanager:${anthropicApiKey.secretArn}`,
+        ...providerEnvironment,
+        ...(modelSecretVariable
+          ? { [modelSecretVariable]: `secretsmanager:${anthropicApiKey.secretArn}` }
+          : {}),
       },
     });
     // Authentication is the per-job token, checked against the table on every request.
@@ -289,7 +328,19 @@ export class ClaudePrRunnerStack extends Stack {
       authType: lambda.FunctionUrlAuthType.NONE,
       invokeMode: lambda.InvokeMode.RESPONSE_STREAM,
     });
-    anthropicApiKey.grantRead(gateway);
+    if (modelSecretVariable) anthropicApiKey.grantRead(gateway);
+    if (modelProvider.provider === "bedrock") {
+      // SigV4 with the gateway role's own credentials: Claude models and cross-region inference profiles.
+      gateway.addToRolePolicy(
+        new iam.PolicyStatement({
+          actions: ["bedrock:InvokeModel", "bedrock:InvokeModelWithResponseStream"],
+          resources: [
+            `arn:${Aws.PARTITION}:bedrock:*::foundation-model/anthropic.claude-*`,
+            `arn:${Aws.PARTITION}:bedrock:*:${Aws.ACCOUNT_ID}:inference-profile/*`,
+          ],
+        }),
+      );
+    }
     gateway.addToRolePolicy(
       new iam.PolicyStatement({
         actions: ["dynamodb:GetItem", "dynamodb:UpdateItem"],
@@ -372,6 +423,7 @@ export class ClaudePrRunnerStack extends Stack {
         FAIRNESS_DEFER_SECONDS: "60",
         FAIRNESS_MAX_DEFER_SECONDS: "900",
         MAX_FAIRNESS_DEFERRALS: String(maxFairnessDeferrals),
+        ...providerEnvironment,
       },
     });
     worker.addEventSource(
@@ -605,6 +657,18 @@ export class ClaudePrRunnerStack extends Stack {
         fn,
         "AwsSolutions-IAM5[Resource::*]",
         "X-Ray PutTraceSegments/PutTelemetryRecords have no resource-level permissions",
+      );
+    }
+    if (modelProvider.provider === "bedrock") {
+      acknowledge(
+        gateway,
+        "AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:bedrock:*::foundation-model/anthropic.claude-*]",
+        "Claude foundation models in any region: a cross-region inference profile routes to several",
+      );
+      acknowledge(
+        gateway,
+        "AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:bedrock:*:<AWS::AccountId>:inference-profile/*]",
+        "this account's inference profiles: the model id (us./eu./global.) is the deployment's setting",
       );
     }
     acknowledge(

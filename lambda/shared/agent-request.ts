@@ -16,7 +16,11 @@ export interface AgentRequest {
   upload: { outcome: string; transcript: string; workspace?: string };
   /** The orchestrator's real cwd: the agent moves restored transcripts from its slug to its own. */
   originalCwd: string;
-  gateway: { baseUrl: string; token: string };
+  /**
+   * The model gateway and the job's token; `providerSettings` are the non-secret settings the CLI
+   * needs for the provider's dialect (AWS_REGION; ANTHROPIC_VERTEX_PROJECT_ID, CLOUD_ML_REGION).
+   */
+  gateway: { baseUrl: string; token: string; providerSettings?: Record<string, string> };
   session: PortableSessionOptions;
 }
 
@@ -25,6 +29,7 @@ export type PortableSessionOptions = Pick<
   SessionOptions,
   | "prompt"
   | "model"
+  | "provider"
   | "fallbackModel"
   | "maxTurns"
   | "maxBudgetUsd"
@@ -75,6 +80,7 @@ export function portableSessionOptions(options: SessionOptions): PortableSession
   };
   const keys = [
     "model",
+    "provider",
     "fallbackModel",
     "maxTurns",
     "maxBudgetUsd",

@@ -19,7 +19,7 @@ export interface AgentSessionRunnerOptions {
   /** Key prefix of the exchange objects; a lifecycle rule expires them after a day. */
   prefix: string;
   invoke: AgentInvoker;
-  gateway: { baseUrl: string; token: string };
+  gateway: AgentRequest["gateway"];
   /** Scratch space on the orchestrator (Lambda: under /tmp). */
   workRoot: string;
   /** How long the presigned URLs stay valid: the session's deadline plus a margin. */

@@ -104,7 +104,11 @@ export function createJobExecutor(options: JobExecutorOptions): JobExecutor {
               bucket: split.bucket,
               prefix: split.prefix,
               invoke: split.invoke,
-              gateway: { baseUrl: split.gatewayUrl, token: gatewayToken },
+              gateway: {
+                baseUrl: split.gatewayUrl,
+                token: gatewayToken,
+                providerSettings: config.providerSettings,
+              },
               workRoot: workDir,
               urlExpiresInSeconds: Math.ceil(context.deadlineMs / 1000) + 300,
               log: (line, extra) => context.logger.warn(line, extra ?? {}),

@@ -1,4 +1,5 @@
 import type { TriggerSettings } from "../../src/jobs/triggers/trigger-settings.js";
+import { isModelProvider, MODEL_PROVIDERS, type ModelProvider } from "../../src/runner/model-provider.js";
 import { type ContextBound, DEFAULT_CONTEXT_BOUND } from "../../src/sessions/context-bound.js";
 import { triggerSettingsFromEnv } from "../shared/trigger-settings-from-env.js";
 import { WorkerConfigError } from "./worker-config.js";
@@ -15,6 +16,13 @@ export interface JobRuntimeConfig {
   /** The CLI binary; the image sets it to the pinned npm package's executable. */
   claudePath?: string;
   model?: string;
+  /** `MODEL_PROVIDER`: where the model runs, the same setting as the Action's `provider` (docs/providers.md). */
+  provider?: ModelProvider;
+  /**
+   * The provider's non-secret settings (Bedrock region, Vertex project and region) the agent's CLI
+   * needs for the provider's dialect; the credentials stay in the model gateway.
+   */
+  providerSettings: Record<string, string>;
   /** An LLM gateway or proxy in front of the Anthropic API; passed to the agent. */
   anthropicBaseUrl?: string;
   maxTurns: number;
@@ -76,6 +84,7 @@ export function jobRuntimeConfigFromEnv(env: NodeJS.ProcessEnv = process.env): J
     gitServerUrl: env.GITHUB_SERVER_URL?.trim() || serverUrlFromApiUrl(env.GITHUB_API_URL?.trim()),
     ...(claudePath ? { claudePath } : {}),
     ...(model ? { model } : {}),
+    ...providerFromEnv(env),
     ...(env.ANTHROPIC_BASE_URL?.trim() ? { anthropicBaseUrl: env.ANTHROPIC_BASE_URL.trim() } : {}),
     maxTurns: number(env, "MAX_TURNS", 30, { integer: true, min: 1 }),
     maxBudgetUsd: number(env, "MAX_BUDGET_USD", 5, { min: 0.01 }),
@@ -142,4 +151,27 @@ function number(
       `${name} must be ${rule.integer ? "a whole number" : "a number"} ≥ ${rule.min}; got "${raw}"`,
     );
   return n;
+}
+
+/** Non-secret settings per provider that cross to the agent (its CLI speaks the provider's dialect). */
+const PROVIDER_SETTINGS: Partial<Record<ModelProvider, readonly string[]>> = {
+  bedrock: ["AWS_REGION"],
+  vertex: ["ANTHROPIC_VERTEX_PROJECT_ID", "CLOUD_ML_REGION"],
+};
+
+function providerFromEnv(env: NodeJS.ProcessEnv): Pick<JobRuntimeConfig, "provider" | "providerSettings"> {
+  const provider = env.MODEL_PROVIDER?.trim();
+  if (!provider) return { providerSettings: {} };
+  if (!isModelProvider(provider))
+    throw new WorkerConfigError(
+      `MODEL_PROVIDER must be one of ${MODEL_PROVIDERS.join(", ")}; got "${provider}"`,
+    );
+  const providerSettings: Record<string, string> = {};
+  for (const name of PROVIDER_SETTINGS[provider] ?? []) {
+    // Lambda reserves AWS_REGION (the function's own region); Bedrock in another region is BEDROCK_REGION.
+    const value = (name === "AWS_REGION" ? env.BEDROCK_REGION?.trim() : undefined) || env[name]?.trim();
+    if (!value) throw new WorkerConfigError(`MODEL_PROVIDER ${provider} needs ${name}`);
+    providerSettings[name] = value;
+  }
+  return { provider, providerSettings };
 }

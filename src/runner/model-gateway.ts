@@ -59,6 +59,12 @@ export interface ProviderCredentialSources {
   aws?: AwsCredentialIdentityProvider;
   /** Vertex: default is google-auth-library ADC (GOOGLE_APPLICATION_CREDENTIALS, WIF, gcloud, metadata). */
   googleAccessToken?: () => Promise<string | null | undefined>;
+  /**
+   * A claude-pr-runner model gateway (the Lambda's, lambda/gateway) that authenticates upstream for
+   * the provider itself: the proxy sends it the provider's requests unchanged with the job's gateway
+   * token, and this host needs no cloud credential at all (the agent function holds none).
+   */
+  modelGateway?: { url: string; token: string };
 }
 
 export interface ModelGatewayOptions {
@@ -121,16 +127,30 @@ export async function openModelGateway(options: ModelGatewayOptions): Promise<Mo
   return { env, proxy, provider };
 }
 
+/**
+ * Where a provider's requests go and how they are authenticated, from the host environment and the
+ * providers' credential chains: the same code for the Action's per-session proxy and the Lambda's
+ * model gateway. A missing setting or credential is a RunnerConfigError.
+ */
+export async function providerUpstream(
+  provider: ModelProvider,
+  hostEnv: HostEnv,
+  sources: ProviderCredentialSources = {},
+): Promise<{ upstreamUrl: string; auth: UpstreamAuth }> {
+  const { upstreamUrl, auth } = await planUpstream(provider, hostEnv, true, {
+    ...sources,
+    modelGateway: undefined,
+  });
+  return { upstreamUrl, auth };
+}
+
 async function planUpstream(
   provider: ModelProvider,
   env: HostEnv,
   explicit: boolean,
   sources: ProviderCredentialSources = {},
 ): Promise<UpstreamPlan> {
-  const anthropicMode = (proxyUrl: string, token: string) => ({
-    ANTHROPIC_BASE_URL: proxyUrl,
-    ANTHROPIC_API_KEY: token,
-  });
+  if (sources.modelGateway) return relayToModelGateway(provider, env, sources.modelGateway);
   switch (provider) {
     case "anthropic": {
       const upstreamUrl = env.ANTHROPIC_BASE_URL || DEFAULT_ANTHROPIC_API_URL;
@@ -184,14 +204,7 @@ async function planUpstream(
       return {
         upstreamUrl: env.ANTHROPIC_BEDROCK_BASE_URL || `https://bedrock-runtime.${region}.amazonaws.com`,
         auth: bedrockSigV4Auth({ region, credentials }),
-        // The CLI's Bedrock gateway mode: no signing of its own; the token rides as a custom header.
-        agentVariables: (proxyUrl, token) => ({
-          CLAUDE_CODE_USE_BEDROCK: "1",
-          ANTHROPIC_BEDROCK_BASE_URL: proxyUrl,
-          CLAUDE_CODE_SKIP_BEDROCK_AUTH: "1",
-          AWS_REGION: region,
-          ANTHROPIC_CUSTOM_HEADERS: withTokenHeader(env.ANTHROPIC_CUSTOM_HEADERS, token),
-        }),
+        agentVariables: bedrockMode(region, env),
       };
     }
     case "vertex": {
@@ -213,14 +226,7 @@ async function planUpstream(
       return {
         upstreamUrl: env.ANTHROPIC_VERTEX_BASE_URL || `https://${host}/v1`,
         auth: bearerTokenAuth(getToken, "Google Cloud"),
-        agentVariables: (proxyUrl, token) => ({
-          CLAUDE_CODE_USE_VERTEX: "1",
-          ANTHROPIC_VERTEX_BASE_URL: proxyUrl,
-          CLAUDE_CODE_SKIP_VERTEX_AUTH: "1",
-          ANTHROPIC_VERTEX_PROJECT_ID: project,
-          CLOUD_ML_REGION: region,
-          ANTHROPIC_CUSTOM_HEADERS: withTokenHeader(env.ANTHROPIC_CUSTOM_HEADERS, token),
-        }),
+        agentVariables: vertexMode(project, region, env),
       };
     }
     case "foundry": {
@@ -243,15 +249,81 @@ async function planUpstream(
       return {
         upstreamUrl,
         auth,
-        agentVariables: (proxyUrl, token) => ({
-          CLAUDE_CODE_USE_FOUNDRY: "1",
-          ANTHROPIC_FOUNDRY_BASE_URL: proxyUrl,
-          ANTHROPIC_FOUNDRY_API_KEY: token,
-        }),
+        agentVariables: foundryMode,
       };
     }
   }
 }
+
+/**
+ * Through a model gateway that authenticates upstream itself: the CLI still speaks the provider's
+ * dialect (paths, event streams), the proxy swaps the agent's token for the job's gateway token, and
+ * only the non-secret settings the dialect needs (region, project) are required here.
+ */
+function relayToModelGateway(
+  provider: ModelProvider,
+  env: HostEnv,
+  gateway: { url: string; token: string },
+): UpstreamPlan {
+  const base = {
+    upstreamUrl: gateway.url,
+    auth: staticCredentialAuth({ kind: "api-key", apiKey: gateway.token }),
+  };
+  switch (provider) {
+    case "anthropic":
+    case "anthropic-oauth":
+      return { ...base, agentVariables: anthropicMode };
+    case "bedrock": {
+      const region = env.AWS_REGION || env.AWS_DEFAULT_REGION;
+      if (!region) throw missing("bedrock", "AWS_REGION (the region of the Bedrock endpoint)");
+      return { ...base, agentVariables: bedrockMode(region, env) };
+    }
+    case "vertex": {
+      const project = env.ANTHROPIC_VERTEX_PROJECT_ID || env.GOOGLE_CLOUD_PROJECT;
+      const region = env.CLOUD_ML_REGION;
+      if (!project) throw missing("vertex", "ANTHROPIC_VERTEX_PROJECT_ID (the Google Cloud project)");
+      if (!region) throw missing("vertex", "CLOUD_ML_REGION (e.g. us-east5 or global)");
+      return { ...base, agentVariables: vertexMode(project, region, env) };
+    }
+    case "foundry":
+      return { ...base, agentVariables: foundryMode };
+  }
+}
+
+type AgentVariables = UpstreamPlan["agentVariables"];
+
+const anthropicMode: AgentVariables = (proxyUrl, token) => ({
+  ANTHROPIC_BASE_URL: proxyUrl,
+  ANTHROPIC_API_KEY: token,
+});
+
+/** The CLI's Bedrock gateway mode: no signing of its own; the token rides as a custom header. */
+function bedrockMode(region: string, env: HostEnv): AgentVariables {
+  return (proxyUrl, token) => ({
+    CLAUDE_CODE_USE_BEDROCK: "1",
+    ANTHROPIC_BEDROCK_BASE_URL: proxyUrl,
+    CLAUDE_CODE_SKIP_BEDROCK_AUTH: "1",
+    AWS_REGION: region,
+    ANTHROPIC_CUSTOM_HEADERS: withTokenHeader(env.ANTHROPIC_CUSTOM_HEADERS, token),
+  });
+}
+
+function vertexMode(project: string, region: string, env: HostEnv): AgentVariables {
+  return (proxyUrl, token) => ({
+    CLAUDE_CODE_USE_VERTEX: "1",
+    ANTHROPIC_VERTEX_BASE_URL: proxyUrl,
+    CLAUDE_CODE_SKIP_VERTEX_AUTH: "1",
+    ANTHROPIC_VERTEX_PROJECT_ID: project,
+    CLOUD_ML_REGION: region,
+    ANTHROPIC_CUSTOM_HEADERS: withTokenHeader(env.ANTHROPIC_CUSTOM_HEADERS, token),
+  });
+}
+
+const foundryMode: AgentVariables = (proxyUrl, token) => ({
+  CLAUDE_CODE_USE_FOUNDRY: "1",
+  ANTHROPIC_FOUNDRY_BASE_URL: proxyUrl,
+  ANTHROPIC_FOUNDRY_API_KEY: token,
+});
 
 function missing(provider: ModelProvider, what: string): RunnerConfigError {
   return new RunnerConfigError(`provider ${provider} needs ${what}; it is not set`, "provider");

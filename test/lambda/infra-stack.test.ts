@@ -364,6 +364,55 @@ describe("infrastructure stack", () => {
     expect(actionsOf(worker)).toContain("lambda:InvokeFunction");
   });
 
+  it("anthropic by default: the gateway reads the model key secret and holds no Bedrock permission", () => {
+    const env = envOf("ModelGatewayFunction");
+    expect(env.MODEL_PROVIDER).toBe("anthropic");
+    expect(env.ANTHROPIC_API_KEY_SECRET).toBeDefined();
+    expect(envOf("WorkerFunction").MODEL_PROVIDER).toBe("anthropic");
+    expect(
+      actionsOf(policyStatementsOf("ModelGatewayFunctionServiceRole")).filter((a) =>
+        a.startsWith("bedrock:"),
+      ),
+    ).toEqual([]);
+  });
+
+  it("modelProvider bedrock: the gateway signs with its role (InvokeModel on Claude models and profiles), reads no model secret, and passes cdk-nag", () => {
+    const bedrockStack = new ClaudePrRunnerStack(
+      new App({ context: { "aws:cdk:bundling-stacks": [] } }),
+      "ClaudePrRunnerBedrock",
+      { env: { account: "123456789012", region: "eu-west-1" }, modelProvider: { provider: "bedrock" } },
+    );
+    const bedrock = Template.fromStack(bedrockStack).toJSON().Resources as Record<string, Resource>;
+    const gatewayFn = Object.entries(bedrock).find(
+      ([id, r]) => id.startsWith("ModelGatewayFunction") && r.Type === "AWS::Lambda::Function",
+    )?.[1];
+    const env = (gatewayFn?.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+    expect(env).toMatchObject({ MODEL_PROVIDER: "bedrock", BEDROCK_REGION: "eu-west-1" });
+    expect(Object.keys(env).filter((name) => name.endsWith("_SECRET"))).toEqual([]);
+    const statements = Object.values(bedrock)
+      .filter(
+        (r) =>
+          r.Type === "AWS::IAM::Policy" &&
+          JSON.stringify(r.Properties.Roles).includes("ModelGatewayFunctionServiceRole"),
+      )
+      .flatMap(
+        (r) =>
+          (r.Properties.PolicyDocument as { Statement: { Action: string | string[]; Resource: unknown }[] })
+            .Statement,
+      );
+    const invoke = statements.find((s) =>
+      [s.Action].flat().includes("bedrock:InvokeModelWithResponseStream"),
+    );
+    expect([invoke?.Action].flat().sort()).toEqual([
+      "bedrock:InvokeModel",
+      "bedrock:InvokeModelWithResponseStream",
+    ]);
+    expect(JSON.stringify(invoke?.Resource)).toContain("foundation-model/anthropic.claude-*");
+    expect(JSON.stringify(statements)).not.toContain("secretsmanager:GetSecretValue");
+    const report = new AwsSolutionsChecks().validateScope(bedrockStack);
+    expect(report.violations.map((v) => v.ruleName)).toEqual([]);
+  }, 400_000);
+
   it("gives the agent function a role that can only write its logs: no secret, S3, DynamoDB, SQS or GitHub key", () => {
     const role = logicalId("AWS::IAM::Role", "AgentFunctionServiceRole");
     const attached = Object.values(resources).filter(

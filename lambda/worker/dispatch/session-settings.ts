@@ -46,6 +46,7 @@ export function sessionSettings(options: {
     ...(options.agent ? { sessionRunner: options.agent.runner } : {}),
     ...(config.claudePath ? { claudePath: config.claudePath } : {}),
     ...(config.model ? { model: config.model } : {}),
+    ...(config.provider ? { provider: config.provider } : {}),
     // Progress lines carry the job's keys (jobId, repo, pr), so a long session is visible in the logs.
     onProgress: (event) => logger.debug(`agent: ${formatProgressEvent(event)}`, { progress: event.kind }),
   };

@@ -1,0 +1,97 @@
+import { type ProviderCredentialSources, providerUpstream } from "../../src/runner/model-gateway.js";
+import { isModelProvider, MODEL_PROVIDERS, type ModelProvider } from "../../src/runner/model-provider.js";
+import { parseSecretReference, type SecretReference } from "../shared/secret-reader.js";
+import type { GatewayUpstream } from "./model-gateway.js";
+
+export class GatewayConfigError extends Error {
+  override readonly name = "GatewayConfigError";
+}
+
+/**
+ * The gateway's provider settings, from the function's environment (set by the CDK stack). The
+ * provider is the same `MODEL_PROVIDER` the worker maps model ids with; the credential is the
+ * function's own: a secret for the Anthropic key, OAuth token or Foundry key, the function's role
+ * for Bedrock (SigV4), ADC for Vertex (an external-account file for Workload Identity Federation).
+ */
+export interface GatewayConfig {
+  provider: ModelProvider;
+  /** Non-secret provider settings (region, project, endpoint) as the runner's provider code reads them. */
+  settings: Record<string, string>;
+  /** Secrets to read into the named variables before the upstream is planned. */
+  secrets: Array<{ variable: string; reference: SecretReference }>;
+}
+
+/** Settings each provider may take from the function's environment; nothing else is read. */
+const SETTINGS: Record<ModelProvider, readonly string[]> = {
+  anthropic: ["ANTHROPIC_BASE_URL"],
+  "anthropic-oauth": ["ANTHROPIC_BASE_URL"],
+  bedrock: ["AWS_REGION", "AWS_DEFAULT_REGION", "ANTHROPIC_BEDROCK_BASE_URL"],
+  vertex: [
+    "ANTHROPIC_VERTEX_PROJECT_ID",
+    "GOOGLE_CLOUD_PROJECT",
+    "CLOUD_ML_REGION",
+    "ANTHROPIC_VERTEX_BASE_URL",
+    "GOOGLE_APPLICATION_CREDENTIALS",
+  ],
+  foundry: ["ANTHROPIC_FOUNDRY_RESOURCE", "ANTHROPIC_FOUNDRY_BASE_URL"],
+};
+
+/** `<VARIABLE>_SECRET` names where the variable's value is stored (secretsmanager:<id> or ssm:<name>). */
+const SECRETS: Record<ModelProvider, readonly string[]> = {
+  anthropic: ["ANTHROPIC_API_KEY"],
+  "anthropic-oauth": ["CLAUDE_CODE_OAUTH_TOKEN"],
+  bedrock: [],
+  vertex: [],
+  foundry: ["ANTHROPIC_FOUNDRY_API_KEY", "ANTHROPIC_FOUNDRY_AUTH_TOKEN"],
+};
+
+export function gatewayConfigFromEnv(env: NodeJS.ProcessEnv): GatewayConfig {
+  const provider = env.MODEL_PROVIDER?.trim() || "anthropic";
+  if (!isModelProvider(provider)) {
+    throw new GatewayConfigError(
+      `MODEL_PROVIDER must be one of ${MODEL_PROVIDERS.join(", ")}; got "${provider}"`,
+    );
+  }
+  const settings: Record<string, string> = {};
+  for (const name of SETTINGS[provider]) {
+    const value = env[name]?.trim();
+    if (value) settings[name] = value;
+  }
+  // Lambda reserves AWS_REGION (the function's own region); Bedrock in another region is BEDROCK_REGION.
+  if (provider === "bedrock" && env.BEDROCK_REGION?.trim()) settings.AWS_REGION = env.BEDROCK_REGION.trim();
+  // The stack's historical name for the Anthropic endpoint.
+  if (env.UPSTREAM_URL?.trim() && provider.startsWith("anthropic"))
+    settings.ANTHROPIC_BASE_URL = env.UPSTREAM_URL.trim();
+  const secrets = SECRETS[provider].flatMap((variable) => {
+    const reference = env[`${variable}_SECRET`]?.trim();
+    return reference ? [{ variable, reference: parseSecretReference(reference, `${variable}_SECRET`) }] : [];
+  });
+  if (SECRETS[provider].length > 0 && secrets.length === 0) {
+    throw new GatewayConfigError(
+      `MODEL_PROVIDER ${provider} needs ${SECRETS[provider].map((name) => `${name}_SECRET`).join(" or ")}`,
+    );
+  }
+  for (const name of Object.keys(env)) {
+    const other = name.endsWith("_SECRET") && name.slice(0, -"_SECRET".length);
+    if (other && Object.values(SECRETS).flat().includes(other) && !SECRETS[provider].includes(other)) {
+      throw new GatewayConfigError(`${name} is set, but MODEL_PROVIDER ${provider} does not use it`);
+    }
+  }
+  return { provider, settings, secrets };
+}
+
+/**
+ * The gateway's upstream for its provider, planned by the runner's own provider code
+ * (providerUpstream): the same endpoints, signers and token sources as the Action's proxy.
+ */
+export function gatewayUpstream(
+  config: GatewayConfig,
+  readSecret: (reference: SecretReference) => Promise<string>,
+  sources: ProviderCredentialSources = {},
+): () => Promise<GatewayUpstream> {
+  return async () => {
+    const hostEnv: Record<string, string> = { ...config.settings };
+    for (const { variable, reference } of config.secrets) hostEnv[variable] = await readSecret(reference);
+    return providerUpstream(config.provider, hostEnv, sources);
+  };
+}
