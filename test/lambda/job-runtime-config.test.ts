@@ -26,6 +26,36 @@ describe("jobRuntimeConfigFromEnv", () => {
     expect(config.sessionsBucket).toBeUndefined();
   });
 
+  it("MODEL_PROVIDER: the same provider setting as the Action, with the dialect's non-secret settings only", () => {
+    expect(jobRuntimeConfigFromEnv({}).provider).toBeUndefined();
+    expect(
+      jobRuntimeConfigFromEnv({
+        MODEL_PROVIDER: "bedrock",
+        AWS_REGION: "eu-west-1",
+        BEDROCK_REGION: "us-east-1",
+        AWS_SECRET_ACCESS_KEY: "x",
+      }),
+    ).toMatchObject({ provider: "bedrock", providerSettings: { AWS_REGION: "us-east-1" } });
+    expect(
+      jobRuntimeConfigFromEnv({
+        MODEL_PROVIDER: "vertex",
+        ANTHROPIC_VERTEX_PROJECT_ID: "p",
+        CLOUD_ML_REGION: "global",
+      }),
+    ).toMatchObject({
+      provider: "vertex",
+      providerSettings: { ANTHROPIC_VERTEX_PROJECT_ID: "p", CLOUD_ML_REGION: "global" },
+    });
+    expect(jobRuntimeConfigFromEnv({ MODEL_PROVIDER: "foundry" })).toMatchObject({
+      provider: "foundry",
+      providerSettings: {},
+    });
+    expect(() => jobRuntimeConfigFromEnv({ MODEL_PROVIDER: "azure" })).toThrow(WorkerConfigError);
+    expect(() => jobRuntimeConfigFromEnv({ MODEL_PROVIDER: "vertex", CLOUD_ML_REGION: "global" })).toThrow(
+      /MODEL_PROVIDER vertex needs ANTHROPIC_VERTEX_PROJECT_ID/,
+    );
+  });
+
   it("clones from the GHES host when only the GHES API URL is set; an explicit GITHUB_SERVER_URL wins", () => {
     expect(jobRuntimeConfigFromEnv({ GITHUB_API_URL: "https://ghe.example.com/api/v3/" }).gitServerUrl).toBe(
       "https://ghe.example.com",
