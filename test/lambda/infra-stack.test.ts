@@ -386,7 +386,8 @@ describe("infrastructure stack", () => {
     const gatewayFn = Object.entries(bedrock).find(
       ([id, r]) => id.startsWith("ModelGatewayFunction") && r.Type === "AWS::Lambda::Function",
     )?.[1];
-    const env = (gatewayFn?.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+    if (!gatewayFn) throw new Error("no model gateway function in the Bedrock stack");
+    const env = (gatewayFn.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
     expect(env).toMatchObject({ MODEL_PROVIDER: "bedrock", BEDROCK_REGION: "eu-west-1" });
     expect(Object.keys(env).filter((name) => name.endsWith("_SECRET"))).toEqual([]);
     const statements = Object.values(bedrock)
