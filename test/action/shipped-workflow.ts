@@ -10,8 +10,8 @@ interface WorkflowFile {
 /**
  * One of the workflows we ship in workflows/, read as GitHub reads it, so an e2e test drives the
  * action with the events and inputs a user who copies the file gets: `accepts` says whether the
- * workflow starts the job for an event (its `on:` types and the `contains(…comment.body…)` guard
- * of the job's `if:`), `inputs` are the action's literal `with:` values (expressions dropped).
+ * workflow starts the job for an event (its `on:` types and the job's `if:`), `inputs` are the
+ * action's literal `with:` values (expressions dropped).
  */
 export function shippedWorkflow(file: string) {
   const workflow = parse(readFileSync(resolve("workflows", file), "utf8")) as WorkflowFile;
@@ -28,11 +28,30 @@ export function shippedWorkflow(file: string) {
       if (!(eventName in workflow.on)) return false;
       const types = workflow.on[eventName]?.types;
       if (types && !types.includes(String(payload.action))) return false;
-      const guards = [...(job.if ?? "").matchAll(/contains\(github\.event\.comment\.body, '([^']+)'\)/g)].map(
-        (m) => m[1]!,
-      );
-      const body = String((payload.comment as { body?: string } | undefined)?.body ?? "");
-      return guards.length === 0 || guards.some((g) => body.includes(g));
+      return evaluateIf(job.if, payload);
     },
   };
+}
+
+/**
+ * The job `if:` forms our workflows use: clauses joined by `||`, each `contains(github.event.X, 'v')`,
+ * `github.event.X == 'v'` or `github.event.X != 'v'`. Anything else throws, so a workflow edit that
+ * this cannot read fails the test instead of being waved through.
+ */
+function evaluateIf(condition: string | undefined, payload: Record<string, unknown>): boolean {
+  if (!condition) return true;
+  return condition.split("||").some((raw) => {
+    const clause = raw.trim();
+    const contains = /^contains\(github\.event\.([\w.]+), '([^']*)'\)$/.exec(clause);
+    if (contains) return String(at(payload, contains[1]!) ?? "").includes(contains[2]!);
+    const compare = /^github\.event\.([\w.]+) (==|!=) '([^']*)'$/.exec(clause);
+    if (compare) return (String(at(payload, compare[1]!) ?? "") === compare[3]) === (compare[2] === "==");
+    throw new Error(`shippedWorkflow cannot evaluate the if: clause ${JSON.stringify(clause)}`);
+  });
+}
+
+function at(value: unknown, path: string): unknown {
+  return path
+    .split(".")
+    .reduce<unknown>((v, key) => (v as Record<string, unknown> | undefined)?.[key], value);
 }

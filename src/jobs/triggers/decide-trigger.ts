@@ -132,7 +132,7 @@ function pullRequestDecision(
     return skip(`PR #${pr.number} is a draft: not reviewed until it is ready (or set review_drafts)`);
   const author = pr.author.toLowerCase();
   if (settings.skipAuthors.some((login) => login.toLowerCase() === author))
-    return skip(`PR #${pr.number} is by ${pr.author}: not reviewed automatically (skip_authors)`);
+    return skip(`PR #${pr.number} is by ${pr.author}, not reviewed automatically (skip_authors)`);
   return { ...base, job: "review", requiresWriter: false };
 }
 
