@@ -81,6 +81,7 @@ export function createJobExecutor(options: JobExecutorOptions): JobExecutor {
     const startedAt = Date.now();
     const octokit = createGitHubClient({
       token: context.token,
+      ...(context.renewToken ? { renewToken: context.renewToken } : {}),
       baseUrl: config.githubApiUrl,
       log: (line) => context.logger.warn(line),
       ...options.githubPacing,

@@ -15,6 +15,11 @@ export interface JobExecutionContext {
   logger: Logger;
   /** Installation access token for the job's repository (about one hour of validity). */
   token: string;
+  /**
+   * Mints a replacement token of the same scope, for when GitHub refuses `token` mid-job (expired or
+   * revoked); the worker revokes every token it minted when the job ends.
+   */
+  renewToken?: () => Promise<string>;
   /** Anthropic API key for the CLI, read from Secrets Manager/SSM when configured. */
   anthropicApiKey?: string;
   /** How many times SQS has handed out this message, this time included. */

@@ -275,12 +275,22 @@ export function createWorkerHandler(deps: WorkerHandlerDeps): WorkerHandler {
       // repository and permissions, revoked when the job ends.
       const scope = deps.tokenScope?.(job);
       const scoped = scope !== undefined && deps.tokens.jobToken !== undefined;
-      const token = scoped
-        ? await (deps.tokens.jobToken as NonNullable<InstallationTokenProvider["jobToken"]>)(
-            job.installationId,
-            scope,
-          )
-        : await deps.tokens.installationToken(job.installationId);
+      const mint = async () =>
+        scoped
+          ? await (deps.tokens.jobToken as NonNullable<InstallationTokenProvider["jobToken"]>)(
+              job.installationId,
+              scope,
+            )
+          : await deps.tokens.installationToken(job.installationId);
+      const token = await mint();
+      // A token GitHub refuses mid-job (expired, revoked) is replaced by one of the same scope.
+      const renewed: string[] = [];
+      const renewToken = async () => {
+        const next = await mint();
+        if (scoped) renewed.push(next);
+        logger.warn("job token refused by GitHub; minted a replacement");
+        return next;
+      };
       try {
         const anthropicApiKey = await deps.anthropicApiKey?.();
         logger.info("job started", { deadlineMs });
@@ -289,16 +299,18 @@ export function createWorkerHandler(deps: WorkerHandlerDeps): WorkerHandler {
           signal: AbortSignal.timeout(deadlineMs),
           logger,
           token,
+          renewToken,
           receiveCount,
           ...(anthropicApiKey ? { anthropicApiKey } : {}),
         });
       } finally {
         if (scoped)
-          await deps.tokens
-            .revokeToken?.(token)
-            .catch((e: unknown) =>
-              logger.warn("job token not revoked; it expires within the hour", { error: String(e) }),
-            );
+          for (const minted of [token, ...renewed])
+            await deps.tokens
+              .revokeToken?.(minted)
+              .catch((e: unknown) =>
+                logger.warn("job token not revoked; it expires within the hour", { error: String(e) }),
+              );
       }
     } catch (error) {
       const permanent =

@@ -2,7 +2,7 @@ import { retry } from "@octokit/plugin-retry";
 import { throttling } from "@octokit/plugin-throttling";
 import { Octokit } from "@octokit/rest";
 import Bottleneck from "bottleneck";
-import { OutputNeutraliser, registerNeutraliser } from "./neutralise-output.js";
+import { neutraliserFor, OutputNeutraliser, registerNeutraliser } from "./neutralise-output.js";
 import { registerOwnLogins } from "./own-comments.js";
 
 const OctokitWithPlugins = Octokit.plugin(retry, throttling);
@@ -42,6 +42,12 @@ export interface GitHubClientOptions {
   ownLogins?: readonly string[];
   /** Receives retry notices; never receives the token. */
   log?: (message: string) => void;
+  /**
+   * Mints a replacement when GitHub answers 401 to the token (an App installation token that expired
+   * or was revoked mid-job): the request is sent again once with the new token, which is used from
+   * then on and redacted like the first.
+   */
+  renewToken?: () => Promise<string>;
 }
 
 /** How a client retries, for requests that must not be retried blindly (see `createOnce`). */
@@ -78,8 +84,14 @@ export function createGitHubClient(options: GitHubClientOptions): GitHubClient {
       );
       return again;
     };
-  const octokit = new OctokitWithPlugins({
-    auth: options.token,
+  const renewing = options.renewToken
+    ? renewingTokenAuth(options.token, options.renewToken, (token) => {
+        registerNeutraliser(octokit, neutraliserFor(octokit).withSecrets([token]));
+        log("GitHub refused the token (401); continuing with a renewed one");
+      })
+    : undefined;
+  const octokit: GitHubClient = new OctokitWithPlugins({
+    ...(renewing ? { authStrategy: renewing } : { auth: options.token }),
     baseUrl: (options.baseUrl ?? "https://api.github.com").replace(/\/+$/, ""),
     userAgent: options.userAgent ?? "claude-pr-runner",
     // 406 (diff too large) and 409/413 are answers, not glitches: retrying them only wastes time.
@@ -111,6 +123,45 @@ export function createGitHubClient(options: GitHubClientOptions): GitHubClient {
     }),
   );
   return octokit;
+}
+
+type RequestFn = ((options: object) => Promise<unknown>) & {
+  endpoint: { merge: (route: unknown, parameters?: unknown) => { headers: Record<string, string> } };
+};
+
+/**
+ * An Octokit auth strategy for a token that can be renewed: the request hook sets the current token,
+ * and on a 401 renews it once (concurrent requests share one renewal) and sends the request again.
+ */
+function renewingTokenAuth(first: string, renew: () => Promise<string>, renewed: (token: string) => void) {
+  let current = first;
+  let renewal: Promise<string> | undefined;
+  return () => {
+    const auth = async () => ({ type: "token", token: current, tokenType: "installation" });
+    auth.hook = async (request: RequestFn, route: unknown, parameters?: unknown) => {
+      const endpoint = request.endpoint.merge(route, parameters);
+      const used = current;
+      endpoint.headers.authorization = `token ${used}`;
+      try {
+        return await request(endpoint);
+      } catch (error) {
+        if ((error as { status?: number }).status !== 401) throw error;
+        if (current === used) {
+          renewal ??= renew().then((token) => {
+            current = token;
+            renewed(token);
+            return token;
+          });
+          await renewal.finally(() => {
+            renewal = undefined;
+          });
+        }
+        endpoint.headers.authorization = `token ${current}`;
+        return request(endpoint);
+      }
+    };
+    return auth;
+  };
 }
 
 /** The web host links may point to: github.com for api.github.com, the server itself on GHES. */

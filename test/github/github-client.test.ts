@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createGitHubClient } from "../../src/github/github-client.js";
 import { httpStatusOf } from "../../src/github/http-status.js";
+import { neutraliserFor } from "../../src/github/neutralise-output.js";
 import type { GitHubDouble } from "../github-double/index.js";
 import { newFileDiff, startDoubleWithPr, testClient } from "./pr-fixture.js";
 
@@ -100,6 +101,51 @@ describe("createGitHubClient", () => {
     });
     expect(files).toHaveLength(205);
     expect(statuses("pulls/list-files")).toEqual([200, 200, 200]);
+  });
+
+  it("renews a refused token once for concurrent requests, uses it from then on and redacts it too", async () => {
+    gh.resetCalls();
+    gh.addToken("ghs_first000000000000000000", { login: "app[bot]", type: "Bot" });
+    let minted = 0;
+    const notices: string[] = [];
+    const octokit = createGitHubClient({
+      token: "ghs_first000000000000000000",
+      baseUrl: gh.url,
+      retryAfterBaseMs: 1,
+      log: (m) => notices.push(m),
+      renewToken: async () => {
+        minted++;
+        const token = `ghs_renewed${minted}000000000000000000`;
+        gh.addToken(token, { login: "app[bot]", type: "Bot" });
+        return token;
+      },
+    });
+    await octokit.rest.repos.get({ owner: "acme", repo: "app" });
+    gh.expireInstallationTokens();
+    const three = await Promise.all(
+      [1, 2, 3].map(() => octokit.rest.repos.get({ owner: "acme", repo: "app" }).then((r) => r.status)),
+    );
+    expect(three).toEqual([200, 200, 200]);
+    expect(minted).toBe(1);
+    await octokit.rest.repos.get({ owner: "acme", repo: "app" });
+    // However the three were interleaved, each was answered once with the renewed token.
+    expect(statuses("repos/get").filter((st) => st === 200)).toHaveLength(5);
+    expect(statuses("repos/get").filter((st) => st === 401).length).toBeGreaterThanOrEqual(1);
+    expect(notices.join("\n")).toContain("renewed");
+    expect(notices.join("\n")).not.toContain("ghs_");
+    expect(neutraliserFor(octokit).redact("leak ghs_renewed1000000000000000000")).not.toContain(
+      "ghs_renewed1",
+    );
+    // A renewed token GitHub refuses too is an error, not a loop.
+    gh.expireInstallationTokens();
+    const refusedAgain = createGitHubClient({
+      token: "ghs_gone00000000000000000000",
+      baseUrl: gh.url,
+      renewToken: async () => "ghs_alsogone000000000000000",
+    });
+    await expect(refusedAgain.rest.repos.get({ owner: "acme", repo: "app" })).rejects.toMatchObject({
+      status: 401,
+    });
   });
 
   it("rejects an empty token with a clear error", () => {

@@ -265,13 +265,21 @@ describe("fault injection: nothing lost, nothing published twice", () => {
     await expectOneReview();
   });
 
-  it("the installation token expires mid-job: the 401 fails the attempt, the next receive mints a fresh token and completes, one review", async () => {
+  it("the installation token expires mid-job: GitHub's 401 gets a renewed token of the same scope, the job completes in the same attempt, one review", async () => {
     // Right after the job opened its check run, every installation token the double issued expires.
     pipeline.github.onceAfter("checks/create", () => pipeline.github.expireInstallationTokens());
     await enqueue(reviewJob());
     const source = await quietly(async () => drain(await worker()));
     expect(pipeline.github.calls.some((c) => c.status === 401)).toBe(true);
-    expect(source.invocations.map((i) => i.response.batchItemFailures.length)).toEqual([1, 0]);
+    expect(source.invocations.map((i) => i.response.batchItemFailures.length)).toEqual([0]);
+    expect(
+      stdout.records.some((r) => r.message === "job token refused by GitHub; minted a replacement"),
+    ).toBe(true);
+    // Both tokens were minted for this repository only; the live one is revoked when the job ends.
+    const minted = pipeline.github.callsTo("apps/create-installation-access-token");
+    expect(minted).toHaveLength(2);
+    for (const m of minted) expect(m.body).toMatchObject({ repositories: [REPO] });
+    expect(pipeline.github.expireInstallationTokens()).toBe(0);
     await expectOneReview();
   });
 
