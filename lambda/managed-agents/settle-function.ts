@@ -21,6 +21,12 @@ const tokens = githubAppAuth({
   privateKey: () => secrets.read(config.appPrivateKey),
 });
 
+const publishing = publishingClientFor({
+  tokens,
+  allowedInstallations: config.allowedInstallations,
+  githubApiUrl: config.githubApiUrl,
+});
+
 let settle: Promise<ReturnType<typeof createSettleHandler>> | undefined;
 
 export const handler = async (event: SQSEvent, context: Context) => {
@@ -34,11 +40,8 @@ export const handler = async (event: SQSEvent, context: Context) => {
           throw new Error("the settle function never starts a session");
         },
       }),
-      octokitFor: publishingClientFor({
-        tokens,
-        allowedInstallations: config.allowedInstallations,
-        githubApiUrl: config.githubApiUrl,
-      }),
+      octokitFor: publishing.octokitFor,
+      releaseOctokit: publishing.release,
       settings: {},
       publish: { commentMode: config.commentMode, inlineCommentLimit: config.inlineCommentLimit },
       log: (line, fields) => telemetry.logger.info(line, fields ?? {}),

@@ -11,6 +11,8 @@ export interface SettleHandlerDeps {
   engine: ManagedAgentsEngine;
   /** A GitHub client for the session's repository (an installation token in the App). */
   octokitFor: (session: { owner: string; repo: string; installationId?: number }) => Promise<GitHubClient>;
+  /** Called when a settle step is done with its client (the App revokes the client's token). */
+  releaseOctokit?: (octokit: GitHubClient) => Promise<void>;
   settings: Pick<JobSettings, "jsonSchema" | "policy">;
   publish: Omit<RemoteReviewSettle, "octokit">;
   log?: (line: string, fields?: Record<string, unknown>) => void;
@@ -37,12 +39,21 @@ export function createSettleHandler(deps: SettleHandlerDeps) {
           ...stored.record,
           ...(stored.installationId === undefined ? {} : { installationId: stored.installationId }),
         });
-        const settled = await settleRemoteReview(
-          stored.record,
-          { octokit, ...deps.publish },
-          deps.engine,
-          deps.settings,
-        );
+        let settled: Awaited<ReturnType<typeof settleRemoteReview>>;
+        try {
+          settled = await settleRemoteReview(
+            stored.record,
+            { octokit, ...deps.publish },
+            deps.engine,
+            deps.settings,
+          );
+        } finally {
+          await deps
+            .releaseOctokit?.(octokit)
+            .catch((error: unknown) =>
+              deps.log?.("token not revoked; it expires within the hour", { error: String(error) }),
+            );
+        }
         if (settled.status === "published") {
           await deps.store.claimPublication(message.sessionId);
           deps.log?.("published", { sessionId: message.sessionId, conclusion: settled.published.conclusion });

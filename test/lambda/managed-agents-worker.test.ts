@@ -128,15 +128,17 @@ beforeEach(async () => {
     store,
     mountToken: mountTokenMinter(pipeline.appTokens()),
   };
+  const publishing = publishingClientFor({
+    tokens: pipeline.appTokens(),
+    allowedInstallations: parseInstallationAllowList(String(INSTALLATION_ID)),
+    githubApiUrl: pipeline.github.url,
+    pacing: { retryAfterBaseMs: 1, writeSpacingMs: 0, notificationSpacingMs: 0 },
+  });
   settle = createSettleHandler({
     store,
     engine,
-    octokitFor: publishingClientFor({
-      tokens: pipeline.appTokens(),
-      allowedInstallations: parseInstallationAllowList(String(INSTALLATION_ID)),
-      githubApiUrl: pipeline.github.url,
-      pacing: { retryAfterBaseMs: 1, writeSpacingMs: 0, notificationSpacingMs: 0 },
-    }),
+    octokitFor: publishing.octokitFor,
+    releaseOctokit: publishing.release,
     settings: {},
     publish: { commentMode: "review", inlineCommentLimit: 30 },
   });
@@ -254,6 +256,14 @@ describe("Lambda worker on ENGINE=managed-agents (dynalite, fauxqs, Managed Agen
     expect(checks.at(-1)).toMatchObject({ status: "completed", conclusion: "failure" });
     expect(webhookStatuses.every((s) => s === 202)).toBe(true);
     expect(pipeline.sqs.messagesIn(settleQueue.dlqUrl)).toEqual([]);
+    // Every settle step's publishing token was revoked when the step ended.
+    const settleTokens = pipeline.github
+      .callsTo("apps/create-installation-access-token")
+      .filter((c) => (c.body as { permissions: Record<string, string> }).permissions.checks === "write");
+    expect(settleTokens.length).toBeGreaterThanOrEqual(2);
+    expect(pipeline.github.callsTo("apps/revoke-installation-access-token").length).toBeGreaterThanOrEqual(
+      settleTokens.length,
+    );
 
     // Anthropic redelivers the last webhook (same webhook-id, fresh signature): nothing is published twice.
     const last = JSON.parse(double.webhookDeliveries.at(-1)!.body) as { id: string };
