@@ -9,6 +9,7 @@ const handle = createAgentHandler({
   logger,
   workRoot: process.env.JOB_WORK_ROOT?.trim() || "/tmp/claude-pr-runner-agent",
   ...(process.env.CLAUDE_PATH ? { claudePath: process.env.CLAUDE_PATH } : {}),
+  hostEnv: process.env,
   runSession: runSessionHere,
 });
 

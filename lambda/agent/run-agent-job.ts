@@ -12,6 +12,8 @@ export interface AgentJobDeps {
   /** Parent of the job's directory (Lambda: /tmp). */
   workRoot: string;
   claudePath?: string;
+  /** The function's environment (handler.ts reads it); only PATH and HOME are offered to the CLI. */
+  hostEnv: NodeJS.ProcessEnv;
   runSession: SessionRunner;
   fetch?: typeof fetch;
 }
@@ -58,7 +60,7 @@ export async function runAgentJob(request: AgentRequest, deps: AgentJobDeps): Pr
       providerCredentials: { modelGateway: { url: request.gateway.baseUrl, token: request.gateway.token } },
       env: providerSettingsOf(request),
       // Nothing from this process's own environment is offered to the CLI beyond the runner's allowlist.
-      sourceEnv: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: process.env.HOME ?? root },
+      sourceEnv: { PATH: deps.hostEnv.PATH ?? "/usr/bin:/bin", HOME: deps.hostEnv.HOME ?? root },
     };
     const outcome = await deps.runSession(options);
 

@@ -7,7 +7,7 @@ import { anthropicWebhookConfigFromEnv } from "./managed-agents-config.js";
 
 // The Function URL Anthropic's Managed Agents webhooks are sent to. Built once per cold start; the
 // SDK client only verifies signatures (`beta.webhooks.unwrap`), so it holds no API key.
-const config = anthropicWebhookConfigFromEnv();
+const config = anthropicWebhookConfigFromEnv(process.env);
 const sqs = new SQSClient({});
 const secrets = new SecretReader();
 const anthropic = new Anthropic({ apiKey: "unused-webhook-verification-only" });

@@ -21,7 +21,7 @@ export class ManagedAgentsConfigError extends Error {
   override readonly name = "ManagedAgentsConfigError";
 }
 
-export function anthropicWebhookConfigFromEnv(env: NodeJS.ProcessEnv = process.env): AnthropicWebhookConfig {
+export function anthropicWebhookConfigFromEnv(env: NodeJS.ProcessEnv): AnthropicWebhookConfig {
   return {
     signingKey: parseSecretReference(
       required(env, "ANTHROPIC_WEBHOOK_SIGNING_KEY_SECRET"),
@@ -33,7 +33,7 @@ export function anthropicWebhookConfigFromEnv(env: NodeJS.ProcessEnv = process.e
 
 const COMMENT_MODES = ["review", "summary", "none"] as const;
 
-export function settleConfigFromEnv(env: NodeJS.ProcessEnv = process.env): SettleConfig {
+export function settleConfigFromEnv(env: NodeJS.ProcessEnv): SettleConfig {
   const commentMode = env.COMMENT_MODE?.trim() || "review";
   if (!(COMMENT_MODES as readonly string[]).includes(commentMode))
     throw new ManagedAgentsConfigError(

@@ -11,8 +11,8 @@ import { createSettleHandler } from "./settle-handler.js";
 
 // The settle function behind the FIFO settle queue: one short look at a session per webhook. It runs
 // no agent and clones nothing; it reads the session's events and publishes with the App's token.
-const config = settleConfigFromEnv();
-const telemetry = createTelemetry("managed-agents-settle");
+const config = settleConfigFromEnv(process.env);
+const telemetry = createTelemetry("managed-agents-settle", process.env);
 const secrets = new SecretReader();
 const dynamodb = telemetry.tracer.captureAWSv3Client(new DynamoDBClient({}));
 const tokens = githubAppAuth({

@@ -7,8 +7,8 @@ import { InstallationRepositories } from "./installation-repositories.js";
 import { scheduleConfigFromEnv } from "./schedule-config.js";
 import { createScheduleHandler } from "./schedule-handler.js";
 
-const config = scheduleConfigFromEnv();
-const telemetry = createTelemetry("schedule");
+const config = scheduleConfigFromEnv(process.env);
+const telemetry = createTelemetry("schedule", process.env);
 const secrets = new SecretReader();
 const tokens = githubAppAuth({
   appId: config.appId,

@@ -12,7 +12,7 @@ export class ScheduleConfigError extends Error {
   override readonly name = "ScheduleConfigError";
 }
 
-export function scheduleConfigFromEnv(env: NodeJS.ProcessEnv = process.env): ScheduleConfig {
+export function scheduleConfigFromEnv(env: NodeJS.ProcessEnv): ScheduleConfig {
   const queueUrl = env.JOB_QUEUE_URL?.trim();
   if (!queueUrl) throw new ScheduleConfigError("JOB_QUEUE_URL is not set; the stack sets it on the function");
   const jobs = parseEnvList(env.SCHEDULED_JOBS ?? "audit,prune");

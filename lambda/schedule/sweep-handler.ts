@@ -6,8 +6,8 @@ import { createTelemetry } from "../shared/telemetry.js";
 import { sweepFailedDeliveries } from "./sweep-failed-deliveries.js";
 
 // Hourly: redeliver webhook deliveries that failed on our side (GitHub does not retry them itself).
-const config = githubAppConfigFromEnv();
-const { logger } = createTelemetry("delivery-sweep");
+const config = githubAppConfigFromEnv(process.env);
+const { logger } = createTelemetry("delivery-sweep", process.env);
 const secrets = new SecretReader();
 const tokens = githubAppAuth({
   appId: config.appId,

@@ -14,7 +14,7 @@ export class GitHubAppConfigError extends Error {
   override readonly name = "GitHubAppConfigError";
 }
 
-export function githubAppConfigFromEnv(env: NodeJS.ProcessEnv = process.env): GitHubAppConfig {
+export function githubAppConfigFromEnv(env: NodeJS.ProcessEnv): GitHubAppConfig {
   const appId = env.GITHUB_APP_ID?.trim() ?? "";
   if (!/^[0-9]+$/.test(appId))
     throw new GitHubAppConfigError(`GITHUB_APP_ID must be the numeric App ID; got "${appId}"`);

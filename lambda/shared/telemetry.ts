@@ -12,12 +12,13 @@ export interface Telemetry {
 /** Namespace used when POWERTOOLS_METRICS_NAMESPACE is not set by the stack. */
 export const METRICS_NAMESPACE = "ClaudePrRunner";
 
-export function createTelemetry(serviceName: string): Telemetry {
+/** `env`: the function's environment, read by its handler (POWERTOOLS_METRICS_NAMESPACE). */
+export function createTelemetry(serviceName: string, env: NodeJS.ProcessEnv): Telemetry {
   return {
     logger: new Logger({ serviceName }),
     metrics: new Metrics({
       serviceName,
-      namespace: process.env.POWERTOOLS_METRICS_NAMESPACE ?? METRICS_NAMESPACE,
+      namespace: env.POWERTOOLS_METRICS_NAMESPACE ?? METRICS_NAMESPACE,
     }),
     tracer: new Tracer({ serviceName }),
   };

@@ -10,8 +10,8 @@ import { parseWebhookSecrets } from "./webhook-secrets.js";
 
 // Built once per cold start; every client honours AWS_ENDPOINT_URL_<SERVICE> so the same wiring runs
 // against loopback servers in tests.
-const config = webhookConfigFromEnv();
-const telemetry = createTelemetry("webhook");
+const config = webhookConfigFromEnv(process.env);
+const telemetry = createTelemetry("webhook", process.env);
 const sqs = telemetry.tracer.captureAWSv3Client(new SQSClient({}));
 const dynamodb = telemetry.tracer.captureAWSv3Client(new DynamoDBClient({}));
 const secretReader = new SecretReader();

@@ -36,7 +36,7 @@ export class WebhookConfigError extends Error {
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 export const DEFAULT_DELIVERY_TTL_SECONDS = 3 * 24 * 3600;
 
-export function webhookConfigFromEnv(env: NodeJS.ProcessEnv = process.env): WebhookConfig {
+export function webhookConfigFromEnv(env: NodeJS.ProcessEnv): WebhookConfig {
   return {
     queueUrl: required(env, "JOB_QUEUE_URL"),
     idempotencyTableName: required(env, "IDEMPOTENCY_TABLE_NAME"),

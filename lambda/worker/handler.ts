@@ -19,9 +19,9 @@ import { workerConfigFromEnv } from "./worker-config.js";
 import { createWorkerHandler } from "./worker-handler.js";
 
 // Cold start: configuration, clients and the job core are built once per sandbox.
-const config = workerConfigFromEnv();
-const jobs = jobRuntimeConfigFromEnv();
-const telemetry = createTelemetry("worker");
+const config = workerConfigFromEnv(process.env);
+const jobs = jobRuntimeConfigFromEnv(process.env);
+const telemetry = createTelemetry("worker", process.env);
 const secrets = new SecretReader();
 const { anthropicApiKey } = config;
 const dynamodb = telemetry.tracer.captureAWSv3Client(new DynamoDBClient({}));

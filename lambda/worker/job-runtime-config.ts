@@ -58,6 +58,11 @@ export interface JobRuntimeConfig {
   engine: JobEngine;
   /** The same trigger settings as the webhook (COMMAND_PREFIX, MENTION…): help and usage quote them. */
   triggers: TriggerSettings;
+  /**
+   * The function's whole environment, read here once: the agent's allowlisted variables (PATH, HOME)
+   * and git's environment come from it (JobSettings.hostEnv).
+   */
+  hostEnv: NodeJS.ProcessEnv;
 }
 
 export const JOB_ENGINES = ["cli", "managed-agents"] as const;
@@ -65,7 +70,7 @@ export type JobEngine = (typeof JOB_ENGINES)[number];
 
 const COMMENT_MODES = ["review", "summary", "none"] as const;
 
-export function jobRuntimeConfigFromEnv(env: NodeJS.ProcessEnv = process.env): JobRuntimeConfig {
+export function jobRuntimeConfigFromEnv(env: NodeJS.ProcessEnv): JobRuntimeConfig {
   const commentMode = env.COMMENT_MODE?.trim() || "review";
   if (!(COMMENT_MODES as readonly string[]).includes(commentMode))
     throw new WorkerConfigError(
@@ -114,6 +119,7 @@ export function jobRuntimeConfigFromEnv(env: NodeJS.ProcessEnv = process.env): J
     ...(auditFocus ? { auditFocus } : {}),
     bot: { name: botName, email: env.BOT_EMAIL?.trim() || `${botName}@users.noreply.github.com` },
     engine: engine as JobEngine,
+    hostEnv: env,
   };
 }
 

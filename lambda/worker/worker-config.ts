@@ -42,7 +42,7 @@ export class WorkerConfigError extends Error {
   override readonly name = "WorkerConfigError";
 }
 
-export function workerConfigFromEnv(env: NodeJS.ProcessEnv = process.env): WorkerConfig {
+export function workerConfigFromEnv(env: NodeJS.ProcessEnv): WorkerConfig {
   return {
     ...githubAppConfigFromEnv(env),
     ...(env.ANTHROPIC_API_KEY_SECRET

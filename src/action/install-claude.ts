@@ -24,6 +24,8 @@ export interface InstalledClaude {
  */
 export async function installClaude(
   version: string,
+  /** Where the npm install runs before the binary is cached (the runner's RUNNER_TEMP). */
+  tempDir: string,
   log: (line: string) => void = () => {},
 ): Promise<InstalledClaude> {
   const cached = toolCache.find(TOOL_NAME, version);
@@ -32,7 +34,7 @@ export async function installClaude(
     if (existsSync(path)) return { path, version, fromCache: true };
     log(`tool cache entry ${cached} has no CLI binary; reinstalling`);
   }
-  const prefix = await mkdtemp(join(process.env.RUNNER_TEMP ?? "/tmp", "claude-install-"));
+  const prefix = await mkdtemp(join(tempDir, "claude-install-"));
   log(`installing ${CLAUDE_PACKAGE}@${version} from the npm registry`);
   try {
     await run(

@@ -30,6 +30,8 @@ export async function jobSettingsFromInputs(options: {
   context: ActionContext;
   claudePath: string;
   agentEnv: Record<string, string>;
+  /** The Action's process environment (see JobSettings.hostEnv). */
+  hostEnv: NodeJS.ProcessEnv;
   logName: string;
   untrusted: boolean;
   /**
@@ -45,7 +47,7 @@ export async function jobSettingsFromInputs(options: {
   await mkdir(logDir, { recursive: true });
   const custom = options.untrusted
     ? ignoredOnUntrusted(inputs)
-    : await customizations(inputs, context.workspace, options.configSha);
+    : await customizations(inputs, new GitCheckout(context.workspace, options.hostEnv), options.configSha);
   // Variables the workflow passed on purpose to the test commands are redacted like our own tokens.
   const envSecrets = (custom.autofixEnv?.secretNames ?? []).map(
     (name) => custom.autofixEnv?.variables[name] ?? "",
@@ -56,6 +58,7 @@ export async function jobSettingsFromInputs(options: {
     maxBudgetUsd: inputs.maxBudgetUsd,
     timeoutMs: inputs.timeoutMinutes * 60_000,
     agentEnv: options.agentEnv,
+    hostEnv: options.hostEnv,
     secretValues: [
       inputs.anthropicApiKey,
       inputs.claudeCodeOauthToken,
@@ -101,9 +104,10 @@ async function reportIsolation(level: "info" | "warning" | "error", line: string
 
 async function customizations(
   inputs: ActionInputs,
-  workspace: string,
+  git: GitCheckout,
   configSha: string | undefined,
 ): Promise<Partial<JobSettings>> {
+  const workspace = git.dir;
   const extra: Partial<JobSettings> = {};
   if (inputs.policy) {
     if (isBuiltInPolicyName(inputs.policy)) {
@@ -111,7 +115,7 @@ async function customizations(
     } else if (configSha === undefined) {
       extra.policy = await loadPolicyFile(resolve(workspace, inputs.policy), { workspace });
     } else {
-      const text = await readConfigAtCommit(workspace, inputs.policy, configSha);
+      const text = await readConfigAtCommit(git, inputs.policy, configSha);
       extra.policy = new ToolPolicy(await parsePolicyDocument(text, inputs.policy), { workspace });
     }
   }
@@ -120,7 +124,7 @@ async function customizations(
       ? inputs.jsonSchema
       : configSha === undefined
         ? await readFile(resolve(workspace, inputs.jsonSchema), "utf8")
-        : await readConfigAtCommit(workspace, inputs.jsonSchema, configSha);
+        : await readConfigAtCommit(git, inputs.jsonSchema, configSha);
     const parsed = JSON.parse(text) as unknown;
     if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) {
       throw new Error("json_schema must be a JSON object (inline or a file)");
@@ -140,7 +144,7 @@ async function customizations(
       ? inputs.settings
       : configSha === undefined
         ? await readFile(resolve(workspace, inputs.settings), "utf8")
-        : await readConfigAtCommit(workspace, inputs.settings, configSha);
+        : await readConfigAtCommit(git, inputs.settings, configSha);
     let parsed: unknown;
     try {
       parsed = JSON.parse(text);
@@ -152,11 +156,11 @@ async function customizations(
   if (inputs.disallowedTools.length) trustedExtras.disallowedTools = inputs.disallowedTools;
   if (inputs.allowedTools.length) extra.allowedTools = inputs.allowedTools;
   if (inputs.mcpConfig) {
-    const text = await configText(inputs.mcpConfig, workspace, configSha);
+    const text = await configText(inputs.mcpConfig, git, configSha);
     extra.mcpServers = checkMcpServerConfig(parseJson("mcp_config", text), { trusted: true });
   }
   if (inputs.promptFile) {
-    const instructions = await readPromptFile(inputs.promptFile, workspace, configSha);
+    const instructions = await readPromptFile(inputs.promptFile, git, configSha);
     extra.extraInstructions = [inputs.prompt, instructions].filter(Boolean).join("\n\n");
   }
   if (inputs.env) extra.autofixEnv = checkAutofixEnv(inputs.env, inputs.envSecrets);
@@ -183,11 +187,11 @@ function ignoredOnUntrusted(inputs: ActionInputs): Partial<JobSettings> {
 }
 
 /** Inline JSON, else a file: from the base commit when there is one, else the (trusted) workspace. */
-async function configText(value: string, workspace: string, configSha: string | undefined): Promise<string> {
+async function configText(value: string, git: GitCheckout, configSha: string | undefined): Promise<string> {
   if (value.trimStart().startsWith("{")) return value;
   return configSha === undefined
-    ? await readFile(resolve(workspace, value), "utf8")
-    : await readConfigAtCommit(workspace, value, configSha);
+    ? await readFile(resolve(git.dir, value), "utf8")
+    : await readConfigAtCommit(git, value, configSha);
 }
 
 function parseJson(input: string, text: string): unknown {
@@ -207,15 +211,15 @@ export const PROMPT_FILE_MAX_BYTES = 64 * 1024;
  */
 async function readPromptFile(
   path: string,
-  workspace: string,
+  git: GitCheckout,
   configSha: string | undefined,
 ): Promise<string> {
   let text: string;
   try {
     text =
       configSha === undefined
-        ? await readFile(resolve(workspace, path), "utf8")
-        : await readConfigAtCommit(workspace, path, configSha);
+        ? await readFile(resolve(git.dir, path), "utf8")
+        : await readConfigAtCommit(git, path, configSha);
   } catch (error) {
     throw new Error(`prompt_file ${path} could not be read: ${(error as Error).message}`);
   }
@@ -228,13 +232,13 @@ async function readPromptFile(
 }
 
 /** A workspace file as it is at `sha` (the PR's base), whatever the checked-out head says. */
-async function readConfigAtCommit(workspace: string, path: string, sha: string): Promise<string> {
-  const rel = relative(workspace, resolve(workspace, path));
+async function readConfigAtCommit(git: GitCheckout, path: string, sha: string): Promise<string> {
+  const rel = relative(git.dir, resolve(git.dir, path));
   if (rel === "" || rel.startsWith("..") || isAbsolute(rel)) {
     throw new Error(`${path} is outside the workspace, so it cannot be read from the base commit`);
   }
   try {
-    return await new GitCheckout(workspace).git(["show", `${sha}:${rel.split(sep).join("/")}`]);
+    return await git.git(["show", `${sha}:${rel.split(sep).join("/")}`]);
   } catch (error) {
     throw new Error(
       `${path} could not be read from the base commit ${sha.slice(0, 12)} (policy and schema files come from the base branch, never from the pull request; check out with fetch-depth: 0): ${(error as Error).message.split("\n")[0]}`,

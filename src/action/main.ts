@@ -2,7 +2,7 @@
 import * as core from "@actions/core";
 import { runAction } from "./run-action.js";
 
-await runAction().catch((error: unknown) => {
+await runAction(process.env).catch((error: unknown) => {
   core.setFailed(
     `claude-pr-runner crashed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
   );

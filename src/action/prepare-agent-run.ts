@@ -36,13 +36,14 @@ export async function prepareAgentRun(run: {
     ...(inputs.provider ? { provider: inputs.provider } : {}),
   });
   if (!agentEnv) return undefined;
-  const claude = await installClaude(inputs.claudeVersion, (line) => core.info(line));
+  const claude = await installClaude(inputs.claudeVersion, context.runnerTemp, (line) => core.info(line));
   core.info(`Claude Code ${claude.version} at ${claude.path}${claude.fromCache ? " (tool cache)" : ""}`);
   const settings = await jobSettingsFromInputs({
     inputs,
     context,
     claudePath: claude.path,
     agentEnv,
+    hostEnv: run.env,
     logName: run.logName,
     untrusted: run.untrusted,
     ...(run.configSha ? { configSha: run.configSha } : {}),

@@ -31,7 +31,7 @@ import { setOutputs } from "./set-outputs.js";
  * The Action's door: parse inputs and the event, decide the job, check who may trigger it, run the
  * job through the shared core and render its outcome as outputs, a job summary and the step status.
  */
-export async function runAction(env: NodeJS.ProcessEnv = process.env): Promise<void> {
+export async function runAction(env: NodeJS.ProcessEnv): Promise<void> {
   let inputs: ActionInputs;
   let context: ActionContext;
   try {

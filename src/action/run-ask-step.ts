@@ -49,11 +49,16 @@ export async function runAskStep(step: {
     // A question about a PR is answered on its head, whatever the comment workflow checked out.
     const checkoutDir = pr
       ? (
-          await checkoutPullRequestHead(context.workspace, pr, {
-            remoteUrl: repositoryUrl(owner, repo, context.serverUrl),
-            token: step.inputs.githubToken,
-            dir: join(context.runnerTemp, `claude-pr-head-${pr.number}`),
-          })
+          await checkoutPullRequestHead(
+            context.workspace,
+            pr,
+            {
+              remoteUrl: repositoryUrl(owner, repo, context.serverUrl),
+              token: step.inputs.githubToken,
+              dir: join(context.runnerTemp, `claude-pr-head-${pr.number}`),
+            },
+            step.env,
+          )
         ).dir
       : context.workspace;
     const thread = run.comment?.kind === "review" && run.comment.path ? run.comment : undefined;

@@ -29,11 +29,16 @@ export async function runAutofixStep(run: {
   // itself (the fix lands through the Git database API, so the checkout needs no push credentials).
   let checkoutDir: string;
   try {
-    const head = await checkoutPullRequestHead(context.workspace, pr, {
-      remoteUrl: repositoryUrl(context.owner, context.repo, context.serverUrl),
-      token: inputs.githubToken,
-      dir: join(context.runnerTemp, `claude-pr-head-${pr.number}`),
-    });
+    const head = await checkoutPullRequestHead(
+      context.workspace,
+      pr,
+      {
+        remoteUrl: repositoryUrl(context.owner, context.repo, context.serverUrl),
+        token: inputs.githubToken,
+        dir: join(context.runnerTemp, `claude-pr-head-${pr.number}`),
+      },
+      run.env,
+    );
     checkoutDir = head.dir;
     if (head.fetched) core.info(`Fetched the PR head ${pr.headSha.slice(0, 12)} into ${head.dir}`);
     if (head.droppedSymlinks.length > 0)
@@ -45,7 +50,7 @@ export async function runAutofixStep(run: {
   }
   // Before anything costs money: the checkout and the PR's head must still be the commit the person
   // who asked for the fix saw (the event's head SHA).
-  const pin = await checkTriggerPin(octokit, new GitCheckout(checkoutDir), {
+  const pin = await checkTriggerPin(octokit, new GitCheckout(checkoutDir, run.env), {
     owner: context.owner,
     repo: context.repo,
     pullNumber: pr.number,

@@ -87,7 +87,7 @@ export const reviewCommand: Subcommand = {
       return 2;
     }
     const repoDir = path.resolve(io.cwd, options.repo);
-    const checkout = new GitCheckout(repoDir);
+    const checkout = new GitCheckout(repoDir, io.env);
     let baseSha: string;
     let headSha: string;
     let branch: string;
@@ -122,6 +122,7 @@ export const reviewCommand: Subcommand = {
       maxBudgetUsd: options.maxBudgetUsd,
       timeoutMs: options.timeoutSeconds * 1000,
       agentEnv: {},
+      hostEnv: io.env,
       secretValues: [io.env.ANTHROPIC_API_KEY, io.env.ANTHROPIC_AUTH_TOKEN].filter((v): v is string =>
         Boolean(v),
       ),

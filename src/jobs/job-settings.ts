@@ -49,6 +49,11 @@ export interface JobSettings {
   jsonSchema?: Record<string, unknown>;
   /** Extra instructions appended to the prompt (trusted: they come from the workflow owner). */
   extraInstructions?: string;
+  /**
+   * The door's process environment: the agent's allowlisted variables (PATH, HOME, locale) and git's
+   * environment come from it. Only doors read `process.env`; jobs get it here.
+   */
+  hostEnv: NodeJS.ProcessEnv;
   /** Variables the agent needs to reach the model (ANTHROPIC_API_KEY, ANTHROPIC_BASE_URL, Bedrock/Vertex). */
   agentEnv: Record<string, string>;
   /** Values to redact from logs and stored transcripts (tokens, keys). */
@@ -75,6 +80,7 @@ export function sessionLimitsFrom(settings: JobSettings) {
     maxBudgetUsd: settings.maxBudgetUsd,
     deadlineMs: settings.timeoutMs,
     env: settings.agentEnv,
+    sourceEnv: settings.hostEnv,
     ...(settings.claudePath ? { claudePath: settings.claudePath } : {}),
     ...(settings.model ? { model: settings.model } : {}),
     ...(settings.provider ? { provider: settings.provider } : {}),

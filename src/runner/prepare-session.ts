@@ -50,7 +50,7 @@ export async function prepareSession(options: SessionOptions): Promise<PreparedS
   if (!cwdStat?.isDirectory())
     throw new RunnerConfigError(`the working directory ${cwd} does not exist`, "cwd");
 
-  const source = options.sourceEnv ?? process.env;
+  const source = options.sourceEnv;
   const hostEnv = { ...source, ...options.env };
   if (options.provider !== undefined && !isModelProvider(options.provider)) {
     throw new RunnerConfigError(

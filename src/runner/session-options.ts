@@ -63,8 +63,11 @@ export interface SessionOptions {
   env?: Record<string, string>;
   /** Names of credential variables (GITHUB_TOKEN, AWS_*...) to pass on purpose. */
   passSecrets?: string[];
-  /** Environment the allowlist draws from (default: process.env). */
-  sourceEnv?: NodeJS.ProcessEnv;
+  /**
+   * The host environment the agent's allowlisted variables are drawn from: the door's process
+   * environment, passed down because nothing below the doors reads `process.env`.
+   */
+  sourceEnv: NodeJS.ProcessEnv;
   /**
    * Model traffic through a per-session loopback credential proxy (default true): the agent gets the
    * proxy's URL and a per-job token, never the real API key or OAuth token; the proxy enforces the

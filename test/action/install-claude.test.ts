@@ -36,14 +36,14 @@ describe("installClaude", () => {
     writeFileSync(`${versionDir}.complete`, "");
 
     const logs: string[] = [];
-    const installed = await installClaude("2.1.235", (line) => logs.push(line));
+    const installed = await installClaude("2.1.235", process.env.RUNNER_TEMP!, (line) => logs.push(line));
     expect(installed).toEqual({ path: binaryIn(versionDir), version: "2.1.235", fromCache: true });
     expect(logs).toEqual([]);
   });
 
   it("reports a registry failure with npm's own message", async () => {
     // A version that does not exist fails at once in the registry; nothing is cached.
-    const error = await installClaude("0.0.1").catch((e: Error) => e);
+    const error = await installClaude("0.0.1", process.env.RUNNER_TEMP!).catch((e: Error) => e);
     expect(error).toBeInstanceOf(Error);
     expect((error as Error).message).toMatch(
       /Could not install @anthropic-ai\/claude-code@0\.0\.1 from the npm registry: .*(ETARGET|404|No matching version|notarget)/is,

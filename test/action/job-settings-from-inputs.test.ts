@@ -39,6 +39,7 @@ describe("jobSettingsFromInputs", () => {
       context: { workspace: repo.dir, runnerTemp: repo.dir } as ActionContext,
       claudePath: "claude",
       agentEnv: {},
+      hostEnv: process.env,
       logName: "test",
       untrusted,
       ...(configSha ? { configSha } : {}),

@@ -13,7 +13,7 @@ async function sourcesUnder(folder: string): Promise<string[]> {
   return entries
     .filter((entry) => entry.isFile() && /\.(ts|mts|mjs|js)$/.test(entry.name))
     .map((entry) => join(entry.parentPath, entry.name))
-    .filter((path) => !path.includes("node_modules") && !path.includes("cdk.out"));
+    .filter((path) => !/(^|\/)(node_modules|cdk\.out|out)\//.test(path));
 }
 
 describe("the one Ajv factory", () => {

@@ -36,7 +36,13 @@ export function countProcessEnvReads(source: string): number {
       for (const child of node) visit(child);
       return;
     }
-    if (!isNode(node)) return;
+    if (typeof node !== "object" || node === null) return;
+    // swc wraps call arguments and array elements in objects without a `type` ({ spread, expression }):
+    // walk through those too, or a read passed as an argument goes unseen.
+    if (!isNode(node)) {
+      for (const value of Object.values(node)) if (typeof value === "object") visit(value);
+      return;
+    }
     if (node.type === "MemberExpression" && isProcess(node.object) && isEnvKey(node.property)) reads += 1;
     if (node.type === "VariableDeclarator" && isProcess(node.init) && isNode(node.id)) {
       const properties = node.id.type === "ObjectPattern" ? node.id.properties : [];

@@ -62,6 +62,9 @@ describe("claude-pr-runner run: usage", () => {
           /the claude executable \/no\/such\/claude does not exist/,
         ],
         [["--prompt", "x", "--bogus"], /Unknown option '--bogus'/],
+        [["--prompt"], /Option '--prompt <value>' argument missing/],
+        [["--prompt", "x", "stray"], /Unexpected argument 'stray'/],
+        [["--prompt", "x", "--bare=yes"], /Option '--bare' does not take an argument/],
         [["--prompt", "x", "--provider", "openai"], /unknown provider "openai"/],
         [["--prompt", "x", "--provider", "bedrock"], /provider bedrock needs AWS_REGION/],
         [

@@ -85,6 +85,7 @@ export async function reviewPushSeries(options: {
       maxBudgetUsd: 1,
       timeoutMs: 120_000,
       agentEnv: { ANTHROPIC_BASE_URL: api.url, ANTHROPIC_API_KEY: "test-key" },
+      hostEnv: process.env,
       secretValues: [],
     };
     const measurements: PushMeasurement[] = [];

@@ -41,8 +41,8 @@ let n = 0;
 const git = (cwd: string, ...args: string[]) =>
   execFileSync("git", args, { cwd, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 }).trim();
 const freshDir = () => join(root, `checkout-${++n}`);
-const clone = (request: Omit<CloneRequest, "remoteUrl" | "dir"> & Partial<CloneRequest>) =>
-  cloneRepository({ remoteUrl, dir: freshDir(), ...request });
+const clone = (request: Omit<CloneRequest, "remoteUrl" | "dir" | "hostEnv"> & Partial<CloneRequest>) =>
+  cloneRepository({ remoteUrl, dir: freshDir(), hostEnv: process.env, ...request });
 
 /**
  * main: 200 commits, then 2 more after `feature` forked from it 120 commits ahead (so the full history
@@ -146,12 +146,12 @@ describe("cloneRepository over file://", () => {
     const full = join(root, "full");
     git(root, "clone", "-q", bare, full);
     const expected = git(full, "diff", "--no-color", "-M", `${shas.base}...${shas.head}`);
-    const actual = await new GitCheckout(result.dir).diff(shas.base, shas.head);
+    const actual = await new GitCheckout(result.dir, process.env).diff(shas.base, shas.head);
     expect(expected).toContain("+feature line 120");
     expect(expected).toContain("-two\n+TWO");
     expect(actual.trim()).toBe(expected);
-    expect(await new GitCheckout(result.dir).changedFiles(shas.base, shas.head)).toEqual(
-      await new GitCheckout(full).changedFiles(shas.base, shas.head),
+    expect(await new GitCheckout(result.dir, process.env).changedFiles(shas.base, shas.head)).toEqual(
+      await new GitCheckout(full, process.env).changedFiles(shas.base, shas.head),
     );
   });
 
@@ -220,10 +220,14 @@ describe("cloneRepository over file://", () => {
   it("a failed clone leaves the directory missing or empty, as it was given", async () => {
     const missing = "0123456789abcdef0123456789abcdef01234567";
     const dir = freshDir();
-    await expect(cloneRepository({ remoteUrl, dir, headSha: missing })).rejects.toThrow(CommitNotFoundError);
+    await expect(cloneRepository({ remoteUrl, dir, headSha: missing, hostEnv: process.env })).rejects.toThrow(
+      CommitNotFoundError,
+    );
     expect(existsSync(dir)).toBe(false);
     mkdirSync(dir);
-    await expect(cloneRepository({ remoteUrl, dir, headSha: missing })).rejects.toThrow(CommitNotFoundError);
+    await expect(cloneRepository({ remoteUrl, dir, headSha: missing, hostEnv: process.env })).rejects.toThrow(
+      CommitNotFoundError,
+    );
     expect(readdirSync(dir)).toEqual([]);
   });
 
@@ -238,7 +242,9 @@ describe("cloneRepository over file://", () => {
     const dir = freshDir();
     mkdirSync(dir);
     writeFileSync(join(dir, "keep.txt"), "user data\n");
-    await expect(cloneRepository({ remoteUrl, dir, headSha: shas.head })).rejects.toThrow(/not empty/);
+    await expect(
+      cloneRepository({ remoteUrl, dir, headSha: shas.head, hostEnv: process.env }),
+    ).rejects.toThrow(/not empty/);
     expect(readFileSync(join(dir, "keep.txt"), "utf8")).toBe("user data\n");
 
     await expect(clone({})).rejects.toThrow(/exactly one of headSha or branch/);

@@ -33,7 +33,7 @@ describe("GitCheckout on a real repository", () => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it("lists changed files with statuses, renames and counts (paths with spaces too)", async () => {
-    const files = await new GitCheckout(dir).changedFiles(base, head);
+    const files = await new GitCheckout(dir, process.env).changedFiles(base, head);
     expect(files).toEqual(
       expect.arrayContaining([
         { path: "keep.txt", status: "modified", additions: 2, deletions: 1 },
@@ -46,7 +46,7 @@ describe("GitCheckout on a real repository", () => {
   });
 
   it("produces the PR diff and line counts at a commit", async () => {
-    const checkout = new GitCheckout(dir);
+    const checkout = new GitCheckout(dir, process.env);
     const diff = await checkout.diff(base, head);
     expect(diff).toContain("+++ b/keep.txt");
     expect(diff).toContain("rename to new name.txt");
@@ -57,7 +57,7 @@ describe("GitCheckout on a real repository", () => {
   });
 
   it("reports the failing git command with git's own message", async () => {
-    const error = await new GitCheckout(dir).resolve("no-such-ref").catch((e: unknown) => e);
+    const error = await new GitCheckout(dir, process.env).resolve("no-such-ref").catch((e: unknown) => e);
     expect(error).toBeInstanceOf(GitCommandError);
     expect((error as Error).message).toMatch(/git rev-parse --verify no-such-ref\^\{commit\} failed: fatal/);
   });

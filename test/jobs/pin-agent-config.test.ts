@@ -20,7 +20,7 @@ describe("pinAgentConfigToBase", () => {
     repo.write("src/a.ts", "b\n");
     const head = repo.commitAll("head");
 
-    const pinned = await pinAgentConfigToBase(new GitCheckout(repo.dir), base, head);
+    const pinned = await pinAgentConfigToBase(new GitCheckout(repo.dir, process.env), base, head);
     expect(pinned.changed.sort()).toEqual([".mcp.json", "CLAUDE.md"]);
     expect(readFileSync(join(repo.dir, "CLAUDE.md"), "utf8")).toBe("Be careful.\n");
     expect(existsSync(join(repo.dir, ".mcp.json"))).toBe(false);
@@ -39,7 +39,7 @@ describe("pinAgentConfigToBase", () => {
     const base = repo.commitAll("base");
     repo.write("src/b.ts", "y\n");
     const head = repo.commitAll("head");
-    const pinned = await pinAgentConfigToBase(new GitCheckout(repo.dir), base, head);
+    const pinned = await pinAgentConfigToBase(new GitCheckout(repo.dir, process.env), base, head);
     expect(pinned.changed).toEqual([]);
   });
 });

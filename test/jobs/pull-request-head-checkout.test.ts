@@ -57,7 +57,7 @@ describe("checkoutPullRequestHead", () => {
     execFileSync("git", ["clone", "-q", bare, workspace]);
     const own = join(root, "own");
 
-    const head = await checkoutPullRequestHead(workspace, { headSha, baseSha }, source(own));
+    const head = await checkoutPullRequestHead(workspace, { headSha, baseSha }, source(own), process.env);
 
     expect(head).toMatchObject({ dir: own, fetched: true });
     expect(execFileSync("git", ["rev-parse", "HEAD"], { cwd: own, encoding: "utf8" }).trim()).toBe(headSha);
@@ -87,7 +87,12 @@ describe("checkoutPullRequestHead", () => {
   });
 
   it("uses the workflow's checkout as it is when that is already the clean head", async () => {
-    const head = await checkoutPullRequestHead(seed.dir, { headSha, baseSha }, source(join(root, "own")));
+    const head = await checkoutPullRequestHead(
+      seed.dir,
+      { headSha, baseSha },
+      source(join(root, "own")),
+      process.env,
+    );
     expect(head).toEqual({ dir: seed.dir, fetched: false, droppedSymlinks: [] });
     expect(github.calls.filter((c) => c.operationId.startsWith("git/"))).toEqual([]);
   });
@@ -95,7 +100,7 @@ describe("checkoutPullRequestHead", () => {
   it("a checkout at the head with local edits is not trusted to be the head: the job fetches", async () => {
     seed.write("src/app.ts", "edited by an earlier step\n");
     const own = join(root, "own");
-    const head = await checkoutPullRequestHead(seed.dir, { headSha, baseSha }, source(own));
+    const head = await checkoutPullRequestHead(seed.dir, { headSha, baseSha }, source(own), process.env);
     expect(head.fetched).toBe(true);
     expect(readFileSync(join(own, "src/app.ts"), "utf8")).toContain("head only");
   });
@@ -104,7 +109,7 @@ describe("checkoutPullRequestHead", () => {
     const own = join(root, "own");
     mkdirSync(own);
     writeFileSync(join(own, "stale.txt"), "old");
-    await checkoutPullRequestHead(join(root, "missing"), { headSha, baseSha }, source(own));
+    await checkoutPullRequestHead(join(root, "missing"), { headSha, baseSha }, source(own), process.env);
     expect(existsSync(join(own, "stale.txt"))).toBe(false);
   });
 
@@ -114,6 +119,7 @@ describe("checkoutPullRequestHead", () => {
       join(root, "missing"),
       { headSha, baseSha },
       source(join(root, "own"), secret),
+      process.env,
     ).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(CloneError);
     expect(String((error as Error).message)).not.toContain(secret);

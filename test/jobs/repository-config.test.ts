@@ -22,7 +22,7 @@ describe("readRepositoryConfig", () => {
   it("reads include and exclude at the given commit, not from the working tree", async () => {
     const base = commit('{ "include": ["src/**"], "exclude": ["src/legacy/**"], "other": 1 }\n');
     repo.write(REPOSITORY_CONFIG_PATH, '{ "exclude": ["**"] }\n'); // the head's version, uncommitted
-    expect(await readRepositoryConfig(new GitCheckout(repo.dir), base)).toEqual({
+    expect(await readRepositoryConfig(new GitCheckout(repo.dir, process.env), base)).toEqual({
       include: ["src/**"],
       exclude: ["src/legacy/**"],
     });
@@ -31,11 +31,14 @@ describe("readRepositoryConfig", () => {
   it("a commit without the file is an empty config", async () => {
     repo.write("README.md", "hi\n");
     const sha = repo.commitAll("no config");
-    expect(await readRepositoryConfig(new GitCheckout(repo.dir), sha)).toEqual({ include: [], exclude: [] });
+    expect(await readRepositoryConfig(new GitCheckout(repo.dir, process.env), sha)).toEqual({
+      include: [],
+      exclude: [],
+    });
   });
 
   it("bad JSON or wrong types are typed errors naming the file and the field", async () => {
-    const checkout = new GitCheckout(repo.dir);
+    const checkout = new GitCheckout(repo.dir, process.env);
     await expect(readRepositoryConfig(checkout, commit("{ nope"))).rejects.toThrow(
       /\.github\/claude-pr-runner\.json at [0-9a-f]{12} is not valid JSON/,
     );

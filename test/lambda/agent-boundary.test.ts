@@ -98,6 +98,7 @@ describe("agent handler", () => {
     const handle = createAgentHandler({
       logger: new Logger({ serviceName: "agent-test", logLevel: "ERROR" }),
       workRoot: join(root, "agent"),
+      hostEnv: process.env,
       runSession: async () => {
         sessions++;
         throw new Error("not reached");
@@ -116,14 +117,16 @@ describe("agent handler", () => {
       cwd: "/w",
       policy,
       env: { ANTHROPIC_API_KEY: "sk-real" },
+      sourceEnv: { HOST_ONLY_VARIABLE: "/host/only" },
       maxTurns: 3,
       onProgress: () => undefined,
     });
     expect(JSON.stringify(portable)).not.toContain("sk-real");
+    expect(JSON.stringify(portable)).not.toContain("/host/only");
     expect(portable).toMatchObject({ prompt: "p", maxTurns: 3, policy: { name: policy.name } });
-    expect(() => portableSessionOptions({ prompt: "p", cwd: "/w", policy, addDirs: ["/etc"] })).toThrow(
-      AgentRequestError,
-    );
+    expect(() =>
+      portableSessionOptions({ prompt: "p", cwd: "/w", policy, addDirs: ["/etc"], sourceEnv: {} }),
+    ).toThrow(AgentRequestError);
   });
 });
 

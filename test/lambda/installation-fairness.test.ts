@@ -125,7 +125,7 @@ function worker(
   { maxDeferrals = 50, maxDeferSeconds = 4 } = {},
 ): WorkerHandler {
   return createWorkerHandler({
-    telemetry: createTelemetry("worker"),
+    telemetry: createTelemetry("worker", process.env),
     executor,
     tokens: githubAppAuth({ appId: "12345", baseUrl: gh.url, privateKey: async () => privateKey }),
     allowedInstallations: parseInstallationAllowList(`${A},${B}`),

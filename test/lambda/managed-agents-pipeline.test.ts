@@ -161,6 +161,7 @@ describe("Lambda on the managed-agents engine (dynalite, fauxqs, Managed Agents 
       maxBudgetUsd: 3,
       timeoutMs: 600_000,
       agentEnv: {},
+      hostEnv: process.env,
       secretValues: [],
     };
 
@@ -296,6 +297,7 @@ describe("Lambda on the managed-agents engine (dynalite, fauxqs, Managed Agents 
       maxBudgetUsd: 3,
       timeoutMs: 600_000,
       agentEnv: {},
+      hostEnv: process.env,
       secretValues: [],
     };
     await startManagedAgentsReview({

@@ -61,7 +61,7 @@ function scheduledEvent(id = crypto.randomUUID()): ScheduledEvent {
 function scheduleHandler(auditRepositories: string[] = [], allowed = "*") {
   const tokens = githubAppAuth({ appId: "12345", baseUrl: gh.url, privateKey: async () => privateKey });
   return createScheduleHandler({
-    telemetry: createTelemetry("schedule"),
+    telemetry: createTelemetry("schedule", process.env),
     queue: new JobQueue(sqs.client, queues.queueUrl),
     repositories: new InstallationRepositories(tokens, gh.url),
     auditRepositories,

@@ -127,7 +127,7 @@ function worker(
     scoped?: boolean;
   } = {},
 ) {
-  const telemetry = createTelemetry("worker");
+  const telemetry = createTelemetry("worker", process.env);
   return createWorkerHandler({
     telemetry,
     executor,

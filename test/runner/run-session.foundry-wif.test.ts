@@ -52,6 +52,7 @@ async function options(progress: ProgressEvent[], extra: Partial<SessionOptions>
     policy: builtInPolicy("review", { workspace: cwd }),
     onProgress: (event) => progress.push(event),
     lifecycle: { reapGraceMs: 3000, interruptGraceMs: 3000, termGraceMs: 2000 },
+    sourceEnv: process.env,
     ...extra,
   };
 }

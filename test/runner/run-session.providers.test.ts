@@ -62,6 +62,7 @@ function sessionOptions(
     policy: builtInPolicy("review", { workspace: cwd }),
     onProgress: (event) => progress.push(event),
     lifecycle: { reapGraceMs: 3000, interruptGraceMs: 3000, termGraceMs: 2000 },
+    sourceEnv: process.env,
     ...extra,
   };
 }

@@ -31,7 +31,7 @@ export async function runAutofixJob(run: WorkerJob): Promise<JobResult> {
   const fork = isFork(pr);
   const repository = await cloneForJob(run, { headSha: pinnedSha, baseSha: pr.baseSha });
   // The clone took time: the PR's head on GitHub must still be the pinned commit.
-  const pin = await checkTriggerPin(octokit, new GitCheckout(repository.dir), {
+  const pin = await checkTriggerPin(octokit, new GitCheckout(repository.dir, run.config.hostEnv), {
     ...target,
     headSha: pinnedSha,
   });

@@ -18,6 +18,7 @@ export function cloneForJob(
     token: run.context.token,
     dir: `${run.workDir}/repo`,
     signal: run.context.signal,
+    hostEnv: run.config.hostEnv,
     ...at,
   });
 }

@@ -40,6 +40,7 @@ export function sessionSettings(options: {
     maxBudgetUsd: config.maxBudgetUsd,
     timeoutMs,
     agentEnv,
+    hostEnv: config.hostEnv,
     secretValues: [context.token, context.anthropicApiKey, options.agent?.gatewayToken].filter(
       (s): s is string => Boolean(s),
     ),

@@ -67,7 +67,7 @@ export async function runAudit(
   deps: AuditDeps = {},
 ): Promise<AuditResult> {
   const focus = parseAuditFocus(request.focus);
-  const checkout = new GitCheckout(request.checkoutDir);
+  const checkout = new GitCheckout(request.checkoutDir, settings.hostEnv);
   const headSha = request.headSha ?? (await checkout.resolve("HEAD"));
   const repository = `${request.repository.owner}/${request.repository.name}`;
   const lineageKey = branchLineageKey(

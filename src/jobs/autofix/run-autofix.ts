@@ -156,7 +156,7 @@ export async function runAutofix(
     )) ??
     [];
 
-  const checkout = new GitCheckout(request.checkoutDir);
+  const checkout = new GitCheckout(request.checkoutDir, settings.hostEnv);
   // A fork can plant links to /proc or out of the checkout (`notes -> /proc/self/environ`): they go
   // before the agent reads anything, whatever the tool policy would have caught.
   const droppedSymlinks = request.isFork ? await dropEscapingSymlinks(request.checkoutDir) : [];

@@ -64,7 +64,7 @@ export async function startRemoteReview(
   const { checks, handle } = await startReviewCheck(job);
   try {
     const { diff, changedFiles } = job.checkoutDir
-      ? await changeFromCheckout(job.checkoutDir, job.pr)
+      ? await changeFromCheckout(new GitCheckout(job.checkoutDir, settings.hostEnv), job.pr)
       : await changeFromGitHub(job.octokit, job.owner, job.repo, job.pr.number);
     const prompt = buildReviewPrompt({
       repository: `${job.owner}/${job.repo}`,
@@ -141,10 +141,9 @@ async function priorReviewFrom(
 }
 
 async function changeFromCheckout(
-  dir: string,
+  checkout: GitCheckout,
   pr: PullRequestRef,
 ): Promise<{ diff: string; changedFiles: ChangedFile[] }> {
-  const checkout = new GitCheckout(dir);
   const [diff, changedFiles] = await Promise.all([
     checkout.diff(pr.baseSha, pr.headSha),
     checkout.changedFiles(pr.baseSha, pr.headSha),

@@ -99,8 +99,8 @@ export async function reviewPullRequest(
   const { octokit, owner, repo, pr } = job;
   const { checks, handle } = await startReviewCheck(job);
   try {
-    const checkoutDir = await headCheckoutFor(job);
-    const checkout = new GitCheckout(checkoutDir);
+    const checkoutDir = await headCheckoutFor(job, settings.hostEnv);
+    const checkout = new GitCheckout(checkoutDir, settings.hostEnv);
     const pathFilter = await pathFilterFor(job, checkout);
     const change = await reviewedChange(checkout, { baseSha: pr.baseSha, headSha: pr.headSha, pathFilter });
     if (change.changedFiles.length === 0 && change.excluded.length > 0) {
@@ -190,9 +190,9 @@ export async function reviewPullRequest(
 }
 
 /** The directory whose HEAD is exactly the PR head: the door's checkout, or one the job fetched. */
-async function headCheckoutFor(job: PullRequestReviewJob): Promise<string> {
+async function headCheckoutFor(job: PullRequestReviewJob, hostEnv: NodeJS.ProcessEnv): Promise<string> {
   if (!job.fetchHead) return job.checkoutDir;
-  const head = await checkoutPullRequestHead(job.checkoutDir, job.pr, job.fetchHead);
+  const head = await checkoutPullRequestHead(job.checkoutDir, job.pr, job.fetchHead, hostEnv);
   if (head.fetched)
     job.log?.(
       `Fetched the PR head ${job.pr.headSha.slice(0, 12)} (refs/pull/${job.pr.number}/head) into ${head.dir}: the workflow's checkout is not at it`,

@@ -47,7 +47,7 @@ const validateReview = createAjv({ schemas: "ours" }).compile(REVIEW_SCHEMA);
  * same result can go to GitHub, to a terminal or to a file.
  */
 export async function runReview(request: ReviewRequest, settings: JobSettings): Promise<ReviewResult> {
-  const checkout = new GitCheckout(request.checkoutDir);
+  const checkout = new GitCheckout(request.checkoutDir, settings.hostEnv);
   const { diff, changedFiles, excluded } = await reviewedChange(checkout, request);
 
   const promptNotes: string[] = [];

@@ -24,6 +24,8 @@ export interface CloneRequest {
   maxDepth?: number;
   /** Kills the running git process (the worker's job deadline). */
   signal?: AbortSignal;
+  /** The function's environment git runs in (JobRuntimeConfig.hostEnv). */
+  hostEnv: NodeJS.ProcessEnv;
 }
 
 export interface ClonedRepository {
@@ -145,7 +147,7 @@ export function repositoryUrl(owner: string, repo: string, serverUrl = "https://
 type Git = (args: string[], options?: { cwd?: string | undefined; fetch?: boolean }) => Promise<string>;
 
 function gitRunner(request: CloneRequest): Git {
-  const env: NodeJS.ProcessEnv = { ...gitEnv(), ...gitAuthEnv(request.token) };
+  const env: NodeJS.ProcessEnv = { ...gitEnv(request.hostEnv), ...gitAuthEnv(request.token) };
   const secrets = request.token ? [request.token, basicCredential(request.token)] : [];
   const redact = (text: string) => secrets.reduce((t, s) => t.split(s).join("***"), text);
 

@@ -23,11 +23,14 @@ export class GitCommandError extends Error {
  */
 export class GitCheckout {
   /**
+   * @param hostEnv the environment git runs in (PATH, HOME, proxy settings): the door's process
+   *   environment, passed down because nothing below the doors reads `process.env`.
    * @param env extra variables for every git process, e.g. credentials for a push given through
    *   GIT_CONFIG_* so they are never written to .git/config where the agent could read them.
    */
   constructor(
     readonly dir: string,
+    private readonly hostEnv: NodeJS.ProcessEnv,
     private readonly env: Record<string, string> = {},
   ) {}
 
@@ -36,7 +39,7 @@ export class GitCheckout {
       const { stdout } = await run("git", args, {
         cwd: this.dir,
         maxBuffer,
-        env: { ...gitEnv(), ...this.env },
+        env: { ...gitEnv(this.hostEnv), ...this.env },
       });
       return stdout;
     } catch (error) {
@@ -52,7 +55,7 @@ export class GitCheckout {
         cwd: this.dir,
         maxBuffer: 256 * 1024 * 1024,
         encoding: "buffer",
-        env: { ...gitEnv(), ...this.env },
+        env: { ...gitEnv(this.hostEnv), ...this.env },
       });
       return stdout;
     } catch (error) {
@@ -160,7 +163,7 @@ function toCount(value: string | undefined): number {
 }
 
 /** The environment of every git child: the host's, with pager, prompt and locale pinned. */
-export function gitEnv(): NodeJS.ProcessEnv {
+export function gitEnv(hostEnv: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   // Never let a user's pager, editor or locale change what we parse.
-  return { ...process.env, GIT_PAGER: "cat", GIT_TERMINAL_PROMPT: "0", LC_ALL: "C" };
+  return { ...hostEnv, GIT_PAGER: "cat", GIT_TERMINAL_PROMPT: "0", LC_ALL: "C" };
 }

@@ -39,8 +39,11 @@ export async function checkoutPullRequestHead(
   workspace: string,
   pr: { headSha: string; baseSha: string },
   source: HeadFetchSource,
+  /** The door's process environment, which git runs in (JobSettings.hostEnv). */
+  hostEnv: NodeJS.ProcessEnv,
 ): Promise<PullRequestHeadCheckout> {
-  if (await isAtHead(workspace, pr)) return { dir: workspace, fetched: false, droppedSymlinks: [] };
+  if (await isAtHead(new GitCheckout(workspace, hostEnv), pr))
+    return { dir: workspace, fetched: false, droppedSymlinks: [] };
   await rm(source.dir, { recursive: true, force: true });
   await cloneRepository({
     remoteUrl: source.remoteUrl,
@@ -49,13 +52,13 @@ export async function checkoutPullRequestHead(
     baseSha: pr.baseSha,
     ...(source.token ? { token: source.token } : {}),
     ...(source.signal ? { signal: source.signal } : {}),
+    hostEnv,
   });
   const droppedSymlinks = await dropEscapingSymlinks(source.dir);
   return { dir: source.dir, fetched: true, droppedSymlinks };
 }
 
-async function isAtHead(dir: string, pr: { headSha: string; baseSha: string }): Promise<boolean> {
-  const checkout = new GitCheckout(dir);
+async function isAtHead(checkout: GitCheckout, pr: { headSha: string; baseSha: string }): Promise<boolean> {
   const head = await checkout.resolve("HEAD").catch(() => undefined);
   if (head !== pr.headSha) return false;
   // Dirty files would be reviewed as if they were the head's: only a clean tree counts.

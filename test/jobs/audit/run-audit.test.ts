@@ -89,6 +89,7 @@ describe("runAudit (real CLI, scripted model, GitHub double)", () => {
       maxBudgetUsd: 1,
       timeoutMs: 120_000,
       agentEnv: { ANTHROPIC_BASE_URL: api.url, ANTHROPIC_API_KEY: "test-key" },
+      hostEnv: process.env,
       secretValues: [github.token],
     };
   });

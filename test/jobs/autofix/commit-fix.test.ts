@@ -43,7 +43,7 @@ describe("autofix working tree and API commit", () => {
     const name = `app${++repoCount}`;
     github.addRepo("octo", name, { gitDir: remote.dir });
     const land = async (message = "fix: add numbers instead of subtracting\n") => {
-      const checkout = new GitCheckout(clone.dir);
+      const checkout = new GitCheckout(clone.dir, process.env);
       const { paths } = await collectWorkingTreeChanges(checkout);
       return commitFix(octokit, checkout, {
         owner: "octo",
@@ -65,7 +65,7 @@ describe("autofix working tree and API commit", () => {
     clone.write(".github/workflows/ci.yml", "on: push\njobs: {}\n");
     clone.write(".github/workflows/evil.yml", "on: push\n");
 
-    const changes = await collectWorkingTreeChanges(new GitCheckout(clone.dir));
+    const changes = await collectWorkingTreeChanges(new GitCheckout(clone.dir, process.env));
     expect(changes.paths.sort()).toEqual(["src/app.ts", "src/new.ts"]);
     expect(changes.revertedProtected.sort()).toEqual([
       ".github/workflows/ci.yml",

@@ -71,6 +71,7 @@ describe("runAutofix (real CLI, scripted model, GitHub double, local git remote)
       maxBudgetUsd: 1,
       timeoutMs: 120_000,
       agentEnv: { ANTHROPIC_BASE_URL: api.url, ANTHROPIC_API_KEY: "test-key" },
+      hostEnv: process.env,
       secretValues: [github.token],
     };
   });

@@ -28,7 +28,7 @@ describe("checkTriggerPin", () => {
     github.addRepo("octo", "app");
     const pr = github.addPullRequest({ owner: "octo", repo: "app", number: 3, diff: "", headSha });
     const target = { owner: "octo", repo: "app", pullNumber: 3, headSha };
-    return { clone, headSha, pr, target, checkout: new GitCheckout(clone.dir) };
+    return { clone, headSha, pr, target, checkout: new GitCheckout(clone.dir, process.env) };
   }
 
   it("passes when the checkout and the PR's head are the event's commit", async () => {

@@ -160,6 +160,7 @@ describe("a review on Managed Agents, driven by webhooks", () => {
       maxBudgetUsd: 2,
       timeoutMs: 60_000,
       agentEnv: {},
+      hostEnv: process.env,
       secretValues: [],
     };
 
@@ -203,6 +204,7 @@ describe("a review on Managed Agents, driven by webhooks", () => {
       maxBudgetUsd: 2,
       timeoutMs: 60_000,
       agentEnv: {},
+      hostEnv: process.env,
       secretValues: [],
     };
     const record = await startRemoteReview(

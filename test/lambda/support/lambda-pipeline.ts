@@ -84,7 +84,7 @@ export class LambdaPipeline {
       BOT_NAME: "claude-pr-runner-test[bot]",
       UPLOAD_SARIF: "true",
     });
-    const telemetry = createTelemetry("webhook");
+    const telemetry = createTelemetry("webhook", process.env);
     this.webhook = createWebhookHandler({
       telemetry,
       queue: new JobQueue(sqs.client, queues.queueUrl),
@@ -182,7 +182,7 @@ export class LambdaPipeline {
   worker(options: WorkerOptions = {}): WorkerHandler {
     const privateKey = appPrivateKeyPem();
     return createWorkerHandler({
-      telemetry: createTelemetry("worker"),
+      telemetry: createTelemetry("worker", process.env),
       executor: createJobExecutor({
         config: options.config ?? this.config,
         ...(options.remote ? { remote: options.remote } : {}),
