@@ -149,7 +149,7 @@ async function worker(): Promise<WorkerHandler> {
     privateKey: async () => privateKey,
   });
   return createWorkerHandler({
-    telemetry: createTelemetry("worker"),
+    telemetry: createTelemetry("worker", process.env),
     executor: createJobExecutor({
       config: pipeline.config,
       store: new S3TranscriptStore({

@@ -64,6 +64,7 @@ beforeEach(async () => {
     maxBudgetUsd: 1,
     timeoutMs: 60_000,
     agentEnv: {},
+    hostEnv: process.env,
     secretValues: [],
     engine: new ManagedAgentsEngine({
       apiKey: DOUBLE_API_KEY,
