@@ -5,9 +5,11 @@ import { githubAppAuth } from "../../lambda/shared/github-app-auth.js";
 import { parseInstallationAllowList } from "../../lambda/shared/installation-allow-list.js";
 import { createJobMessage, type JobMessage } from "../../lambda/shared/job-message.js";
 import { JobQueue } from "../../lambda/shared/job-queue.js";
+import { SpendLedger } from "../../lambda/shared/spend-ledger.js";
 import { createTelemetry } from "../../lambda/shared/telemetry.js";
 import { InstallationSlots } from "../../lambda/worker/installation-slots.js";
 import type { JobExecutor } from "../../lambda/worker/job-executor.js";
+import { type PrSpendCap, withAuditSpendCap } from "../../lambda/worker/pr-spend-cap.js";
 import { WorkerConfigError, workerConfigFromEnv } from "../../lambda/worker/worker-config.js";
 import { createWorkerHandler, type WorkerHandler } from "../../lambda/worker/worker-handler.js";
 import { GitHubDouble } from "../github-double/index.js";
@@ -300,6 +302,60 @@ describe("per-installation fairness cap", () => {
       /installation 101 stayed at its fairness cap for 4 receives/,
     );
   }, 90_000);
+});
+
+describe("audit fan-out under both caps", () => {
+  it("200 scheduled audits of one installation: never more than its cap at once, the day's spend cap drops the rest, none lost", async () => {
+    const slots = await slotsTable();
+    const spendTable = `spend-${++table}`;
+    await dynamo.createIdempotencyTable(spendTable);
+    const cap: PrSpendCap = {
+      ledger: new SpendLedger(dynamo.client, spendTable),
+      capUsdPerDay: 20,
+      jobBudgetUsd: 1,
+    };
+    const audits = Array.from({ length: 200 }, (_, i) =>
+      createJobMessage({
+        kind: "audit",
+        owner: "org-a",
+        repo: `repo-${i}`,
+        installationId: A,
+        trigger: { source: "schedule", scheduleEventId: "tick-1" },
+      }),
+    );
+    await enqueue(audits);
+    let running = 0;
+    let peak = 0;
+    const ran: string[] = [];
+    // The executor's own audit cap around a stand-in audit that costs $0.40 and takes a moment.
+    const executor: JobExecutor = (job) =>
+      withAuditSpendCap(cap, job, async () => {
+        peak = Math.max(peak, ++running);
+        await new Promise((r) => setTimeout(r, 30));
+        running--;
+        ran.push(job.jobId);
+        return { status: "completed", conclusion: "success", costUsd: 0.4 };
+      });
+    stdout.clear();
+    stdout.start();
+    let stop = false;
+    const workers = runWorkers(worker(executor, slots), () => stop);
+    try {
+      await until(() => sqs.messagesIn(queues.queueUrl).length === 0, "the fan-out to drain", 120_000);
+    } finally {
+      stop = true;
+      await workers;
+      stdout.stop();
+    }
+    // Each audit reserves its $1 budget and books $0.40: 48 fit in $20, the other 152 are dropped.
+    expect(ran).toHaveLength(48);
+    expect(new Set(ran).size).toBe(48);
+    expect(stdout.records.filter((r) => r.message === "job dropped")).toHaveLength(152);
+    expect(peak).toBeLessThanOrEqual(CAP);
+    expect(peak).toBe(CAP);
+    expect(sqs.messagesIn(queues.dlqUrl)).toEqual([]);
+    expect(await slots.holders(A)).toEqual([]);
+  }, 180_000);
 });
 
 describe("installation slots (dynalite)", () => {
