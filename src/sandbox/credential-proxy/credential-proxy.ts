@@ -7,6 +7,7 @@ import {
 } from "node:http";
 import { Agent as HttpsAgent, request as httpsRequest } from "node:https";
 import { JobToken } from "./job-token.js";
+import { PROXY_MESSAGE_PREFIX as PREFIX, ProxyGate } from "./proxy-gate.js";
 import type { ProxyStopReason } from "./proxy-stop-reason.js";
 import { staticCredentialAuth, type UpstreamAuth } from "./upstream-auth.js";
 import type { UpstreamCredential } from "./upstream-credential.js";
@@ -33,7 +34,6 @@ export interface CredentialProxyStats {
   spentUsd: number;
 }
 
-const PREFIX = "claude-pr-runner credential proxy";
 /** Hop-by-hop headers (RFC 9110 §7.6.1) and the ones the proxy replaces. */
 const DROPPED_REQUEST_HEADERS = new Set([
   "host",
@@ -72,16 +72,20 @@ export class CredentialProxy {
   readonly upstream: URL;
   private readonly auth: UpstreamAuth;
   private readonly agent: HttpAgent;
-  private revoked = false;
-  private stop?: ProxyStopReason;
-  private readonly counters = { forwarded: 0, refused: 0, spentUsd: 0 };
+  private readonly gate: ProxyGate;
+  private readonly counters = { forwarded: 0, refused: 0 };
 
-  constructor(private readonly options: CredentialProxyOptions) {
+  constructor(options: CredentialProxyOptions) {
     this.upstream = new URL(options.upstreamUrl);
     if (this.upstream.protocol !== "http:" && this.upstream.protocol !== "https:") {
       throw new TypeError(`${PREFIX}: the upstream URL must be http(s); got ${this.upstream.protocol}`);
     }
     this.token = options.token ?? new JobToken();
+    this.gate = new ProxyGate({
+      token: this.token,
+      ...(options.maxCostUsd === undefined ? {} : { maxCostUsd: options.maxCostUsd }),
+      ...(options.onStop ? { onStop: options.onStop } : {}),
+    });
     this.auth = options.auth ?? staticCredentialAuth(options.credential);
     this.agent =
       this.upstream.protocol === "https:"
@@ -90,16 +94,16 @@ export class CredentialProxy {
   }
 
   get stopReason(): ProxyStopReason | undefined {
-    return this.stop;
+    return this.gate.stopReason;
   }
 
   get stats(): CredentialProxyStats {
-    return { ...this.counters };
+    return { ...this.counters, spentUsd: this.gate.spentUsd };
   }
 
   /** Ends the job: the token is refused from now on and idle upstream connections are closed. */
   revoke(): void {
-    this.revoked = true;
+    this.gate.revoke();
     this.agent.destroy();
   }
 
@@ -111,31 +115,9 @@ export class CredentialProxy {
       res.writeHead(200, { "content-type": "application/json" }).end(method === "HEAD" ? undefined : "{}");
       return;
     }
-    const refusal = this.refusalFor(req);
+    const refusal = this.gate.refusalFor(req.headers);
     if (refusal) this.refuse(res, refusal.status, refusal.type, refusal.message);
     else this.forward(req, res, method, path);
-  }
-
-  /** Why this request must not go upstream, if it must not. */
-  private refusalFor(req: IncomingMessage): { status: number; type: string; message: string } | undefined {
-    const presented = presentedToken(req);
-    if (presented === undefined || !this.token.matches(presented)) {
-      const message = `${PREFIX}: unknown token; this proxy serves one job and accepts only that job's token`;
-      return { status: 401, type: "authentication_error", message };
-    }
-    if (this.revoked) {
-      const message = `${PREFIX}: the job this token belonged to has ended; the token is no longer accepted`;
-      return { status: 401, type: "authentication_error", message };
-    }
-    const cap = this.options.maxCostUsd;
-    if (!this.stop && cap !== undefined && this.counters.spentUsd >= cap) {
-      this.stopWith(budgetStop(this.counters.spentUsd, cap));
-    }
-    if (this.stop) {
-      const status = this.stop.kind === "budget_exceeded" ? 402 : this.stop.status;
-      return { status, type: errorTypeFor(status), message: this.stop.message };
-    }
-    return undefined;
   }
 
   private forward(req: IncomingMessage, res: ServerResponse, method: string, path: string): void {
@@ -219,20 +201,13 @@ export class CredentialProxy {
       }
     });
     upstreamRes.on("end", () => {
-      if (meter) this.charge(meter.finish());
+      if (meter) this.gate.charge(meter.finish());
       res.end();
     });
     upstreamRes.on("error", () => {
-      if (meter) this.charge(meter.finish());
+      if (meter) this.gate.charge(meter.finish());
       res.destroy();
     });
-  }
-
-  private charge(costUsd: number): void {
-    this.counters.spentUsd += costUsd;
-    const cap = this.options.maxCostUsd;
-    if (cap !== undefined && this.counters.spentUsd >= cap)
-      this.stopWith(budgetStop(this.counters.spentUsd, cap));
   }
 
   private onAuthFailure(upstreamRes: IncomingMessage, res: ServerResponse, status: number): void {
@@ -247,26 +222,10 @@ export class CredentialProxy {
       let detail = upstreamMessage(Buffer.concat(chunks).toString("utf8"));
       for (const secret of this.auth.secretValues)
         if (secret) detail = detail.replaceAll(secret, "[redacted]");
-      this.stopWith({
-        kind: "upstream_auth_failed",
-        status,
-        message:
-          `${PREFIX}: the model API rejected the credentials (HTTP ${status}${detail ? ` ${detail}` : ""}); ` +
-          "check ANTHROPIC_API_KEY, the OAuth token or the cloud credentials. Retrying cannot fix this, so the job's further requests are refused",
-      });
-      this.refuse(res, status, errorTypeFor(status), (this.stop as ProxyStopReason).message);
+      const refusal = this.gate.upstreamRejected(status, detail);
+      this.refuse(res, refusal.status, refusal.type, refusal.message);
     });
     upstreamRes.on("error", () => res.destroy());
-  }
-
-  private stopWith(reason: ProxyStopReason): void {
-    if (this.stop) return;
-    this.stop = reason;
-    try {
-      this.options.onStop?.(reason);
-    } catch {
-      // A faulty listener must not break the proxy.
-    }
   }
 
   private refuse(res: ServerResponse, status: number, type: string, message: string): void {
@@ -294,33 +253,6 @@ async function readBody(req: IncomingMessage): Promise<Buffer> {
     chunks.push(chunk as Buffer);
   }
   return Buffer.concat(chunks);
-}
-
-function budgetStop(spentUsd: number, capUsd: number): ProxyStopReason {
-  return {
-    kind: "budget_exceeded",
-    spentUsd,
-    capUsd,
-    message: `${PREFIX}: the job's spend cap of $${capUsd} is reached ($${spentUsd.toFixed(6)} metered); no further model requests are allowed`,
-  };
-}
-
-function presentedToken(req: IncomingMessage): string | undefined {
-  const key = req.headers["x-api-key"];
-  if (typeof key === "string" && key !== "") return key;
-  const auth = req.headers.authorization;
-  if (typeof auth === "string") {
-    const match = /^Bearer\s+(.+)$/i.exec(auth);
-    if (match?.[1]) return match[1].trim();
-  }
-  return undefined;
-}
-
-function errorTypeFor(status: number): string {
-  if (status === 401) return "authentication_error";
-  if (status === 402) return "billing_error";
-  if (status === 403) return "permission_error";
-  return "api_error";
 }
 
 /** The human part of an upstream error body, bounded (never headers: they are not echoed). */

@@ -13,6 +13,13 @@ export {
   type TokenUsage,
   UNKNOWN_MODEL_PRICE,
 } from "./model-prices.js";
+export {
+  PROXY_MESSAGE_PREFIX,
+  ProxyGate,
+  type ProxyGateOptions,
+  type ProxyRefusal,
+  presentedToken,
+} from "./proxy-gate.js";
 export type { ProxyStopReason } from "./proxy-stop-reason.js";
 export { type RunningCredentialProxy, startCredentialProxy } from "./start-credential-proxy.js";
 export {

@@ -20,5 +20,5 @@ export class JobToken {
 }
 
 function sha256(text: string): Buffer {
-  return createHash("sha256").update(text, "utf8").digest();
+  return createHash("sha256").update(text).digest();
 }

@@ -1,5 +1,5 @@
 import { createServer } from "node:http";
-import type { AddressInfo, Socket } from "node:net";
+import type { AddressInfo } from "node:net";
 import { CredentialProxy, type CredentialProxyOptions } from "./credential-proxy.js";
 
 export interface RunningCredentialProxy {
@@ -13,26 +13,24 @@ export interface RunningCredentialProxy {
 /** Starts a credential proxy for one job on an ephemeral loopback port. */
 export async function startCredentialProxy(options: CredentialProxyOptions): Promise<RunningCredentialProxy> {
   const proxy = new CredentialProxy(options);
-  const sockets = new Set<Socket>();
   const server = createServer((req, res) => proxy.handle(req, res));
-  server.on("connection", (socket) => {
-    sockets.add(socket);
-    socket.on("close", () => sockets.delete(socket));
-  });
   await new Promise<void>((resolve, reject) => {
+    // Stryker disable next-line StringLiteral: an ephemeral loopback port has no listen error a test can provoke
     server.once("error", reject);
     server.listen(0, "127.0.0.1", () => resolve());
   });
-  const { port } = server.address() as AddressInfo;
+  // The URL names the address the server really listens on, never a hope.
+  const { address, port } = server.address() as AddressInfo;
   let closing: Promise<void> | undefined;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://${address}:${port}`,
     proxy,
     close: () => {
       closing ??= new Promise<void>((resolve) => {
         proxy.revoke();
         server.close(() => resolve());
-        for (const socket of sockets) socket.destroy();
+        // A request still streaming would hold the job's port open; the job is over, so is it.
+        server.closeAllConnections();
       });
       return closing;
     },

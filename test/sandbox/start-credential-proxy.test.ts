@@ -1,0 +1,87 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterEach, describe, expect, it } from "vitest";
+import {
+  type RunningCredentialProxy,
+  startCredentialProxy,
+} from "../../src/sandbox/credential-proxy/index.js";
+
+// The job's proxy server: where it listens, and what ending the job does to its port, its token and
+// a request still in flight. (credential-proxy.test.ts covers what it forwards.)
+const REAL_KEY = "sk-ant-api03-host-only";
+const cleanups: Array<() => Promise<unknown>> = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+async function serve(handler: (req: IncomingMessage, res: ServerResponse) => void): Promise<string> {
+  const server: Server = createServer(handler);
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  cleanups.push(
+    () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(resolve);
+      }),
+  );
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+async function proxyTo(upstreamUrl: string): Promise<RunningCredentialProxy> {
+  const running = await startCredentialProxy({
+    upstreamUrl,
+    credential: { kind: "api-key", apiKey: REAL_KEY },
+  });
+  cleanups.push(() => running.close());
+  return running;
+}
+
+const post = (url: string, key: string) =>
+  fetch(`${url}/v1/messages`, { method: "POST", headers: { "x-api-key": key }, body: "{}" });
+
+describe("startCredentialProxy", () => {
+  it("listens on loopback only, and forwards the job's token with the real key in its place", async () => {
+    const seen: Array<string | undefined> = [];
+    const upstream = await serve((req, res) => {
+      seen.push(req.headers["x-api-key"] as string | undefined);
+      res.writeHead(200, { "content-type": "application/json" }).end('{"ok":true}');
+    });
+    const running = await proxyTo(upstream);
+    expect(running.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(await (await post(running.url, running.proxy.token.value)).json()).toEqual({ ok: true });
+    expect((await post(running.url, "someone-else")).status).toBe(401);
+    expect(seen).toEqual([REAL_KEY]);
+  });
+
+  it("close() ends the job: the port is gone, and the proxy itself refuses the token from then on", async () => {
+    const upstream = await serve((_req, res) => res.writeHead(200).end("{}"));
+    const running = await proxyTo(upstream);
+    await running.close();
+    await expect(post(running.url, running.proxy.token.value)).rejects.toThrow();
+    // Mounted elsewhere (as a gateway would), the revoked proxy still refuses the job's token.
+    const remounted = await serve((req, res) => running.proxy.handle(req, res));
+    const res = await post(remounted, running.proxy.token.value);
+    expect(res.status).toBe(401);
+    expect(await res.text()).toContain("the job this token belonged to has ended");
+  });
+
+  it("close() cuts a request that is still streaming, instead of waiting for it", async () => {
+    const upstream = await serve((_req, res) => {
+      res.writeHead(200, { "content-type": "text/event-stream" });
+      res.write("event: ping\ndata: {}\n\n"); // and never ends
+    });
+    const running = await proxyTo(upstream);
+    const res = await post(running.url, running.proxy.token.value);
+    const reader = (res.body as ReadableStream<Uint8Array>).getReader();
+    expect(new TextDecoder().decode((await reader.read()).value)).toContain("event: ping");
+    await running.close();
+    await expect(reader.read()).rejects.toThrow();
+  });
+
+  it("close() twice is one close", async () => {
+    const running = await proxyTo(await serve((_req, res) => res.end()));
+    const first = running.close();
+    expect(running.close()).toBe(first);
+    await first;
+  });
+});
