@@ -45,11 +45,18 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => decoy.listen(0, "127.0.0.1", resolve));
   const decoyUrl = `http://127.0.0.1:${(decoy.address() as AddressInfo).port}`;
 
-  fx = await ActionRunFixture.start([
+  const steps: Array<ScriptedReply | (() => ScriptedReply)> = [
     bash("git grep --open-files-in-pager=sh -e sub"),
     bash("cat notes"),
     bash("grep -rsa --include=environ AWS_ pp"),
     bash("printenv"),
+    // A host process's environment (this test's own), and a write into the checkout.
+    bash(`cat /proc/${process.pid}/environ`),
+    () => ({
+      kind: "tool_use",
+      name: "Write",
+      input: { file_path: join(fx.repo.dir, "pwned.txt"), content: "x" },
+    }),
     // The workflow commands ride in a command's text, which the step log shows line by line.
     bash(`echo checking\n${logText.join("\n")}`),
     {
@@ -70,7 +77,11 @@ beforeAll(async () => {
         ],
       },
     },
-  ]);
+  ];
+  fx = await ActionRunFixture.start((_request, index) => {
+    const step = steps[index] ?? { kind: "text", text: "done" };
+    return typeof step === "function" ? step() : step;
+  });
   // The fork's head: the hostile files are part of its commit, as a checkout of the PR gets them.
   const workspace = fx.repo.dir;
   symlinkSync("/proc/self/environ", join(workspace, "notes"));
@@ -96,7 +107,7 @@ function published(): string {
 describe("a hostile fork PR through the Action (dist/index.js, one real CLI session)", () => {
   it("ends with a normal review: the finding inline, a completed check run, the sticky summary", () => {
     expect(run.code, run.stdout + run.stderr).toBe(0);
-    expect(fx.api.mainRequests).toHaveLength(6);
+    expect(fx.api.mainRequests).toHaveLength(8);
     expect(fx.github.reviewCommentsOn("octo-org", "app", 7)).toHaveLength(1);
     const reviews = fx.github.callsTo("pulls/create-review").map((c) => (c.body as { event: string }).event);
     expect(reviews).toEqual(["REQUEST_CHANGES"]);
@@ -114,6 +125,9 @@ describe("a hostile fork PR through the Action (dist/index.js, one real CLI sess
     expect(results[0]).toContain("Denied by tool policy");
     expect(results[1]).toContain("No such file");
     expect(results[3]).toContain("Denied by tool policy");
+    expect(results[4]).toContain("Denied by tool policy");
+    expect(results[5]).toContain("No such tool available: Write");
+    expect(existsSync(join(fx.repo.dir, "pwned.txt"))).toBe(false);
     // Nothing the agent did changed the checkout: the fork's own files are as committed.
     expect(fx.repo.git("status", "--porcelain", "--", ".", ":!notes", ":!pp")).toBe("");
     expect(lstatSync(join(fx.repo.dir, "src/math.ts")).isFile()).toBe(true);
