@@ -73,6 +73,8 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => decoy.listen(0, "127.0.0.1", resolve));
   decoyUrl = `http://127.0.0.1:${(decoy.address() as AddressInfo).port}`;
+  // The worker's environment (its jobs' hostEnv, process.env on Lambda) and this process's own.
+  Object.assign(pipeline.config.hostEnv, HOST_SECRETS);
   for (const [name, value] of Object.entries(HOST_SECRETS)) {
     savedEnv[name] = process.env[name];
     process.env[name] = value;
