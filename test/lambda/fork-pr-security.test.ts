@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createJobMessage, type JobMessage } from "../../lambda/shared/job-message.js";
 import { JobQueue } from "../../lambda/shared/job-queue.js";
+import { webhookExample } from "../fixtures/webhook-examples.js";
 import { conversationText, type ScriptedReply, toolResultsOf } from "../harness/scripted-messages-api.js";
 import { CapturedStdout } from "./support/captured-stdout.js";
 import { ANTHROPIC_KEY, INSTALLATION_ID, LambdaPipeline, OWNER, REPO } from "./support/lambda-pipeline.js";
@@ -370,13 +371,31 @@ describe("a hostile fork PR on Lambda (real CLI, webhook → SQS → worker → 
 });
 
 describe("Lambda autofix is pinned to one head commit (no CLI: a refused job costs nothing)", () => {
-  it("a message naming an older head than the PR's: refused with a comment saying so, no clone, no session", async () => {
+  it("the autofix label added on a head that was pushed over: refused with a comment saying so, no clone, no session", async () => {
     const old = pipeline.push({ "src/math.ts": HEADER + ADD + SUB_BUG }, "sub", 23);
     const moved = pipeline.push({ "src/math.ts": `// moved\n${HEADER}${ADD}${SUB_BUG}` }, "moved on", 23);
     const requestsBefore = pipeline.api.requests.length;
     pipeline.github.resetCalls();
-    const job = autofixJob(23, old);
-    await new JobQueue(pipeline.sqs.client, pipeline.queues.queueUrl).enqueue(job, job.jobId);
+    // The maintainer labelled the PR while it was at `old`; the delivery names that commit.
+    const payload = webhookExample("pull_request", "labeled");
+    const pr = payload.pull_request as { number: number; draft: boolean; head: object; base: object };
+    Object.assign(pr, { number: 23, draft: false });
+    Object.assign(pr.head, { sha: old, ref: "feature" });
+    Object.assign(pr.base, { sha: pipeline.baseSha, ref: "main" });
+    Object.assign(payload, {
+      number: 23,
+      label: { name: "autofix" },
+      sender: { login: "maintainer" },
+      installation: { id: INSTALLATION_ID },
+      repository: {
+        ...(payload.repository as object),
+        name: REPO,
+        full_name: `${OWNER}/${REPO}`,
+        owner: { login: OWNER },
+      },
+    });
+    const delivered = await quietly(() => pipeline.deliver("pull_request", payload));
+    expect(delivered.json).toMatchObject({ status: "queued", kind: "autofix" });
     const { invocation } = await quietly(() => pipeline.runWorker());
     expect(invocation?.response.batchItemFailures).toEqual([]);
 
