@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createGitHubClient, type GitHubClient } from "../../../src/github/github-client.js";
-import { type AutofixRequest, runAutofix } from "../../../src/jobs/autofix/run-autofix.js";
+import type { AutofixRequest } from "../../../src/jobs/autofix/autofix-request.js";
+import { runAutofix } from "../../../src/jobs/autofix/run-autofix.js";
 import type { JobSettings } from "../../../src/jobs/job-settings.js";
 import {
   READ_BACK_COMMAND,
