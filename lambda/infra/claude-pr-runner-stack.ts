@@ -472,6 +472,7 @@ export class ClaudePrRunnerStack extends Stack {
         ? new ManagedAgentsSettle(this, "ManagedAgents", {
             worker,
             appPrivateKey,
+            spendTable,
             appId: appId.valueAsString,
             githubApiUrl: githubApiUrl.valueAsString,
             allowedInstallations: allowedInstallations.valueAsString,

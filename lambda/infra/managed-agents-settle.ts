@@ -18,6 +18,8 @@ export interface ManagedAgentsSettleProps {
   /** The worker: it starts sessions, so it records them and reads the Managed Agents key. */
   worker: lambda.IFunction & { addEnvironment(key: string, value: string): unknown };
   appPrivateKey: secretsmanager.ISecret;
+  /** The per-PR daily spend counters: a settled session books its real cost against the reservation. */
+  spendTable: dynamodb.ITable;
   appId: string;
   githubApiUrl: string;
   allowedInstallations: string;
@@ -110,6 +112,7 @@ export class ManagedAgentsSettle extends Construct {
         ALLOWED_INSTALLATIONS: props.allowedInstallations,
         SESSIONS_TABLE_NAME: this.sessionsTable.tableName,
         MANAGED_AGENTS_API_KEY_SECRET: `secretsmanager:${this.apiKey.secretArn}`,
+        SPEND_TABLE_NAME: props.spendTable.tableName,
       },
     });
     this.settleFunction.addEventSource(
@@ -123,6 +126,11 @@ export class ManagedAgentsSettle extends Construct {
         actions: ["dynamodb:GetItem", "dynamodb:UpdateItem"],
         resources: [this.sessionsTable.tableArn],
       }),
+    );
+
+    // Book a settled session's real cost against the worker's reservation (an ADD, nothing else).
+    this.settleFunction.addToRolePolicy(
+      new iam.PolicyStatement({ actions: ["dynamodb:UpdateItem"], resources: [props.spendTable.tableArn] }),
     );
 
     // --- the worker starts sessions: it records them (and reads a PR's latest) and reads the key ---

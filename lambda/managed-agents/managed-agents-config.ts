@@ -15,6 +15,8 @@ export interface SettleConfig extends GitHubAppConfig {
   baseUrl?: string;
   commentMode: "review" | "summary" | "none";
   inlineCommentLimit: number;
+  /** The worker's daily spend table (`SPEND_TABLE_NAME`): a settled session books its real cost there. */
+  spendTableName?: string;
 }
 
 export class ManagedAgentsConfigError extends Error {
@@ -55,6 +57,7 @@ export function settleConfigFromEnv(env: NodeJS.ProcessEnv): SettleConfig {
     ...(baseUrl ? { baseUrl } : {}),
     commentMode: commentMode as SettleConfig["commentMode"],
     inlineCommentLimit: limit,
+    ...(env.SPEND_TABLE_NAME?.trim() ? { spendTableName: env.SPEND_TABLE_NAME.trim() } : {}),
   };
 }
 

@@ -4,6 +4,7 @@ import { ManagedAgentsEngine } from "../../src/runner/managed-agents/managed-age
 import { githubAppAuth } from "../shared/github-app-auth.js";
 import { SecretReader } from "../shared/secret-reader.js";
 import { SessionRecordStore } from "../shared/session-record-store.js";
+import { SpendLedger } from "../shared/spend-ledger.js";
 import { createTelemetry } from "../shared/telemetry.js";
 import { settleConfigFromEnv } from "./managed-agents-config.js";
 import { publishingClientFor } from "./publishing-client.js";
@@ -42,6 +43,7 @@ export const handler = async (event: SQSEvent, context: Context) => {
       }),
       octokitFor: publishing.octokitFor,
       releaseOctokit: publishing.release,
+      ...(config.spendTableName ? { spend: new SpendLedger(dynamodb, config.spendTableName) } : {}),
       settings: {},
       publish: { commentMode: config.commentMode, inlineCommentLimit: config.inlineCommentLimit },
       log: (line, fields) => telemetry.logger.info(line, fields ?? {}),

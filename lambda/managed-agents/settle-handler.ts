@@ -4,6 +4,7 @@ import type { JobSettings } from "../../src/jobs/job-settings.js";
 import { type RemoteReviewSettle, settleRemoteReview } from "../../src/jobs/review/remote-review.js";
 import type { ManagedAgentsEngine } from "../../src/runner/managed-agents/managed-agents-engine.js";
 import type { SessionRecordStore } from "../shared/session-record-store.js";
+import type { SpendLedger } from "../shared/spend-ledger.js";
 import type { SettleMessage } from "./anthropic-webhook-handler.js";
 
 export interface SettleHandlerDeps {
@@ -16,6 +17,8 @@ export interface SettleHandlerDeps {
   settings: Pick<JobSettings, "jsonSchema" | "policy">;
   publish: Omit<RemoteReviewSettle, "octokit">;
   log?: (line: string, fields?: Record<string, unknown>) => void;
+  /** Books a published session's real cost against the worker's spend-cap reservation. */
+  spend?: Pick<SpendLedger, "adjust">;
 }
 
 /**
@@ -55,7 +58,15 @@ export function createSettleHandler(deps: SettleHandlerDeps) {
             );
         }
         if (settled.status === "published") {
-          await deps.store.claimPublication(message.sessionId);
+          const first = await deps.store.claimPublication(message.sessionId);
+          const reservation = stored.spendReservation;
+          // Once per session (the claim), whatever delivery published it.
+          if (first && reservation && deps.spend) {
+            const cost = settled.result.session.outcome.totalCostUsd ?? reservation.amountUsd;
+            await deps.spend
+              .adjust(reservation.key, cost - reservation.amountUsd)
+              .catch((error: unknown) => deps.log?.("spend not booked", { error: String(error) }));
+          }
           deps.log?.("published", { sessionId: message.sessionId, conclusion: settled.published.conclusion });
         }
       } catch (error) {

@@ -9,11 +9,18 @@ import type { RemoteReviewRecord } from "../../src/jobs/review/remote-review.js"
 
 export type StoredSessionStatus = "running" | "published";
 
-/** What the door keeps beside the job's record: which installation's token publishes the result. */
+/** A daily spend-cap reservation (the ledger item's key and amount) that the settle step corrects. */
+export interface SpendReservationRef {
+  key: string;
+  amountUsd: number;
+}
+
+/** What the door keeps beside the job's record: whose token publishes, and what the job reserved. */
 export interface StoredSession {
   record: RemoteReviewRecord;
   status: StoredSessionStatus;
   installationId?: number;
+  spendReservation?: SpendReservationRef;
 }
 
 /** Items expire after this long (TTL attribute `expiration`): a session never settles after a month. */
@@ -30,7 +37,10 @@ export class SessionRecordStore {
     private readonly tableName: string,
   ) {}
 
-  async put(record: RemoteReviewRecord, door: { installationId?: number } = {}): Promise<void> {
+  async put(
+    record: RemoteReviewRecord,
+    door: { installationId?: number; spendReservation?: SpendReservationRef } = {},
+  ): Promise<void> {
     const expiration = { N: String(Math.floor(Date.now() / 1000) + RETENTION_SECONDS) };
     await this.dynamodb.send(
       new PutItemCommand({
@@ -43,6 +53,9 @@ export class SessionRecordStore {
           ...(door.installationId === undefined
             ? {}
             : { installationId: { N: String(door.installationId) } }),
+          ...(door.spendReservation
+            ? { spendReservation: { S: JSON.stringify(door.spendReservation) } }
+            : {}),
         },
         ConditionExpression: "attribute_not_exists(id)",
       }),
@@ -75,6 +88,9 @@ export class SessionRecordStore {
       record: JSON.parse(item.record.S) as RemoteReviewRecord,
       status: (item.status?.S ?? "running") as StoredSessionStatus,
       ...(item.installationId?.N ? { installationId: Number(item.installationId.N) } : {}),
+      ...(item.spendReservation?.S
+        ? { spendReservation: JSON.parse(item.spendReservation.S) as SpendReservationRef }
+        : {}),
     };
   }
 

@@ -17,7 +17,7 @@ import { sessionSettings } from "./dispatch/session-settings.js";
 import type { RemoteEngineWiring, WorkerJob } from "./dispatch/worker-job.js";
 import { type JobExecutor, type JobResult, PermanentJobError } from "./job-executor.js";
 import type { JobRuntimeConfig } from "./job-runtime-config.js";
-import { type PrSpendCap, withAuditSpendCap, withPrSpendCap } from "./pr-spend-cap.js";
+import { type PrSpendCap, type SpendReservation, withAuditSpendCap, withPrSpendCap } from "./pr-spend-cap.js";
 
 export interface JobExecutorOptions {
   config: JobRuntimeConfig;
@@ -117,7 +117,7 @@ export function createJobExecutor(options: JobExecutorOptions): JobExecutor {
           }
         : undefined;
     try {
-      const run = async () => {
+      const run = async (spendReservation?: SpendReservation) => {
         try {
           return await runJob({
             job,
@@ -127,6 +127,7 @@ export function createJobExecutor(options: JobExecutorOptions): JobExecutor {
             store: options.store,
             workDir,
             ...(options.remote ? { remote: options.remote } : {}),
+            ...(spendReservation ? { spendReservation } : {}),
             sessionSettings: () =>
               sessionSettings({ config, context, startedAt, ...(agent ? { agent } : {}) }),
           });

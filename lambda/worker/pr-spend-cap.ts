@@ -5,6 +5,12 @@ import type { SpendLedger } from "../shared/spend-ledger.js";
 import { SessionBudgetError } from "./dispatch/session-settings.js";
 import { type JobResult, PermanentJobError } from "./job-executor.js";
 
+/** What a job reserved under the cap: a job that settles later (managed-agents) books its real cost then. */
+export interface SpendReservation {
+  key: string;
+  amountUsd: number;
+}
+
 export interface PrSpendCap {
   ledger: SpendLedger;
   /** Most a PR may cost per UTC day, reservations included (`MAX_PR_SPEND_USD_PER_DAY`). */
@@ -21,7 +27,7 @@ export interface PrSpendCap {
 export async function withPrSpendCap(
   cap: PrSpendCap,
   target: { job: JobMessage; octokit: GitHubClient },
-  run: () => Promise<JobResult>,
+  run: (reservation?: SpendReservation) => Promise<JobResult>,
 ): Promise<JobResult> {
   const { job } = target;
   return withDailySpendCap(cap, `pr#${job.owner}/${job.repo}#${job.pullNumber}`.toLowerCase(), run, {
@@ -42,7 +48,11 @@ export async function withPrSpendCap(
  * The scheduled audits of one installation share a daily cap: a fan-out to hundreds of repositories
  * runs audits until the installation's day is spent, and drops the rest with the reason logged.
  */
-export function withAuditSpendCap(cap: PrSpendCap, job: JobMessage, run: () => Promise<JobResult>) {
+export function withAuditSpendCap(
+  cap: PrSpendCap,
+  job: JobMessage,
+  run: (reservation?: SpendReservation) => Promise<JobResult>,
+) {
   return withDailySpendCap(cap, `audit#installation#${job.installationId}`, run, {
     what: "the installation's audits",
   });
@@ -52,7 +62,7 @@ export function withAuditSpendCap(cap: PrSpendCap, job: JobMessage, run: () => P
 export async function withDailySpendCap(
   cap: PrSpendCap,
   scope: string,
-  run: () => Promise<JobResult>,
+  run: (reservation?: SpendReservation) => Promise<JobResult>,
   options: { what: string; onFirstRefusal?: () => Promise<void> },
 ): Promise<JobResult> {
   const key = cap.ledger.key(scope);
@@ -62,14 +72,15 @@ export async function withDailySpendCap(
   }
   let result: JobResult;
   try {
-    result = await run();
+    result = await run({ key, amountUsd: cap.jobBudgetUsd });
   } catch (error) {
     // These stop before any session starts: give the reservation back. Anything else may have spent it.
     if (error instanceof PermanentJobError || error instanceof SessionBudgetError)
       await cap.ledger.adjust(key, -cap.jobBudgetUsd);
     throw error;
   }
-  // A remote session still running may spend up to its budget (the service enforces it as list price).
+  // A remote session still running may spend up to its budget (the service enforces it as list price);
+  // its settle step books the real cost against this reservation.
   if (!result.costPending) await cap.ledger.adjust(key, (result.costUsd ?? 0) - cap.jobBudgetUsd);
   return result;
 }

@@ -105,8 +105,16 @@ describe("infrastructure stack on the managed-agents engine", () => {
       FunctionResponseTypes: ["ReportBatchItemFailures"],
     });
     const statements = statementsOf("ManagedAgentsSettleFunctionServiceRole");
-    const dynamo = actionsOf(statements).filter((a) => a.startsWith("dynamodb:"));
-    expect(dynamo).toEqual(["dynamodb:GetItem", "dynamodb:UpdateItem"]);
+    const onTable = (fragment: string) =>
+      actionsOf(
+        statements.filter((s) =>
+          JSON.stringify(s.Resource).includes(logicalId("AWS::DynamoDB::Table", fragment)),
+        ),
+      );
+    expect(onTable("ManagedAgentsSessionsTable")).toEqual(["dynamodb:GetItem", "dynamodb:UpdateItem"]);
+    // The spend ledger: only the ADD that books a settled session's real cost.
+    expect(onTable("SpendTable")).toEqual(["dynamodb:UpdateItem"]);
+    expect(actionsOf(statements).filter((a) => a.startsWith("dynamodb:"))).toHaveLength(3);
     expect(actionsOf(statements).some((a) => a.startsWith("s3:") || a === "sqs:SendMessage")).toBe(false);
     expect(resourcesOf(statements)).toContain(logicalId("AWS::SecretsManager::Secret", "AppPrivateKey"));
     expect(resourcesOf(statements)).toContain(

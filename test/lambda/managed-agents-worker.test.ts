@@ -1,6 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import Anthropic from "@anthropic-ai/sdk";
+import { GetItemCommand } from "@aws-sdk/client-dynamodb";
 import type { APIGatewayProxyEventV2 } from "aws-lambda";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { createAnthropicWebhookHandler } from "../../lambda/managed-agents/anthropic-webhook-handler.js";
@@ -8,6 +9,7 @@ import { publishingClientFor } from "../../lambda/managed-agents/publishing-clie
 import { createSettleHandler } from "../../lambda/managed-agents/settle-handler.js";
 import { parseInstallationAllowList } from "../../lambda/shared/installation-allow-list.js";
 import { SessionRecordStore } from "../../lambda/shared/session-record-store.js";
+import { SpendLedger } from "../../lambda/shared/spend-ledger.js";
 import type { RemoteEngineWiring } from "../../lambda/worker/dispatch/worker-job.js";
 import { mountTokenMinter } from "../../lambda/worker/job-token-scope.js";
 import { ManagedAgentsEngine } from "../../src/runner/managed-agents/managed-agents-engine.js";
@@ -44,6 +46,7 @@ vi.setConfig({ testTimeout: 120_000, hookTimeout: 60_000 });
 
 const KEY = "sk-ant-worker-ma-0123456789";
 const SESSIONS_TABLE = "ma-sessions";
+const SPEND_TABLE = "ma-spend";
 const HEADER = Array.from({ length: 8 }, (_, i) => `// math helpers, line ${i + 1}\n`).join("");
 const ADD = "export function add(a: number, b: number): number {\n  return a + b;\n}\n";
 const SUB_BUG = "\nexport function sub(a: number, b: number): number {\n  return a + b;\n}\n";
@@ -64,6 +67,7 @@ let functionUrl: Server;
 let store: SessionRecordStore;
 let remote: RemoteEngineWiring;
 let settle: ReturnType<typeof createSettleHandler>;
+let spend: SpendLedger;
 const secret = newWebhookSecret();
 const webhookStatuses: number[] = [];
 const invocationMs: number[] = [];
@@ -72,6 +76,8 @@ beforeAll(async () => {
   pipeline = await LambdaPipeline.start(() => ({ kind: "text", text: "the CLI must not be asked" }));
   pipeline.seedRepository({ "src/math.ts": HEADER + ADD });
   await pipeline.dynamo.createIdempotencyTable(SESSIONS_TABLE);
+  await pipeline.dynamo.createIdempotencyTable(SPEND_TABLE);
+  spend = new SpendLedger(pipeline.dynamo.client, SPEND_TABLE);
   settleQueue = await pipeline.sqs.createFifoQueueWithDlq("settle", {
     maxReceiveCount: 3,
     visibilityTimeoutSeconds: 30,
@@ -141,6 +147,7 @@ beforeEach(async () => {
     releaseOctokit: publishing.release,
     settings: {},
     publish: { commentMode: "review", inlineCommentLimit: 30 },
+    spend,
   });
 });
 
@@ -176,6 +183,7 @@ async function deliverAndRunWorker(files: Record<string, string>, pullNumber: nu
   const { invocation } = await pipeline.runWorker({
     config: { ...pipeline.config, engine: "managed-agents" },
     remote,
+    prSpendCap: { ledger: spend, capUsdPerDay: 25, jobBudgetUsd: pipeline.config.maxBudgetUsd },
   });
   invocationMs.push(Date.now() - started);
   expect(invocation?.response.batchItemFailures).toEqual([]);
@@ -193,6 +201,13 @@ async function settleUntilPublished(sessionId: string) {
     invocationMs.push(Date.now() - started);
   }
   return source;
+}
+
+async function spentUsd(key: string): Promise<number> {
+  const item = await pipeline.dynamo.client.send(
+    new GetItemCommand({ TableName: SPEND_TABLE, Key: { id: { S: key } }, ConsistentRead: true }),
+  );
+  return Number(item.Item?.spentUsd?.N ?? 0);
 }
 
 const reviewScenario: Scenario = (input) =>
@@ -239,6 +254,9 @@ describe("Lambda worker on ENGINE=managed-agents (dynalite, fauxqs, Managed Agen
     expect(await store.get(session.id)).toMatchObject({ status: "running", installationId: INSTALLATION_ID });
     expect(pipeline.github.callsTo("checks/create")).toHaveLength(1);
     expect(pipeline.github.callsTo("pulls/create-review")).toHaveLength(0);
+    // The PR's spend reservation stays booked at the whole budget while the session runs.
+    const spendKey = spend.key(`pr#${OWNER}/${REPO}#7`);
+    expect(await spentUsd(spendKey)).toBe(pipeline.config.maxBudgetUsd);
 
     await settleUntilPublished(session.id);
     expect((await store.get(session.id))?.status).toBe("published");
@@ -256,6 +274,8 @@ describe("Lambda worker on ENGINE=managed-agents (dynalite, fauxqs, Managed Agen
     expect(checks.at(-1)).toMatchObject({ status: "completed", conclusion: "failure" });
     expect(webhookStatuses.every((s) => s === 202)).toBe(true);
     expect(pipeline.sqs.messagesIn(settleQueue.dlqUrl)).toEqual([]);
+    // Settled: the reservation is booked down to the session's real cost (session.usage: 61 cents).
+    expect(await spentUsd(spendKey)).toBeCloseTo(0.61, 6);
     // Every settle step's publishing token was revoked when the step ended.
     const settleTokens = pipeline.github
       .callsTo("apps/create-installation-access-token")
@@ -283,6 +303,7 @@ describe("Lambda worker on ENGINE=managed-agents (dynalite, fauxqs, Managed Agen
       () => lambdaContext("settle"),
     );
     expect(pipeline.github.callsTo("pulls/create-review")).toHaveLength(1);
+    expect(await spentUsd(spendKey)).toBeCloseTo(0.61, 6);
     expect(
       pipeline.github
         .callsTo("checks/update")

@@ -35,6 +35,7 @@ export async function runRemoteReviewJob(run: WorkerJob): Promise<JobResult> {
     store: remote.store,
     settings: run.sessionSettings(),
     installationId: job.installationId,
+    ...(run.spendReservation ? { spendReservation: run.spendReservation } : {}),
     // Its own token: this repository, contents read, whatever the job's token may do.
     mountToken: () => remote.mountToken(job.installationId, job.repo),
   });

@@ -3,7 +3,7 @@ import { type PullRequestRef, pullRequestRef } from "../../../src/github/pull-re
 import type { JobSettings } from "../../../src/jobs/job-settings.js";
 import { type RemoteReviewRecord, startRemoteReview } from "../../../src/jobs/review/remote-review.js";
 import type { ManagedAgentsEngine } from "../../../src/runner/managed-agents/managed-agents-engine.js";
-import type { SessionRecordStore } from "../../shared/session-record-store.js";
+import type { SessionRecordStore, SpendReservationRef } from "../../shared/session-record-store.js";
 
 /**
  * The worker's review job on the managed-agents engine: read the PR, open the check run, create the
@@ -23,6 +23,8 @@ export async function startManagedAgentsReview(run: {
   runUrl?: string;
   /** Stored with the session so the settle function can publish with this installation's token. */
   installationId?: number;
+  /** The job's spend-cap reservation, booked to the session's real cost when it settles. */
+  spendReservation?: SpendReservationRef;
   /** Mints the mount token: this repository only, contents read (default: the engine's own). */
   mountToken?: () => Promise<string>;
 }): Promise<RemoteReviewRecord> {
@@ -51,6 +53,9 @@ export async function startManagedAgentsReview(run: {
     run.engine,
     previous,
   );
-  await run.store.put(record, run.installationId === undefined ? {} : { installationId: run.installationId });
+  await run.store.put(record, {
+    ...(run.installationId === undefined ? {} : { installationId: run.installationId }),
+    ...(run.spendReservation ? { spendReservation: run.spendReservation } : {}),
+  });
   return record;
 }

@@ -3,7 +3,7 @@ import type { JobSettings } from "../../../src/jobs/job-settings.js";
 import type { ManagedAgentsEngine } from "../../../src/runner/managed-agents/managed-agents-engine.js";
 import type { TranscriptStore } from "../../../src/sessions/transcript-store.js";
 import type { JobMessage } from "../../shared/job-message.js";
-import type { SessionRecordStore } from "../../shared/session-record-store.js";
+import type { SessionRecordStore, SpendReservationRef } from "../../shared/session-record-store.js";
 import type { JobExecutionContext } from "../job-executor.js";
 import type { JobRuntimeConfig } from "../job-runtime-config.js";
 
@@ -22,6 +22,8 @@ export interface WorkerJob {
    * job's budget minus the time publishing needs, so the check run is completed before Lambda stops.
    */
   sessionSettings(): JobSettings;
+  /** What the job reserved under the daily spend cap, when one applies. */
+  spendReservation?: SpendReservationRef;
   /** Present when the deployment runs jobs on Claude Managed Agents (ENGINE=managed-agents). */
   remote?: RemoteEngineWiring;
 }

@@ -12,6 +12,7 @@ import { type AgentSplit, createJobExecutor } from "../../../lambda/worker/creat
 import type { RemoteEngineWiring } from "../../../lambda/worker/dispatch/worker-job.js";
 import { type JobRuntimeConfig, jobRuntimeConfigFromEnv } from "../../../lambda/worker/job-runtime-config.js";
 import { jobTokenScope } from "../../../lambda/worker/job-token-scope.js";
+import type { PrSpendCap } from "../../../lambda/worker/pr-spend-cap.js";
 import { createWorkerHandler, type WorkerHandler } from "../../../lambda/worker/worker-handler.js";
 import { DEFAULT_TRIGGER_SETTINGS } from "../../../src/jobs/triggers/trigger-settings.js";
 import { S3TranscriptStore } from "../../../src/sessions/s3-transcript-store.js";
@@ -32,6 +33,7 @@ export interface WorkerOptions {
   /** Another runtime configuration (e.g. ENGINE=managed-agents). */
   config?: JobRuntimeConfig;
   remote?: RemoteEngineWiring;
+  prSpendCap?: PrSpendCap;
 }
 
 export const OWNER = "octo-org";
@@ -186,6 +188,7 @@ export class LambdaPipeline {
       executor: createJobExecutor({
         config: options.config ?? this.config,
         ...(options.remote ? { remote: options.remote } : {}),
+        ...(options.prSpendCap ? { prSpendCap: options.prSpendCap } : {}),
         store: this.store,
         githubPacing: { retryAfterBaseMs: 1, writeSpacingMs: 0, notificationSpacingMs: 0 },
         ...(options.agentSplit ? { agentSplit: options.agentSplit } : {}),
