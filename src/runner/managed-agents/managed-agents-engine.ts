@@ -58,13 +58,13 @@ export class ManagedAgentsEngine {
     });
   }
 
-  /** Creates the session and returns at once (the webhook-driven path); `settle` takes it from there. */
-  async start(job: EngineJob): Promise<{ sessionId: string }> {
+  /** What creating a session takes, the same whether the caller waits for it (`run`) or not (`start`). */
+  private sessionBasics(job: EngineJob) {
     const workspace = {
       ...job.workspace,
       ...(this.config.serverUrl ? { serverUrl: this.config.serverUrl } : {}),
     };
-    const { params } = await prepareManagedSession({
+    return {
       client: this.client,
       jobKind: job.jobKind,
       prompt: job.prompt,
@@ -75,7 +75,12 @@ export class ManagedAgentsEngine {
       repositoryToken: () => (job.repositoryToken ?? this.config.repositoryToken)(workspace),
       agentCache: this.agentCache,
       ...(job.appendSystemPrompt ? { appendSystemPrompt: job.appendSystemPrompt } : {}),
-    });
+    };
+  }
+
+  /** Creates the session and returns at once (the webhook-driven path); `settle` takes it from there. */
+  async start(job: EngineJob): Promise<{ sessionId: string }> {
+    const { params } = await prepareManagedSession(this.sessionBasics(job));
     const session = await this.client.beta.sessions.create(params);
     return { sessionId: session.id };
   }
@@ -103,25 +108,12 @@ export class ManagedAgentsEngine {
   }
 
   async run(job: EngineJob): Promise<SessionOutcome> {
-    const workspace = {
-      ...job.workspace,
-      ...(this.config.serverUrl ? { serverUrl: this.config.serverUrl } : {}),
-    };
     const result = await runManagedSession({
-      client: this.client,
-      jobKind: job.jobKind,
-      prompt: job.prompt,
-      model: job.model ?? DEFAULT_REMOTE_MODEL,
-      jsonSchema: job.jsonSchema,
-      maxBudgetUsd: job.maxBudgetUsd,
-      workspace,
-      repositoryToken: () => (job.repositoryToken ?? this.config.repositoryToken)(workspace),
-      agentCache: this.agentCache,
+      ...this.sessionBasics(job),
       ...(job.deadlineMs === undefined ? {} : { deadlineMs: job.deadlineMs }),
       ...(job.maxTurns === undefined ? {} : { maxTurns: job.maxTurns }),
       ...(job.policy ? { policy: job.policy } : {}),
       ...(job.policyRoot ? { policyRoot: job.policyRoot } : {}),
-      ...(job.appendSystemPrompt ? { appendSystemPrompt: job.appendSystemPrompt } : {}),
       ...(this.config.retry ? { retry: this.config.retry } : {}),
     });
     return result.outcome;
