@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, readFileSync } from "node:fs";
 import { rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -192,6 +192,51 @@ describe("runAutofix (real CLI, scripted model, GitHub double, local git remote)
     const lineage = await store.readIndex(prLineageKey("octo", "app", 7));
     expect(lineage?.index.entries.map((e) => e.jobKind)).toEqual(["autofix"]);
     expect(github.violations).toEqual([]);
+  });
+
+  it("env reaches a same-repository autofix's commands, allowed_tools adds one; a fork's autofix with env stops before spawn", async () => {
+    const { request } = pullRequest("app-env");
+    let cliPid = 0;
+    let cliEnviron = "";
+    queue = [
+      () => {
+        // Read while the CLI waits on this answer: its Bash commands inherit this environment.
+        cliEnviron = readFileSync(`/proc/${cliPid}/environ`, "utf8");
+        return { kind: "tool_use", name: "Bash", input: { command: "printenv AUTOFIX_PROBE" } };
+      },
+      { kind: "tool_use", name: "Bash", input: { command: "npm test" } },
+      { kind: "structured_output", value: { ...REPORT, files_changed: [] } },
+    ];
+    const result = await runAutofix(
+      request,
+      {
+        ...settings,
+        allowedTools: ["Read", "Edit", "Bash(printenv AUTOFIX_PROBE)"],
+        autofixEnv: { variables: { AUTOFIX_PROBE: "probe-value-42" }, secretNames: [] },
+        onProgress: (event) => {
+          if (event.kind === "spawned") cliPid = event.pid;
+        },
+      },
+      { github: octokit },
+    );
+    expect(cliEnviron.split("\0")).toContain("AUTOFIX_PROBE=probe-value-42");
+    const calls = result.session.outcome.policyDecisions.filter((d) => d.toolName === "Bash");
+    // The granted command ran; npm test is not in the list, so the job's test-command rule is gone.
+    expect(calls.map((d) => [d.behavior, d.ruleId])).toEqual([
+      ["allow", "allowed-tools:Bash(printenv AUTOFIX_PROBE)"],
+      ["deny", "default-deny"],
+    ]);
+
+    const fork = pullRequest("app-env-fork", { fork: true }).request;
+    const before = api.mainRequests.length;
+    await expect(
+      runAutofix(
+        fork,
+        { ...settings, autofixEnv: { variables: { AUTOFIX_PROBE: "x" }, secretNames: [] } },
+        { github: octokit },
+      ),
+    ).rejects.toThrow(/env is refused for a fork's autofix/);
+    expect(api.mainRequests.length).toBe(before);
   });
 
   it("a second run on the same PR forks from the first, and with nothing to change makes no commit", async () => {
