@@ -1,3 +1,4 @@
+import { type FailOn, InvalidFailOnError, parseFailOn } from "../../src/findings/review-conclusion.js";
 import type { TriggerSettings } from "../../src/jobs/triggers/trigger-settings.js";
 import { isModelProvider, MODEL_PROVIDERS, type ModelProvider } from "../../src/runner/model-provider.js";
 import { type ContextBound, DEFAULT_CONTEXT_BOUND } from "../../src/sessions/context-bound.js";
@@ -31,6 +32,11 @@ export interface JobRuntimeConfig {
   publishReserveMs: number;
   commentMode: "review" | "summary" | "none";
   inlineCommentLimit: number;
+  /** Lowest finding severity that requests changes and fails the check (`FAIL_ON`, default error). */
+  failOn: FailOn;
+  /** Path filter globs (`INCLUDE`, `EXCLUDE`: one a line or comma-separated), as the Action's inputs. */
+  include: string[];
+  exclude: string[];
   sessionContextBound: ContextBound;
   /** Commands the autofix policy lets the agent run, e.g. `npm test`. */
   testCommands: string[];
@@ -96,6 +102,9 @@ export function jobRuntimeConfigFromEnv(env: NodeJS.ProcessEnv): JobRuntimeConfi
     publishReserveMs: number(env, "PUBLISH_RESERVE_MS", 20_000, { integer: true, min: 0 }),
     commentMode: commentMode as JobRuntimeConfig["commentMode"],
     triggers: triggerSettingsFromEnv(env),
+    failOn: failOnFrom(env.FAIL_ON ?? ""),
+    include: globs(env.INCLUDE),
+    exclude: globs(env.EXCLUDE),
     inlineCommentLimit: number(env, "INLINE_COMMENT_LIMIT", 30, { integer: true, min: 0 }),
     sessionContextBound: {
       maxDepth: number(env, "SESSION_MAX_GENERATIONS", DEFAULT_CONTEXT_BOUND.maxDepth, {
@@ -180,4 +189,21 @@ function providerFromEnv(env: NodeJS.ProcessEnv): Pick<JobRuntimeConfig, "provid
     providerSettings[name] = value;
   }
   return { provider, providerSettings };
+}
+
+function failOnFrom(raw: string): FailOn {
+  try {
+    return parseFailOn(raw);
+  } catch (error) {
+    if (error instanceof InvalidFailOnError)
+      throw new WorkerConfigError(error.message.replace("fail_on", "FAIL_ON"));
+    throw error;
+  }
+}
+
+function globs(raw: string | undefined): string[] {
+  return (raw ?? "")
+    .split(/[\n,]/)
+    .map((g) => g.trim())
+    .filter(Boolean);
 }

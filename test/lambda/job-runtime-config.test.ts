@@ -18,6 +18,9 @@ describe("jobRuntimeConfigFromEnv", () => {
       maxBudgetUsd: 5,
       commentMode: "review",
       inlineCommentLimit: 30,
+      failOn: "error",
+      include: [],
+      exclude: [],
       maxNewIssues: 10,
       testCommands: [],
       workRoot: "/tmp/claude-pr-runner",
@@ -82,8 +85,14 @@ describe("jobRuntimeConfigFromEnv", () => {
       BOT_NAME: "my-app[bot]",
       BOT_EMAIL: "1+my-app[bot]@users.noreply.github.com",
       AUDIT_FOCUS: "security",
+      FAIL_ON: "warning",
+      INCLUDE: "src/**, lib/**",
+      EXCLUDE: "src/legacy/**\n!**/package-lock.json\n",
     });
     expect(config).toMatchObject({
+      failOn: "warning",
+      include: ["src/**", "lib/**"],
+      exclude: ["src/legacy/**", "!**/package-lock.json"],
       maxTurns: 12,
       maxBudgetUsd: 0.5,
       commentMode: "summary",
@@ -102,6 +111,7 @@ describe("jobRuntimeConfigFromEnv", () => {
     ["COMMENT_MODE", "loud", /COMMENT_MODE must be one of review, summary, none; got "loud"/],
     ["PUBLISH_RESERVE_MS", "-1", /PUBLISH_RESERVE_MS must be a whole number ≥ 0/],
     ["UPLOAD_SARIF", "yes", /UPLOAD_SARIF must be true or false; got "yes"/],
+    ["FAIL_ON", "notice", /FAIL_ON must be one of error, warning, never; got "notice"/],
   ])("refuses %s=%s with a message naming it", (name, value, message) => {
     expect(() => jobRuntimeConfigFromEnv({ [name]: value })).toThrow(WorkerConfigError);
     expect(() => jobRuntimeConfigFromEnv({ [name]: value })).toThrow(message);

@@ -47,6 +47,8 @@ export async function runReviewJob(run: WorkerJob): Promise<JobResult> {
       ...(run.store ? { store: run.store } : {}),
       defaultBranch: pr.baseRef,
       commentMode: config.commentMode,
+      failOn: config.failOn,
+      pathFilter: { include: config.include, exclude: config.exclude },
       inlineCommentLimit: config.inlineCommentLimit,
       contextBound: config.sessionContextBound,
       log: (line) => run.context.logger.info(line),
