@@ -219,4 +219,18 @@ describe("one conclusion rule and path filters, end to end", () => {
     expect(run.outputs.conclusion).toBe("neutral");
     expect(run.summary).toContain("every changed file is left out by path filters (1: src/math.ts)");
   });
+
+  it("`/claude review <path…>` narrows the review: paths the PR does not touch leave nothing, with no model request", async () => {
+    fx = await ActionRunFixture.start([]);
+    fx.openPullRequest();
+    fx.github.addCollaborator(OWNER, REPO, "maintainer", "write");
+    const workflow = shippedWorkflow("conversation.yml");
+    const event = fx.reviewCommentEvent("maintainer", "/claude review docs");
+    expect(workflow.accepts("issue_comment", event)).toBe(true);
+    const run = await fx.run("issue_comment", event, workflow.inputs);
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    expect(fx.api.mainRequests).toHaveLength(0);
+    expect(fx.github.state.checkRuns[0]).toMatchObject({ headSha: fx.headSha, conclusion: "neutral" });
+    expect(run.stdout).toContain("every changed file is left out by path filters (1: src/math.ts)");
+  });
 });

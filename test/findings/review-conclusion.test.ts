@@ -149,6 +149,7 @@ describe("parseFailOn", () => {
 
   it("refuses anything else with a typed error naming the values", () => {
     expect(() => parseFailOn("notice")).toThrow(InvalidFailOnError);
+    expect(new InvalidFailOnError("x")).toMatchObject({ name: "InvalidFailOnError", value: "x" });
     expect(() => parseFailOn("notice")).toThrow('fail_on must be one of error, warning, never; got "notice"');
   });
 });

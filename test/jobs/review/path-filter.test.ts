@@ -50,6 +50,11 @@ describe("PathFilter", () => {
     const filter = PathFilter.from({ exclude: ["!**/package-lock.json"] });
     expect(filter.matches("package-lock.json")).toBe(true);
     expect(filter.matches("yarn.lock")).toBe(false);
+    // A `!glob` only keeps: it never excludes what it does not match.
+    expect(filter.matches("src/app.ts")).toBe(true);
+    // Only a leading "!" keeps: `*vendor/**` excludes more, it does not bring `vendor/` back.
+    expect(PathFilter.from({ exclude: ["*vendor/**"] }).matches("vendor/lib.js")).toBe(false);
+    expect(PathFilter.from({ exclude: ["*vendor/**"] }).matches("xvendor/lib.js")).toBe(false);
     // A lone "!" or blank entries are ignored, not read as "keep everything".
     expect(PathFilter.from({ exclude: ["!", " "] }).matches("yarn.lock")).toBe(false);
   });
@@ -79,8 +84,14 @@ describe("PathFilter", () => {
     expect(base.matches("src/app.ts")).toBe(true);
   });
 
-  it("a trailing slash on a directory works the same", () => {
-    expect(PathFilter.from({ include: ["src/api/"] }).matches("src/api/users.ts")).toBe(true);
+  it("a trailing slash on a directory works the same, and only a leading ./ is dropped", () => {
+    for (const dir of ["src/api/", "src/api//"]) {
+      const filter = PathFilter.from({ include: [dir] });
+      expect(filter.matches("src/api/users.ts"), dir).toBe(true);
+      expect(filter.matches("src/api"), dir).toBe(true);
+    }
+    expect(PathFilter.from({ include: ["./src/app.ts"] }).matches("src/app.ts")).toBe(true);
+    expect(PathFilter.from({ include: ["lib./x.ts"] }).matches("lib./x.ts")).toBe(true);
   });
 
   it("partition splits changed files into reviewed and excluded, keeping their order and fields", () => {
