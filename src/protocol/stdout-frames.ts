@@ -1,7 +1,12 @@
 // docs/protocol.md#seed-references: "本地 stdout/stdin 的真实 envelope / stdout" — one JSON object per line. Every type in the seed's
 // stdout table (and the extra types it lists) has a variant here; anything else becomes `UnknownFrame`.
 import type { AssistantMessage, StreamEvent, Usage, UserMessage } from "./content-blocks.js";
+import type { ExtraFrame } from "./extra-stdout-frames.js";
 import type { ResultErrorSubtype, SystemSubtype } from "./observed-subtypes.js";
+import type { SystemEventFrame, SystemEventSubtype, SystemFrameOf } from "./system-event-frames.js";
+
+export type * from "./extra-stdout-frames.js";
+export type * from "./system-event-frames.js";
 
 /** The ten types of the seed's stdout table (docs/protocol.md#seed-references). */
 export const CORE_STDOUT_FRAME_TYPES = [
@@ -74,14 +79,6 @@ export interface ToolProgressFrame {
   [key: string]: unknown;
 }
 
-interface SystemFrameOf<S extends SystemSubtype> {
-  type: "system";
-  subtype: S;
-  uuid?: string;
-  session_id?: string;
-  [key: string]: unknown;
-}
-
 export interface SystemInitFrame extends SystemFrameOf<"init"> {
   session_id: string;
   tools: string[];
@@ -125,7 +122,8 @@ type SpecificSystemSubtype =
   | "status"
   | "control_request_progress"
   | "model_refusal_fallback"
-  | "permission_denied";
+  | "permission_denied"
+  | SystemEventSubtype;
 
 /** One frame type per remaining system subtype, so `subtype` narrows precisely. */
 export type OtherSystemFrame = {
@@ -139,6 +137,7 @@ export type SystemFrame =
   | SystemControlRequestProgressFrame
   | SystemModelRefusalFallbackFrame
   | SystemPermissionDeniedFrame
+  | SystemEventFrame
   | OtherSystemFrame;
 
 export interface PermissionDenial {
@@ -281,11 +280,6 @@ export interface KeepAliveFrame {
   type: "keep_alive";
   [key: string]: unknown;
 }
-
-/** The extra frame types are passed on with their fields untouched. */
-export type ExtraFrame = {
-  [T in ExtraStdoutFrameType]: { type: T; [key: string]: unknown };
-}[ExtraStdoutFrameType];
 
 /**
  * Forward compatibility (docs/protocol.md#seed-references: "收到未知 type/subtype ... 忽略并记录,继续等待 result"): anything that is

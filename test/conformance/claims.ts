@@ -64,6 +64,103 @@ const CLIENT_SUBTYPES_ON_THE_BINARY: Array<[string, number, string]> = [
   ["reload_skills", 258, 'ok("reload_skills")'],
 ];
 
+// Shown on the binary by test/conformance/stdout-frames.test.ts: [type, claim, anchor].
+const EXTRA_FRAMES_ON_THE_BINARY: Array<[string, string, string]> = [
+  [
+    "tool_use_summary",
+    "tool_use_summary (CLAUDE_CODE_EMIT_TOOL_USE_SUMMARIES)",
+    "a tool_use_summary per tool step",
+  ],
+  [
+    "rate_limit_event",
+    "rate_limit_event (claude.ai OAuth token, unified rate-limit headers)",
+    "as rate_limit_event",
+  ],
+  ["prompt_suggestion", "prompt_suggestion (--prompt-suggestions)", "a prompt_suggestion after a turn"],
+  ["conversation_reset", "conversation_reset (/clear)", "/clear: conversation_reset"],
+  [
+    "command_lifecycle",
+    "command_lifecycle (a stdin user frame with a uuid)",
+    "command_lifecycle queued → started → completed",
+  ],
+  [
+    "transcript_mirror",
+    "transcript_mirror (--session-mirror)",
+    "transcript_mirror frames carry the transcript path",
+  ],
+  ["active_goal", "active_goal (remote mode)", "announces active_goal (none)"],
+  ["autocompact_state", "autocompact_state (remote mode)", "and autocompact_state before system/init"],
+];
+
+// [subtype, spec line, anchor in test/conformance/stdout-frames.test.ts]
+const SYSTEM_SUBTYPES_ON_THE_BINARY: Array<[string, number, string]> = [
+  ["session_state_changed", 405, "session_state_changed running / idle"],
+  ["compact_boundary", 413, "then compact_boundary (manual)"],
+  ["hook_started", 444, "--include-hook-events: hook_started"],
+  ["hook_progress", 446, "hook_progress with the output so far"],
+  ["hook_response", 448, "hook_response"],
+  ["task_started", 458, "Bash calls are tasks: task_started"],
+  ["task_updated", 462, "background ones also task_updated"],
+  ["task_notification", 464, "task_started / task_notification"],
+  ["background_tasks_changed", 466, "task_updated and background_tasks_changed"],
+];
+
+// Subtypes the 2.1.235 bundle has no stdout emitter for (checked in the binary's embedded source).
+const SYSTEM_SUBTYPES_WITHOUT_EMITTER: Array<[string, number, string]> = [
+  [
+    "worker_shutting_down",
+    407,
+    "built only by the remote session worker (CCR transport) when its control plane retires it; print mode on pipes has no such worker",
+  ],
+  ["thinking", 436, "no emitter in the bundle: the subtype occurs only in schemas and filter lists"],
+  ["files_persisted", 474, "no emitter in the bundle: the subtype occurs only in schemas and filter lists"],
+  [
+    "local_command_output",
+    490,
+    "no emitter in the bundle: print mode sends a local command's output as an assistant frame instead (its 'yield-twin assistant (local_command)')",
+  ],
+];
+
+// Reachable in principle but not driven yet, grouped by what they need: [id, spec line, subtypes, why].
+const SYSTEM_SUBTYPES_NOT_DRIVEN: Array<[string, number, string, string]> = [
+  [
+    "model-recovery",
+    428,
+    "system/model_fallback, model_consent_fallback, model_refusal_fallback, model_refusal_no_fallback",
+    "need --fallback-model with repeated overload answers, or a refusal stop_reason and a fallback chain",
+  ],
+  [
+    "transcript-messages",
+    411,
+    "system/turn_duration, away_summary, memory_saved, agents_killed, scheduled_task_fire, permission_retry, file_snapshot",
+    "built as transcript/UI messages (camelCase fields, isMeta) like stop_hook_summary, which 2.1.235 keeps off stdout; no print-mode emitter seen",
+  ],
+  [
+    "remote-session-metadata",
+    415,
+    "system/post_turn_summary, task_summary, mirror_error",
+    "reported through the remote session state (background-agent classifier, task summaries, session mirror upload failures)",
+  ],
+  [
+    "git-host",
+    478,
+    "system/code_change_published, vcs_state_changed",
+    "follow a Bash git push/merge/rebase or a created pull request URL; not driven",
+  ],
+  [
+    "mcp-plugins-agents",
+    456,
+    "system/elicitation_complete, plugin_install, task_progress, memory_recall",
+    "need an MCP server that elicits, CLAUDE_CODE_SYNC_PLUGIN_INSTALL with a plugin, a subagent, or auto-memory; not driven",
+  ],
+  [
+    "other-events",
+    409,
+    "system/commands_changed, api_error, control_request_progress, thinking_tokens, informational, notification, permission_denied, feedback_draft_queued",
+    "commands_changed (a skill added mid-session) was seen in a probe; control_request_progress answers a side_question; thinking_tokens needs thinking deltas; api_error is internal (its stdout twin api_retry is REAL); not driven",
+  ],
+];
+
 export const CLAIMS: Claim[] = [
   // Entry points and formats
   {
@@ -219,10 +316,12 @@ export const CLAIMS: Claim[] = [
   {
     id: "stdout.tool-progress",
     seedLine: 86,
-    claim: "tool_progress frame",
-    status: "UNTESTED",
-    proofs: [unit("parse-stdout-frame", "keep_alive / tool_progress through typed")],
-    note: "parsed; not yet driven on the binary (needs a long-running tool)",
+    claim: "tool_progress frame (a long Bash call; 2.1.235 reports it in remote mode)",
+    status: "REAL",
+    proofs: [
+      real("stdout-frames", "a long Bash call reports tool_progress"),
+      unit("parse-stdout-frame", "keep_alive / tool_progress through typed"),
+    ],
   },
   {
     id: "stdout.result",
@@ -260,6 +359,35 @@ export const CLAIMS: Claim[] = [
     claim: "keep_alive is ignored",
     status: "UNIT",
     proofs: [unit("control-channel", "does not consume frames that are not control traffic")],
+  },
+  {
+    id: "stdout.keep-alive-sent",
+    seedLine: 99,
+    claim: "keep_alive frames on stdout",
+    status: "UNTESTED",
+    proofs: [],
+    note:
+      "2.1.235 sends one every 30 s only while register_repo_root runs its DirectoryAdded hooks, " +
+      "while an agent team shuts down, or over the remote transports; not driven (needs a 30 s hook)",
+  },
+  ...EXTRA_FRAMES_ON_THE_BINARY.map(
+    ([type, claim, anchor]): Claim => ({
+      id: `stdout.${type.replaceAll("_", "-")}`,
+      seedLine: 101,
+      claim,
+      status: "REAL",
+      proofs: [real("stdout-frames", anchor)],
+    }),
+  ),
+  {
+    id: "stdout.auth-status",
+    seedLine: 101,
+    claim: "auth_status frame",
+    status: "DOCUMENTED-UNREACHABLE",
+    proofs: [],
+    note:
+      "sent only with --enable-auth-status while an OAuth login runs (the binary subscribes to its login " +
+      "flow's status); an API-key or token session never logs in, and a probe with the flag sent none",
   },
   {
     id: "stdout.extra-types",
@@ -663,14 +791,43 @@ export const CLAIMS: Claim[] = [
     status: "UNIT",
     proofs: [unit("parse-stdout-frame", "accepts all 45 system subtypes")],
   },
+  ...SYSTEM_SUBTYPES_ON_THE_BINARY.map(
+    ([subtype, seedLine, anchor]): Claim => ({
+      id: `sys.${subtype.replaceAll("_", "-")}`,
+      seedLine,
+      claim: `system/${subtype}`,
+      status: "REAL",
+      proofs: [real("stdout-frames", anchor)],
+    }),
+  ),
   {
-    id: "sys.unreached",
-    seedLine: 374,
-    claim: "the other 42 system subtypes on the binary (hooks, tasks, compaction, memory, …)",
-    status: "UNTESTED",
-    proofs: [],
-    note: "not yet driven offline; commands_changed was seen in a probe session",
+    id: "sys.stop-hook-summary",
+    seedLine: 450,
+    claim: "system/stop_hook_summary",
+    status: "DOCUMENTED-UNREACHABLE",
+    proofs: [real("stdout-frames", "stop_hook_summary is written to the transcript only")],
+    note: "transcript-only in 2.1.235: written to the session file after the Stop hooks, never to stdout",
   },
+  ...SYSTEM_SUBTYPES_WITHOUT_EMITTER.map(
+    ([subtype, seedLine, note]): Claim => ({
+      id: `sys.${subtype.replaceAll("_", "-")}`,
+      seedLine,
+      claim: `system/${subtype}`,
+      status: "DOCUMENTED-UNREACHABLE",
+      proofs: [],
+      note,
+    }),
+  ),
+  ...SYSTEM_SUBTYPES_NOT_DRIVEN.map(
+    ([id, seedLine, subtypes, note]): Claim => ({
+      id: `sys.${id}`,
+      seedLine,
+      claim: subtypes,
+      status: "UNTESTED",
+      proofs: [],
+      note,
+    }),
+  ),
   // tables
   {
     id: "table.counts",

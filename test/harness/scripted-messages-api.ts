@@ -49,6 +49,8 @@ export interface RecordedRequest {
 export interface ScriptedApiOptions {
   /** Delay before answering `POST /v1/messages/count_tokens` (to make a control request slow). */
   countTokensDelayMs?: number;
+  /** Extra headers on every successful Messages API answer (e.g. the unified rate-limit headers). */
+  responseHeaders?: Record<string, string>;
   /** Record the raw credential headers in `RecordedRequest.credentials`. */
   keepCredentials?: boolean;
 }
@@ -353,6 +355,7 @@ export class ScriptedMessagesApi {
       "cache-control": "no-cache",
       connection: "keep-alive",
       "request-id": `req_${randomUUID()}`,
+      ...this.options.responseHeaders,
     });
     const send = (event: string, data: unknown) =>
       res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
