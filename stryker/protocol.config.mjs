@@ -14,6 +14,7 @@ export default mutationScope({
   ],
   tests: [
     "test/protocol/control-channel.test.ts",
+    "test/protocol/control-channel.edges.test.ts",
     "test/protocol/control-channel.property.test.ts",
     "test/protocol/ndjson-decoder.test.ts",
     "test/protocol/outcome-from-turn.test.ts",
