@@ -76,7 +76,11 @@ const EXTRA_FRAMES_ON_THE_BINARY: Array<[string, string, string]> = [
     "rate_limit_event (claude.ai OAuth token, unified rate-limit headers)",
     "as rate_limit_event",
   ],
-  ["prompt_suggestion", "prompt_suggestion (--prompt-suggestions)", "a prompt_suggestion after a turn"],
+  [
+    "prompt_suggestion",
+    "prompt_suggestion (--prompt-suggestions)",
+    "sends a prompt_suggestion after the turn",
+  ],
   ["conversation_reset", "conversation_reset (/clear)", "/clear: conversation_reset"],
   [
     "command_lifecycle",
