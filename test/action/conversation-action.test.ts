@@ -158,6 +158,31 @@ describe("the Action answering comments (dist/index.js, real CLI, GitHub double)
     expect(fx.github.state.issueComments.filter((c) => c.user.login !== "maintainer")).toHaveLength(1);
   });
 
+  it("a question on a plain issue whose session fails: the working reply becomes the error, never left working", async () => {
+    // The CLI retries a 400 once, so every answer is a 400.
+    fx = await ActionRunFixture.start(() => ({ kind: "http_error", status: 400, message: "bad tools" }));
+    fx.github.addCollaborator(OWNER, REPO, "maintainer", "write");
+    const issue = fx.github.addIssue(OWNER, REPO, { title: "Where is the parser?", body: "I looked." });
+    const comment = fx.github.addIssueComment(OWNER, REPO, issue.number, "@claude where is it?", {
+      login: "maintainer",
+      type: "User",
+    });
+    const payload = webhookExample("issue_comment", "created");
+    Object.assign(rec(payload.issue), { number: issue.number, state: "open" });
+    delete rec(payload.issue).pull_request;
+    Object.assign(rec(payload.comment), { id: comment.id, body: comment.body });
+    Object.assign(rec(rec(payload.comment).user), { login: "maintainer", type: "User" });
+    const run = await deliver("issue_comment", payload);
+    expect(run.code).toBe(1); // fail_on_error defaults to true
+    expect(run.stdout).toMatch(/::error::Claude could not answer: .*bad tools/);
+    expect(conversationText(fx.api.mainRequests[0]!)).toContain("Where is the parser?");
+    const ours = fx.github.state.issueComments.filter((c) => c.user.login !== "maintainer");
+    expect(ours).toHaveLength(1);
+    expect(ours[0]!.issueNumber).toBe(issue.number);
+    expect(ours[0]!.body).toMatch(/^Sorry, I could not answer this: .*bad tools/);
+    expect(ours[0]!.body).not.toContain("Working on it");
+  });
+
   it("a read-only commenter asking: one polite refusal, zero model requests", async () => {
     fx = await ActionRunFixture.start([answer("never")]);
     fx.openPullRequest();

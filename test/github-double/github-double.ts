@@ -271,6 +271,32 @@ export class GitHubDouble {
     return pr;
   }
 
+  /** A plain issue (not a PR), numbered from the repository's shared issue and PR sequence. */
+  addIssue(
+    owner: string,
+    repo: string,
+    o: { title: string; body?: string; user?: UserRef; state?: "open" | "closed" },
+  ): IssueState {
+    const fullName = `${owner}/${repo}`;
+    const number = this.state.nextNumber.get(fullName) ?? 1;
+    this.state.nextNumber.set(fullName, number + 1);
+    const at = this.now();
+    const issue: IssueState = {
+      repo: fullName,
+      number,
+      title: o.title,
+      body: o.body ?? "",
+      state: o.state ?? "open",
+      stateReason: null,
+      labels: [],
+      user: o.user ?? { login: "octocat", type: "User" },
+      createdAt: at,
+      updatedAt: at,
+    };
+    this.state.issues.set(itemKey(fullName, number), issue);
+    return issue;
+  }
+
   /** A plain PR/issue conversation comment by someone else. */
   addIssueComment(owner: string, repo: string, issueNumber: number, body: string, user: UserRef) {
     const at = this.now();
