@@ -1,3 +1,4 @@
+import { envReader } from "../shared/env-values.js";
 import { type GitHubAppConfig, githubAppConfigFromEnv } from "../shared/github-app-config.js";
 import { parseSecretReference, type SecretReference } from "../shared/secret-reader.js";
 
@@ -26,10 +27,10 @@ export class ManagedAgentsConfigError extends Error {
 export function anthropicWebhookConfigFromEnv(env: NodeJS.ProcessEnv): AnthropicWebhookConfig {
   return {
     signingKey: parseSecretReference(
-      required(env, "ANTHROPIC_WEBHOOK_SIGNING_KEY_SECRET"),
+      reader(env).required("ANTHROPIC_WEBHOOK_SIGNING_KEY_SECRET"),
       "ANTHROPIC_WEBHOOK_SIGNING_KEY_SECRET",
     ),
-    settleQueueUrl: required(env, "SETTLE_QUEUE_URL"),
+    settleQueueUrl: reader(env).required("SETTLE_QUEUE_URL"),
   };
 }
 
@@ -49,9 +50,9 @@ export function settleConfigFromEnv(env: NodeJS.ProcessEnv): SettleConfig {
   const baseUrl = env.MANAGED_AGENTS_BASE_URL?.trim();
   return {
     ...githubAppConfigFromEnv(env),
-    sessionsTable: required(env, "SESSIONS_TABLE_NAME"),
+    sessionsTable: reader(env).required("SESSIONS_TABLE_NAME"),
     apiKey: parseSecretReference(
-      required(env, "MANAGED_AGENTS_API_KEY_SECRET"),
+      reader(env).required("MANAGED_AGENTS_API_KEY_SECRET"),
       "MANAGED_AGENTS_API_KEY_SECRET",
     ),
     ...(baseUrl ? { baseUrl } : {}),
@@ -61,8 +62,7 @@ export function settleConfigFromEnv(env: NodeJS.ProcessEnv): SettleConfig {
   };
 }
 
-function required(env: NodeJS.ProcessEnv, name: string): string {
-  const value = env[name]?.trim();
-  if (!value) throw new ManagedAgentsConfigError(`${name} is not set`);
-  return value;
+/** The Managed Agents functions' variables, refused with a ManagedAgentsConfigError. */
+function reader(env: NodeJS.ProcessEnv) {
+  return envReader(env, (message) => new ManagedAgentsConfigError(message));
 }

@@ -1,6 +1,7 @@
 import picomatch from "picomatch";
 import type { TriggerSettings } from "../../src/jobs/triggers/trigger-settings.js";
 import { parseEnvList as list } from "../shared/env-list.js";
+import { envReader } from "../shared/env-values.js";
 import { type InstallationAllowList, parseInstallationAllowList } from "../shared/installation-allow-list.js";
 import type { JobKind } from "../shared/job-message.js";
 import { parseSecretReference, type SecretReference } from "../shared/secret-reader.js";
@@ -38,11 +39,17 @@ export const DEFAULT_DELIVERY_TTL_SECONDS = 3 * 24 * 3600;
 
 export function webhookConfigFromEnv(env: NodeJS.ProcessEnv): WebhookConfig {
   return {
-    queueUrl: required(env, "JOB_QUEUE_URL"),
-    idempotencyTableName: required(env, "IDEMPOTENCY_TABLE_NAME"),
-    webhookSecret: parseSecretReference(required(env, "WEBHOOK_SECRET"), "WEBHOOK_SECRET"),
-    maxBodyBytes: positiveInt(env, "MAX_BODY_BYTES", DEFAULT_MAX_BODY_BYTES),
-    deliveryTtlSeconds: positiveInt(env, "DELIVERY_TTL_SECONDS", DEFAULT_DELIVERY_TTL_SECONDS),
+    queueUrl: reader(env).required("JOB_QUEUE_URL", "the stack sets it on the function"),
+    idempotencyTableName: reader(env).required("IDEMPOTENCY_TABLE_NAME", "the stack sets it on the function"),
+    webhookSecret: parseSecretReference(
+      reader(env).required("WEBHOOK_SECRET", "the stack sets it on the function"),
+      "WEBHOOK_SECRET",
+    ),
+    maxBodyBytes: reader(env).number("MAX_BODY_BYTES", DEFAULT_MAX_BODY_BYTES, { integer: true, min: 1 }),
+    deliveryTtlSeconds: reader(env).number("DELIVERY_TTL_SECONDS", DEFAULT_DELIVERY_TTL_SECONDS, {
+      integer: true,
+      min: 1,
+    }),
     routing: {
       enabledJobs: parseEnabledJobs(env.ENABLED_JOBS ?? "review,autofix,prune,ask,reply"),
       repositories: list(env.REPOSITORIES),
@@ -69,17 +76,7 @@ export function repositoryMatcher(globs: readonly string[]): (fullName: string) 
   return (fullName) => match(fullName);
 }
 
-function required(env: NodeJS.ProcessEnv, name: string): string {
-  const value = env[name]?.trim();
-  if (!value) throw new WebhookConfigError(`${name} is not set; the stack sets it on the function`);
-  return value;
-}
-
-function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === "") return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n <= 0)
-    throw new WebhookConfigError(`${name} must be a positive integer; got "${raw}"`);
-  return n;
+/** The webhook function's variables, refused with a WebhookConfigError. */
+function reader(env: NodeJS.ProcessEnv) {
+  return envReader(env, (message) => new WebhookConfigError(message));
 }

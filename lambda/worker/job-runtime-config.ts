@@ -2,6 +2,7 @@ import { type FailOn, InvalidFailOnError, parseFailOn } from "../../src/findings
 import type { TriggerSettings } from "../../src/jobs/triggers/trigger-settings.js";
 import { isModelProvider, MODEL_PROVIDERS, type ModelProvider } from "../../src/runner/model-provider.js";
 import { type ContextBound, DEFAULT_CONTEXT_BOUND } from "../../src/sessions/context-bound.js";
+import { envReader } from "../shared/env-values.js";
 import { triggerSettingsFromEnv } from "../shared/trigger-settings-from-env.js";
 import { WorkerConfigError } from "./worker-config.js";
 
@@ -97,24 +98,28 @@ export function jobRuntimeConfigFromEnv(env: NodeJS.ProcessEnv): JobRuntimeConfi
     ...(model ? { model } : {}),
     ...providerFromEnv(env),
     ...(env.ANTHROPIC_BASE_URL?.trim() ? { anthropicBaseUrl: env.ANTHROPIC_BASE_URL.trim() } : {}),
-    maxTurns: number(env, "MAX_TURNS", 30, { integer: true, min: 1 }),
-    maxBudgetUsd: number(env, "MAX_BUDGET_USD", 5, { min: 0.01 }),
-    publishReserveMs: number(env, "PUBLISH_RESERVE_MS", 20_000, { integer: true, min: 0 }),
+    maxTurns: reader(env).number("MAX_TURNS", 30, { integer: true, min: 1 }),
+    maxBudgetUsd: reader(env).number("MAX_BUDGET_USD", 5, { min: 0.01 }),
+    publishReserveMs: reader(env).number("PUBLISH_RESERVE_MS", 20_000, { integer: true, min: 0 }),
     commentMode: commentMode as JobRuntimeConfig["commentMode"],
     triggers: triggerSettingsFromEnv(env),
     failOn: failOnFrom(env.FAIL_ON ?? ""),
     include: globs(env.INCLUDE),
     exclude: globs(env.EXCLUDE),
-    inlineCommentLimit: number(env, "INLINE_COMMENT_LIMIT", 30, { integer: true, min: 0 }),
+    inlineCommentLimit: reader(env).number("INLINE_COMMENT_LIMIT", 30, { integer: true, min: 0 }),
     sessionContextBound: {
-      maxDepth: number(env, "SESSION_MAX_GENERATIONS", DEFAULT_CONTEXT_BOUND.maxDepth, {
+      maxDepth: reader(env).number("SESSION_MAX_GENERATIONS", DEFAULT_CONTEXT_BOUND.maxDepth, {
         integer: true,
         min: 0,
       }),
-      maxContextTokens: number(env, "SESSION_MAX_CONTEXT_TOKENS", DEFAULT_CONTEXT_BOUND.maxContextTokens, {
-        integer: true,
-        min: 0,
-      }),
+      maxContextTokens: reader(env).number(
+        "SESSION_MAX_CONTEXT_TOKENS",
+        DEFAULT_CONTEXT_BOUND.maxContextTokens,
+        {
+          integer: true,
+          min: 0,
+        },
+      ),
     },
     testCommands: (env.TEST_COMMANDS ?? "")
       .split("\n")
@@ -123,8 +128,8 @@ export function jobRuntimeConfigFromEnv(env: NodeJS.ProcessEnv): JobRuntimeConfi
     ...(sessionsBucket ? { sessionsBucket } : {}),
     sessionsPrefix: env.SESSIONS_PREFIX?.trim() || "sessions/",
     workRoot: env.JOB_WORK_ROOT?.trim() || "/tmp/claude-pr-runner",
-    maxNewIssues: number(env, "MAX_NEW_ISSUES", 10, { integer: true, min: 0 }),
-    uploadSarif: flag(env, "UPLOAD_SARIF", false),
+    maxNewIssues: reader(env).number("MAX_NEW_ISSUES", 10, { integer: true, min: 0 }),
+    uploadSarif: reader(env).flag("UPLOAD_SARIF", false),
     ...(auditFocus ? { auditFocus } : {}),
     bot: { name: botName, email: env.BOT_EMAIL?.trim() || `${botName}@users.noreply.github.com` },
     engine: engine as JobEngine,
@@ -142,30 +147,6 @@ export function serverUrlFromApiUrl(apiUrl: string | undefined): string {
   if (url.hostname === "api.github.com") return "https://github.com";
   const path = url.pathname.replace(/\/+$/, "");
   return path.endsWith("/api/v3") ? `${url.origin}${path.slice(0, -"/api/v3".length)}` : url.origin;
-}
-
-function flag(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
-  const raw = env[name]?.trim().toLowerCase();
-  if (raw === undefined || raw === "") return fallback;
-  if (raw === "true") return true;
-  if (raw === "false") return false;
-  throw new WorkerConfigError(`${name} must be true or false; got "${env[name]}"`);
-}
-
-function number(
-  env: NodeJS.ProcessEnv,
-  name: string,
-  fallback: number,
-  rule: { integer?: boolean; min: number },
-): number {
-  const raw = env[name]?.trim();
-  if (raw === undefined || raw === "") return fallback;
-  const n = Number(raw);
-  if (!Number.isFinite(n) || (rule.integer && !Number.isInteger(n)) || n < rule.min)
-    throw new WorkerConfigError(
-      `${name} must be ${rule.integer ? "a whole number" : "a number"} ≥ ${rule.min}; got "${raw}"`,
-    );
-  return n;
 }
 
 /** Non-secret settings per provider that cross to the agent (its CLI speaks the provider's dialect). */
@@ -206,4 +187,9 @@ function globs(raw: string | undefined): string[] {
     .split(/[\n,]/)
     .map((g) => g.trim())
     .filter(Boolean);
+}
+
+/** The worker's job settings, refused with a WorkerConfigError. */
+function reader(env: NodeJS.ProcessEnv) {
+  return envReader(env, (message) => new WorkerConfigError(message));
 }

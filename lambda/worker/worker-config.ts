@@ -1,3 +1,4 @@
+import { envReader } from "../shared/env-values.js";
 import { type GitHubAppConfig, githubAppConfigFromEnv } from "../shared/github-app-config.js";
 import { parseSecretReference, type SecretReference } from "../shared/secret-reader.js";
 
@@ -48,11 +49,18 @@ export function workerConfigFromEnv(env: NodeJS.ProcessEnv): WorkerConfig {
     ...(env.ANTHROPIC_API_KEY_SECRET
       ? { anthropicApiKey: parseSecretReference(env.ANTHROPIC_API_KEY_SECRET, "ANTHROPIC_API_KEY_SECRET") }
       : {}),
-    deadlineMarginMs: milliseconds(env, "DEADLINE_MARGIN_MS", 60_000),
-    minimumJobMs: milliseconds(env, "MIN_JOB_MS", 30_000),
+    deadlineMarginMs: reader(env).number("DEADLINE_MARGIN_MS", 60_000, {
+      integer: true,
+      min: 0,
+      unit: "milliseconds",
+    }),
+    minimumJobMs: reader(env).number("MIN_JOB_MS", 30_000, { integer: true, min: 0, unit: "milliseconds" }),
     ...(env.SPEND_TABLE_NAME?.trim() ? { spendTableName: env.SPEND_TABLE_NAME.trim() } : {}),
-    prSpendCapUsdPerDay: dollars(env, "MAX_PR_SPEND_USD_PER_DAY", 25),
-    auditSpendCapUsdPerDay: dollars(env, "MAX_AUDIT_SPEND_USD_PER_DAY", 50),
+    prSpendCapUsdPerDay: reader(env).number("MAX_PR_SPEND_USD_PER_DAY", 25, { above: 0, unit: "US dollars" }),
+    auditSpendCapUsdPerDay: reader(env).number("MAX_AUDIT_SPEND_USD_PER_DAY", 50, {
+      above: 0,
+      unit: "US dollars",
+    }),
     ...agentSplitFromEnv(env),
     ...retryFromEnv(env),
     ...managedAgentsFromEnv(env),
@@ -89,10 +97,10 @@ function fairnessFromEnv(env: NodeJS.ProcessEnv): Pick<WorkerConfig, "fairness">
     throw new WorkerConfigError(
       "SLOTS_TABLE_NAME needs JOB_QUEUE_URL and DEAD_LETTER_QUEUE_URL: a job over its installation's cap goes back to the queue",
     );
-  const perInstallation = wholeNumber(env, "INSTALLATION_CONCURRENCY", 5);
+  const perInstallation = reader(env).number("INSTALLATION_CONCURRENCY", 5, { integer: true, min: 0 });
   if (perInstallation < 1) throw new WorkerConfigError("INSTALLATION_CONCURRENCY must be at least 1");
-  const deferSeconds = wholeNumber(env, "FAIRNESS_DEFER_SECONDS", 60);
-  const maxDeferSeconds = wholeNumber(env, "FAIRNESS_MAX_DEFER_SECONDS", 900);
+  const deferSeconds = reader(env).number("FAIRNESS_DEFER_SECONDS", 60, { integer: true, min: 0 });
+  const maxDeferSeconds = reader(env).number("FAIRNESS_MAX_DEFER_SECONDS", 900, { integer: true, min: 0 });
   if (deferSeconds < 1 || maxDeferSeconds < deferSeconds || maxDeferSeconds > 43_200)
     throw new WorkerConfigError(
       "FAIRNESS_DEFER_SECONDS must be at least 1 and at most FAIRNESS_MAX_DEFER_SECONDS, itself at most 43200 (SQS's visibility limit)",
@@ -103,7 +111,7 @@ function fairnessFromEnv(env: NodeJS.ProcessEnv): Pick<WorkerConfig, "fairness">
       perInstallation,
       deferSeconds,
       maxDeferSeconds,
-      maxDeferrals: wholeNumber(env, "MAX_FAIRNESS_DEFERRALS", 200),
+      maxDeferrals: reader(env).number("MAX_FAIRNESS_DEFERRALS", 200, { integer: true, min: 0 }),
     },
   };
 }
@@ -112,7 +120,7 @@ function retryFromEnv(env: NodeJS.ProcessEnv): Pick<WorkerConfig, "retry"> {
   const queueUrl = env.JOB_QUEUE_URL?.trim();
   const deadLetterQueueUrl = env.DEAD_LETTER_QUEUE_URL?.trim();
   if (!queueUrl || !deadLetterQueueUrl) return {};
-  const maxReceiveCount = milliseconds(env, "MAX_RECEIVE_COUNT", 6);
+  const maxReceiveCount = reader(env).number("MAX_RECEIVE_COUNT", 6, { integer: true, min: 0 });
   if (maxReceiveCount < 1) throw new WorkerConfigError("MAX_RECEIVE_COUNT must be at least 1");
   const backoffSeconds = (env.RETRY_BACKOFF_SECONDS?.trim() || "60,300,900")
     .split(",")
@@ -147,29 +155,7 @@ function agentSplitFromEnv(env: NodeJS.ProcessEnv): Pick<WorkerConfig, "agent"> 
   };
 }
 
-function milliseconds(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === "") return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < 0)
-    throw new WorkerConfigError(`${name} must be a whole number of milliseconds; got "${raw}"`);
-  return n;
-}
-
-function wholeNumber(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
-  const raw = env[name]?.trim();
-  if (raw === undefined || raw === "") return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < 0)
-    throw new WorkerConfigError(`${name} must be a whole number; got "${raw}"`);
-  return n;
-}
-
-function dollars(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
-  const raw = env[name]?.trim();
-  if (raw === undefined || raw === "") return fallback;
-  const n = Number(raw);
-  if (!Number.isFinite(n) || n <= 0)
-    throw new WorkerConfigError(`${name} must be a positive number of US dollars; got "${raw}"`);
-  return n;
+/** The worker's variables, refused with a WorkerConfigError. */
+function reader(env: NodeJS.ProcessEnv) {
+  return envReader(env, (message) => new WorkerConfigError(message));
 }
