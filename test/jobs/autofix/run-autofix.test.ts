@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync } from "node:fs";
+import { existsSync, lstatSync, mkdtempSync, readFileSync, symlinkSync } from "node:fs";
 import { rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -274,9 +274,16 @@ describe("runAutofix (real CLI, scripted model, GitHub double, local git remote)
 
   it("on a fork PR runs no test command (even a listed one), posts the fix as suggestions and pushes nothing", async () => {
     const { remote, clone, headSha, request } = pullRequest("forked", { fork: true });
+    // The fork's head also carries a link to the environment of whatever reads it.
+    symlinkSync("/proc/self/environ", join(clone.dir, "notes"));
+    clone.commitAll("notes");
+    let linkDuringSession = true;
     queue = [
-      // The fork's own code would run: `npm test` is in testCommands, but not for a fork.
-      { kind: "tool_use", name: "Bash", input: { command: "npm test" } },
+      () => {
+        linkDuringSession = existsSync(join(clone.dir, "notes")) || isSymlink(join(clone.dir, "notes"));
+        // The fork's own code would run: `npm test` is in testCommands, but not for a fork.
+        return { kind: "tool_use", name: "Bash", input: { command: "npm test" } };
+      },
       ...readThenEdit(clone.dir),
       { kind: "structured_output", value: REPORT },
     ];
@@ -285,6 +292,13 @@ describe("runAutofix (real CLI, scripted model, GitHub double, local git remote)
     expect(result.denials.map((d) => d.toolName)).toContain("Bash");
 
     expect(result.status).toBe("suggested");
+    // The link was gone before the model's first turn, and its removal is no part of the fix.
+    expect(linkDuringSession).toBe(false);
+    expect(result.droppedSymlinks).toEqual(["notes"]);
+    expect(result.changedPaths).toEqual(["src/app.ts"]);
+    const forkCalls = github.calls.filter((c) => c.path.includes("/octo/forked/"));
+    expect(forkCalls.length).toBeGreaterThan(0);
+    expect(JSON.stringify(forkCalls.map((c) => c.body))).not.toContain("notes");
     expect(remote.git("rev-parse", "refs/heads/feature")).toBe(headSha);
     const comments = github.reviewCommentsOn("octo", "forked", 7);
     expect(comments).toHaveLength(1);
@@ -354,3 +368,11 @@ describe("runAutofix (real CLI, scripted model, GitHub double, local git remote)
     expect(check.data.conclusion).toBe("failure");
   });
 });
+
+function isSymlink(path: string): boolean {
+  try {
+    return lstatSync(path).isSymbolicLink();
+  } catch {
+    return false;
+  }
+}
