@@ -49,4 +49,26 @@ describe("checkAutofixEnv", () => {
     const text = Array.from({ length: 51 }, (_, i) => `V${i}=1`).join("\n");
     expect(() => checkAutofixEnv(text)).toThrow(/more than 50 variables/);
   });
+  it("trims names and blank or indented comment lines, strips only a trailing CR, and keeps limits inclusive", () => {
+    expect(checkAutofixEnv("   \n  # indented comment\n MODE = a=b\r\nRAW=x\ry\r")).toEqual({
+      variables: { MODE: " a=b", RAW: "x\ry" },
+      secretNames: [],
+    });
+    expect(checkAutofixEnv(`BIG=${"x".repeat(4096)}`).variables.BIG).toHaveLength(4096);
+    expect(
+      Object.keys(checkAutofixEnv(Array.from({ length: 50 }, (_, i) => `V${i}=1`).join("\n")).variables),
+    ).toHaveLength(50);
+    expect(() => checkAutofixEnv("=value")).toThrow(/env line 1: "" is not a variable name/);
+    expect(() => checkAutofixEnv("CI=1", ["A_TOKEN", "B_TOKEN"])).toThrow(
+      /env_secrets names A_TOKEN, B_TOKEN,/,
+    );
+    const error = (() => {
+      try {
+        checkAutofixEnv("PATH=/x");
+      } catch (e) {
+        return e as AutofixEnvError;
+      }
+    })();
+    expect(error?.option).toBe("env");
+  });
 });

@@ -158,4 +158,30 @@ describe("applyToolGrants", () => {
       /has no Bash rule to keep/,
     );
   });
+  it("trims entries and command grants; a trailing :* or space-star is the CLI's spelling of a prefix", () => {
+    expect(
+      parseToolGrants([" Read ", "Bash( npm run lint )", "Bash(npm run lint  *)", "Bash(a:*b)"]),
+    ).toEqual([
+      { kind: "tool", name: "Read" },
+      { kind: "command", prefix: "npm run lint" },
+      { kind: "command", prefix: "npm run lint" },
+      { kind: "command", prefix: "a:*b" },
+    ]);
+  });
+
+  it("a tool that only a deny rule names is not allowed yet: naming it adds an allow rule under that deny rule", async () => {
+    const custom = new (review().constructor as typeof ToolPolicy)(
+      {
+        name: "custom",
+        rules: [{ id: "no-secrets", effect: "deny", tools: ["Read"], paths: ["secrets/**"] }],
+      },
+      { workspace: WS },
+    );
+    const policy = applyToolGrants(custom, ["Read"], { job: "review", trusted: true });
+    expect(await decide(policy, "Read", { file_path: "a.ts" })).toBe("allow");
+    expect(await decide(policy, "Read", { file_path: "secrets/key.pem" })).toBe("deny");
+    expect(() => applyToolGrants(custom, ["Read"], { job: "review", trusted: false })).toThrow(
+      /cannot extend/,
+    );
+  });
 });
