@@ -1,13 +1,21 @@
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import {
+  type FailOn,
+  InvalidFailOnError,
+  parseFailOn,
+  reviewConclusion,
+} from "../findings/review-conclusion.js";
 import { renderRunReport } from "../github/run-report-markdown.js";
 import { toSarif } from "../github/sarif-export.js";
 import type { JobSettings } from "../jobs/job-settings.js";
-import { runReview } from "../jobs/review/run-review.js";
+import { PathFilter } from "../jobs/review/path-filter.js";
+import { reviewedChange, runReview } from "../jobs/review/run-review.js";
 import { agentCredentials } from "../jobs/shared/agent-credentials.js";
 import { formatProgressEvent } from "../jobs/shared/format-progress-event.js";
 import { GitCheckout, GitCommandError } from "../jobs/shared/git-checkout.js";
+import { readRepositoryConfig } from "../jobs/shared/repository-config.js";
 import { DEFAULT_AGENT_USER } from "../runner/isolation/agent-user.js";
 import {
   decideIsolation,
@@ -33,6 +41,11 @@ Options:
   --format <fmt>          markdown (default), json or sarif
   --out <file>            Write the report to a file instead of stdout
   --model <name>          Model passed to the CLI
+  --fail-on <severity>    Lowest finding severity that fails the review (exit 1): error (default),
+                          warning or never; the same rule as the Action's fail_on
+  --include <glob>        Review only changed files matching this glob (repeatable)
+  --exclude <glob>        Leave out changed files matching this glob (repeatable); lock, generated
+                          and vendored files are left out by default, "!<glob>" brings them back
   --max-turns <n>         Turn limit (default 30)
   --max-budget-usd <x>    Spending limit in USD (default 5)
   --timeout <seconds>     Wall-clock limit of the session (default 1200)
@@ -54,7 +67,11 @@ Options:
 Sessions are kept under <repo>/.git/claude-pr-runner/sessions, one lineage per branch, so a second
 review of the same branch forks from the first and looks at the new commits first.
 
-Exit codes: 0 reviewed (findings or not), 1 the session failed, 2 usage or configuration error.
+The globs add to the "include" and "exclude" of .github/claude-pr-runner.json, read at the base
+commit (docs/github.md#path-filters).
+
+Exit codes: 0 reviewed with no finding that reaches --fail-on (or every changed file left out by the
+path filters), 1 findings reach --fail-on or the session failed, 2 usage or configuration error.
 `;
 
 /** `claude-pr-runner review`: the Action's review job on a local diff, printed instead of posted. */
@@ -99,6 +116,26 @@ export const reviewCommand: Subcommand = {
       io.stderr.write(`claude-pr-runner review: ${(error as Error).message}\n`);
       return 2;
     }
+    let pathFilter: PathFilter;
+    try {
+      const config = await readRepositoryConfig(checkout, baseSha);
+      pathFilter = PathFilter.from({
+        include: [...config.include, ...options.include],
+        exclude: [...config.exclude, ...options.exclude],
+      });
+    } catch (error) {
+      io.stderr.write(`claude-pr-runner review: ${(error as Error).message}\n`);
+      return 2;
+    }
+    // Nothing left to review: say so rather than spend a session on an empty diff.
+    const change = await reviewedChange(checkout, { baseSha, headSha, pathFilter });
+    if (change.changedFiles.length === 0 && change.excluded.length > 0) {
+      const left = change.excluded.map((f) => f.path);
+      io.stderr.write(
+        `claude-pr-runner review: not reviewed: every changed file is left out by path filters (${left.length}: ${left.slice(0, 10).join(", ")}${left.length > 10 ? ", …" : ""})\n`,
+      );
+      return 0;
+    }
     const repoName = path.basename(repoDir).replace(/[^A-Za-z0-9._-]/g, "-") || "repo";
     const gitDir = path.resolve(repoDir, (await checkout.git(["rev-parse", "--git-dir"])).trim());
     const store = options.sessions
@@ -140,6 +177,7 @@ export const reviewCommand: Subcommand = {
         baseSha,
         headSha,
         untrusted: options.untrusted,
+        pathFilter,
         ...(store && !settings.engine
           ? {
               lineage: {
@@ -154,6 +192,9 @@ export const reviewCommand: Subcommand = {
 
     const { outcome } = result.session;
     const findings = result.status === "reviewed" ? result.checked.review.findings : [];
+    const conclusion = reviewConclusion(findings, options.failOn);
+    if (result.status === "reviewed")
+      io.stderr.write(`[claude] ${conclusion.headline} (fail-on: ${options.failOn})\n`);
     let text: string;
     if (options.format === "sarif") text = `${JSON.stringify(toSarif(findings), null, 2)}\n`;
     else if (options.format === "json") {
@@ -163,6 +204,11 @@ export const reviewCommand: Subcommand = {
           ...(result.status === "reviewed"
             ? {
                 verdict: result.checked.review.verdict,
+                conclusion: {
+                  headline: conclusion.headline,
+                  blocking: conclusion.blocking,
+                  failOn: options.failOn,
+                },
                 summary: result.checked.review.summary,
                 findings,
                 setAside: result.checked.rejected,
@@ -198,7 +244,7 @@ export const reviewCommand: Subcommand = {
     }
     if (options.out) await writeFile(path.resolve(io.cwd, options.out), text);
     else io.stdout.write(text);
-    return result.status === "reviewed" ? 0 : 1;
+    return result.status === "reviewed" && !conclusion.failed ? 0 : 1;
   },
 };
 
@@ -223,6 +269,9 @@ function parse(args: string[]) {
       format: { type: "string", default: "markdown" },
       out: { type: "string" },
       model: { type: "string" },
+      "fail-on": { type: "string", default: "error" },
+      include: { type: "string", multiple: true, default: [] },
+      exclude: { type: "string", multiple: true, default: [] },
       "max-turns": { type: "string", default: "30" },
       "max-budget-usd": { type: "string", default: "5" },
       timeout: { type: "string", default: "1200" },
@@ -245,6 +294,13 @@ function parse(args: string[]) {
   const engine = values.engine ?? "cli";
   if (engine !== "cli" && engine !== "managed-agents")
     throw new UsageError(`--engine must be cli or managed-agents; got ${engine}`);
+  let failOn: FailOn;
+  try {
+    failOn = parseFailOn(values["fail-on"] ?? "error");
+  } catch (error) {
+    if (!(error instanceof InvalidFailOnError)) throw error;
+    throw new UsageError(`--fail-on must be error, warning or never; got ${error.value}`);
+  }
   const githubRepo = values["github-repo"];
   if (engine === "managed-agents" && !/^[\w.-]+\/[\w.-]+$/.test(githubRepo ?? "")) {
     throw new UsageError("--engine managed-agents needs --github-repo owner/name (the repository to mount)");
@@ -271,6 +327,9 @@ function parse(args: string[]) {
     sessions: values["no-sessions"] !== true,
     engine: engine as "cli" | "managed-agents",
     githubRepo,
+    failOn,
+    include: values.include ?? [],
+    exclude: values.exclude ?? [],
     maxTurns: number("max-turns", values["max-turns"], true),
     maxBudgetUsd: number("max-budget-usd", values["max-budget-usd"], false),
     timeoutSeconds: number("timeout", values.timeout, false),

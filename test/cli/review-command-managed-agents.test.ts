@@ -86,6 +86,9 @@ describe("claude-pr-runner review --engine managed-agents", () => {
         "managed-agents",
         "--github-repo",
         "octo/app",
+        // An error finding would fail the default --fail-on error (exit 1); never keeps exit 0.
+        "--fail-on",
+        "never",
       ],
       env,
       repo.dir,
@@ -97,6 +100,7 @@ describe("claude-pr-runner review --engine managed-agents", () => {
       session: { id: string; costUsd: number };
     };
     expect(report.verdict).toBe("request_changes");
+    expect(run.stderr).toContain("Comments, nothing blocking: 1 error (fail-on: never)");
     expect(report.findings).toHaveLength(1);
     expect(report.session).toMatchObject({ id: double.session().id, costUsd: 0.12 });
     expect(double.session().createParams.resources).toEqual([

@@ -64,8 +64,38 @@ describe("claude-pr-runner review (dist/cli.js, real CLI)", () => {
     expect(run.stderr).toContain("npm run demo");
   });
 
+  it("leaves out files the path filters exclude, and reviews nothing when every changed file is", async () => {
+    repo = createTempRepo();
+    repo.write("README.md", "base\n");
+    repo.write(".github/claude-pr-runner.json", JSON.stringify({ exclude: ["docs/**"] }));
+    repo.commitAll("base");
+    repo.git("checkout", "-q", "-b", "feature");
+    repo.write("docs/guide.md", "new\n");
+    repo.write("package-lock.json", "{}\n");
+    repo.write("src/generated/api.ts", "export {};\n");
+    repo.commitAll("docs, lock file, generated code");
+    api = await ScriptedMessagesApi.start([]);
+    const env = { PATH: process.env.PATH, ANTHROPIC_API_KEY: "sk-ant-local", ANTHROPIC_BASE_URL: api.url };
+
+    // docs/** by the repository's config at the base, the rest by the built-in excludes.
+    const byDefault = await runCli(["review", "--base", "main"], env, repo.dir);
+    expect(byDefault.code, byDefault.stderr).toBe(0);
+    expect(byDefault.stderr).toContain(
+      "not reviewed: every changed file is left out by path filters (3: docs/guide.md, package-lock.json, src/generated/api.ts)",
+    );
+    expect(byDefault.stdout).toBe("");
+
+    // --include narrows what is left to nothing as well (README.md did not change).
+    const included = await runCli(["review", "--base", "main", "--include", "README.md"], env, repo.dir);
+    expect(included.code, included.stderr).toBe(0);
+    expect(included.stderr).toContain("left out by path filters (3:");
+    expect(api.mainRequests).toHaveLength(0);
+  });
+
   it("reviews base..head as JSON, then a second run on new commits forks from the first", async () => {
     repo = sampleRepo();
+    repo.write("docs/notes.md", "notes about sub\n");
+    repo.commitAll("notes");
     api = await ScriptedMessagesApi.start([reply([finding]), reply([])]);
     const env = {
       PATH: process.env.PATH,
@@ -73,14 +103,24 @@ describe("claude-pr-runner review (dist/cli.js, real CLI)", () => {
       ANTHROPIC_API_KEY: "sk-ant-local",
       ANTHROPIC_BASE_URL: api.url,
     };
-    const first = await runCli(["review", "--base", "main", "--format", "json"], env, repo.dir);
-    expect(first.code, first.stderr).toBe(0);
+    const first = await runCli(
+      ["review", "--base", "main", "--format", "json", "--exclude", "docs/**"],
+      env,
+      repo.dir,
+    );
+    // An error finding reaches the default --fail-on error: exit 1, as the Action's step fails.
+    expect(first.code, first.stderr).toBe(1);
+    expect(first.stderr).toContain("[claude] Changes requested: 1 error (fail-on: error)");
     const report = JSON.parse(first.stdout);
     expect(report).toMatchObject({
       status: "reviewed",
       verdict: "request_changes",
+      conclusion: { blocking: 1, failOn: "error" },
       findings: [{ path: "src/math.ts", startLine: 14 }],
     });
+    const prompt = conversationText(api.mainRequests[0]!);
+    expect(prompt).toContain("src/math.ts");
+    expect(prompt).not.toContain("notes about sub");
     expect(first.stderr).toContain("[claude]");
     expect(existsSync(join(repo.dir, ".git/claude-pr-runner/sessions"))).toBe(true);
 

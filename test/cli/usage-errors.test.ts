@@ -22,6 +22,8 @@ describe("usage errors of each subcommand", () => {
     [["review", "main"], /Unexpected argument 'main'/],
     [["review", "--on-no-isolation", "maybe"], /--on-no-isolation must be no-bash or fail; got maybe/],
     [["review", "--format", "html"], /--format must be markdown, json or sarif; got html/],
+    [["review", "--fail-on", "sometimes"], /--fail-on must be error, warning or never; got sometimes/],
+    [["review", "--include"], /Option '--include <value>' argument missing/],
     [["sessions", "list", "--bogus"], /Unknown option '--bogus'/],
     [["sessions", "list", "--store"], /Option '--store <value>' argument missing/],
     [["run", "--timeout"], /Option '--timeout <value>' argument missing/],
