@@ -106,7 +106,9 @@ function published(): string {
 
 describe("a hostile fork PR through the Action (dist/index.js, one real CLI session)", () => {
   it("ends with a normal review: the finding inline, a completed check run, the sticky summary", () => {
-    expect(run.code, run.stdout + run.stderr).toBe(0);
+    // The step fails the way any review with an error finding does (fail_on: error), not by a crash.
+    expect(run.code, run.stdout + run.stderr).toBe(1);
+    expect(run.stdout).toContain("::error::Changes requested: 1 error (fail_on: error");
     expect(fx.api.mainRequests).toHaveLength(8);
     expect(fx.github.reviewCommentsOn("octo-org", "app", 7)).toHaveLength(1);
     const reviews = fx.github.callsTo("pulls/create-review").map((c) => (c.body as { event: string }).event);
