@@ -77,6 +77,17 @@ export interface ClaudePrRunnerStackProps extends StackProps {
   /** Days after which stored sessions expire. */
   sessionRetentionDays?: number;
   /**
+   * How reviews conclude and which files they look at (the Action's fail_on, include and exclude),
+   * set as FAIL_ON, INCLUDE and EXCLUDE on every function that reviews or publishes a review (the
+   * worker and, on the managed-agents engine, the settle function) so they never disagree.
+   * Default: fail on errors, the built-in excludes only.
+   */
+  reviewRules?: {
+    failOn?: "error" | "warning" | "never";
+    include?: readonly string[];
+    exclude?: readonly string[];
+  };
+  /**
    * CPU of the worker and agent images (the CLI ships a native linux-arm64 build; Graviton costs
    * about 20 % less per GB-second). Default x86_64; also `-c workerArchitecture=arm64`.
    */
@@ -299,6 +310,7 @@ export class ClaudePrRunnerStack extends Stack {
       }),
     );
 
+    const reviewRules = reviewRulesEnvironment(props.reviewRules);
     const modelProvider = props.modelProvider ?? { provider: "anthropic" };
     const modelSecretVariable = MODEL_SECRET_VARIABLE[modelProvider.provider];
     const providerEnvironment: Record<string, string> = {
@@ -423,6 +435,7 @@ export class ClaudePrRunnerStack extends Stack {
         FAIRNESS_DEFER_SECONDS: "60",
         FAIRNESS_MAX_DEFER_SECONDS: "900",
         MAX_FAIRNESS_DEFERRALS: String(maxFairnessDeferrals),
+        ...reviewRules,
         ...providerEnvironment,
       },
     });
@@ -476,6 +489,7 @@ export class ClaudePrRunnerStack extends Stack {
             appId: appId.valueAsString,
             githubApiUrl: githubApiUrl.valueAsString,
             allowedInstallations: allowedInstallations.valueAsString,
+            reviewRules,
             logGroup,
             powertools,
           })
@@ -699,4 +713,13 @@ export class ClaudePrRunnerStack extends Stack {
 function engineOf(value: unknown): "cli" | "managed-agents" {
   if (value === undefined || value === "cli" || value === "managed-agents") return value ?? "cli";
   throw new Error(`engine must be cli or managed-agents; got ${String(value)}`);
+}
+
+/** FAIL_ON, INCLUDE and EXCLUDE as the worker and the settle function read them (one glob a line). */
+function reviewRulesEnvironment(rules: ClaudePrRunnerStackProps["reviewRules"] = {}): Record<string, string> {
+  return {
+    FAIL_ON: rules.failOn ?? "error",
+    ...(rules.include?.length ? { INCLUDE: rules.include.join("\n") } : {}),
+    ...(rules.exclude?.length ? { EXCLUDE: rules.exclude.join("\n") } : {}),
+  };
 }

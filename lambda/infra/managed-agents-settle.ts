@@ -23,6 +23,8 @@ export interface ManagedAgentsSettleProps {
   appId: string;
   githubApiUrl: string;
   allowedInstallations: string;
+  /** FAIL_ON, INCLUDE and EXCLUDE, the worker's own: a remote review concludes as a local one. */
+  reviewRules: Record<string, string>;
   logGroup: (id: string) => logs.ILogGroup;
   powertools: (service: string) => Record<string, string>;
 }
@@ -113,6 +115,7 @@ export class ManagedAgentsSettle extends Construct {
         SESSIONS_TABLE_NAME: this.sessionsTable.tableName,
         MANAGED_AGENTS_API_KEY_SECRET: `secretsmanager:${this.apiKey.secretArn}`,
         SPEND_TABLE_NAME: props.spendTable.tableName,
+        ...props.reviewRules,
       },
     });
     this.settleFunction.addEventSource(

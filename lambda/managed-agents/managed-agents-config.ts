@@ -1,5 +1,6 @@
 import { envReader } from "../shared/env-values.js";
 import { type GitHubAppConfig, githubAppConfigFromEnv } from "../shared/github-app-config.js";
+import { type ReviewRules, reviewRulesFromEnv } from "../shared/review-rules-from-env.js";
 import { parseSecretReference, type SecretReference } from "../shared/secret-reader.js";
 
 /** The Anthropic webhook function: where the signing key is and which queue gets settle steps. */
@@ -9,7 +10,7 @@ export interface AnthropicWebhookConfig {
 }
 
 /** The settle function: the sessions table, the API key, the App (to publish) and how to publish. */
-export interface SettleConfig extends GitHubAppConfig {
+export interface SettleConfig extends GitHubAppConfig, ReviewRules {
   sessionsTable: string;
   apiKey: SecretReference;
   /** An Anthropic API gateway or the test double; default Anthropic's API. */
@@ -58,6 +59,8 @@ export function settleConfigFromEnv(env: NodeJS.ProcessEnv): SettleConfig {
     ...(baseUrl ? { baseUrl } : {}),
     commentMode: commentMode as SettleConfig["commentMode"],
     inlineCommentLimit: limit,
+    // The worker's FAIL_ON, INCLUDE and EXCLUDE: a remote review concludes as a local one would.
+    ...reviewRulesFromEnv(env, (message) => new ManagedAgentsConfigError(message)),
     ...(env.SPEND_TABLE_NAME?.trim() ? { spendTableName: env.SPEND_TABLE_NAME.trim() } : {}),
   };
 }

@@ -45,7 +45,12 @@ export const handler = async (event: SQSEvent, context: Context) => {
       releaseOctokit: publishing.release,
       ...(config.spendTableName ? { spend: new SpendLedger(dynamodb, config.spendTableName) } : {}),
       settings: {},
-      publish: { commentMode: config.commentMode, inlineCommentLimit: config.inlineCommentLimit },
+      publish: {
+        commentMode: config.commentMode,
+        inlineCommentLimit: config.inlineCommentLimit,
+        failOn: config.failOn,
+        pathFilter: { include: config.include, exclude: config.exclude },
+      },
       log: (line, fields) => telemetry.logger.info(line, fields ?? {}),
     }),
   );

@@ -1,8 +1,9 @@
-import { type FailOn, InvalidFailOnError, parseFailOn } from "../../src/findings/review-conclusion.js";
+import type { FailOn } from "../../src/findings/review-conclusion.js";
 import type { TriggerSettings } from "../../src/jobs/triggers/trigger-settings.js";
 import { isModelProvider, MODEL_PROVIDERS, type ModelProvider } from "../../src/runner/model-provider.js";
 import { type ContextBound, DEFAULT_CONTEXT_BOUND } from "../../src/sessions/context-bound.js";
 import { envReader } from "../shared/env-values.js";
+import { reviewRulesFromEnv } from "../shared/review-rules-from-env.js";
 import { triggerSettingsFromEnv } from "../shared/trigger-settings-from-env.js";
 import { WorkerConfigError } from "./worker-config.js";
 
@@ -103,9 +104,7 @@ export function jobRuntimeConfigFromEnv(env: NodeJS.ProcessEnv): JobRuntimeConfi
     publishReserveMs: reader(env).number("PUBLISH_RESERVE_MS", 20_000, { integer: true, min: 0 }),
     commentMode: commentMode as JobRuntimeConfig["commentMode"],
     triggers: triggerSettingsFromEnv(env),
-    failOn: failOnFrom(env.FAIL_ON ?? ""),
-    include: globs(env.INCLUDE),
-    exclude: globs(env.EXCLUDE),
+    ...reviewRulesFromEnv(env, (message) => new WorkerConfigError(message)),
     inlineCommentLimit: reader(env).number("INLINE_COMMENT_LIMIT", 30, { integer: true, min: 0 }),
     sessionContextBound: {
       maxDepth: reader(env).number("SESSION_MAX_GENERATIONS", DEFAULT_CONTEXT_BOUND.maxDepth, {
@@ -170,23 +169,6 @@ function providerFromEnv(env: NodeJS.ProcessEnv): Pick<JobRuntimeConfig, "provid
     providerSettings[name] = value;
   }
   return { provider, providerSettings };
-}
-
-function failOnFrom(raw: string): FailOn {
-  try {
-    return parseFailOn(raw);
-  } catch (error) {
-    if (error instanceof InvalidFailOnError)
-      throw new WorkerConfigError(error.message.replace("fail_on", "FAIL_ON"));
-    throw error;
-  }
-}
-
-function globs(raw: string | undefined): string[] {
-  return (raw ?? "")
-    .split(/[\n,]/)
-    .map((g) => g.trim())
-    .filter(Boolean);
 }
 
 /** The worker's job settings, refused with a WorkerConfigError. */

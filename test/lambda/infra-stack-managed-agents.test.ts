@@ -26,6 +26,7 @@ beforeAll(async () => {
   });
   stack = new ClaudePrRunnerStack(app, "ClaudePrRunnerRemote", {
     env: { account: "123456789012", region: "eu-west-1" },
+    reviewRules: { failOn: "warning", exclude: ["docs/**", "!**/package-lock.json"] },
   });
   template = Template.fromStack(stack);
   resources = template.toJSON().Resources as Record<string, Resource>;
@@ -160,5 +161,12 @@ describe("infrastructure stack on the managed-agents engine", () => {
     template.hasResourceProperties("AWS::DynamoDB::Table", {
       TimeToLiveSpecification: { AttributeName: "expiration", Enabled: true },
     });
+  });
+
+  it("gives the settle function the worker's FAIL_ON, INCLUDE and EXCLUDE", () => {
+    const rules = { FAIL_ON: "warning", EXCLUDE: "docs/**\n!**/package-lock.json" };
+    expect(envOf("WorkerFunction")).toMatchObject(rules);
+    expect(envOf("ManagedAgentsSettleFunction")).toMatchObject(rules);
+    expect(envOf("ManagedAgentsSettleFunction").INCLUDE).toBeUndefined();
   });
 });

@@ -8,6 +8,7 @@ import type { ManagedAgentsEngine } from "../../runner/managed-agents/managed-ag
 import { builtInPolicy } from "../../runner/policy/built-in-policy.js";
 import type { JobSettings } from "../job-settings.js";
 import { GitCheckout } from "../shared/git-checkout.js";
+import { PathFilter, type PathFilterSettings } from "./path-filter.js";
 import {
   type PublishedReview,
   publishReviewToGitHub,
@@ -194,6 +195,10 @@ export interface RemoteReviewSettle {
   octokit: GitHubClient;
   commentMode: ReviewTarget["commentMode"];
   inlineCommentLimit: number;
+  /** The door's `fail_on` (default error), as for a review on the CLI engine. */
+  failOn?: ReviewTarget["failOn"];
+  /** The door's include and exclude globs: a finding on a file they leave out is set aside. */
+  pathFilter?: PathFilterSettings;
   runUrl?: string;
 }
 
@@ -215,7 +220,7 @@ export async function settleRemoteReview(
   });
   if (settled.state === "waiting") return { status: "waiting" };
 
-  const { octokit, ...rest } = target;
+  const { octokit, pathFilter, ...rest } = target;
   const { owner, repo, pullNumber, headSha } = record;
   const session = {
     outcome: settled.outcome,
@@ -249,7 +254,11 @@ export async function settleRemoteReview(
       repo,
       pull_number: pullNumber,
     });
-    const knownPaths = new Set(files.filter((f) => f.status !== "removed").map((f) => f.filename));
+    // The remote agent sees the whole repository: findings on files the filters leave out are set aside.
+    const filter = PathFilter.from(pathFilter);
+    const knownPaths = new Set(
+      files.filter((f) => f.status !== "removed" && filter.matches(f.filename)).map((f) => f.filename),
+    );
     const checked = checkReview(reviewFromStructuredOutput(outcome.structuredOutput), {
       knownPaths,
       lineCount: () => undefined,

@@ -7,6 +7,7 @@ import type { PullRequestRef } from "../../../src/github/pull-request-ref.js";
 import type { JobSettings } from "../../../src/jobs/job-settings.js";
 import {
   type RemoteReviewRecord,
+  type RemoteReviewSettle,
   settleRemoteReview,
   startRemoteReview,
 } from "../../../src/jobs/review/remote-review.js";
@@ -116,7 +117,12 @@ function openPullRequest(): PullRequestRef {
 }
 
 /** Drains the webhook queue the way the follow-up Lambda would: one settle per queued route. */
-async function drain(record: RemoteReviewRecord, engine: ManagedAgentsEngine, settings: JobSettings) {
+async function drain(
+  record: RemoteReviewRecord,
+  engine: ManagedAgentsEngine,
+  settings: JobSettings,
+  rules: Pick<RemoteReviewSettle, "failOn" | "pathFilter"> = {},
+) {
   const steps: Array<{ status: string; ms: number }> = [];
   for (let round = 0; round < 10; round++) {
     await double.settled();
@@ -126,7 +132,7 @@ async function drain(record: RemoteReviewRecord, engine: ManagedAgentsEngine, se
     const started = Date.now();
     const settled = await settleRemoteReview(
       record,
-      { octokit, commentMode: "review", inlineCommentLimit: 30 },
+      { octokit, commentMode: "review", inlineCommentLimit: 30, ...rules },
       engine,
       settings,
     );
@@ -219,5 +225,56 @@ describe("a review on Managed Agents, driven by webhooks", () => {
     expect((await settleRemoteReview(record, target, engine, settings)).status).toBe("waiting");
     expect(double.session().customToolResults).toHaveLength(1);
     expect(github.state.reviews).toHaveLength(0);
+  });
+
+  // The settle step concludes by the door's fail_on and path filters, as a review on the CLI engine.
+  async function settledWith(rules: Pick<RemoteReviewSettle, "failOn" | "pathFilter">) {
+    const pr = openPullRequest();
+    double.scenario = (input) =>
+      input.kind === "message"
+        ? [
+            running(),
+            submit({ verdict: "request_changes", summary: "One bug.", findings: [finding] }),
+            requiresAction(),
+          ]
+        : input.kind === "custom_tool_result"
+          ? [running(), message("Done."), usage(5, 3), idle("end_turn")]
+          : undefined;
+    const engine = new ManagedAgentsEngine({
+      apiKey: KEY,
+      baseURL: double.baseURL,
+      repositoryToken: async () => "",
+    });
+    const settings: JobSettings = {
+      maxTurns: 30,
+      maxBudgetUsd: 2,
+      timeoutMs: 60_000,
+      agentEnv: {},
+      hostEnv: process.env,
+      secretValues: [],
+    };
+    const record = await startRemoteReview(
+      { octokit, owner: "octo", repo: "app", pr, checkoutDir: repo.dir },
+      settings,
+      engine,
+    );
+    expect((await drain(record, engine, settings, rules)).map((s) => s.status)).toEqual([
+      "waiting",
+      "published",
+    ]);
+  }
+
+  it("fail_on never: the error finding is published as a comment and the check passes", async () => {
+    await settledWith({ failOn: "never" });
+    expect(github.state.reviews.map((r) => r.state)).toEqual(["COMMENTED"]);
+    expect(github.state.checkRuns[0]).toMatchObject({ status: "completed", conclusion: "success" });
+    expect(github.state.checkRuns[0]!.annotations).toHaveLength(1);
+  });
+
+  it("a finding on a file the exclude globs leave out is set aside, so nothing blocks", async () => {
+    await settledWith({ pathFilter: { exclude: ["src/**"] } });
+    expect(github.state.reviews.filter((r) => r.state === "CHANGES_REQUESTED")).toHaveLength(0);
+    expect(github.state.checkRuns[0]).toMatchObject({ status: "completed", conclusion: "success" });
+    expect(github.state.checkRuns[0]!.annotations ?? []).toHaveLength(0);
   });
 });
