@@ -24,5 +24,7 @@ export default mutationScope({
   testEnv: { PROPERTY_RUNS: "10" },
   // The decoder's line scan under a spinning mutant needs longer to be cut off than the default.
   testTimeoutMs: 30_000,
-  breakAt: 85,
+  // Was 85 at 84.9 % for control-channel.ts (59 survivors); with its edge tests and the equivalent
+  // mutants marked, the survivors' lines measured 114 killed, 1 timeout, 11 left (then removed).
+  breakAt: 90,
 });
