@@ -73,7 +73,8 @@ export async function jobSettingsFromInputs(options: {
     ...(inputs.autofixAllowedDomains.length ? { autofixAllowedDomains: inputs.autofixAllowedDomains } : {}),
     ...(inputs.model ? { model: inputs.model } : {}),
     ...(inputs.provider ? { provider: inputs.provider } : {}),
-    ...(inputs.prompt ? { extraInstructions: inputs.prompt } : {}),
+    // A fork PR's job takes no extra instructions (the notice above lists `prompt` as ignored).
+    ...(inputs.prompt && !options.untrusted ? { extraInstructions: inputs.prompt } : {}),
     ...custom,
   };
 }
