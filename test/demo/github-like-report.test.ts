@@ -62,7 +62,8 @@ describe("the demo report (real CLI run through dist/index.js, rendered, opened 
     ]);
     fx.openPullRequest();
     const run = await fx.run("pull_request", fx.pullRequestEvent("opened"), {});
-    expect(run.code, run.stderr).toBe(0);
+    // An error finding fails the step under the default fail_on (error), as the check run does.
+    expect(run.code, run.stderr).toBe(1);
     const dir = await makeTempDir("cpr-report");
     reportPath = join(dir, "index.html");
     writeFileSync(
