@@ -1,6 +1,7 @@
+import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { webhookExample } from "../fixtures/webhook-examples.js";
-import { conversationText } from "../harness/scripted-messages-api.js";
+import { conversationText, toolResultsOf } from "../harness/scripted-messages-api.js";
 import { ActionRunFixture, OWNER, REPO } from "./action-run-fixture.js";
 import { shippedWorkflow } from "./shipped-workflow.js";
 
@@ -181,6 +182,97 @@ describe("the Action answering comments (dist/index.js, real CLI, GitHub double)
     expect(ours[0]!.issueNumber).toBe(issue.number);
     expect(ours[0]!.body).toMatch(/^Sorry, I could not answer this: .*bad tools/);
     expect(ours[0]!.body).not.toContain("Working on it");
+  });
+
+  /** A comment on a plain issue (no `pull_request` key), delivered as GitHub's issue_comment payload. */
+  function plainIssueQuestion(
+    body: string,
+    login: string,
+  ): { issueNumber: number; payload: Payload; commentId: number } {
+    const issue = fx.github.addIssue(OWNER, REPO, {
+      title: "How do I subtract?",
+      body: "The README only shows add().",
+    });
+    const comment = fx.github.addIssueComment(OWNER, REPO, issue.number, body, { login, type: "User" });
+    const payload = webhookExample("issue_comment", "created");
+    Object.assign(rec(payload.issue), { number: issue.number, state: "open", title: issue.title });
+    delete rec(payload.issue).pull_request;
+    Object.assign(rec(payload.comment), { id: comment.id, body });
+    Object.assign(rec(rec(payload.comment).user), { login, type: "User" });
+    rec(payload.sender).login = login;
+    return { issueNumber: issue.number, payload, commentId: comment.id };
+  }
+
+  it("`/claude ask` on a plain issue by a writer: eyes, a working comment on the issue edited into the answer, read from the workflow's checkout", async () => {
+    let readPath = "";
+    fx = await ActionRunFixture.start((_request, index) =>
+      index === 0
+        ? { kind: "tool_use", name: "Read", input: { file_path: readPath } }
+        : answer("Call `sub(a, b)` from src/math.ts (it is on the feature branch)."),
+    );
+    readPath = join(fx.repo.dir, "src/math.ts");
+    fx.github.addCollaborator(OWNER, REPO, "maintainer", "write");
+    const { issueNumber, payload, commentId } = plainIssueQuestion(
+      "/claude ask is there a subtract helper?",
+      "maintainer",
+    );
+    const run = await deliver("issue_comment", payload);
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+
+    // Progress first: an eyes reaction on the asking comment, then the working comment on the issue.
+    expect(fx.github.state.reactions).toMatchObject([
+      { commentId, content: "eyes", subject: "issue_comment" },
+    ]);
+    const writes = fx.github.calls.filter((c) => c.method !== "GET").map((c) => c.operationId);
+    expect(writes).toEqual([
+      "reactions/create-for-issue-comment",
+      "issues/create-comment",
+      "issues/update-comment",
+    ]);
+    const created = fx.github.callsTo("issues/create-comment");
+    expect(created[0]!.path).toContain(`/issues/${issueNumber}/comments`);
+    expect(JSON.stringify(created[0]!.body)).toContain("Working on it");
+    const ours = fx.github.state.issueComments.filter((c) => c.user.login !== "maintainer");
+    expect(ours).toHaveLength(1);
+    expect(ours[0]!.issueNumber).toBe(issueNumber);
+    expect(ours[0]!.body).toContain("Call `sub(a, b)` from src/math.ts");
+    expect(ours[0]!.body).not.toContain("Working on it");
+    expect(fx.github.callsTo("issues/update-comment")[0]!.path).toContain(`/comments/${ours[0]!.id}`);
+    // No PR exists: nothing asked GitHub for one, nothing was reviewed or checked.
+    expect(fx.github.calls.filter((c) => c.path.includes("/pulls"))).toEqual([]);
+    expect(fx.github.state.checkRuns).toEqual([]);
+
+    // The model saw the issue and the question, answered with read tools only, and the file it read
+    // was the workflow's own checkout (an issue has no PR head to fetch).
+    expect(fx.api.mainRequests).toHaveLength(2);
+    const prompt = conversationText(fx.api.mainRequests[0]!);
+    expect(prompt).toContain("How do I subtract?");
+    expect(prompt).toContain("is there a subtract helper?");
+    const tools = (fx.api.mainRequests[0]!.body as { tools: Array<{ name: string }> }).tools.map(
+      (t) => t.name,
+    );
+    expect(tools).toContain("Read");
+    expect(tools).not.toContain("Edit");
+    expect(tools).not.toContain("Write");
+    const [read] = toolResultsOf(fx.api.mainRequests[1]!);
+    expect(read?.is_error ?? false).toBe(false);
+    expect(JSON.stringify(read?.content)).toContain("export function sub(a: number, b: number)");
+    expect(run.outputs.conclusion).toBe("success");
+  });
+
+  it("a read-only commenter asking on a plain issue: exactly one refusal, zero model requests", async () => {
+    fx = await ActionRunFixture.start([answer("never")]);
+    fx.github.addCollaborator(OWNER, REPO, "visitor", "read");
+    const { issueNumber, payload } = plainIssueQuestion("@claude how do I subtract?", "visitor");
+    const run = await deliver("issue_comment", payload);
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    expect(fx.api.requests).toHaveLength(0);
+    const replies = fx.github.state.issueComments.filter((c) => c.user.login !== "visitor");
+    expect(replies).toHaveLength(1);
+    expect(replies[0]!.issueNumber).toBe(issueNumber);
+    expect(replies[0]!.body).toContain("visitor does not have write access");
+    expect(replies[0]!.body).not.toContain("Working on it");
+    expect(fx.github.callsTo("issues/update-comment")).toEqual([]);
   });
 
   it("a read-only commenter asking: one polite refusal, zero model requests", async () => {
