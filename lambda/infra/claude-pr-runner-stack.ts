@@ -6,7 +6,6 @@ import {
   aws_cloudwatch as cloudwatch,
   aws_cloudwatch_actions as cloudwatchActions,
   Duration,
-  aws_dynamodb as dynamodb,
   aws_lambda_event_sources as eventSources,
   aws_events as events,
   aws_events_targets as eventsTargets,
@@ -21,11 +20,13 @@ import {
   aws_s3 as s3,
   aws_secretsmanager as secretsmanager,
   aws_sns as sns,
-  aws_sqs as sqs,
+  type aws_sqs as sqs,
   Validations,
 } from "aws-cdk-lib";
 import { Platform } from "aws-cdk-lib/aws-ecr-assets";
 import type { Construct } from "constructs";
+import { expiringTable } from "./expiring-table.js";
+import { fifoQueueWithDeadLetters } from "./fifo-queue-with-dead-letters.js";
 import { ManagedAgentsSettle } from "./managed-agents-settle.js";
 import { nodeFunctionDefaults, REPO_ROOT } from "./node-function-defaults.js";
 import { isDigestPinned, workerDockerfileBaseImage } from "./worker-base-image.js";
@@ -215,37 +216,13 @@ export class ClaudePrRunnerStack extends Stack {
     });
 
     // --- storage ---
-    const idempotencyTable = new dynamodb.Table(this, "IdempotencyTable", {
-      partitionKey: { name: "id", type: dynamodb.AttributeType.STRING },
-      billingMode: dynamodb.BillingMode.PAY_PER_REQUEST,
-      timeToLiveAttribute: "expiration",
-      encryption: dynamodb.TableEncryption.AWS_MANAGED,
-      removalPolicy: RemovalPolicy.DESTROY,
-    });
+    const idempotencyTable = expiringTable(this, "IdempotencyTable");
     // Daily spend counters (per PR); items expire two days after their day.
-    const spendTable = new dynamodb.Table(this, "SpendTable", {
-      partitionKey: { name: "id", type: dynamodb.AttributeType.STRING },
-      billingMode: dynamodb.BillingMode.PAY_PER_REQUEST,
-      timeToLiveAttribute: "expiration",
-      encryption: dynamodb.TableEncryption.AWS_MANAGED,
-      removalPolicy: RemovalPolicy.DESTROY,
-    });
+    const spendTable = expiringTable(this, "SpendTable");
     // Per-job model-gateway tokens (SHA-256 of the token as key); TTL is the backstop to revocation.
-    const gatewayTokens = new dynamodb.Table(this, "GatewayTokensTable", {
-      partitionKey: { name: "id", type: dynamodb.AttributeType.STRING },
-      billingMode: dynamodb.BillingMode.PAY_PER_REQUEST,
-      timeToLiveAttribute: "expiration",
-      encryption: dynamodb.TableEncryption.AWS_MANAGED,
-      removalPolicy: RemovalPolicy.DESTROY,
-    });
+    const gatewayTokens = expiringTable(this, "GatewayTokensTable");
     // Per-installation fairness: in-flight leases per installation and waits per message.
-    const slotsTable = new dynamodb.Table(this, "InstallationSlotsTable", {
-      partitionKey: { name: "id", type: dynamodb.AttributeType.STRING },
-      billingMode: dynamodb.BillingMode.PAY_PER_REQUEST,
-      timeToLiveAttribute: "expiration",
-      encryption: dynamodb.TableEncryption.AWS_MANAGED,
-      removalPolicy: RemovalPolicy.DESTROY,
-    });
+    const slotsTable = expiringTable(this, "InstallationSlotsTable");
     const sessionsBucket = new s3.Bucket(this, "SessionsBucket", {
       encryption: s3.BucketEncryption.S3_MANAGED,
       blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
@@ -261,22 +238,18 @@ export class ClaudePrRunnerStack extends Stack {
     });
 
     // --- queue: FIFO so the jobs of one PR run in order; the DLQ keeps poison messages for inspection ---
-    this.deadLetterQueue = new sqs.Queue(this, "JobDeadLetterQueue", {
-      fifo: true,
-      retentionPeriod: Duration.days(14),
-      encryption: sqs.QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
-    });
-    this.queue = new sqs.Queue(this, "JobQueue", {
-      fifo: true,
-      // Sized from the job's deadline (the worker timeout), not a multiple of it: a message whose worker
-      // died comes back a minute after the deadline instead of holding its PR's group for 90 minutes.
-      visibilityTimeout: Duration.seconds(workerTimeout.toSeconds() + 60),
-      retentionPeriod: Duration.days(4),
-      deadLetterQueue: { queue: this.deadLetterQueue, maxReceiveCount: redriveReceiveCount },
-      encryption: sqs.QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
-    });
+    const jobQueues = fifoQueueWithDeadLetters(
+      this,
+      { queue: "JobQueue", deadLetterQueue: "JobDeadLetterQueue" },
+      {
+        // Sized from the job's deadline (the worker timeout), not a multiple of it: a message whose worker
+        // died comes back a minute after the deadline instead of holding its PR's group for 90 minutes.
+        visibilityTimeout: Duration.seconds(workerTimeout.toSeconds() + 60),
+        maxReceiveCount: redriveReceiveCount,
+      },
+    );
+    this.queue = jobQueues.queue;
+    this.deadLetterQueue = jobQueues.deadLetterQueue;
 
     const powertools = (service: string) => ({
       POWERTOOLS_SERVICE_NAME: service,

@@ -1,7 +1,7 @@
 import {
   CfnOutput,
   Duration,
-  aws_dynamodb as dynamodb,
+  type aws_dynamodb as dynamodb,
   aws_lambda_event_sources as eventSources,
   aws_iam as iam,
   aws_lambda as lambda,
@@ -9,9 +9,11 @@ import {
   aws_lambda_nodejs as nodejs,
   RemovalPolicy,
   aws_secretsmanager as secretsmanager,
-  aws_sqs as sqs,
+  type aws_sqs as sqs,
 } from "aws-cdk-lib";
 import { Construct } from "constructs";
+import { expiringTable } from "./expiring-table.js";
+import { fifoQueueWithDeadLetters } from "./fifo-queue-with-dead-letters.js";
 import { nodeFunctionDefaults } from "./node-function-defaults.js";
 
 export interface ManagedAgentsSettleProps {
@@ -58,30 +60,20 @@ export class ManagedAgentsSettle extends Construct {
         "Signing key (whsec_…) of the Anthropic Console webhook that points at AnthropicWebhookUrl",
       removalPolicy: RemovalPolicy.RETAIN,
     });
-    this.sessionsTable = new dynamodb.Table(this, "SessionsTable", {
-      partitionKey: { name: "id", type: dynamodb.AttributeType.STRING },
-      billingMode: dynamodb.BillingMode.PAY_PER_REQUEST,
-      timeToLiveAttribute: "expiration",
-      encryption: dynamodb.TableEncryption.AWS_MANAGED,
-      removalPolicy: RemovalPolicy.DESTROY,
-    });
+    this.sessionsTable = expiringTable(this, "SessionsTable");
 
     const settleTimeout = Duration.minutes(2);
-    this.settleDeadLetterQueue = new sqs.Queue(this, "SettleDeadLetterQueue", {
-      fifo: true,
-      retentionPeriod: Duration.days(14),
-      encryption: sqs.QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
-    });
-    this.settleQueue = new sqs.Queue(this, "SettleQueue", {
-      fifo: true,
-      // Lambda's SQS event source needs at least the function's timeout; a minute more for slack.
-      visibilityTimeout: Duration.seconds(settleTimeout.toSeconds() + 60),
-      retentionPeriod: Duration.days(4),
-      deadLetterQueue: { queue: this.settleDeadLetterQueue, maxReceiveCount: 5 },
-      encryption: sqs.QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
-    });
+    const settleQueues = fifoQueueWithDeadLetters(
+      this,
+      { queue: "SettleQueue", deadLetterQueue: "SettleDeadLetterQueue" },
+      {
+        // Lambda's SQS event source needs at least the function's timeout; a minute more for slack.
+        visibilityTimeout: Duration.seconds(settleTimeout.toSeconds() + 60),
+        maxReceiveCount: 5,
+      },
+    );
+    this.settleQueue = settleQueues.queue;
+    this.settleDeadLetterQueue = settleQueues.deadLetterQueue;
 
     // --- Anthropic's webhooks: verified with the SDK's unwrap, then one settle message per session ---
     this.webhookFunction = new nodejs.NodejsFunction(this, "WebhookFunction", {
