@@ -10,6 +10,7 @@ import {
   conversationText,
   type RecordedRequest,
   type ScriptedReply,
+  toolResultsOf,
 } from "../harness/scripted-messages-api.js";
 import { CapturedStdout } from "./support/captured-stdout.js";
 import { ANTHROPIC_KEY, INSTALLATION_ID, LambdaPipeline, OWNER, REPO } from "./support/lambda-pipeline.js";
@@ -528,6 +529,131 @@ describe("autofix and audit jobs through the worker (real CLI)", () => {
       toolName: "claude-pr-runner",
     });
     expect(JSON.stringify(uploads[0]!.sarif.runs[0]!.results)).toContain("add() has no overflow guard");
+    expect(pipeline.github.violations).toEqual([]);
+  });
+});
+
+describe("a question on a plain issue through the worker (real CLI)", () => {
+  /** GitHub's issue_comment payload for a comment on issue `number`, which is not a PR. */
+  function issueQuestionPayload(number: number, comment: { id: number; body: string; login: string }) {
+    const payload = webhookExample("issue_comment", "created");
+    Object.assign(payload, {
+      installation: { id: INSTALLATION_ID },
+      repository: {
+        ...(payload.repository as object),
+        name: REPO,
+        full_name: `${OWNER}/${REPO}`,
+        owner: { login: OWNER },
+      },
+      sender: { login: comment.login },
+    });
+    Object.assign(payload.issue as object, { number, state: "open" });
+    delete (payload.issue as Record<string, unknown>).pull_request;
+    Object.assign(payload.comment as object, {
+      id: comment.id,
+      body: comment.body,
+      author_association: "MEMBER",
+      user: { login: comment.login, type: "User" },
+    });
+    return payload;
+  }
+
+  it("a writer's `/claude ask` on an issue: eyes, a working comment edited into the answer, read on the default branch", async () => {
+    pipeline.github.addCollaborator(OWNER, REPO, "maintainer", "write");
+    const issue = pipeline.github.addIssue(OWNER, REPO, {
+      title: "Is there a multiply helper?",
+      body: "I need one for the report.",
+    });
+    const asked = pipeline.github.addIssueComment(OWNER, REPO, issue.number, "/claude ask where is mul?", {
+      login: "maintainer",
+      type: "User",
+    });
+    // The worker clones into <work root>/ask-XXXXXX/repo: the only ask job directory there.
+    const cloneFile = () => {
+      const dir = readdirSync(pipeline.workRoot).find((d) => d.startsWith("ask-"));
+      return join(pipeline.workRoot, dir ?? "missing", "repo", "src/math.ts");
+    };
+    queue = [
+      () => ({ kind: "tool_use", name: "Read", input: { file_path: cloneFile() } }),
+      {
+        kind: "structured_output",
+        value: { answer: "There is no `mul` on main yet; `add` is the only helper." },
+      },
+    ];
+    const requestsBefore = pipeline.api.mainRequests.length;
+    const writesBefore = pipeline.github.calls.length;
+    const payload = issueQuestionPayload(issue.number, {
+      id: asked.id,
+      body: asked.body,
+      login: "maintainer",
+    });
+    const delivered = await quietly(() => pipeline.deliver("issue_comment", payload));
+    expect(delivered.json).toMatchObject({ status: "queued", kind: "ask" });
+    const { invocation } = await quietly(() => pipeline.runWorker());
+    expect(invocation?.response.batchItemFailures).toEqual([]);
+    expect(stdout.records.find((r) => r.message === "job completed")).toMatchObject({
+      conclusion: "answered",
+    });
+
+    expect(pipeline.github.state.reactions).toContainEqual(
+      expect.objectContaining({ commentId: asked.id, content: "eyes", subject: "issue_comment" }),
+    );
+    const writes = pipeline.github.calls
+      .slice(writesBefore)
+      .filter((c) => c.method !== "GET" && c.path.startsWith("/repos/"))
+      .map((c) => c.operationId);
+    expect(writes).toEqual([
+      "reactions/create-for-issue-comment",
+      "issues/create-comment",
+      "issues/update-comment",
+    ]);
+    const ours = pipeline.github.state.issueComments.filter(
+      (c) => c.issueNumber === issue.number && c.id !== asked.id,
+    );
+    expect(ours).toHaveLength(1);
+    expect(ours[0]!.body).toContain("There is no `mul` on main yet");
+    expect(ours[0]!.body).not.toContain("Working on it");
+    expect(pipeline.github.callsTo("issues/update-comment").at(-1)!.path).toContain(
+      `/comments/${ours[0]!.id}`,
+    );
+
+    // The model saw the issue and the question; the file it read is main's (no PR head involved).
+    expect(pipeline.api.mainRequests).toHaveLength(requestsBefore + 2);
+    const prompt = conversationText(pipeline.api.mainRequests[requestsBefore]!);
+    expect(prompt).toContain("Is there a multiply helper?");
+    expect(prompt).toContain("where is mul?");
+    const tools = (
+      pipeline.api.mainRequests[requestsBefore]!.body as { tools: Array<{ name: string }> }
+    ).tools.map((t) => t.name);
+    expect(tools).not.toContain("Edit");
+    expect(tools).not.toContain("Write");
+    const [read] = toolResultsOf(pipeline.api.mainRequests[requestsBefore + 1]!);
+    expect(read?.is_error ?? false).toBe(false);
+    expect(JSON.stringify(read?.content)).toContain("export function add(a: number, b: number)");
+    expect(JSON.stringify(read?.content)).not.toContain("function sub");
+    expect(pipeline.leftoverWorkDirs()).toEqual([]);
+    expect(pipeline.github.violations).toEqual([]);
+  });
+
+  it("a reader asking on an issue: one refusal, no model request, no clone", async () => {
+    pipeline.github.addCollaborator(OWNER, REPO, "visitor", "read");
+    const issue = pipeline.github.addIssue(OWNER, REPO, { title: "Question", body: "" });
+    const asked = pipeline.github.addIssueComment(OWNER, REPO, issue.number, "@claude how do I add?", {
+      login: "visitor",
+      type: "User",
+    });
+    const requestsBefore = pipeline.api.requests.length;
+    const payload = issueQuestionPayload(issue.number, { id: asked.id, body: asked.body, login: "visitor" });
+    await quietly(() => pipeline.deliver("issue_comment", payload));
+    const { invocation } = await quietly(() => pipeline.runWorker());
+    expect(invocation?.response.batchItemFailures ?? []).toEqual([]);
+    expect(pipeline.api.requests).toHaveLength(requestsBefore);
+    const replies = pipeline.github.state.issueComments.filter(
+      (c) => c.issueNumber === issue.number && c.id !== asked.id,
+    );
+    expect(replies).toHaveLength(1);
+    expect(replies[0]!.body).toContain("visitor does not have write access");
+    expect(pipeline.leftoverWorkDirs()).toEqual([]);
     expect(pipeline.github.violations).toEqual([]);
   });
 });
