@@ -1,7 +1,6 @@
 import { mkdir, readFile } from "node:fs/promises";
 import { isAbsolute, join, relative, resolve, sep } from "node:path";
 import * as core from "@actions/core";
-import { DEFAULT_NEUTRALISER } from "../github/neutralise-output.js";
 import { checkAutofixEnv } from "../jobs/autofix/autofix-env.js";
 import type { JobSettings } from "../jobs/job-settings.js";
 import { formatProgressEvent } from "../jobs/shared/format-progress-event.js";
@@ -20,6 +19,7 @@ import { ToolPolicy } from "../runner/policy/tool-policy.js";
 import { checkWorkflowSettings } from "../runner/workflow-settings.js";
 import type { ActionContext } from "./action-context.js";
 import type { ActionInputs } from "./action-inputs.js";
+import { logInfo } from "./step-log.js";
 
 /**
  * JobSettings from the Action's inputs. The execution log goes to RUNNER_TEMP; progress goes to the
@@ -68,7 +68,7 @@ export async function jobSettingsFromInputs(options: {
     ].filter(Boolean),
     executionLogPath: join(logDir, `${options.logName}.ndjson`),
     // Progress carries agent text: it must not be able to issue workflow commands.
-    onProgress: (event) => core.info(DEFAULT_NEUTRALISER.logLine(`[claude] ${formatProgressEvent(event)}`)),
+    onProgress: (event) => logInfo(`[claude] ${formatProgressEvent(event)}`),
     ...(isolation ? { isolation } : {}),
     ...(inputs.autofixAllowedDomains.length ? { autofixAllowedDomains: inputs.autofixAllowedDomains } : {}),
     ...(inputs.model ? { model: inputs.model } : {}),
@@ -94,7 +94,7 @@ async function isolateAgent(inputs: ActionInputs, untrusted: boolean): Promise<I
 
 /** The step log and the job summary both say how the agent was isolated (docs/security.md). */
 async function reportIsolation(level: "info" | "warning" | "error", line: string): Promise<void> {
-  if (level === "info") core.info(line);
+  if (level === "info") logInfo(line);
   else if (level === "warning") core.warning(line);
   else core.error(line);
   await core.summary

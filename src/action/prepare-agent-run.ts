@@ -9,6 +9,7 @@ import type { ActionInputs } from "./action-inputs.js";
 import { installClaude } from "./install-claude.js";
 import { jobSettingsFromInputs } from "./job-settings-from-inputs.js";
 import { openSessionStore } from "./session-store.js";
+import { logInfo } from "./step-log.js";
 
 export interface AgentRun {
   settings: JobSettings;
@@ -36,8 +37,8 @@ export async function prepareAgentRun(run: {
     ...(inputs.provider ? { provider: inputs.provider } : {}),
   });
   if (!agentEnv) return undefined;
-  const claude = await installClaude(inputs.claudeVersion, context.runnerTemp, (line) => core.info(line));
-  core.info(`Claude Code ${claude.version} at ${claude.path}${claude.fromCache ? " (tool cache)" : ""}`);
+  const claude = await installClaude(inputs.claudeVersion, context.runnerTemp, (line) => logInfo(line));
+  logInfo(`Claude Code ${claude.version} at ${claude.path}${claude.fromCache ? " (tool cache)" : ""}`);
   const settings = await jobSettingsFromInputs({
     inputs,
     context,

@@ -17,15 +17,16 @@ import {
 } from "../jobs/review/review-pull-request.js";
 import { repositoryUrl } from "../jobs/shared/clone-repository.js";
 import { authorizeTrigger } from "../jobs/triggers/decide-trigger.js";
-import { secretValuesIn } from "../secrets/secret-redactor.js";
 import { type ActionContext, readActionContext } from "./action-context.js";
 import { type ActionInputs, parseActionInputs } from "./action-inputs.js";
+import { actionSecretValues } from "./action-secrets.js";
 import { prepareAgentRun } from "./prepare-agent-run.js";
 import { isFork, type PullRequestRef, pullRequestRef, routeEvent } from "./route-event.js";
 import { runAskStep } from "./run-ask-step.js";
 import { runAuditStep } from "./run-audit-step.js";
 import { runAutofixStep } from "./run-autofix-step.js";
 import { setOutputs } from "./set-outputs.js";
+import { logInfo } from "./step-log.js";
 
 /**
  * The Action's door: parse inputs and the event, decide the job, check who may trigger it, run the
@@ -41,11 +42,13 @@ export async function runAction(env: NodeJS.ProcessEnv): Promise<void> {
     core.setFailed((error as Error).message);
     return;
   }
-  for (const secret of [inputs.anthropicApiKey, inputs.githubToken]) if (secret) core.setSecret(secret);
+  // Masked before anything is printed, and redacted from everything published (see actionSecretValues).
+  const secrets = actionSecretValues(inputs, env);
+  for (const secret of secrets) core.setSecret(secret);
 
   const route = routeEvent(context.eventName, context.payload, { ...inputs.triggers, mode: inputs.mode });
   if (route.job === "skip") {
-    core.info(`Nothing to do: ${route.reason}`);
+    logInfo(`Nothing to do: ${route.reason}`);
     // A rule (draft, bot author) declined a real trigger: say so where the run is looked at.
     if (route.notice)
       await core.summary
@@ -65,8 +68,8 @@ export async function runAction(env: NodeJS.ProcessEnv): Promise<void> {
     token: inputs.githubToken,
     baseUrl: context.apiUrl,
     // Whatever is published through this client redacts these (see docs/security.md).
-    secrets: [inputs.anthropicApiKey, ...secretValuesIn(env)].filter(Boolean),
-    log: (m) => core.info(DEFAULT_NEUTRALISER.logLine(m)),
+    secrets,
+    log: (m) => logInfo(m),
   });
   const { owner, repo } = context;
   const { run } = route;
@@ -74,7 +77,7 @@ export async function runAction(env: NodeJS.ProcessEnv): Promise<void> {
   // A comment is claimed first (an eyes reaction within seconds); a second delivery finds it claimed.
   const claim = await claimTrigger(octokit, run, { owner, repo });
   if (claim === "duplicate" || claim === "gone") {
-    core.info(
+    logInfo(
       claim === "duplicate"
         ? `Nothing to do: comment ${run.comment?.id} was already handled (${run.dedupeKey})`
         : `Nothing to do: comment ${run.comment?.id} was deleted`,
@@ -89,7 +92,7 @@ export async function runAction(env: NodeJS.ProcessEnv): Promise<void> {
     core.setOutput("conclusion", "skipped");
   };
   if (route.job === "help" || route.job === "usage" || route.job === "closed") {
-    core.info(`${run.trigger}: ${route.job} reply, no model request`);
+    logInfo(`${run.trigger}: ${route.job} reply, no model request`);
     await reply(route.job);
     return;
   }
@@ -203,7 +206,7 @@ async function reviewStep(run: ReviewRun): Promise<void> {
         inlineCommentLimit: inputs.inlineCommentLimit,
         contextBound: inputs.sessionContextBound,
         ...(context.runUrl ? { runUrl: context.runUrl } : {}),
-        log: (line) => core.info(neutraliserFor(octokit).logLine(line)),
+        log: (line) => logInfo(line, neutraliserFor(octokit)),
       },
       settings,
     );

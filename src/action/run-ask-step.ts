@@ -12,6 +12,7 @@ import type { ActionContext } from "./action-context.js";
 import type { ActionInputs } from "./action-inputs.js";
 import { prepareAgentRun } from "./prepare-agent-run.js";
 import { setOutputs } from "./set-outputs.js";
+import { logInfo } from "./step-log.js";
 
 /**
  * `/claude ask …` or a mention: a "working…" reply at once, then a read-only agent's answer edited
@@ -106,5 +107,5 @@ export async function runAskStep(step: {
     const message = `Claude could not answer: ${outcome.error}`;
     if (step.inputs.failOnError) core.setFailed(message);
     else core.warning(message);
-  } else core.info(`Answered ${run.trigger} at ${outcome.reply.htmlUrl}`);
+  } else logInfo(`Answered ${run.trigger} at ${outcome.reply.htmlUrl}`);
 }

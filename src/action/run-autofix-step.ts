@@ -14,6 +14,7 @@ import type { ActionInputs } from "./action-inputs.js";
 import { prepareAgentRun } from "./prepare-agent-run.js";
 import type { PullRequestRef } from "./route-event.js";
 import { setOutputs } from "./set-outputs.js";
+import { logInfo } from "./step-log.js";
 
 /** autofix-pr from the Action: the sender's write permission was checked by the caller. */
 export async function runAutofixStep(run: {
@@ -40,9 +41,9 @@ export async function runAutofixStep(run: {
       run.env,
     );
     checkoutDir = head.dir;
-    if (head.fetched) core.info(`Fetched the PR head ${pr.headSha.slice(0, 12)} into ${head.dir}`);
+    if (head.fetched) logInfo(`Fetched the PR head ${pr.headSha.slice(0, 12)} into ${head.dir}`);
     if (head.droppedSymlinks.length > 0)
-      core.info(`Removed symlinks that leave the fetched checkout: ${head.droppedSymlinks.join(", ")}`);
+      logInfo(`Removed symlinks that leave the fetched checkout: ${head.droppedSymlinks.join(", ")}`);
   } catch (error) {
     setOutputs({ conclusion: "failure", is_error: "true" });
     core.setFailed(`Claude autofix could not fetch the PR head: ${(error as Error).message}`);
@@ -106,10 +107,9 @@ export async function runAutofixStep(run: {
     { github: octokit },
   );
   if (result.droppedSymlinks.length > 0)
-    core.info(
-      neutraliserFor(octokit).logLine(
-        `Removed symlinks that leave the checkout (untrusted PR): ${result.droppedSymlinks.join(", ")}`,
-      ),
+    logInfo(
+      `Removed symlinks that leave the checkout (untrusted PR): ${result.droppedSymlinks.join(", ")}`,
+      neutraliserFor(octokit),
     );
   for (const note of result.notes) core.warning(note);
   const { outcome } = result.session;
@@ -123,9 +123,7 @@ export async function runAutofixStep(run: {
     num_turns: String(outcome.numTurns ?? 0),
     execution_file: settings.executionLogPath ?? "",
   });
-  core.info(
-    neutraliserFor(octokit).logLine(`autofix: ${result.status}${result.detail ? ` (${result.detail})` : ""}`),
-  );
+  logInfo(`autofix: ${result.status}${result.detail ? ` (${result.detail})` : ""}`, neutraliserFor(octokit));
   if (failed && inputs.failOnError)
     core.setFailed(`Claude autofix failed: ${result.detail ?? "see the check run"}`);
 }

@@ -44,6 +44,14 @@ const EXTRA_SECRET_PATTERNS: RegExp[] = [
   /-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*/g,
 ];
 
+/**
+ * A `::` after nothing visible. .NET's `TrimStart` (which the runner applies before it looks for
+ * `::`) also strips U+0085, which JavaScript's `\s` does not know; rather than track one
+ * whitespace table against another, every leading character that is not a letter, digit,
+ * punctuation, symbol or mark counts as invisible here (a zero-width space too much is harmless).
+ */
+const LEADING_COMMAND = /^([^\p{L}\p{N}\p{P}\p{S}\p{M}]*):(?=:)/u;
+
 /** Direction overrides can make published text read differently from what it is. */
 const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/g;
 
@@ -163,12 +171,12 @@ export class OutputNeutraliser {
 
   /**
    * Text for the Actions log. The runner reads a workflow command from any line that starts with
-   * `::` (after leading blanks) and, in the legacy form, from `##[` anywhere in a line.
+   * `::` after .NET's `TrimStart` and, in the legacy form, from `##[` anywhere in a line.
    */
   logLine(text: string): string {
     return this.redact(text)
       .split(/(\r\n|\r|\n)/)
-      .map((part) => part.replace(/^(\s*):(?=:)/, `$1${ZWSP}:`).replace(/#(?=#\[)/g, `#${ZWSP}`))
+      .map((part) => part.replace(LEADING_COMMAND, `$1${ZWSP}:`).replace(/#(?=#\[)/g, `#${ZWSP}`))
       .join("");
   }
 

@@ -271,6 +271,25 @@ describe("logLine", () => {
     expect(n.logLine("x ##[set-env name=A]b")).toBe(`x #${Z}#[set-env name=A]b`);
     expect(n.logLine("a: b :: c")).toBe("a: b :: c");
     expect(n.logLine(":x")).toBe(":x");
+  });
+
+  // The runner trims with .NET's char.IsWhiteSpace, which counts U+0085 (NEL); JavaScript's \s
+  // does not. Other invisible leaders (format and control characters) are defused the same way.
+  it.each([
+    ["NEL", "\u0085"],
+    ["NEL after blanks", " \t\u0085"],
+    ["no-break space", "\u00a0"],
+    ["ideographic space", "\u3000"],
+    ["line separator", "\u2028"],
+    ["a control character", "\u0001"],
+    ["a byte order mark", "\ufeff"],
+  ])("defuses a command after %s", (_what, lead) => {
+    const out = n.logLine(`ok\n${lead}::set-output name=conclusion::success`);
+    expect(out).toBe(`ok\n${lead}${Z}::set-output name=conclusion::success`);
+    // What the runner does with each line: .NET TrimStart (U+0085 included), then "::" at the start.
+    for (const line of out.split(/\r\n|\r|\n/)) {
+      expect(line.replace(/^[\s\u0085]+/, "").startsWith("::"), JSON.stringify(line)).toBe(false);
+    }
     expect(n.logLine("key known-secret-value")).toBe("key [REDACTED]");
   });
 });
