@@ -9,6 +9,7 @@ import { SessionRecordStore } from "../../lambda/shared/session-record-store.js"
 import { startManagedAgentsReview } from "../../lambda/worker/dispatch/start-remote-review.js";
 import { createGitHubClient, type GitHubClient } from "../../src/github/github-client.js";
 import type { JobSettings } from "../../src/jobs/job-settings.js";
+import type { RemoteReviewRecord, RemoteReviewStarted } from "../../src/jobs/review/remote-review.js";
 import { ManagedAgentsEngine } from "../../src/runner/managed-agents/managed-agents-engine.js";
 import { BASE_FILES, HEAD_FILES } from "../action/action-run-fixture.js";
 import { createTempRepo, type TempRepo } from "../fixtures/git-repo.js";
@@ -166,16 +167,18 @@ describe("Lambda on the managed-agents engine (dynalite, fauxqs, Managed Agents 
     };
 
     // The worker: the review job message → a session, then it returns.
-    const record = await timed("worker", () =>
-      startManagedAgentsReview({
-        octokit,
-        owner: "octo",
-        repo: "app",
-        pullNumber: 7,
-        engine,
-        store,
-        settings,
-      }),
+    const record = startedRecord(
+      await timed("worker", () =>
+        startManagedAgentsReview({
+          octokit,
+          owner: "octo",
+          repo: "app",
+          pullNumber: 7,
+          engine,
+          store,
+          settings,
+        }),
+      ),
     );
     expect(record).toMatchObject({ sessionId: double.session().id, headSha });
     expect(double.session().createParams.resources).toEqual([
@@ -258,16 +261,18 @@ describe("Lambda on the managed-agents engine (dynalite, fauxqs, Managed Agents 
       headSha: nextHead,
       baseSha: record.baseSha,
     });
-    const next = await timed("worker", () =>
-      startManagedAgentsReview({
-        octokit,
-        owner: "octo",
-        repo: "app",
-        pullNumber: 7,
-        engine,
-        store,
-        settings,
-      }),
+    const next = startedRecord(
+      await timed("worker", () =>
+        startManagedAgentsReview({
+          octokit,
+          owner: "octo",
+          repo: "app",
+          pullNumber: 7,
+          engine,
+          store,
+          settings,
+        }),
+      ),
     );
     expect(next.sessionId).not.toBe(record.sessionId);
     const initialEvents = double.session(next.sessionId).createParams.initial_events as Array<{
@@ -314,3 +319,8 @@ describe("Lambda on the managed-agents engine (dynalite, fauxqs, Managed Agents 
     expect(sqs.messagesIn(queue.queueUrl)).toEqual([]);
   });
 });
+
+function startedRecord(started: RemoteReviewStarted): RemoteReviewRecord {
+  if (started.status !== "started") throw new Error(`no session started: ${started.reason}`);
+  return started.record;
+}

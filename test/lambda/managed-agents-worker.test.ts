@@ -74,7 +74,11 @@ const invocationMs: number[] = [];
 
 beforeAll(async () => {
   pipeline = await LambdaPipeline.start(() => ({ kind: "text", text: "the CLI must not be asked" }));
-  pipeline.seedRepository({ "src/math.ts": HEADER + ADD });
+  pipeline.seedRepository({
+    "src/math.ts": HEADER + ADD,
+    // The repository's own path rules, read at the base commit as the CLI review reads them.
+    ".github/claude-pr-runner.json": JSON.stringify({ exclude: ["docs/**"] }),
+  });
   await pipeline.dynamo.createIdempotencyTable(SESSIONS_TABLE);
   await pipeline.dynamo.createIdempotencyTable(SPEND_TABLE);
   spend = new SpendLedger(pipeline.dynamo.client, SPEND_TABLE);
@@ -161,7 +165,7 @@ function pullRequestPayload(headSha: string, number: number): Record<string, unk
   const pr = payload.pull_request as { number: number; draft: boolean; head: object; base: object };
   pr.number = number;
   pr.draft = false;
-  Object.assign(pr.head, { sha: headSha, ref: "feature" });
+  Object.assign(pr.head, { sha: headSha, ref: pipeline.github.pull(OWNER, REPO, number).head.ref });
   Object.assign(pr.base, { sha: pipeline.baseSha, ref: "main" });
   payload.number = number;
   payload.installation = { id: INSTALLATION_ID };
@@ -175,8 +179,8 @@ function pullRequestPayload(headSha: string, number: number): Record<string, unk
 }
 
 /** A PR push delivered to the GitHub webhook function, then one worker invocation on it. */
-async function deliverAndRunWorker(files: Record<string, string>, pullNumber: number) {
-  const headSha = pipeline.push(files, `change for #${pullNumber}`, pullNumber);
+async function deliverAndRunWorker(files: Record<string, string>, pullNumber: number, branch = "feature") {
+  const headSha = pipeline.push(files, `change for #${pullNumber}`, pullNumber, branch);
   const delivered = await pipeline.deliver("pull_request", pullRequestPayload(headSha, pullNumber));
   expect(delivered).toMatchObject({ statusCode: 202, json: { status: "queued", kind: "review" } });
   const started = Date.now();
@@ -347,5 +351,30 @@ describe("Lambda worker on ENGINE=managed-agents (dynalite, fauxqs, Managed Agen
     expect(pipeline.sqs.messagesIn(settleQueue.dlqUrl)).toEqual([]);
     expect(pipeline.sqs.messagesIn(pipeline.queues.queueUrl)).toEqual([]);
     expect(pipeline.sqs.messagesIn(pipeline.queues.dlqUrl)).toEqual([]);
+  });
+
+  it("a PR that changes only files the base's .github/claude-pr-runner.json excludes: neutral check, no session", async () => {
+    double.scenario = reviewScenario;
+    pipeline.github.resetCalls();
+    const sessionsBefore = double.sessions.size;
+    await deliverAndRunWorker({ "docs/guide.md": "# Guide\n\nHow sub() works.\n" }, 9, "docs-only");
+
+    expect(double.sessions.size).toBe(sessionsBefore);
+    // No session, so no mount token was minted for Anthropic.
+    const minted = pipeline.github
+      .callsTo("apps/create-installation-access-token")
+      .map((c) => (c.body as { permissions: Record<string, string> }).permissions);
+    expect(minted).not.toContainEqual({ contents: "read" });
+    const completed = pipeline.github
+      .callsTo("checks/update")
+      .map((c) => c.body as { status?: string; conclusion?: string; output?: { title?: string } });
+    expect(completed).toEqual([
+      expect.objectContaining({
+        status: "completed",
+        conclusion: "neutral",
+        output: expect.objectContaining({ title: "Not reviewed: only excluded files changed" }),
+      }),
+    ]);
+    expect(pipeline.github.callsTo("pulls/create-review")).toHaveLength(0);
   });
 });

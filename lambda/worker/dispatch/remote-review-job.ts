@@ -25,7 +25,7 @@ export async function runRemoteReviewJob(run: WorkerJob): Promise<JobResult> {
     });
     return { status: "completed", conclusion: "superseded" };
   }
-  const record = await startManagedAgentsReview({
+  const started = await startManagedAgentsReview({
     octokit,
     owner: job.owner,
     repo: job.repo,
@@ -38,7 +38,15 @@ export async function runRemoteReviewJob(run: WorkerJob): Promise<JobResult> {
     ...(run.spendReservation ? { spendReservation: run.spendReservation } : {}),
     // Its own token: this repository, contents read, whatever the job's token may do.
     mountToken: () => remote.mountToken(job.installationId, job.repo),
+    // The same files as a review on the CLI engine: repository config at the base, then the worker's.
+    pathFilter: { include: run.config.include, exclude: run.config.exclude },
+    ...(job.command?.paths?.length ? { paths: job.command.paths } : {}),
   });
+  if (started.status === "skipped") {
+    run.context.logger.info("not reviewed: only excluded files changed", { reason: started.reason });
+    return { status: "completed", conclusion: "neutral" };
+  }
+  const { record } = started;
   run.context.logger.info("managed-agents session started; its webhook settles it", {
     sessionId: record.sessionId,
     checkRunId: record.checkRunId,

@@ -1,14 +1,16 @@
 import type { GitHubClient } from "../../../src/github/github-client.js";
 import { type PullRequestRef, pullRequestRef } from "../../../src/github/pull-request-ref.js";
 import type { JobSettings } from "../../../src/jobs/job-settings.js";
-import { type RemoteReviewRecord, startRemoteReview } from "../../../src/jobs/review/remote-review.js";
+import type { PathFilterSettings } from "../../../src/jobs/review/path-filter.js";
+import { type RemoteReviewStarted, startRemoteReview } from "../../../src/jobs/review/remote-review.js";
 import type { ManagedAgentsEngine } from "../../../src/runner/managed-agents/managed-agents-engine.js";
 import type { SessionRecordStore, SpendReservationRef } from "../../shared/session-record-store.js";
 
 /**
  * The worker's review job on the managed-agents engine: read the PR, open the check run, create the
  * session (diff from the API: no clone, no CLI image) and record it for the webhook-driven settle.
- * Returns as soon as the session exists.
+ * Returns as soon as the session exists; a PR whose changed files the path filters all leave out gets
+ * a neutral check and no session.
  */
 export async function startManagedAgentsReview(run: {
   octokit: GitHubClient;
@@ -27,7 +29,11 @@ export async function startManagedAgentsReview(run: {
   spendReservation?: SpendReservationRef;
   /** Mints the mount token: this repository only, contents read (default: the engine's own). */
   mountToken?: () => Promise<string>;
-}): Promise<RemoteReviewRecord> {
+  /** The worker's INCLUDE and EXCLUDE, added to the repository's own globs (read at the base). */
+  pathFilter?: PathFilterSettings;
+  /** `review <path…>`: only these paths. */
+  paths?: string[];
+}): Promise<RemoteReviewStarted> {
   const pr =
     run.pr ??
     pullRequestRef(
@@ -40,7 +46,7 @@ export async function startManagedAgentsReview(run: {
     repo: run.repo,
     pullNumber: pr.number,
   });
-  const record = await startRemoteReview(
+  const started = await startRemoteReview(
     {
       octokit: run.octokit,
       owner: run.owner,
@@ -48,14 +54,17 @@ export async function startManagedAgentsReview(run: {
       pr,
       ...(run.runUrl ? { runUrl: run.runUrl } : {}),
       ...(run.mountToken ? { mountToken: run.mountToken } : {}),
+      ...(run.pathFilter ? { pathFilter: run.pathFilter } : {}),
+      ...(run.paths?.length ? { paths: run.paths } : {}),
     },
     run.settings,
     run.engine,
     previous,
   );
-  await run.store.put(record, {
+  if (started.status === "skipped") return started;
+  await run.store.put(started.record, {
     ...(run.installationId === undefined ? {} : { installationId: run.installationId }),
     ...(run.spendReservation ? { spendReservation: run.spendReservation } : {}),
   });
-  return record;
+  return started;
 }

@@ -8,6 +8,7 @@ import type { ManagedAgentsEngine } from "../../runner/managed-agents/managed-ag
 import { builtInPolicy } from "../../runner/policy/built-in-policy.js";
 import type { JobSettings } from "../job-settings.js";
 import { GitCheckout } from "../shared/git-checkout.js";
+import { readRepositoryConfig, readRepositoryConfigFromGitHub } from "../shared/repository-config.js";
 import { PathFilter, type PathFilterSettings } from "./path-filter.js";
 import {
   type PublishedReview,
@@ -15,10 +16,20 @@ import {
   type ReviewTarget,
 } from "./publish-review-to-github.js";
 import { checkReview } from "./review-checks.js";
-import { buildReviewPrompt, type ChangedFile, type ReviewPromptInput } from "./review-prompt.js";
-import { startReviewCheck } from "./review-pull-request.js";
+import {
+  buildReviewPrompt,
+  type ChangedFile,
+  type ReviewPromptInput,
+  splitDiffByFile,
+} from "./review-prompt.js";
+import {
+  completeAsNotReviewed,
+  type ReviewPathRules,
+  reviewPathRules,
+  startReviewCheck,
+} from "./review-pull-request.js";
 import { REVIEW_SCHEMA, reviewFromStructuredOutput } from "./review-schema.js";
-import type { ReviewResult } from "./run-review.js";
+import { type ReviewResult, reviewedChange } from "./run-review.js";
 
 /** What a door must keep between starting a remote review and settling it (e.g. one DynamoDB item). */
 export interface RemoteReviewRecord {
@@ -32,7 +43,17 @@ export interface RemoteReviewRecord {
   startedAt: string;
   /** The job's turn cap, enforced when the session is settled. */
   maxTurns?: number;
+  /**
+   * The path rules the worker reviewed with (repository config at the base, then the door's globs,
+   * then a command's paths): the settle step sets findings aside by the same rules.
+   */
+  pathRules?: ReviewPathRules;
 }
+
+export type RemoteReviewStarted =
+  | { status: "started"; record: RemoteReviewRecord }
+  /** Every changed file is left out by path filters: neutral check, no session. */
+  | { status: "skipped"; reason: string; excluded: string[]; checkRunId: number };
 
 export interface RemoteReviewStart {
   octokit: GitHubClient;
@@ -47,6 +68,10 @@ export interface RemoteReviewStart {
   runUrl?: string;
   /** Mints the token the repository is mounted with (default: the engine's own). */
   mountToken?: () => Promise<string>;
+  /** The door's include and exclude globs, added to the repository's own (read at the base commit). */
+  pathFilter?: PathFilterSettings;
+  /** `review <path…>`: review only these paths of what the filters keep. */
+  paths?: string[];
 }
 
 const validateReview = createAjv({ schemas: "ours" }).compile(REVIEW_SCHEMA);
@@ -61,12 +86,27 @@ export async function startRemoteReview(
   engine: ManagedAgentsEngine,
   /** The PR's previous remote session, when a push follows a review (see docs/engines.md). */
   previous?: { sessionId: string; headSha: string },
-): Promise<RemoteReviewRecord> {
+): Promise<RemoteReviewStarted> {
   const { checks, handle } = await startReviewCheck(job);
   try {
-    const { diff, changedFiles } = job.checkoutDir
-      ? await changeFromCheckout(new GitCheckout(job.checkoutDir, settings.hostEnv), job.pr)
-      : await changeFromGitHub(job.octokit, job.owner, job.repo, job.pr.number);
+    const checkout = job.checkoutDir ? new GitCheckout(job.checkoutDir, settings.hostEnv) : undefined;
+    // The same rules as a review on the CLI engine: the repository's config at the base, never the head.
+    const repositoryConfig = checkout
+      ? await readRepositoryConfig(checkout, job.pr.baseSha)
+      : await readRepositoryConfigFromGitHub(job.octokit, {
+          owner: job.owner,
+          repo: job.repo,
+          sha: job.pr.baseSha,
+        });
+    const pathRules = reviewPathRules(repositoryConfig, job.pathFilter, job.paths);
+    const pathFilter = PathFilter.from(pathRules).narrow(pathRules.paths);
+    const { diff, changedFiles, excluded } = checkout
+      ? await reviewedChange(checkout, { baseSha: job.pr.baseSha, headSha: job.pr.headSha, pathFilter })
+      : await changeFromGitHub(job.octokit, job.owner, job.repo, job.pr.number, pathFilter);
+    if (changedFiles.length === 0 && excluded.length > 0) {
+      const skipped = await completeAsNotReviewed(checks, handle, excluded);
+      return { status: "skipped", ...skipped, checkRunId: handle.checkRunId };
+    }
     const prompt = buildReviewPrompt({
       repository: `${job.owner}/${job.repo}`,
       baseSha: job.pr.baseSha,
@@ -89,7 +129,7 @@ export async function startRemoteReview(
       ...(settings.model ? { model: settings.model } : {}),
       ...(job.mountToken ? { repositoryToken: job.mountToken } : {}),
     });
-    return {
+    const record: RemoteReviewRecord = {
       sessionId,
       owner: job.owner,
       repo: job.repo,
@@ -99,7 +139,9 @@ export async function startRemoteReview(
       checkRunId: handle.checkRunId,
       startedAt: new Date().toISOString(),
       maxTurns: settings.maxTurns,
+      pathRules,
     };
+    return { status: "started", record };
   } catch (error) {
     await checks
       .complete(handle, {
@@ -141,30 +183,32 @@ async function priorReviewFrom(
   };
 }
 
-async function changeFromCheckout(
-  checkout: GitCheckout,
-  pr: PullRequestRef,
-): Promise<{ diff: string; changedFiles: ChangedFile[] }> {
-  const [diff, changedFiles] = await Promise.all([
-    checkout.diff(pr.baseSha, pr.headSha),
-    checkout.changedFiles(pr.baseSha, pr.headSha),
-  ]);
-  return { diff, changedFiles };
-}
-
-/** The PR's diff and files from the API (a too-large diff gives an empty diff: the prompt says so). */
+/**
+ * The PR's diff and files from the API, split by the path filter (a too-large diff gives an empty
+ * diff: the prompt says so). The diff keeps only the sections of the reviewed files.
+ */
 async function changeFromGitHub(
   octokit: GitHubClient,
   owner: string,
   repo: string,
   pullNumber: number,
-): Promise<{ diff: string; changedFiles: ChangedFile[] }> {
+  pathFilter: PathFilter,
+): Promise<{ diff: string; changedFiles: ChangedFile[]; excluded: ChangedFile[] }> {
   const files = await octokit.paginate(octokit.rest.pulls.listFiles, {
     owner,
     repo,
     pull_number: pullNumber,
     per_page: 100,
   });
+  const all: ChangedFile[] = files.map((f) => ({
+    path: f.filename,
+    status: f.status,
+    additions: f.additions,
+    deletions: f.deletions,
+    ...(f.previous_filename ? { previousPath: f.previous_filename } : {}),
+  }));
+  const { reviewed, excluded } = pathFilter.partition(all);
+  if (reviewed.length === 0) return { diff: "", changedFiles: reviewed, excluded };
   let diff = "";
   try {
     const response = await octokit.rest.pulls.get({
@@ -177,14 +221,14 @@ async function changeFromGitHub(
   } catch (error) {
     if (httpStatusOf(error) !== 406) throw error;
   }
-  const changedFiles = files.map((f) => ({
-    path: f.filename,
-    status: f.status,
-    additions: f.additions,
-    deletions: f.deletions,
-    ...(f.previous_filename ? { previousPath: f.previous_filename } : {}),
-  }));
-  return { diff, changedFiles };
+  if (excluded.length > 0) {
+    const kept = new Set(reviewed.map((f) => f.path));
+    diff = splitDiffByFile(diff)
+      .filter((section) => kept.has(section.path))
+      .map((section) => section.text)
+      .join("");
+  }
+  return { diff, changedFiles: reviewed, excluded };
 }
 
 export type RemoteReviewSettled =
@@ -254,8 +298,13 @@ export async function settleRemoteReview(
       repo,
       pull_number: pullNumber,
     });
-    // The remote agent sees the whole repository: findings on files the filters leave out are set aside.
-    const filter = PathFilter.from(pathFilter);
+    // The remote agent sees the whole repository: findings on files the filters leave out are set
+    // aside, by the rules the worker started the review with (the door's own for an older record).
+    const rules = record.pathRules ?? { include: [], exclude: [], paths: [] };
+    const filter = PathFilter.from({
+      include: [...rules.include, ...(pathFilter?.include ?? [])],
+      exclude: [...rules.exclude, ...(pathFilter?.exclude ?? [])],
+    }).narrow(rules.paths);
     const knownPaths = new Set(
       files.filter((f) => f.status !== "removed" && filter.matches(f.filename)).map((f) => f.filename),
     );

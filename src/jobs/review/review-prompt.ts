@@ -213,7 +213,8 @@ export function budgetDiff(diff: string, maxChars: number): BudgetedDiff {
   };
 }
 
-function splitDiffByFile(diff: string): { index: number; path: string; text: string }[] {
+/** The diff's per-file sections, each with the path it changes (its `b/` side). */
+export function splitDiffByFile(diff: string): { index: number; path: string; text: string }[] {
   const starts = Array.from(diff.matchAll(/^diff --git /gm), (m) => m.index);
   if (starts.length === 0) return [{ index: 0, path: "(diff)", text: diff }];
   return starts.map((start, index) => {

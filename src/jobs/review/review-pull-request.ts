@@ -81,6 +81,26 @@ export async function startReviewCheck(
   return { checks, handle };
 }
 
+/**
+ * Every changed file is left out by path filters: the check run is completed as neutral and no
+ * session starts (on either engine).
+ */
+export async function completeAsNotReviewed(
+  checks: CheckRunPublisher,
+  handle: CheckRunHandle,
+  excludedFiles: readonly { path: string }[],
+): Promise<{ reason: string; excluded: string[] }> {
+  const excluded = excludedFiles.map((f) => f.path);
+  const reason = `every changed file is left out by path filters (${excluded.length}: ${excluded.slice(0, 10).join(", ")}${excluded.length > 10 ? ", …" : ""})`;
+  await checks.complete(handle, {
+    outcome: { status: "neutral", isError: false },
+    title: "Not reviewed: only excluded files changed",
+    summary: `Claude did not review this commit: ${reason}. See the include and exclude settings (docs/github.md#path-filters).`,
+    findings: [],
+  });
+  return { reason, excluded };
+}
+
 /** Something outside the session failed (git, GitHub); the check run was closed as a failure first. */
 export class ReviewJobError extends Error {
   override readonly name = "ReviewJobError";
@@ -104,16 +124,9 @@ export async function reviewPullRequest(
     const pathFilter = await pathFilterFor(job, checkout);
     const change = await reviewedChange(checkout, { baseSha: pr.baseSha, headSha: pr.headSha, pathFilter });
     if (change.changedFiles.length === 0 && change.excluded.length > 0) {
-      const excluded = change.excluded.map((f) => f.path);
-      const reason = `every changed file is left out by path filters (${excluded.length}: ${excluded.slice(0, 10).join(", ")}${excluded.length > 10 ? ", …" : ""})`;
-      job.log?.(`Not reviewed: ${reason}`);
-      await checks.complete(handle, {
-        outcome: { status: "neutral", isError: false },
-        title: "Not reviewed: only excluded files changed",
-        summary: `Claude did not review this commit: ${reason}. See the include and exclude settings (docs/github.md#path-filters).`,
-        findings: [],
-      });
-      return { status: "skipped", reason, excluded, checkRunId: handle.checkRunId };
+      const skipped = await completeAsNotReviewed(checks, handle, change.excluded);
+      job.log?.(`Not reviewed: ${skipped.reason}`);
+      return { status: "skipped", ...skipped, checkRunId: handle.checkRunId };
     }
     const pinned = await pinAgentConfigToBase(checkout, pr.baseSha, pr.headSha);
     if (pinned.changed.length > 0)
@@ -220,9 +233,30 @@ async function currentHeadSha(
  * to the paths a `review <path…>` command named.
  */
 async function pathFilterFor(job: PullRequestReviewJob, checkout: GitCheckout): Promise<PathFilter> {
-  const config = await readRepositoryConfig(checkout, job.pr.baseSha);
-  return PathFilter.from({
-    include: [...config.include, ...(job.pathFilter?.include ?? [])],
-    exclude: [...config.exclude, ...(job.pathFilter?.exclude ?? [])],
-  }).narrow(job.paths ?? []);
+  const rules = reviewPathRules(
+    await readRepositoryConfig(checkout, job.pr.baseSha),
+    job.pathFilter,
+    job.paths,
+  );
+  return PathFilter.from(rules).narrow(rules.paths);
+}
+
+/** What decides which files a review covers: the repository's globs, then the door's, and the command's paths. */
+export interface ReviewPathRules {
+  include: string[];
+  exclude: string[];
+  paths: string[];
+}
+
+/** The repository's globs (read at the base commit) followed by the door's, plus a command's paths. */
+export function reviewPathRules(
+  repositoryConfig: PathFilterSettings,
+  door: PathFilterSettings | undefined,
+  paths: readonly string[] | undefined,
+): ReviewPathRules {
+  return {
+    include: [...(repositoryConfig.include ?? []), ...(door?.include ?? [])],
+    exclude: [...(repositoryConfig.exclude ?? []), ...(door?.exclude ?? [])],
+    paths: [...(paths ?? [])],
+  };
 }

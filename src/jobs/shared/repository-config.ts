@@ -1,3 +1,5 @@
+import type { GitHubClient } from "../../github/github-client.js";
+import { httpStatusOf } from "../../github/http-status.js";
 import type { GitCheckout } from "./git-checkout.js";
 
 /** The repository's own settings for claude-pr-runner, always read from the PR's base commit. */
@@ -26,6 +28,41 @@ export async function readRepositoryConfig(checkout: GitCheckout, sha: string): 
   } catch {
     return { include: [], exclude: [] };
   }
+  return parseRepositoryConfig(text, sha);
+}
+
+/**
+ * The same file read through the contents API, for a door that has no clone (the managed-agents
+ * worker on Lambda): same rules, same errors, a missing file (404) is an empty config.
+ */
+export async function readRepositoryConfigFromGitHub(
+  octokit: GitHubClient,
+  at: { owner: string; repo: string; sha: string },
+): Promise<RepositoryConfig> {
+  let text: string;
+  try {
+    const response = await octokit.rest.repos.getContent({
+      owner: at.owner,
+      repo: at.repo,
+      path: REPOSITORY_CONFIG_PATH,
+      ref: at.sha,
+      mediaType: { format: "raw" },
+    });
+    const data = response.data as unknown;
+    // Raw media type: the file's text. A proxy that ignores it answers GitHub's JSON (base64 content).
+    text =
+      typeof data === "string"
+        ? data
+        : Buffer.from(String((data as { content?: unknown }).content ?? ""), "base64").toString("utf8");
+  } catch (error) {
+    if (httpStatusOf(error) === 404) return { include: [], exclude: [] };
+    throw error;
+  }
+  return parseRepositoryConfig(text, at.sha);
+}
+
+/** The file's text as a RepositoryConfig, or a RepositoryConfigError naming what is wrong. */
+export function parseRepositoryConfig(text: string, sha: string): RepositoryConfig {
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);

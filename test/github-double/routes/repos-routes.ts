@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { repoJson, userJson } from "../double-payloads.js";
 import { noContent, notFound, ok } from "../double-response.js";
 import type { RouteTable } from "./route-context.js";
@@ -6,6 +7,50 @@ export const reposRoutes: RouteTable = {
   "repos/get": (ctx) => {
     const repo = ctx.repo();
     return repo ? ok(repoJson(repo, ctx.htmlBase)) : notFound();
+  },
+
+  /**
+   * A file at a ref, read from the repository's `gitDir` with git itself: the raw bytes for
+   * `application/vnd.github.raw`, else GitHub's JSON with base64 content. A missing path is a 404.
+   */
+  "repos/get-content": (ctx) => {
+    const repo = ctx.repo();
+    const gitDir = repo?.gitDir;
+    if (!gitDir) return notFound();
+    const path = ctx.params.path ?? "";
+    const ref = ctx.query.get("ref") ?? "HEAD";
+    let content: Buffer;
+    try {
+      content = execFileSync("git", ["--git-dir", gitDir, "show", `${ref}:${path}`], {
+        stdio: ["ignore", "pipe", "ignore"],
+      });
+    } catch {
+      return notFound();
+    }
+    if (/application\/vnd\.github(\.v3)?\.raw/.test(ctx.accept))
+      return {
+        status: 200,
+        text: content.toString("utf8"),
+        headers: { "content-type": "application/vnd.github.raw; charset=utf-8" },
+      };
+    const blob = execFileSync("git", ["--git-dir", gitDir, "rev-parse", `${ref}:${path}`], {
+      encoding: "utf8",
+    }).trim();
+    const url = `${ctx.url.origin}/repos/${repo.owner}/${repo.name}/contents/${path}?ref=${ref}`;
+    return ok({
+      type: "file",
+      encoding: "base64",
+      size: content.length,
+      name: path.split("/").at(-1) ?? path,
+      path,
+      content: content.toString("base64"),
+      sha: blob,
+      url,
+      git_url: null,
+      html_url: null,
+      download_url: null,
+      _links: { self: url, git: null, html: null },
+    });
   },
 
   /** Like GitHub: `permission` is the legacy admin/write/read/none, `role_name` the fine-grained role. */

@@ -8,6 +8,7 @@ import type { JobSettings } from "../../../src/jobs/job-settings.js";
 import {
   type RemoteReviewRecord,
   type RemoteReviewSettle,
+  type RemoteReviewStarted,
   settleRemoteReview,
   startRemoteReview,
 } from "../../../src/jobs/review/remote-review.js";
@@ -86,13 +87,17 @@ afterEach(async () => {
   repo.remove();
 });
 
-function openPullRequest(): PullRequestRef {
-  for (const [path, content] of Object.entries(BASE_FILES)) repo.write(path, content);
+function openPullRequest(
+  extra: { base?: Record<string, string>; head?: Record<string, string>; headOnly?: boolean } = {},
+): PullRequestRef {
+  for (const [path, content] of Object.entries({ ...BASE_FILES, ...extra.base })) repo.write(path, content);
   const baseSha = repo.commitAll("base");
   repo.git("checkout", "-q", "-b", "feature");
-  for (const [path, content] of Object.entries(HEAD_FILES)) repo.write(path, content);
+  const head = extra.headOnly ? { ...extra.head } : { ...HEAD_FILES, ...extra.head };
+  for (const [path, content] of Object.entries(head)) repo.write(path, content);
   const headSha = repo.commitAll("add sub");
-  github.addRepo("octo", "app");
+  // The contents API reads the repository's own objects (the config at the base commit).
+  github.addRepo("octo", "app", { gitDir: `${repo.dir}/.git` });
   github.addPullRequest({
     owner: "octo",
     repo: "app",
@@ -171,10 +176,12 @@ describe("a review on Managed Agents, driven by webhooks", () => {
     };
 
     const started = Date.now();
-    const record = await startRemoteReview(
-      { octokit, owner: "octo", repo: "app", pr, checkoutDir: repo.dir },
-      settings,
-      engine,
+    const record = startedRecord(
+      await startRemoteReview(
+        { octokit, owner: "octo", repo: "app", pr, checkoutDir: repo.dir },
+        settings,
+        engine,
+      ),
     );
     const startMs = Date.now() - started;
     expect(record.sessionId).toBe(double.session().id);
@@ -192,6 +199,71 @@ describe("a review on Managed Agents, driven by webhooks", () => {
     expect(github.state.checkRuns).toHaveLength(1);
     expect(github.state.checkRuns[0]).toMatchObject({ status: "completed", conclusion: "failure" });
     expect(github.state.checkRuns[0]!.annotations).toHaveLength(1);
+  });
+
+  const reviewSettings: JobSettings = {
+    maxTurns: 30,
+    maxBudgetUsd: 2,
+    timeoutMs: 60_000,
+    agentEnv: {},
+    hostEnv: process.env,
+    secretValues: [],
+  };
+
+  it.each([
+    ["from the checkout", true],
+    ["from the GitHub API", false],
+  ])(
+    "only files the base's .github/claude-pr-runner.json excludes changed (%s): neutral check, no session",
+    async (_how, withCheckout) => {
+      const pr = openPullRequest({
+        base: { ".github/claude-pr-runner.json": JSON.stringify({ exclude: ["docs/**"] }) },
+        head: { "docs/guide.md": "# Guide\n\nHow to subtract.\n" },
+        headOnly: true,
+      });
+      const engine = new ManagedAgentsEngine({
+        apiKey: KEY,
+        baseURL: double.baseURL,
+        repositoryToken: async () => "",
+      });
+      const started = await startRemoteReview(
+        { octokit, owner: "octo", repo: "app", pr, ...(withCheckout ? { checkoutDir: repo.dir } : {}) },
+        reviewSettings,
+        engine,
+      );
+      expect(started).toMatchObject({ status: "skipped", excluded: ["docs/guide.md"] });
+      expect(double.sessions.size).toBe(0);
+      expect(github.state.checkRuns).toHaveLength(1);
+      expect(github.state.checkRuns[0]).toMatchObject({
+        status: "completed",
+        conclusion: "neutral",
+        output: expect.objectContaining({ title: "Not reviewed: only excluded files changed" }),
+      });
+    },
+  );
+
+  it("the API path leaves the excluded files out of the prompt's diff and keeps the rules for the settle step", async () => {
+    const pr = openPullRequest({
+      base: { ".github/claude-pr-runner.json": JSON.stringify({ exclude: ["docs/**"] }) },
+      head: { "docs/guide.md": "# Guide\n\nA secret-looking DOCS_ONLY_MARKER line.\n" },
+    });
+    double.scenario = (input) => (input.kind === "message" ? [running()] : undefined);
+    const engine = new ManagedAgentsEngine({
+      apiKey: KEY,
+      baseURL: double.baseURL,
+      repositoryToken: async () => "",
+    });
+    const started = await startRemoteReview(
+      { octokit, owner: "octo", repo: "app", pr, pathFilter: { exclude: ["*.lock"] }, paths: ["src"] },
+      reviewSettings,
+      engine,
+    );
+    const record = startedRecord(started);
+    expect(record.pathRules).toEqual({ include: [], exclude: ["docs/**", "*.lock"], paths: ["src"] });
+    const prompt = JSON.stringify(double.session(record.sessionId).createParams.initial_events);
+    expect(prompt).toContain("export function sub(a: number, b: number)");
+    expect(prompt).not.toContain("DOCS_ONLY_MARKER");
+    expect(prompt).not.toContain("docs/guide.md");
   });
 
   it("a redelivered idle webhook answers nothing twice", async () => {
@@ -213,10 +285,12 @@ describe("a review on Managed Agents, driven by webhooks", () => {
       hostEnv: process.env,
       secretValues: [],
     };
-    const record = await startRemoteReview(
-      { octokit, owner: "octo", repo: "app", pr, checkoutDir: repo.dir },
-      settings,
-      engine,
+    const record = startedRecord(
+      await startRemoteReview(
+        { octokit, owner: "octo", repo: "app", pr, checkoutDir: repo.dir },
+        settings,
+        engine,
+      ),
     );
     await double.settled();
     const target = { octokit, commentMode: "review" as const, inlineCommentLimit: 30 };
@@ -253,10 +327,12 @@ describe("a review on Managed Agents, driven by webhooks", () => {
       hostEnv: process.env,
       secretValues: [],
     };
-    const record = await startRemoteReview(
-      { octokit, owner: "octo", repo: "app", pr, checkoutDir: repo.dir },
-      settings,
-      engine,
+    const record = startedRecord(
+      await startRemoteReview(
+        { octokit, owner: "octo", repo: "app", pr, checkoutDir: repo.dir },
+        settings,
+        engine,
+      ),
     );
     expect((await drain(record, engine, settings, rules)).map((s) => s.status)).toEqual([
       "waiting",
@@ -278,3 +354,8 @@ describe("a review on Managed Agents, driven by webhooks", () => {
     expect(github.state.checkRuns[0]!.annotations ?? []).toHaveLength(0);
   });
 });
+
+function startedRecord(started: RemoteReviewStarted): RemoteReviewRecord {
+  if (started.status !== "started") throw new Error(`no session started: ${started.reason}`);
+  return started.record;
+}

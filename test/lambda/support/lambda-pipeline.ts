@@ -146,10 +146,16 @@ export class LambdaPipeline {
   }
 
   /** A commit on `feature`, pushed, and the PR on the double moved to it (what a push does). */
-  push(files: Record<string, string>, message: string, pullNumber = 7): string {
+  push(files: Record<string, string>, message: string, pullNumber = 7, branch = "feature"): string {
+    // Another branch starts from the base, so its PR carries only its own change.
+    const current = this.dev.git("rev-parse", "--abbrev-ref", "HEAD").trim();
+    if (current !== branch) {
+      const exists = this.dev.git("branch", "--list", branch).trim() !== "";
+      this.dev.git("checkout", "-q", ...(exists ? [branch] : ["-b", branch, this.baseSha]));
+    }
     for (const [path, content] of Object.entries(files)) this.dev.write(path, content);
     const sha = this.dev.commitAll(message);
-    this.dev.git("push", "-q", "origin", "feature");
+    this.dev.git("push", "-q", "origin", branch);
     const diff = `${this.dev.git("diff", `${this.baseSha}...${sha}`)}\n`;
     this.github.addPullRequest({
       owner: OWNER,
@@ -160,7 +166,7 @@ export class LambdaPipeline {
       diff,
       headSha: sha,
       baseSha: this.baseSha,
-      headRef: "feature",
+      headRef: branch,
       baseRef: "main",
       headRepoFullName: `${OWNER}/${REPO}`,
       author: { login: "dev", type: "User" },
