@@ -106,7 +106,11 @@ export class OutputNeutraliser {
    * open by agent text is closed, so what follows it is not swallowed into a code block.
    */
   markup(text: string, options: MarkupOptions = {}): string {
-    const lines = this.redact(text).replace(BIDI_CONTROLS, "").split("\n");
+    // CommonMark ends a line at "\r\n", "\r" or "\n": a fence that closes at a "\r" for GitHub must
+    // close here too, or what follows it would be published as live Markdown we left untouched.
+    const lines = this.redact(text)
+      .replace(BIDI_CONTROLS, "")
+      .split(/\r\n|\r|\n/);
     const unused = new Set(options.markers ?? []);
     const takeMarker = (line: string | undefined) =>
       line !== undefined && (line.trim() === "" || unused.delete(line));
@@ -121,6 +125,9 @@ export class OutputNeutraliser {
     const out: string[] = [];
     let prose: string[] = [];
     let fence: { char: string; length: number } | undefined;
+    // Inside an HTML block (a line starting with a tag we keep, up to the next blank line) a fence
+    // line is raw HTML to GitHub, not code: what follows it must be defused like any prose.
+    let htmlBlock = false;
     const flushProse = () => {
       if (prose.length > 0) out.push(this.defuseProse(prose.join("\n")));
       prose = [];
@@ -131,7 +138,9 @@ export class OutputNeutraliser {
         if (closesFence(line, fence)) fence = undefined;
         continue;
       }
-      const opened = openingFence(line);
+      if (BLANK_LINE.test(line)) htmlBlock = false;
+      else if (HTML_BLOCK_START.test(line)) htmlBlock = true;
+      const opened = htmlBlock ? undefined : openingFence(line);
       if (opened) {
         flushProse();
         fence = opened;
@@ -226,6 +235,10 @@ export class OutputNeutraliser {
     return this.trustedHosts.some((t) => host === t || host.endsWith(`.${t}`));
   }
 }
+
+/** A line GitHub may read as the start of an HTML block (types 6 and 7 run to the next blank line). */
+const HTML_BLOCK_START = /^\s*</;
+const BLANK_LINE = /^[ \t]*$/;
 
 function openingFence(line: string): { char: string; length: number } | undefined {
   const match = /^(`{3,}|~{3,})(.*)$/.exec(line);

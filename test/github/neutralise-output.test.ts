@@ -1,3 +1,4 @@
+import { marked } from "marked";
 import { describe, expect, it } from "vitest";
 import type { Finding } from "../../src/findings/finding.js";
 import { createGitHubClient, webHostOf } from "../../src/github/github-client.js";
@@ -214,6 +215,40 @@ describe("markup", () => {
 
   it("closes a fence the agent left open", () => {
     expect(n.markup("x\n````js\ncode")).toBe("x\n````js\ncode\n````");
+  });
+
+  // Code we leave untouched must be code for GitHub too. Rendered with marked (GFM) and checked
+  // for what would be live there: an image, a mention, an HTML comment outside <pre>/<code>.
+  describe("fences that are not fences for GitHub", () => {
+    const live = (body: string) => {
+      const html = marked.parse(n.markup(body), { async: false, gfm: true });
+      const outsideCode = html.replace(/<pre>[\s\S]*?<\/pre>/g, "").replace(/<code>[\s\S]*?<\/code>/g, "");
+      return {
+        image: /<img/i.test(outsideCode),
+        mention: /@[A-Za-z0-9]/.test(outsideCode),
+        comment: /<!--/.test(outsideCode),
+      };
+    };
+    const payload = "@org/team <img src=https://evil.example/p.png> <!-- claude-pr-runner:sticky:review -->";
+
+    it.each([
+      ["a closing fence ended by CRLF", `\`\`\`\nx\n\`\`\`\r\n${payload}\n\`\`\``],
+      ["a closing fence ended by a lone CR", `\`\`\`\nx\r\`\`\`\r${payload}\n\`\`\``],
+      ["a fence line inside a <details> HTML block", `<details>\n\`\`\`\n${payload}\n\`\`\`\n</details>`],
+      ["a fence line after <p> that interrupts a paragraph", `text\n<p>\n\`\`\`\n${payload}\n\`\`\``],
+      ["an indented tag opening the HTML block", `  <summary>s</summary>\n\`\`\`\n${payload}\n\`\`\``],
+    ])("%s: nothing after it is live", (_what, body) => {
+      expect(live(body)).toEqual({ image: false, mention: false, comment: false });
+    });
+
+    it("a fence after the HTML block's blank line is code again, byte-exact", () => {
+      const body = "<details>\n\n```suggestion\n@keep <b>\n```\n</details>";
+      expect(n.markup(body)).toBe(body);
+    });
+
+    it("normalises CR and CRLF line ends to LF, as GitHub stores them", () => {
+      expect(n.markup("a\r\nb\rc")).toBe("a\nb\nc");
+    });
   });
 });
 

@@ -74,6 +74,22 @@ export const HOSTILE_OUTPUTS: readonly HostileOutput[] = [
     raw: /https:\/\/evil\.example\/redteam-ref/,
   },
   {
+    // Inside an HTML block (a kept <details>) a fence line is raw HTML to GitHub, not code.
+    id: "fence forgery: a fence line inside a <details> HTML block",
+    channel: "review",
+    text: "<details>\n```\n@redteam-fenced <img src=https://evil.example/redteam-fence.png>\n```\n</details>",
+    raw: /@redteam-fenced|<img src=https:\/\/evil\.example\/redteam-fence/,
+    inert: `@${ZWSP}redteam-fenced`,
+  },
+  {
+    // GitHub ends a line at "\r" too: the fence closes there, and what follows is live Markdown.
+    id: "fence forgery: a closing fence ended by a carriage return",
+    channel: "review",
+    text: "```\nx\n```\r@redteam-carriage ![p](https://evil.example/redteam-cr.png)",
+    raw: /@redteam-carriage|\]\(https:\/\/evil\.example\/redteam-cr/,
+    inert: `@${ZWSP}redteam-carriage`,
+  },
+  {
     id: "workflow-command injection: ::set-output",
     channel: "log",
     text: "::set-output name=conclusion::redteam-success",
@@ -90,6 +106,13 @@ export const HOSTILE_OUTPUTS: readonly HostileOutput[] = [
     channel: "log",
     text: "::stop-commands::redteam-token",
     raw: /^::stop-commands::redteam-token/m,
+  },
+  {
+    // .NET's TrimStart, which the runner applies before it looks for "::", also strips U+0085.
+    id: "workflow-command injection: ::set-output after a next-line character (U+0085)",
+    channel: "log",
+    text: "\u0085::set-output name=conclusion::redteam-nel",
+    raw: /^[\s\u0085]*::set-output name=conclusion::redteam-nel/m,
   },
   {
     id: "workflow-command injection: ##[ anywhere on the line",
