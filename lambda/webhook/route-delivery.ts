@@ -14,6 +14,18 @@ export interface Delivery {
 }
 
 /**
+ * The events the App is subscribed to and the router serves. X-GitHub-Event is not covered by the
+ * signature, so a captured body can arrive under any name; an App never receives
+ * `pull_request_target`, `schedule` or `workflow_dispatch` (Actions events the trigger model also
+ * knows), and a body sent under such a name would get a delivery identity of its own each time.
+ */
+const APP_EVENTS: ReadonlySet<string> = new Set([
+  "pull_request",
+  "issue_comment",
+  "pull_request_review_comment",
+]);
+
+/**
  * Comment authors GitHub itself marks as possible writers. Anyone else cannot have write access, so
  * their request becomes a refusal reply at once, without a permission lookup or a model; for these
  * three the worker still asks the permission API (a collaborator can be read-only).
@@ -49,6 +61,7 @@ export function createDeliveryRouter(routing: WebhookRouting): (delivery: Delive
         denied: true,
       };
 
+    if (!APP_EVENTS.has(delivery.event)) return ignored(`event ${delivery.event} is not a trigger`);
     const decision = decideTrigger(delivery.event, p as Record<string, unknown>, routing.triggers);
     if (decision.action !== "run") return ignored(decision.reason);
     const run = decision;

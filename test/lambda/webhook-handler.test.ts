@@ -166,6 +166,27 @@ describe("webhook handler", () => {
     expect(sqs.messagesIn(queue.queueUrl)).toHaveLength(3);
   });
 
+  // X-GitHub-Event is not covered by the signature: a captured body can be sent under any event
+  // name. An App never receives pull_request_target, workflow_dispatch or schedule, so those names
+  // (and any other the router does not serve) must not reach the trigger model, or each replay
+  // under a fresh delivery id would queue a new job with an identity of its own.
+  it.each(["pull_request_target", "workflow_dispatch", "schedule", "pull_request_review"])(
+    "ignores a signed pull_request body replayed under X-GitHub-Event: %s",
+    async (forged) => {
+      const payload = pullRequestExample("opened");
+      const replays = [];
+      for (let i = 0; i < 3; i++) {
+        replays.push(await invoke(await functionUrlEvent({ event: forged, payload, secret: SECRET })));
+      }
+      for (const replay of replays) {
+        expect(replay.statusCode).toBe(202);
+        expect(replay.json).toMatchObject({ status: "ignored" });
+        expect(String(replay.json.reason)).toContain(`event ${forged} is not`);
+      }
+      expect(sqs.messagesIn(queue.queueUrl)).toHaveLength(0);
+    },
+  );
+
   it("a burst of 200 deliveries with 10 % replays under fresh delivery ids queues exactly one job per event, in order per PR", async () => {
     const events: Record<string, unknown>[] = [];
     for (let i = 0; i < 180; i++) {
