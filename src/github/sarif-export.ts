@@ -46,7 +46,7 @@ export function toSarif(
     }
     const startLine = Math.max(1, Math.min(finding.startLine, finding.endLine));
     const endLine = Math.max(startLine, finding.startLine, finding.endLine);
-    const artifactLocation = { uri: finding.path, uriBaseId: "%SRCROOT%" };
+    const artifactLocation = { uri: relativeUri(finding.path), uriBaseId: "%SRCROOT%" };
     const result: Result = {
       ruleId: id,
       level: LEVEL[finding.severity],
@@ -88,4 +88,13 @@ export function toSarif(
       },
     ],
   };
+}
+
+/**
+ * A repository path as a relative URI reference under %SRCROOT%, each segment percent-encoded: the
+ * path is the agent's text, and written raw a `scheme:` would make it an absolute URI, a `%2e%2e` a
+ * parent segment, a `#` or `?` a fragment or a query.
+ */
+function relativeUri(path: string): string {
+  return path.split("/").map(encodeURIComponent).join("/");
 }

@@ -61,3 +61,23 @@ describe("toSarif", () => {
     expect(json).toEqual(log);
   });
 });
+
+// A finding's path is the agent's text. As a SARIF `uri` it must stay a relative reference under
+// %SRCROOT%: a scheme, a percent-encoded ".." or a "#"/"?" must not turn it into another location.
+describe("toSarif artifact URIs", () => {
+  it.each([
+    ["a scheme", "file:///etc/passwd"],
+    ["a foreign URL", "https://evil.example/x.ts"],
+    ["percent-encoded parent segments", "%2e%2e/%2e%2e/etc/passwd"],
+    ["a fragment and a query", "src/a#b?c.ts"],
+    ["a space", "src/my file.ts"],
+  ])("%s stays a file under the source root", (_what, path) => {
+    const uri = toSarif([finding({ path })]).runs[0]!.results![0]!.locations![0]!.physicalLocation!
+      .artifactLocation!.uri as string;
+    const resolved = new URL(uri, "file:///srcroot/");
+    expect(resolved.protocol).toBe("file:");
+    expect(resolved.pathname.startsWith("/srcroot/")).toBe(true);
+    expect(resolved.search + resolved.hash).toBe("");
+    expect(decodeURIComponent(resolved.pathname.slice("/srcroot/".length))).toBe(path);
+  });
+});
