@@ -1,5 +1,6 @@
 import { Logger } from "@aws-lambda-powertools/logger";
 import { runSessionHere } from "../../src/jobs/shared/session-runner.js";
+import { agentConfigFromEnv } from "./agent-config.js";
 import { createAgentHandler } from "./agent-handler.js";
 
 // The agent function: its role has no permission beyond writing its own logs, and its environment
@@ -7,8 +8,7 @@ import { createAgentHandler } from "./agent-handler.js";
 const logger = new Logger({ serviceName: "agent" });
 const handle = createAgentHandler({
   logger,
-  workRoot: process.env.JOB_WORK_ROOT?.trim() || "/tmp/claude-pr-runner-agent",
-  ...(process.env.CLAUDE_PATH ? { claudePath: process.env.CLAUDE_PATH } : {}),
+  ...agentConfigFromEnv(process.env),
   hostEnv: process.env,
   runSession: runSessionHere,
 });

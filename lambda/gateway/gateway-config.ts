@@ -1,5 +1,6 @@
 import { type ProviderCredentialSources, providerUpstream } from "../../src/runner/model-gateway.js";
-import { isModelProvider, MODEL_PROVIDERS, type ModelProvider } from "../../src/runner/model-provider.js";
+import type { ModelProvider } from "../../src/runner/model-provider.js";
+import { type LambdaVariableName, lambdaSettingsReader } from "../shared/lambda-variables.js";
 import { parseSecretReference, type SecretReference } from "../shared/secret-reader.js";
 import type { GatewayUpstream } from "./model-gateway.js";
 
@@ -19,10 +20,12 @@ export interface GatewayConfig {
   settings: Record<string, string>;
   /** Secrets to read into the named variables before the upstream is planned. */
   secrets: Array<{ variable: string; reference: SecretReference }>;
+  /** The table of live per-job tokens (`GATEWAY_TOKENS_TABLE`); a request without one is refused. */
+  tokensTable: string;
 }
 
 /** Settings each provider may take from the function's environment; nothing else is read. */
-const SETTINGS: Record<ModelProvider, readonly string[]> = {
+const SETTINGS = {
   anthropic: ["ANTHROPIC_BASE_URL"],
   "anthropic-oauth": ["ANTHROPIC_BASE_URL"],
   bedrock: ["AWS_REGION", "AWS_DEFAULT_REGION", "ANTHROPIC_BEDROCK_BASE_URL"],
@@ -34,50 +37,63 @@ const SETTINGS: Record<ModelProvider, readonly string[]> = {
     "GOOGLE_APPLICATION_CREDENTIALS",
   ],
   foundry: ["ANTHROPIC_FOUNDRY_RESOURCE", "ANTHROPIC_FOUNDRY_BASE_URL"],
-};
+} as const satisfies Record<ModelProvider, readonly LambdaVariableName[]>;
 
 /** `<VARIABLE>_SECRET` names where the variable's value is stored (secretsmanager:<id> or ssm:<name>). */
-const SECRETS: Record<ModelProvider, readonly string[]> = {
+const SECRETS = {
   anthropic: ["ANTHROPIC_API_KEY"],
   "anthropic-oauth": ["CLAUDE_CODE_OAUTH_TOKEN"],
   bedrock: [],
   vertex: [],
   foundry: ["ANTHROPIC_FOUNDRY_API_KEY", "ANTHROPIC_FOUNDRY_AUTH_TOKEN"],
-};
+} as const satisfies Record<ModelProvider, readonly string[]>;
+
+type SecretVariable = `${(typeof SECRETS)[ModelProvider][number]}_SECRET`;
+const SECRET_VARIABLES = Object.values(SECRETS).flatMap((names) =>
+  names.map((name) => `${name}_SECRET` as SecretVariable),
+);
+
+const readGatewayEnv = lambdaSettingsReader(
+  [
+    "MODEL_PROVIDER",
+    "GATEWAY_TOKENS_TABLE",
+    "UPSTREAM_URL",
+    "BEDROCK_REGION",
+    ...new Set(Object.values(SETTINGS).flat()),
+    ...SECRET_VARIABLES,
+  ],
+  ["GATEWAY_TOKENS_TABLE"],
+  (message) => new GatewayConfigError(message),
+);
 
 export function gatewayConfigFromEnv(env: NodeJS.ProcessEnv): GatewayConfig {
-  const provider = env.MODEL_PROVIDER?.trim() || "anthropic";
-  if (!isModelProvider(provider)) {
-    throw new GatewayConfigError(
-      `MODEL_PROVIDER must be one of ${MODEL_PROVIDERS.join(", ")}; got "${provider}"`,
-    );
-  }
+  const variables = readGatewayEnv(env);
+  const provider = variables.MODEL_PROVIDER ?? "anthropic";
   const settings: Record<string, string> = {};
   for (const name of SETTINGS[provider]) {
-    const value = env[name]?.trim();
+    const value = variables[name];
     if (value) settings[name] = value;
   }
   // Lambda reserves AWS_REGION (the function's own region); Bedrock in another region is BEDROCK_REGION.
-  if (provider === "bedrock" && env.BEDROCK_REGION?.trim()) settings.AWS_REGION = env.BEDROCK_REGION.trim();
+  if (provider === "bedrock" && variables.BEDROCK_REGION) settings.AWS_REGION = variables.BEDROCK_REGION;
   // The stack's historical name for the Anthropic endpoint.
-  if (env.UPSTREAM_URL?.trim() && provider.startsWith("anthropic"))
-    settings.ANTHROPIC_BASE_URL = env.UPSTREAM_URL.trim();
-  const secrets = SECRETS[provider].flatMap((variable) => {
-    const reference = env[`${variable}_SECRET`]?.trim();
+  if (variables.UPSTREAM_URL && provider.startsWith("anthropic"))
+    settings.ANTHROPIC_BASE_URL = variables.UPSTREAM_URL;
+  const used: readonly string[] = SECRETS[provider];
+  const secrets = used.flatMap((variable) => {
+    const reference = variables[`${variable}_SECRET` as SecretVariable];
     return reference ? [{ variable, reference: parseSecretReference(reference, `${variable}_SECRET`) }] : [];
   });
-  if (SECRETS[provider].length > 0 && secrets.length === 0) {
+  if (used.length > 0 && secrets.length === 0) {
     throw new GatewayConfigError(
-      `MODEL_PROVIDER ${provider} needs ${SECRETS[provider].map((name) => `${name}_SECRET`).join(" or ")}`,
+      `MODEL_PROVIDER ${provider} needs ${used.map((name) => `${name}_SECRET`).join(" or ")}`,
     );
   }
-  for (const name of Object.keys(env)) {
-    const other = name.endsWith("_SECRET") && name.slice(0, -"_SECRET".length);
-    if (other && Object.values(SECRETS).flat().includes(other) && !SECRETS[provider].includes(other)) {
+  for (const name of SECRET_VARIABLES) {
+    if (variables[name] && !used.includes(name.slice(0, -"_SECRET".length)))
       throw new GatewayConfigError(`${name} is set, but MODEL_PROVIDER ${provider} does not use it`);
-    }
   }
-  return { provider, settings, secrets };
+  return { provider, settings, secrets, tokensTable: variables.GATEWAY_TOKENS_TABLE };
 }
 
 /**

@@ -24,11 +24,10 @@ declare const awslambda: {
 };
 
 const logger = new Logger({ serviceName: "model-gateway" });
-const tableName = process.env.GATEWAY_TOKENS_TABLE ?? "";
 const config = gatewayConfigFromEnv(process.env);
 const secrets = new SecretReader();
 const gateway = createModelGateway({
-  tokens: new GatewayTokens(new DynamoDBClient({}), tableName),
+  tokens: new GatewayTokens(new DynamoDBClient({}), config.tokensTable),
   // Bedrock signs with the function role's credentials from the standard chain (refreshed as they rotate).
   upstream: gatewayUpstream(config, (reference) => secrets.read(reference), {
     ...(config.provider === "bedrock" ? { aws: fromNodeProviderChain() } : {}),

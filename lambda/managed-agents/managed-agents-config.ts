@@ -1,6 +1,12 @@
-import { envReader } from "../shared/env-values.js";
-import { type GitHubAppConfig, githubAppConfigFromEnv } from "../shared/github-app-config.js";
-import { type ReviewRules, reviewRulesFromEnv } from "../shared/review-rules-from-env.js";
+import type { CommentMode } from "../../src/jobs/settings/setting-values.js";
+import {
+  GITHUB_APP_REQUIRED,
+  GITHUB_APP_VARIABLES,
+  type GitHubAppConfig,
+  githubAppConfig,
+} from "../shared/github-app-config.js";
+import { lambdaSettingsReader } from "../shared/lambda-variables.js";
+import { REVIEW_RULE_VARIABLES, type ReviewRules, reviewRules } from "../shared/review-rules.js";
 import { parseSecretReference, type SecretReference } from "../shared/secret-reader.js";
 
 /** The Anthropic webhook function: where the signing key is and which queue gets settle steps. */
@@ -15,7 +21,7 @@ export interface SettleConfig extends GitHubAppConfig, ReviewRules {
   apiKey: SecretReference;
   /** An Anthropic API gateway or the test double; default Anthropic's API. */
   baseUrl?: string;
-  commentMode: "review" | "summary" | "none";
+  commentMode: CommentMode;
   inlineCommentLimit: number;
   /** The worker's daily spend table (`SPEND_TABLE_NAME`): a settled session books its real cost there. */
   spendTableName?: string;
@@ -25,47 +31,50 @@ export class ManagedAgentsConfigError extends Error {
   override readonly name = "ManagedAgentsConfigError";
 }
 
+const readAnthropicWebhookEnv = lambdaSettingsReader(
+  ["ANTHROPIC_WEBHOOK_SIGNING_KEY_SECRET", "SETTLE_QUEUE_URL"],
+  ["ANTHROPIC_WEBHOOK_SIGNING_KEY_SECRET", "SETTLE_QUEUE_URL"],
+  (message) => new ManagedAgentsConfigError(message),
+);
+
 export function anthropicWebhookConfigFromEnv(env: NodeJS.ProcessEnv): AnthropicWebhookConfig {
+  const settings = readAnthropicWebhookEnv(env);
   return {
     signingKey: parseSecretReference(
-      reader(env).required("ANTHROPIC_WEBHOOK_SIGNING_KEY_SECRET"),
+      settings.ANTHROPIC_WEBHOOK_SIGNING_KEY_SECRET,
       "ANTHROPIC_WEBHOOK_SIGNING_KEY_SECRET",
     ),
-    settleQueueUrl: reader(env).required("SETTLE_QUEUE_URL"),
+    settleQueueUrl: settings.SETTLE_QUEUE_URL,
   };
 }
 
-const COMMENT_MODES = ["review", "summary", "none"] as const;
+const readSettleEnv = lambdaSettingsReader(
+  [
+    ...GITHUB_APP_VARIABLES,
+    "SESSIONS_TABLE_NAME",
+    "MANAGED_AGENTS_API_KEY_SECRET",
+    "MANAGED_AGENTS_BASE_URL",
+    "COMMENT_MODE",
+    "INLINE_COMMENT_LIMIT",
+    ...REVIEW_RULE_VARIABLES,
+    "SPEND_TABLE_NAME",
+  ],
+  [...GITHUB_APP_REQUIRED, "SESSIONS_TABLE_NAME", "MANAGED_AGENTS_API_KEY_SECRET"],
+  (message) => new ManagedAgentsConfigError(message),
+);
 
 export function settleConfigFromEnv(env: NodeJS.ProcessEnv): SettleConfig {
-  const commentMode = env.COMMENT_MODE?.trim() || "review";
-  if (!(COMMENT_MODES as readonly string[]).includes(commentMode))
-    throw new ManagedAgentsConfigError(
-      `COMMENT_MODE must be one of ${COMMENT_MODES.join(", ")}; got "${commentMode}"`,
-    );
-  const limit = Number(env.INLINE_COMMENT_LIMIT?.trim() || "30");
-  if (!Number.isInteger(limit) || limit < 0)
-    throw new ManagedAgentsConfigError(
-      `INLINE_COMMENT_LIMIT must be a whole number ≥ 0; got "${env.INLINE_COMMENT_LIMIT}"`,
-    );
-  const baseUrl = env.MANAGED_AGENTS_BASE_URL?.trim();
+  const settings = readSettleEnv(env);
+  const { MANAGED_AGENTS_BASE_URL: baseUrl, SPEND_TABLE_NAME: spendTableName } = settings;
   return {
-    ...githubAppConfigFromEnv(env),
-    sessionsTable: reader(env).required("SESSIONS_TABLE_NAME"),
-    apiKey: parseSecretReference(
-      reader(env).required("MANAGED_AGENTS_API_KEY_SECRET"),
-      "MANAGED_AGENTS_API_KEY_SECRET",
-    ),
+    ...githubAppConfig(settings),
+    sessionsTable: settings.SESSIONS_TABLE_NAME,
+    apiKey: parseSecretReference(settings.MANAGED_AGENTS_API_KEY_SECRET, "MANAGED_AGENTS_API_KEY_SECRET"),
     ...(baseUrl ? { baseUrl } : {}),
-    commentMode: commentMode as SettleConfig["commentMode"],
-    inlineCommentLimit: limit,
+    commentMode: settings.COMMENT_MODE,
+    inlineCommentLimit: settings.INLINE_COMMENT_LIMIT,
     // The worker's FAIL_ON, INCLUDE and EXCLUDE: a remote review concludes as a local one would.
-    ...reviewRulesFromEnv(env, (message) => new ManagedAgentsConfigError(message)),
-    ...(env.SPEND_TABLE_NAME?.trim() ? { spendTableName: env.SPEND_TABLE_NAME.trim() } : {}),
+    ...reviewRules(settings),
+    ...(spendTableName ? { spendTableName } : {}),
   };
-}
-
-/** The Managed Agents functions' variables, refused with a ManagedAgentsConfigError. */
-function reader(env: NodeJS.ProcessEnv) {
-  return envReader(env, (message) => new ManagedAgentsConfigError(message));
 }

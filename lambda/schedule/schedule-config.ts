@@ -1,5 +1,10 @@
-import { parseEnvList } from "../shared/env-list.js";
-import { type GitHubAppConfig, githubAppConfigFromEnv } from "../shared/github-app-config.js";
+import {
+  GITHUB_APP_REQUIRED,
+  GITHUB_APP_VARIABLES,
+  type GitHubAppConfig,
+  githubAppConfig,
+} from "../shared/github-app-config.js";
+import { lambdaSettingsReader } from "../shared/lambda-variables.js";
 
 export interface ScheduleConfig extends GitHubAppConfig {
   queueUrl: string;
@@ -8,22 +13,39 @@ export interface ScheduleConfig extends GitHubAppConfig {
   jobs: ReadonlySet<"audit" | "prune">;
 }
 
+/** The hourly delivery sweep: the App, and how far back it looks for failed deliveries. */
+export interface SweepConfig extends GitHubAppConfig {
+  /** `SWEEP_WINDOW_MINUTES` (default 3 hours: the sweep runs hourly, so each failure is seen more than once). */
+  windowMs: number;
+}
+
 export class ScheduleConfigError extends Error {
   override readonly name = "ScheduleConfigError";
 }
 
+const readScheduleEnv = lambdaSettingsReader(
+  [...GITHUB_APP_VARIABLES, "JOB_QUEUE_URL", "SCHEDULED_JOBS", "AUDIT_REPOSITORIES"],
+  [...GITHUB_APP_REQUIRED, "JOB_QUEUE_URL"],
+  (message) => new ScheduleConfigError(message),
+);
+
 export function scheduleConfigFromEnv(env: NodeJS.ProcessEnv): ScheduleConfig {
-  const queueUrl = env.JOB_QUEUE_URL?.trim();
-  if (!queueUrl) throw new ScheduleConfigError("JOB_QUEUE_URL is not set; the stack sets it on the function");
-  const jobs = parseEnvList(env.SCHEDULED_JOBS ?? "audit,prune");
-  for (const j of jobs) {
-    if (j !== "audit" && j !== "prune")
-      throw new ScheduleConfigError(`SCHEDULED_JOBS has "${j}"; allowed: audit, prune`);
-  }
+  const settings = readScheduleEnv(env);
   return {
-    ...githubAppConfigFromEnv(env),
-    queueUrl,
-    auditRepositories: parseEnvList(env.AUDIT_REPOSITORIES),
-    jobs: new Set(jobs as ("audit" | "prune")[]),
+    ...githubAppConfig(settings),
+    queueUrl: settings.JOB_QUEUE_URL,
+    auditRepositories: settings.AUDIT_REPOSITORIES,
+    jobs: new Set(settings.SCHEDULED_JOBS),
   };
+}
+
+const readSweepEnv = lambdaSettingsReader(
+  [...GITHUB_APP_VARIABLES, "SWEEP_WINDOW_MINUTES"],
+  GITHUB_APP_REQUIRED,
+  (message) => new ScheduleConfigError(message),
+);
+
+export function sweepConfigFromEnv(env: NodeJS.ProcessEnv): SweepConfig {
+  const settings = readSweepEnv(env);
+  return { ...githubAppConfig(settings), windowMs: settings.SWEEP_WINDOW_MINUTES * 60_000 };
 }

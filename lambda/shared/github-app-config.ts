@@ -1,4 +1,5 @@
-import { type InstallationAllowList, parseInstallationAllowList } from "./installation-allow-list.js";
+import { type InstallationAllowList, installationAllowList } from "./installation-allow-list.js";
+import type { LambdaSettings } from "./lambda-variables.js";
 import { parseSecretReference, type SecretReference } from "./secret-reader.js";
 
 /** How a function authenticates as the GitHub App: id, API base URL, and where the private key lives. */
@@ -10,23 +11,22 @@ export interface GitHubAppConfig {
   allowedInstallations: InstallationAllowList;
 }
 
-export class GitHubAppConfigError extends Error {
-  override readonly name = "GitHubAppConfigError";
-}
+/** The variables every function that acts as the App reads; the first two are required. */
+export const GITHUB_APP_VARIABLES = [
+  "GITHUB_APP_ID",
+  "GITHUB_APP_PRIVATE_KEY",
+  "GITHUB_API_URL",
+  "ALLOWED_INSTALLATIONS",
+] as const;
+export const GITHUB_APP_REQUIRED = ["GITHUB_APP_ID", "GITHUB_APP_PRIVATE_KEY"] as const;
 
-export function githubAppConfigFromEnv(env: NodeJS.ProcessEnv): GitHubAppConfig {
-  const appId = env.GITHUB_APP_ID?.trim() ?? "";
-  if (!/^[0-9]+$/.test(appId))
-    throw new GitHubAppConfigError(`GITHUB_APP_ID must be the numeric App ID; got "${appId}"`);
-  const key = env.GITHUB_APP_PRIVATE_KEY;
-  if (!key)
-    throw new GitHubAppConfigError(
-      "GITHUB_APP_PRIVATE_KEY is not set; point it at secretsmanager:<id> or ssm:<name>",
-    );
+export function githubAppConfig(
+  settings: LambdaSettings<(typeof GITHUB_APP_VARIABLES)[number], (typeof GITHUB_APP_REQUIRED)[number]>,
+): GitHubAppConfig {
   return {
-    appId,
-    githubApiUrl: env.GITHUB_API_URL?.trim() || "https://api.github.com",
-    appPrivateKey: parseSecretReference(key, "GITHUB_APP_PRIVATE_KEY"),
-    allowedInstallations: parseInstallationAllowList(env.ALLOWED_INSTALLATIONS),
+    appId: settings.GITHUB_APP_ID,
+    githubApiUrl: settings.GITHUB_API_URL,
+    appPrivateKey: parseSecretReference(settings.GITHUB_APP_PRIVATE_KEY, "GITHUB_APP_PRIVATE_KEY"),
+    allowedInstallations: installationAllowList(settings.ALLOWED_INSTALLATIONS),
   };
 }

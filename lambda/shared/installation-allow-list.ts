@@ -1,4 +1,4 @@
-import { parseEnvList } from "./env-list.js";
+import { splitSettingList } from "../../src/jobs/settings/setting-schema.js";
 
 /**
  * Which GitHub App installations the functions act for. A public App can be installed by anyone, and
@@ -15,12 +15,14 @@ export class InstallationAllowListError extends Error {
   override readonly name = "InstallationAllowListError";
 }
 
-/** `ALLOWED_INSTALLATIONS`: comma- or space-separated numeric installation ids, or `*`; empty = none. */
-export function parseInstallationAllowList(
-  value: string | undefined,
+/**
+ * `ALLOWED_INSTALLATIONS` as read by the functions' settings schema (lambda-variables.ts): numeric
+ * installation ids, or `*` alone; empty = none.
+ */
+export function installationAllowList(
+  items: readonly string[],
   name = "ALLOWED_INSTALLATIONS",
 ): InstallationAllowList {
-  const items = parseEnvList(value);
   if (items.includes("*")) {
     if (items.length > 1)
       throw new InstallationAllowListError(`${name} mixes "*" with installation ids; use one or the other`);
@@ -38,4 +40,12 @@ export function parseInstallationAllowList(
     allows: (id) => id !== undefined && ids.has(id),
     description: ids.size === 0 ? "none" : [...ids].join(","),
   };
+}
+
+/** The same list from its text (comma- or space-separated), for tests and wiring that hold a string. */
+export function parseInstallationAllowList(
+  value: string | undefined,
+  name = "ALLOWED_INSTALLATIONS",
+): InstallationAllowList {
+  return installationAllowList(splitSettingList(value, "commas-or-spaces"), name);
 }

@@ -1,11 +1,10 @@
 import picomatch from "picomatch";
 import type { TriggerSettings } from "../../src/jobs/triggers/trigger-settings.js";
-import { parseEnvList as list } from "../shared/env-list.js";
-import { envReader } from "../shared/env-values.js";
-import { type InstallationAllowList, parseInstallationAllowList } from "../shared/installation-allow-list.js";
+import { type InstallationAllowList, installationAllowList } from "../shared/installation-allow-list.js";
 import type { JobKind } from "../shared/job-message.js";
+import { lambdaSettingsReader } from "../shared/lambda-variables.js";
 import { parseSecretReference, type SecretReference } from "../shared/secret-reader.js";
-import { triggerSettingsFromEnv } from "../shared/trigger-settings-from-env.js";
+import { TRIGGER_VARIABLES, triggerSettings } from "../shared/trigger-settings-variables.js";
 
 /** Which deliveries become jobs. Everything else is answered 202 `ignored`. */
 export interface WebhookRouting {
@@ -34,39 +33,37 @@ export class WebhookConfigError extends Error {
   override readonly name = "WebhookConfigError";
 }
 
-export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
-export const DEFAULT_DELIVERY_TTL_SECONDS = 3 * 24 * 3600;
+const readWebhookEnv = lambdaSettingsReader(
+  [
+    "JOB_QUEUE_URL",
+    "IDEMPOTENCY_TABLE_NAME",
+    "WEBHOOK_SECRET",
+    "MAX_BODY_BYTES",
+    "DELIVERY_TTL_SECONDS",
+    "ENABLED_JOBS",
+    "REPOSITORIES",
+    "ALLOWED_INSTALLATIONS",
+    ...TRIGGER_VARIABLES,
+  ],
+  ["JOB_QUEUE_URL", "IDEMPOTENCY_TABLE_NAME", "WEBHOOK_SECRET"],
+  (message) => new WebhookConfigError(message),
+);
 
 export function webhookConfigFromEnv(env: NodeJS.ProcessEnv): WebhookConfig {
+  const settings = readWebhookEnv(env);
   return {
-    queueUrl: reader(env).required("JOB_QUEUE_URL", "the stack sets it on the function"),
-    idempotencyTableName: reader(env).required("IDEMPOTENCY_TABLE_NAME", "the stack sets it on the function"),
-    webhookSecret: parseSecretReference(
-      reader(env).required("WEBHOOK_SECRET", "the stack sets it on the function"),
-      "WEBHOOK_SECRET",
-    ),
-    maxBodyBytes: reader(env).number("MAX_BODY_BYTES", DEFAULT_MAX_BODY_BYTES, { integer: true, min: 1 }),
-    deliveryTtlSeconds: reader(env).number("DELIVERY_TTL_SECONDS", DEFAULT_DELIVERY_TTL_SECONDS, {
-      integer: true,
-      min: 1,
-    }),
+    queueUrl: settings.JOB_QUEUE_URL,
+    idempotencyTableName: settings.IDEMPOTENCY_TABLE_NAME,
+    webhookSecret: parseSecretReference(settings.WEBHOOK_SECRET, "WEBHOOK_SECRET"),
+    maxBodyBytes: settings.MAX_BODY_BYTES,
+    deliveryTtlSeconds: settings.DELIVERY_TTL_SECONDS,
     routing: {
-      enabledJobs: parseEnabledJobs(env.ENABLED_JOBS ?? "review,autofix,prune,ask,reply"),
-      repositories: list(env.REPOSITORIES),
-      triggers: triggerSettingsFromEnv(env),
-      allowedInstallations: parseInstallationAllowList(env.ALLOWED_INSTALLATIONS),
+      enabledJobs: new Set(settings.ENABLED_JOBS),
+      repositories: settings.REPOSITORIES,
+      triggers: triggerSettings(settings),
+      allowedInstallations: installationAllowList(settings.ALLOWED_INSTALLATIONS),
     },
   };
-}
-
-export function parseEnabledJobs(value: string): ReadonlySet<JobKind> {
-  const allowed: JobKind[] = ["review", "autofix", "prune", "ask", "reply"];
-  const kinds = list(value);
-  for (const kind of kinds) {
-    if (!allowed.includes(kind as JobKind))
-      throw new WebhookConfigError(`ENABLED_JOBS has "${kind}"; allowed: ${allowed.join(", ")}`);
-  }
-  return new Set(kinds as JobKind[]);
 }
 
 /** Compiles the repository globs once; `owner/repo` names compare case-insensitively like GitHub's. */
@@ -74,9 +71,4 @@ export function repositoryMatcher(globs: readonly string[]): (fullName: string) 
   if (globs.length === 0) return () => true;
   const match = picomatch([...globs], { nocase: true });
   return (fullName) => match(fullName);
-}
-
-/** The webhook function's variables, refused with a WebhookConfigError. */
-function reader(env: NodeJS.ProcessEnv) {
-  return envReader(env, (message) => new WebhookConfigError(message));
 }

@@ -1,10 +1,11 @@
 import type { FailOn } from "../../src/findings/review-conclusion.js";
+import type { JobEngine } from "../../src/jobs/settings/setting-values.js";
 import type { TriggerSettings } from "../../src/jobs/triggers/trigger-settings.js";
-import { isModelProvider, MODEL_PROVIDERS, type ModelProvider } from "../../src/runner/model-provider.js";
-import { type ContextBound, DEFAULT_CONTEXT_BOUND } from "../../src/sessions/context-bound.js";
-import { envReader } from "../shared/env-values.js";
-import { reviewRulesFromEnv } from "../shared/review-rules-from-env.js";
-import { triggerSettingsFromEnv } from "../shared/trigger-settings-from-env.js";
+import type { ModelProvider } from "../../src/runner/model-provider.js";
+import type { ContextBound } from "../../src/sessions/context-bound.js";
+import { lambdaSettingsReader } from "../shared/lambda-variables.js";
+import { REVIEW_RULE_VARIABLES, reviewRules } from "../shared/review-rules.js";
+import { TRIGGER_VARIABLES, triggerSettings } from "../shared/trigger-settings-variables.js";
 import { WorkerConfigError } from "./worker-config.js";
 
 /**
@@ -73,65 +74,77 @@ export interface JobRuntimeConfig {
   hostEnv: NodeJS.ProcessEnv;
 }
 
-export const JOB_ENGINES = ["cli", "managed-agents"] as const;
-export type JobEngine = (typeof JOB_ENGINES)[number];
+export { JOB_ENGINES, type JobEngine } from "../../src/jobs/settings/setting-values.js";
 
-const COMMENT_MODES = ["review", "summary", "none"] as const;
+const readJobEnv = lambdaSettingsReader(
+  [
+    "GITHUB_API_URL",
+    "GITHUB_SERVER_URL",
+    "CLAUDE_PATH",
+    "CLAUDE_MODEL",
+    "MODEL_PROVIDER",
+    "BEDROCK_REGION",
+    "AWS_REGION",
+    "ANTHROPIC_VERTEX_PROJECT_ID",
+    "CLOUD_ML_REGION",
+    "ANTHROPIC_BASE_URL",
+    "MAX_TURNS",
+    "MAX_BUDGET_USD",
+    "PUBLISH_RESERVE_MS",
+    "COMMENT_MODE",
+    "INLINE_COMMENT_LIMIT",
+    ...REVIEW_RULE_VARIABLES,
+    ...TRIGGER_VARIABLES,
+    "SESSION_MAX_GENERATIONS",
+    "SESSION_MAX_CONTEXT_TOKENS",
+    "TEST_COMMANDS",
+    "SESSIONS_BUCKET",
+    "SESSIONS_PREFIX",
+    "JOB_WORK_ROOT",
+    "MAX_NEW_ISSUES",
+    "UPLOAD_SARIF",
+    "AUDIT_FOCUS",
+    "BOT_NAME",
+    "BOT_EMAIL",
+    "ENGINE",
+  ],
+  [],
+  (message) => new WorkerConfigError(message),
+);
+
+type JobEnv = ReturnType<typeof readJobEnv>;
 
 export function jobRuntimeConfigFromEnv(env: NodeJS.ProcessEnv): JobRuntimeConfig {
-  const commentMode = env.COMMENT_MODE?.trim() || "review";
-  if (!(COMMENT_MODES as readonly string[]).includes(commentMode))
-    throw new WorkerConfigError(
-      `COMMENT_MODE must be one of ${COMMENT_MODES.join(", ")}; got "${commentMode}"`,
-    );
-  const claudePath = env.CLAUDE_PATH?.trim();
-  const model = env.CLAUDE_MODEL?.trim();
-  const sessionsBucket = env.SESSIONS_BUCKET?.trim();
-  const auditFocus = env.AUDIT_FOCUS?.trim();
-  const botName = env.BOT_NAME?.trim() || "claude-pr-runner[bot]";
-  const engine = env.ENGINE?.trim() || "cli";
-  if (!(JOB_ENGINES as readonly string[]).includes(engine))
-    throw new WorkerConfigError(`ENGINE must be one of ${JOB_ENGINES.join(", ")}; got "${engine}"`);
+  const settings = readJobEnv(env);
+  const { CLAUDE_PATH: claudePath, CLAUDE_MODEL: model, SESSIONS_BUCKET: sessionsBucket } = settings;
+  const { AUDIT_FOCUS: auditFocus, ANTHROPIC_BASE_URL: anthropicBaseUrl, BOT_NAME: botName } = settings;
   return {
-    githubApiUrl: env.GITHUB_API_URL?.trim() || "https://api.github.com",
-    gitServerUrl: env.GITHUB_SERVER_URL?.trim() || serverUrlFromApiUrl(env.GITHUB_API_URL?.trim()),
+    githubApiUrl: settings.GITHUB_API_URL,
+    gitServerUrl: settings.GITHUB_SERVER_URL ?? serverUrlFromApiUrl(settings.GITHUB_API_URL),
     ...(claudePath ? { claudePath } : {}),
     ...(model ? { model } : {}),
-    ...providerFromEnv(env),
-    ...(env.ANTHROPIC_BASE_URL?.trim() ? { anthropicBaseUrl: env.ANTHROPIC_BASE_URL.trim() } : {}),
-    maxTurns: reader(env).number("MAX_TURNS", 30, { integer: true, min: 1 }),
-    maxBudgetUsd: reader(env).number("MAX_BUDGET_USD", 5, { min: 0.01 }),
-    publishReserveMs: reader(env).number("PUBLISH_RESERVE_MS", 20_000, { integer: true, min: 0 }),
-    commentMode: commentMode as JobRuntimeConfig["commentMode"],
-    triggers: triggerSettingsFromEnv(env),
-    ...reviewRulesFromEnv(env, (message) => new WorkerConfigError(message)),
-    inlineCommentLimit: reader(env).number("INLINE_COMMENT_LIMIT", 30, { integer: true, min: 0 }),
+    ...provider(settings),
+    ...(anthropicBaseUrl ? { anthropicBaseUrl } : {}),
+    maxTurns: settings.MAX_TURNS,
+    maxBudgetUsd: settings.MAX_BUDGET_USD,
+    publishReserveMs: settings.PUBLISH_RESERVE_MS,
+    commentMode: settings.COMMENT_MODE,
+    triggers: triggerSettings(settings),
+    ...reviewRules(settings),
+    inlineCommentLimit: settings.INLINE_COMMENT_LIMIT,
     sessionContextBound: {
-      maxDepth: reader(env).number("SESSION_MAX_GENERATIONS", DEFAULT_CONTEXT_BOUND.maxDepth, {
-        integer: true,
-        min: 0,
-      }),
-      maxContextTokens: reader(env).number(
-        "SESSION_MAX_CONTEXT_TOKENS",
-        DEFAULT_CONTEXT_BOUND.maxContextTokens,
-        {
-          integer: true,
-          min: 0,
-        },
-      ),
+      maxDepth: settings.SESSION_MAX_GENERATIONS,
+      maxContextTokens: settings.SESSION_MAX_CONTEXT_TOKENS,
     },
-    testCommands: (env.TEST_COMMANDS ?? "")
-      .split("\n")
-      .map((c) => c.trim())
-      .filter(Boolean),
+    testCommands: settings.TEST_COMMANDS,
     ...(sessionsBucket ? { sessionsBucket } : {}),
-    sessionsPrefix: env.SESSIONS_PREFIX?.trim() || "sessions/",
-    workRoot: env.JOB_WORK_ROOT?.trim() || "/tmp/claude-pr-runner",
-    maxNewIssues: reader(env).number("MAX_NEW_ISSUES", 10, { integer: true, min: 0 }),
-    uploadSarif: reader(env).flag("UPLOAD_SARIF", false),
+    sessionsPrefix: settings.SESSIONS_PREFIX,
+    workRoot: settings.JOB_WORK_ROOT ?? "/tmp/claude-pr-runner",
+    maxNewIssues: settings.MAX_NEW_ISSUES,
+    uploadSarif: settings.UPLOAD_SARIF,
     ...(auditFocus ? { auditFocus } : {}),
-    bot: { name: botName, email: env.BOT_EMAIL?.trim() || `${botName}@users.noreply.github.com` },
-    engine: engine as JobEngine,
+    bot: { name: botName, email: settings.BOT_EMAIL ?? `${botName}@users.noreply.github.com` },
+    engine: settings.ENGINE,
     hostEnv: env,
   };
 }
@@ -149,29 +162,22 @@ export function serverUrlFromApiUrl(apiUrl: string | undefined): string {
 }
 
 /** Non-secret settings per provider that cross to the agent (its CLI speaks the provider's dialect). */
-const PROVIDER_SETTINGS: Partial<Record<ModelProvider, readonly string[]>> = {
+const PROVIDER_SETTINGS = {
   bedrock: ["AWS_REGION"],
   vertex: ["ANTHROPIC_VERTEX_PROJECT_ID", "CLOUD_ML_REGION"],
-};
+} as const satisfies Partial<Record<ModelProvider, readonly (keyof JobEnv)[]>>;
 
-function providerFromEnv(env: NodeJS.ProcessEnv): Pick<JobRuntimeConfig, "provider" | "providerSettings"> {
-  const provider = env.MODEL_PROVIDER?.trim();
+function provider(settings: JobEnv): Pick<JobRuntimeConfig, "provider" | "providerSettings"> {
+  const provider = settings.MODEL_PROVIDER;
   if (!provider) return { providerSettings: {} };
-  if (!isModelProvider(provider))
-    throw new WorkerConfigError(
-      `MODEL_PROVIDER must be one of ${MODEL_PROVIDERS.join(", ")}; got "${provider}"`,
-    );
   const providerSettings: Record<string, string> = {};
-  for (const name of PROVIDER_SETTINGS[provider] ?? []) {
+  const names: readonly (keyof typeof settings)[] =
+    provider === "bedrock" || provider === "vertex" ? PROVIDER_SETTINGS[provider] : [];
+  for (const name of names) {
     // Lambda reserves AWS_REGION (the function's own region); Bedrock in another region is BEDROCK_REGION.
-    const value = (name === "AWS_REGION" ? env.BEDROCK_REGION?.trim() : undefined) || env[name]?.trim();
-    if (!value) throw new WorkerConfigError(`MODEL_PROVIDER ${provider} needs ${name}`);
+    const value = (name === "AWS_REGION" ? settings.BEDROCK_REGION : undefined) ?? settings[name];
+    if (typeof value !== "string") throw new WorkerConfigError(`MODEL_PROVIDER ${provider} needs ${name}`);
     providerSettings[name] = value;
   }
   return { provider, providerSettings };
-}
-
-/** The worker's job settings, refused with a WorkerConfigError. */
-function reader(env: NodeJS.ProcessEnv) {
-  return envReader(env, (message) => new WorkerConfigError(message));
 }

@@ -1,5 +1,10 @@
-import { envReader } from "../shared/env-values.js";
-import { type GitHubAppConfig, githubAppConfigFromEnv } from "../shared/github-app-config.js";
+import {
+  GITHUB_APP_REQUIRED,
+  GITHUB_APP_VARIABLES,
+  type GitHubAppConfig,
+  githubAppConfig,
+} from "../shared/github-app-config.js";
+import { lambdaSettingsReader } from "../shared/lambda-variables.js";
 import { parseSecretReference, type SecretReference } from "../shared/secret-reader.js";
 
 export interface WorkerConfig extends GitHubAppConfig {
@@ -43,36 +48,68 @@ export class WorkerConfigError extends Error {
   override readonly name = "WorkerConfigError";
 }
 
+const readWorkerEnv = lambdaSettingsReader(
+  [
+    ...GITHUB_APP_VARIABLES,
+    "ANTHROPIC_API_KEY_SECRET",
+    "DEADLINE_MARGIN_MS",
+    "MIN_JOB_MS",
+    "SPEND_TABLE_NAME",
+    "MAX_PR_SPEND_USD_PER_DAY",
+    "MAX_AUDIT_SPEND_USD_PER_DAY",
+    "AGENT_FUNCTION_NAME",
+    "MODEL_GATEWAY_URL",
+    "GATEWAY_TOKENS_TABLE",
+    "AGENT_EXCHANGE_PREFIX",
+    "JOB_QUEUE_URL",
+    "DEAD_LETTER_QUEUE_URL",
+    "MAX_RECEIVE_COUNT",
+    "RETRY_BACKOFF_SECONDS",
+    "MANAGED_AGENTS_API_KEY_SECRET",
+    "SESSIONS_TABLE_NAME",
+    "MANAGED_AGENTS_BASE_URL",
+    "ENGINE",
+    "SLOTS_TABLE_NAME",
+    "INSTALLATION_CONCURRENCY",
+    "FAIRNESS_DEFER_SECONDS",
+    "FAIRNESS_MAX_DEFER_SECONDS",
+    "MAX_FAIRNESS_DEFERRALS",
+  ],
+  GITHUB_APP_REQUIRED,
+  (message) => new WorkerConfigError(message),
+);
+
+type WorkerEnv = ReturnType<typeof readWorkerEnv>;
+
 export function workerConfigFromEnv(env: NodeJS.ProcessEnv): WorkerConfig {
+  const settings = readWorkerEnv(env);
   return {
-    ...githubAppConfigFromEnv(env),
-    ...(env.ANTHROPIC_API_KEY_SECRET
-      ? { anthropicApiKey: parseSecretReference(env.ANTHROPIC_API_KEY_SECRET, "ANTHROPIC_API_KEY_SECRET") }
+    ...githubAppConfig(settings),
+    ...(settings.ANTHROPIC_API_KEY_SECRET
+      ? {
+          anthropicApiKey: parseSecretReference(
+            settings.ANTHROPIC_API_KEY_SECRET,
+            "ANTHROPIC_API_KEY_SECRET",
+          ),
+        }
       : {}),
-    deadlineMarginMs: reader(env).number("DEADLINE_MARGIN_MS", 60_000, {
-      integer: true,
-      min: 0,
-      unit: "milliseconds",
-    }),
-    minimumJobMs: reader(env).number("MIN_JOB_MS", 30_000, { integer: true, min: 0, unit: "milliseconds" }),
-    ...(env.SPEND_TABLE_NAME?.trim() ? { spendTableName: env.SPEND_TABLE_NAME.trim() } : {}),
-    prSpendCapUsdPerDay: reader(env).number("MAX_PR_SPEND_USD_PER_DAY", 25, { above: 0, unit: "US dollars" }),
-    auditSpendCapUsdPerDay: reader(env).number("MAX_AUDIT_SPEND_USD_PER_DAY", 50, {
-      above: 0,
-      unit: "US dollars",
-    }),
-    ...agentSplitFromEnv(env),
-    ...retryFromEnv(env),
-    ...managedAgentsFromEnv(env),
-    ...fairnessFromEnv(env),
+    deadlineMarginMs: settings.DEADLINE_MARGIN_MS,
+    minimumJobMs: settings.MIN_JOB_MS,
+    ...(settings.SPEND_TABLE_NAME ? { spendTableName: settings.SPEND_TABLE_NAME } : {}),
+    prSpendCapUsdPerDay: settings.MAX_PR_SPEND_USD_PER_DAY,
+    auditSpendCapUsdPerDay: settings.MAX_AUDIT_SPEND_USD_PER_DAY,
+    ...agentSplit(settings),
+    ...retry(settings),
+    ...managedAgents(settings),
+    ...fairness(settings),
   };
 }
 
-function managedAgentsFromEnv(env: NodeJS.ProcessEnv): Pick<WorkerConfig, "managedAgents"> {
-  const key = env.MANAGED_AGENTS_API_KEY_SECRET?.trim();
-  const sessionsTable = env.SESSIONS_TABLE_NAME?.trim();
+function managedAgents(settings: WorkerEnv): Pick<WorkerConfig, "managedAgents"> {
+  const key = settings.MANAGED_AGENTS_API_KEY_SECRET;
+  const sessionsTable = settings.SESSIONS_TABLE_NAME;
   if (!key && !sessionsTable) {
-    if (env.ENGINE?.trim() === "managed-agents")
+    if (settings.ENGINE === "managed-agents")
       throw new WorkerConfigError(
         "ENGINE=managed-agents needs MANAGED_AGENTS_API_KEY_SECRET and SESSIONS_TABLE_NAME",
       );
@@ -80,7 +117,7 @@ function managedAgentsFromEnv(env: NodeJS.ProcessEnv): Pick<WorkerConfig, "manag
   }
   if (!key || !sessionsTable)
     throw new WorkerConfigError("MANAGED_AGENTS_API_KEY_SECRET and SESSIONS_TABLE_NAME go together");
-  const baseUrl = env.MANAGED_AGENTS_BASE_URL?.trim();
+  const baseUrl = settings.MANAGED_AGENTS_BASE_URL;
   return {
     managedAgents: {
       apiKey: parseSecretReference(key, "MANAGED_AGENTS_API_KEY_SECRET"),
@@ -90,72 +127,58 @@ function managedAgentsFromEnv(env: NodeJS.ProcessEnv): Pick<WorkerConfig, "manag
   };
 }
 
-function fairnessFromEnv(env: NodeJS.ProcessEnv): Pick<WorkerConfig, "fairness"> {
-  const tableName = env.SLOTS_TABLE_NAME?.trim();
+function fairness(settings: WorkerEnv): Pick<WorkerConfig, "fairness"> {
+  const tableName = settings.SLOTS_TABLE_NAME;
   if (!tableName) return {};
-  if (!env.JOB_QUEUE_URL?.trim() || !env.DEAD_LETTER_QUEUE_URL?.trim())
+  if (!settings.JOB_QUEUE_URL || !settings.DEAD_LETTER_QUEUE_URL)
     throw new WorkerConfigError(
       "SLOTS_TABLE_NAME needs JOB_QUEUE_URL and DEAD_LETTER_QUEUE_URL: a job over its installation's cap goes back to the queue",
     );
-  const perInstallation = reader(env).number("INSTALLATION_CONCURRENCY", 5, { integer: true, min: 0 });
-  if (perInstallation < 1) throw new WorkerConfigError("INSTALLATION_CONCURRENCY must be at least 1");
-  const deferSeconds = reader(env).number("FAIRNESS_DEFER_SECONDS", 60, { integer: true, min: 0 });
-  const maxDeferSeconds = reader(env).number("FAIRNESS_MAX_DEFER_SECONDS", 900, { integer: true, min: 0 });
-  if (deferSeconds < 1 || maxDeferSeconds < deferSeconds || maxDeferSeconds > 43_200)
+  const deferSeconds = settings.FAIRNESS_DEFER_SECONDS;
+  const maxDeferSeconds = settings.FAIRNESS_MAX_DEFER_SECONDS;
+  if (maxDeferSeconds < deferSeconds)
     throw new WorkerConfigError(
-      "FAIRNESS_DEFER_SECONDS must be at least 1 and at most FAIRNESS_MAX_DEFER_SECONDS, itself at most 43200 (SQS's visibility limit)",
+      `FAIRNESS_DEFER_SECONDS (${deferSeconds}) must be at most FAIRNESS_MAX_DEFER_SECONDS (${maxDeferSeconds})`,
     );
   return {
     fairness: {
       tableName,
-      perInstallation,
+      perInstallation: settings.INSTALLATION_CONCURRENCY,
       deferSeconds,
       maxDeferSeconds,
-      maxDeferrals: reader(env).number("MAX_FAIRNESS_DEFERRALS", 200, { integer: true, min: 0 }),
+      maxDeferrals: settings.MAX_FAIRNESS_DEFERRALS,
     },
   };
 }
 
-function retryFromEnv(env: NodeJS.ProcessEnv): Pick<WorkerConfig, "retry"> {
-  const queueUrl = env.JOB_QUEUE_URL?.trim();
-  const deadLetterQueueUrl = env.DEAD_LETTER_QUEUE_URL?.trim();
+function retry(settings: WorkerEnv): Pick<WorkerConfig, "retry"> {
+  const queueUrl = settings.JOB_QUEUE_URL;
+  const deadLetterQueueUrl = settings.DEAD_LETTER_QUEUE_URL;
   if (!queueUrl || !deadLetterQueueUrl) return {};
-  const maxReceiveCount = reader(env).number("MAX_RECEIVE_COUNT", 6, { integer: true, min: 0 });
-  if (maxReceiveCount < 1) throw new WorkerConfigError("MAX_RECEIVE_COUNT must be at least 1");
-  const backoffSeconds = (env.RETRY_BACKOFF_SECONDS?.trim() || "60,300,900")
-    .split(",")
-    .map((v) => Number(v.trim()));
-  if (backoffSeconds.some((n) => !Number.isInteger(n) || n < 0 || n > 43_200))
-    throw new WorkerConfigError(
-      `RETRY_BACKOFF_SECONDS must be whole seconds between 0 and 43200 (SQS's limit); got "${env.RETRY_BACKOFF_SECONDS}"`,
-    );
-  return { retry: { queueUrl, deadLetterQueueUrl, maxReceiveCount, backoffSeconds } };
+  return {
+    retry: {
+      queueUrl,
+      deadLetterQueueUrl,
+      maxReceiveCount: settings.MAX_RECEIVE_COUNT,
+      backoffSeconds: settings.RETRY_BACKOFF_SECONDS,
+    },
+  };
 }
 
-function agentSplitFromEnv(env: NodeJS.ProcessEnv): Pick<WorkerConfig, "agent"> {
-  const functionName = env.AGENT_FUNCTION_NAME?.trim();
-  const gatewayUrl = env.MODEL_GATEWAY_URL?.trim();
-  const tokensTable = env.GATEWAY_TOKENS_TABLE?.trim();
+function agentSplit(settings: WorkerEnv): Pick<WorkerConfig, "agent"> {
+  const functionName = settings.AGENT_FUNCTION_NAME;
+  const gatewayUrl = settings.MODEL_GATEWAY_URL;
+  const tokensTable = settings.GATEWAY_TOKENS_TABLE;
   if (!functionName && !gatewayUrl && !tokensTable) return {};
   if (!functionName || !gatewayUrl || !tokensTable)
     throw new WorkerConfigError(
       "AGENT_FUNCTION_NAME, MODEL_GATEWAY_URL and GATEWAY_TOKENS_TABLE go together (the split into orchestrator and agent)",
     );
-  if (env.ANTHROPIC_API_KEY_SECRET?.trim())
+  if (settings.ANTHROPIC_API_KEY_SECRET)
     throw new WorkerConfigError(
       "ANTHROPIC_API_KEY_SECRET must not be set on the orchestrator in split mode; only the model gateway reads the key",
     );
   return {
-    agent: {
-      functionName,
-      gatewayUrl,
-      tokensTable,
-      exchangePrefix: env.AGENT_EXCHANGE_PREFIX?.trim() || "agent-exchange/",
-    },
+    agent: { functionName, gatewayUrl, tokensTable, exchangePrefix: settings.AGENT_EXCHANGE_PREFIX },
   };
-}
-
-/** The worker's variables, refused with a WorkerConfigError. */
-function reader(env: NodeJS.ProcessEnv) {
-  return envReader(env, (message) => new WorkerConfigError(message));
 }

@@ -26,6 +26,11 @@ export interface AjvSettings {
   nonUnicodePatterns?: boolean;
   /** Another draft's Ajv class; draft-07 Ajv by default. */
   dialect?: AjvDialect;
+  /**
+   * For settings read from text (environment variables, Action inputs): turn "30" into 30 and "true"
+   * into true where the schema asks for a number or a boolean, and fill in each property's `default`.
+   */
+  fromText?: boolean;
 }
 
 /**
@@ -39,6 +44,10 @@ export function createAjv(settings: AjvSettings): Ajv {
   options.allErrors = settings.firstErrorOnly !== true;
   if (settings.skipMetaValidation) options.validateSchema = false;
   if (settings.nonUnicodePatterns) options.unicodeRegExp = false;
+  if (settings.fromText) {
+    options.coerceTypes = true;
+    options.useDefaults = true;
+  }
   const AjvClass = settings.dialect ?? Ajv;
   return addFormats(new AjvClass(options));
 }

@@ -28,6 +28,9 @@ const AWS = {
   accessKeyId: "AKIAGATEWAYROLE00001",
   secretAccessKey: "gateway-role-secret/0123456789abcdefghij",
 };
+/** The stack always names the tokens table; the gateway refuses to start without it. */
+const TABLE = { GATEWAY_TOKENS_TABLE: "gateway-tokens" };
+
 const FOUNDRY_KEY = "foundry-key-from-secrets-manager-0123456789";
 const GOOGLE_TOKEN = "ya29.gateway-adc-token";
 
@@ -52,7 +55,7 @@ async function gatewayFor(
   secrets: Record<string, string> = {},
   sources: ProviderCredentialSources = {},
 ): Promise<string> {
-  const config = gatewayConfigFromEnv(env);
+  const config = gatewayConfigFromEnv({ ...TABLE, ...env });
   const readSecret = async (reference: SecretReference) => {
     const value = secrets[reference.id];
     if (value === undefined) throw new Error(`no secret ${reference.id}`);
@@ -69,14 +72,21 @@ describe("gateway configuration (MODEL_PROVIDER and the provider's settings)", (
   it("takes only the provider's own settings and secret references", () => {
     expect(
       gatewayConfigFromEnv({
+        ...TABLE,
         MODEL_PROVIDER: "bedrock",
         AWS_REGION: "eu-west-1",
         AWS_ACCESS_KEY_ID: "role-key",
         CLOUD_ML_REGION: "us-east5",
       }),
-    ).toEqual({ provider: "bedrock", settings: { AWS_REGION: "eu-west-1" }, secrets: [] });
+    ).toEqual({
+      provider: "bedrock",
+      settings: { AWS_REGION: "eu-west-1" },
+      secrets: [],
+      tokensTable: "gateway-tokens",
+    });
     expect(
       gatewayConfigFromEnv({
+        ...TABLE,
         MODEL_PROVIDER: "foundry",
         ANTHROPIC_FOUNDRY_RESOURCE: "res",
         ANTHROPIC_FOUNDRY_API_KEY_SECRET: "ssm:/k",
@@ -85,13 +95,19 @@ describe("gateway configuration (MODEL_PROVIDER and the provider's settings)", (
       provider: "foundry",
       settings: { ANTHROPIC_FOUNDRY_RESOURCE: "res" },
       secrets: [{ variable: "ANTHROPIC_FOUNDRY_API_KEY", reference: { store: "ssm", id: "/k" } }],
+      tokensTable: "gateway-tokens",
     });
     expect(
-      gatewayConfigFromEnv({ ANTHROPIC_API_KEY_SECRET: "arn:key", UPSTREAM_URL: "https://gw.example" }),
+      gatewayConfigFromEnv({
+        ...TABLE,
+        ANTHROPIC_API_KEY_SECRET: "arn:key",
+        UPSTREAM_URL: "https://gw.example",
+      }),
     ).toEqual({
       provider: "anthropic",
       settings: { ANTHROPIC_BASE_URL: "https://gw.example" },
       secrets: [{ variable: "ANTHROPIC_API_KEY", reference: { store: "secretsmanager", id: "arn:key" } }],
+      tokensTable: "gateway-tokens",
     });
   });
 
@@ -110,8 +126,8 @@ describe("gateway configuration (MODEL_PROVIDER and the provider's settings)", (
       /ANTHROPIC_API_KEY_SECRET is set, but MODEL_PROVIDER bedrock does not use it/,
     ],
   ])("refuses %o", (env, message) => {
-    expect(() => gatewayConfigFromEnv(env)).toThrow(GatewayConfigError);
-    expect(() => gatewayConfigFromEnv(env)).toThrow(message);
+    expect(() => gatewayConfigFromEnv({ ...TABLE, ...env })).toThrow(GatewayConfigError);
+    expect(() => gatewayConfigFromEnv({ ...TABLE, ...env })).toThrow(message);
   });
 });
 

@@ -1,0 +1,79 @@
+import { readdir, readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { findRawEnvReads } from "./raw-env-reads.js";
+
+/**
+ * Configuration is read once, at the edge, through one schema per door: a Lambda function's
+ * variables through lambda/shared/lambda-variables.ts (each function's config parser picks its
+ * own). No other module of a door reads a variable out of an environment by name; the typed
+ * settings object is what is passed down.
+ */
+const doors: Record<string, { folders: string[]; allowed: Record<string, string> }> = {
+  lambda: {
+    folders: [
+      "lambda/agent",
+      "lambda/gateway",
+      "lambda/managed-agents",
+      "lambda/schedule",
+      "lambda/shared",
+      "lambda/webhook",
+      "lambda/worker",
+    ],
+    allowed: {
+      // Powertools' own variable, read where Powertools reads its others.
+      "lambda/shared/telemetry.ts": "POWERTOOLS_METRICS_NAMESPACE",
+      // The host's PATH and HOME handed to the agent process: passed through, not a setting.
+      "lambda/agent/run-agent-job.ts": "PATH, HOME",
+    },
+  },
+};
+
+async function sourcesUnder(folder: string): Promise<string[]> {
+  const entries = await readdir(folder, { recursive: true, withFileTypes: true }).catch(() => []);
+  return entries
+    .filter((entry) => entry.isFile() && entry.name.endsWith(".ts"))
+    .map((entry) => join(entry.parentPath, entry.name));
+}
+
+describe("settings are read at the door, through its schema", () => {
+  for (const [door, { folders, allowed }] of Object.entries(doors)) {
+    it(`${door}: no module reads an environment variable by name outside the settings schema`, async () => {
+      const readers: Record<string, number[]> = {};
+      for (const folder of folders) {
+        for (const file of await sourcesUnder(folder)) {
+          const lines = findRawEnvReads(file, await readFile(file, "utf8"));
+          if (lines.length > 0) readers[file] = lines;
+        }
+      }
+      expect(Object.keys(readers).filter((file) => !(file in allowed))).toEqual([]);
+      // A stale exception would let a new read slip in unnoticed.
+      expect(Object.keys(allowed).filter((file) => !(file in readers))).toEqual([]);
+    });
+  }
+});
+
+describe("findRawEnvReads", () => {
+  it("finds a variable read by name from any environment object", () => {
+    const source = [
+      "const a = env.MAX_TURNS;",
+      "const b = process.env.HOME;",
+      'const c = deps.hostEnv["PATH"];',
+      "const d = env[name];",
+      "const e = options.env?.GITHUB_TOKEN;",
+    ].join("\n");
+    expect(findRawEnvReads("a.ts", source)).toEqual([1, 2, 3, 4, 5]);
+  });
+
+  it("ignores writes, settings objects and passing the whole environment on", () => {
+    const source = [
+      "env.HOME = home;",
+      "delete env[name];",
+      "const a = settings.MAX_TURNS;",
+      "run({ env: process.env });",
+      "const b = env.length;",
+      "// env.MAX_TURNS",
+    ].join("\n");
+    expect(findRawEnvReads("a.ts", source)).toEqual([]);
+  });
+});
