@@ -1,12 +1,12 @@
 import { createHash, randomBytes } from "node:crypto";
 import {
-  ConditionalCheckFailedException,
   DeleteItemCommand,
   type DynamoDBClient,
   GetItemCommand,
   PutItemCommand,
   UpdateItemCommand,
 } from "@aws-sdk/client-dynamodb";
+import { writeIfConditionHolds } from "./write-if-condition-holds.js";
 
 /** What the gateway knows about a token: whose job it is and how much it may still spend. */
 export interface GatewayGrant {
@@ -70,8 +70,8 @@ export class GatewayTokens {
   /** Adds metered spend; a revoked token's spend is dropped (the item is gone, nothing to bill). */
   async addSpend(token: string, usd: number): Promise<void> {
     if (usd <= 0) return;
-    try {
-      await this.dynamodb.send(
+    await writeIfConditionHolds(() =>
+      this.dynamodb.send(
         new UpdateItemCommand({
           TableName: this.tableName,
           Key: { id: { S: tokenId(token) } },
@@ -79,10 +79,8 @@ export class GatewayTokens {
           ConditionExpression: "attribute_exists(id)",
           ExpressionAttributeValues: { ":usd": { N: String(usd) } },
         }),
-      );
-    } catch (error) {
-      if (!(error instanceof ConditionalCheckFailedException)) throw error;
-    }
+      ),
+    );
   }
 
   async revoke(token: string): Promise<void> {

@@ -1,11 +1,11 @@
 import {
-  ConditionalCheckFailedException,
   type DynamoDBClient,
   GetItemCommand,
   PutItemCommand,
   UpdateItemCommand,
 } from "@aws-sdk/client-dynamodb";
 import type { RemoteReviewRecord } from "../../src/jobs/review/remote-review.js";
+import { writeIfConditionHolds } from "./write-if-condition-holds.js";
 
 export type StoredSessionStatus = "running" | "published";
 
@@ -96,8 +96,8 @@ export class SessionRecordStore {
 
   /** Marks the session published; false when another delivery got there first (publish nothing). */
   async claimPublication(sessionId: string): Promise<boolean> {
-    try {
-      await this.dynamodb.send(
+    return writeIfConditionHolds(() =>
+      this.dynamodb.send(
         new UpdateItemCommand({
           TableName: this.tableName,
           Key: { id: { S: `session#${sessionId}` } },
@@ -106,12 +106,8 @@ export class SessionRecordStore {
           ExpressionAttributeNames: { "#s": "status" },
           ExpressionAttributeValues: { ":published": { S: "published" }, ":running": { S: "running" } },
         }),
-      );
-      return true;
-    } catch (error) {
-      if (error instanceof ConditionalCheckFailedException) return false;
-      throw error;
-    }
+      ),
+    );
   }
 
   async latestForPullRequest(pr: {

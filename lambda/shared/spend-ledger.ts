@@ -1,8 +1,5 @@
-import {
-  ConditionalCheckFailedException,
-  type DynamoDBClient,
-  UpdateItemCommand,
-} from "@aws-sdk/client-dynamodb";
+import { type DynamoDBClient, UpdateItemCommand } from "@aws-sdk/client-dynamodb";
+import { writeIfConditionHolds } from "./write-if-condition-holds.js";
 
 /**
  * Daily spend counters in DynamoDB (one item per scope and UTC day, expired by TTL two days later).
@@ -27,8 +24,8 @@ export class SpendLedger {
    * (nothing is added then).
    */
   async reserve(key: string, amountUsd: number, capUsd: number): Promise<boolean> {
-    try {
-      await this.dynamodb.send(
+    return writeIfConditionHolds(() =>
+      this.dynamodb.send(
         new UpdateItemCommand({
           TableName: this.tableName,
           Key: { id: { S: key } },
@@ -42,12 +39,8 @@ export class SpendLedger {
             ":exp": { N: String(this.expiry()) },
           },
         }),
-      );
-      return true;
-    } catch (error) {
-      if (error instanceof ConditionalCheckFailedException) return false;
-      throw error;
-    }
+      ),
+    );
   }
 
   /** Corrects a reservation by `deltaUsd` (actual cost − reserved amount; negative gives money back). */
@@ -65,8 +58,8 @@ export class SpendLedger {
 
   /** True exactly once per key: whoever gets it posts the "cap reached" notice. */
   async claimNotice(key: string): Promise<boolean> {
-    try {
-      await this.dynamodb.send(
+    return writeIfConditionHolds(() =>
+      this.dynamodb.send(
         new UpdateItemCommand({
           TableName: this.tableName,
           Key: { id: { S: key } },
@@ -74,12 +67,8 @@ export class SpendLedger {
           ConditionExpression: "attribute_not_exists(noticed)",
           ExpressionAttributeValues: { ":yes": { BOOL: true }, ":exp": { N: String(this.expiry()) } },
         }),
-      );
-      return true;
-    } catch (error) {
-      if (error instanceof ConditionalCheckFailedException) return false;
-      throw error;
-    }
+      ),
+    );
   }
 
   private expiry(): number {

@@ -1,10 +1,10 @@
 import {
-  ConditionalCheckFailedException,
   type DynamoDBClient,
   GetItemCommand,
   PutItemCommand,
   UpdateItemCommand,
 } from "@aws-sdk/client-dynamodb";
+import { writeIfConditionHolds } from "../shared/write-if-condition-holds.js";
 
 /**
  * Per-installation fairness: how many jobs of one installation may run at once, so one installation's
@@ -34,8 +34,8 @@ export class InstallationSlots {
     const key = slotsKey(installationId);
     // Three rounds at most: create the item, sweep expired leases, take the slot.
     for (let round = 0; round < 3; round++) {
-      try {
-        await this.dynamodb.send(
+      const taken = await writeIfConditionHolds(() =>
+        this.dynamodb.send(
           new UpdateItemCommand({
             TableName: this.tableName,
             Key: { id: { S: key } },
@@ -48,11 +48,9 @@ export class InstallationSlots {
               ":cap": { N: String(cap) },
             },
           }),
-        );
-        return true;
-      } catch (error) {
-        if (!(error instanceof ConditionalCheckFailedException)) throw error;
-      }
+        ),
+      );
+      if (taken) return true;
       const leases = await this.leases(key);
       if (leases === undefined) {
         await this.createItem(key);
@@ -68,8 +66,8 @@ export class InstallationSlots {
 
   /** Gives the job's slot back (idempotent). */
   async release(installationId: number, jobId: string): Promise<void> {
-    try {
-      await this.dynamodb.send(
+    await writeIfConditionHolds(() =>
+      this.dynamodb.send(
         new UpdateItemCommand({
           TableName: this.tableName,
           Key: { id: { S: slotsKey(installationId) } },
@@ -77,10 +75,8 @@ export class InstallationSlots {
           ConditionExpression: "attribute_exists(leases)",
           ExpressionAttributeNames: { "#job": jobId },
         }),
-      );
-    } catch (error) {
-      if (!(error instanceof ConditionalCheckFailedException)) throw error;
-    }
+      ),
+    );
   }
 
   /** Job ids holding a live lease of the installation now. */
@@ -132,25 +128,23 @@ export class InstallationSlots {
   }
 
   private async createItem(key: string): Promise<void> {
-    try {
-      await this.dynamodb.send(
+    await writeIfConditionHolds(() =>
+      this.dynamodb.send(
         new PutItemCommand({
           TableName: this.tableName,
           Item: { id: { S: key }, leases: { M: {} } },
           ConditionExpression: "attribute_not_exists(id)",
         }),
-      );
-    } catch (error) {
-      if (!(error instanceof ConditionalCheckFailedException)) throw error;
-    }
+      ),
+    );
   }
 
   /** Removes leases seen expired, each only if nobody renewed it meanwhile. */
   private async sweep(key: string, expired: [string, number][]): Promise<void> {
     const names = Object.fromEntries(expired.map(([jobId], i) => [`#e${i}`, jobId]));
     const values = Object.fromEntries(expired.map(([, expires], i) => [`:e${i}`, { N: String(expires) }]));
-    try {
-      await this.dynamodb.send(
+    await writeIfConditionHolds(() =>
+      this.dynamodb.send(
         new UpdateItemCommand({
           TableName: this.tableName,
           Key: { id: { S: key } },
@@ -159,10 +153,8 @@ export class InstallationSlots {
           ExpressionAttributeNames: names,
           ExpressionAttributeValues: values,
         }),
-      );
-    } catch (error) {
-      if (!(error instanceof ConditionalCheckFailedException)) throw error;
-    }
+      ),
+    );
   }
 }
 
