@@ -1,22 +1,19 @@
 import { mkdir, readFile } from "node:fs/promises";
 import { isAbsolute, join, relative, resolve, sep } from "node:path";
 import * as core from "@actions/core";
-import { checkAutofixEnv } from "../jobs/autofix/autofix-env.js";
 import type { JobSettings } from "../jobs/job-settings.js";
 import { formatProgressEvent } from "../jobs/shared/format-progress-event.js";
 import { GitCheckout } from "../jobs/shared/git-checkout.js";
+import { passThroughNamesSet, passThroughSettings } from "../jobs/shared/pass-through-settings.js";
 import {
   decideIsolation,
   type IsolationDecision,
   IsolationUnavailableError,
 } from "../runner/isolation/isolation-decision.js";
-import { checkMcpServerConfig } from "../runner/mcp-server-config.js";
-import { parseClaudeArgs } from "../runner/parse-claude-args.js";
 import { builtInPolicy, isBuiltInPolicyName } from "../runner/policy/built-in-policy.js";
 import { loadPolicyFile } from "../runner/policy/load-policy-file.js";
 import { parsePolicyDocument } from "../runner/policy/parse-policy-document.js";
 import { ToolPolicy } from "../runner/policy/tool-policy.js";
-import { checkWorkflowSettings } from "../runner/workflow-settings.js";
 import type { ActionContext } from "./action-context.js";
 import type { ActionInputs } from "./action-inputs.js";
 import { logInfo } from "./step-log.js";
@@ -132,104 +129,32 @@ async function customizations(
     }
     extra.jsonSchema = parsed as Record<string, unknown>;
   }
-  const trustedExtras: NonNullable<JobSettings["trustedExtras"]> = {};
-  if (inputs.claudeArgs) {
-    const { model, maxTurns, ...rest } = parseClaudeArgs(inputs.claudeArgs, workspace);
-    if (model) extra.model = model;
-    // claude_args can lower the job's turn limit, never raise it above max_turns.
-    if (maxTurns !== undefined) extra.maxTurns = Math.min(maxTurns, inputs.maxTurns);
-    Object.assign(trustedExtras, rest);
-  }
-  if (inputs.settings) {
-    const text = inputs.settings.trimStart().startsWith("{")
-      ? inputs.settings
-      : configSha === undefined
-        ? await readFile(resolve(workspace, inputs.settings), "utf8")
-        : await readConfigAtCommit(git, inputs.settings, configSha);
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(text);
-    } catch (error) {
-      throw new Error(`settings is not valid JSON: ${(error as Error).message}`);
-    }
-    trustedExtras.settings = checkWorkflowSettings(parsed);
-  }
-  if (inputs.disallowedTools.length) trustedExtras.disallowedTools = inputs.disallowedTools;
-  if (inputs.allowedTools.length) extra.allowedTools = inputs.allowedTools;
-  if (inputs.mcpConfig) {
-    const text = await configText(inputs.mcpConfig, git, configSha);
-    extra.mcpServers = checkMcpServerConfig(parseJson("mcp_config", text), { trusted: true });
-  }
-  if (inputs.promptFile) {
-    const instructions = await readPromptFile(inputs.promptFile, git, configSha);
-    extra.extraInstructions = [inputs.prompt, instructions].filter(Boolean).join("\n\n");
-  }
-  if (inputs.env) extra.autofixEnv = checkAutofixEnv(inputs.env, inputs.envSecrets);
-  if (Object.keys(trustedExtras).length) extra.trustedExtras = trustedExtras;
-  return extra;
+  const passThrough = await passThroughSettings(
+    inputs,
+    {
+      workspace,
+      // Files come from the base commit when there is one (the head is the PR author's), else from
+      // the workspace, which is then the trusted ref itself (push, schedule, dispatch).
+      readFile: (path) =>
+        configSha === undefined
+          ? readFile(resolve(workspace, path), "utf8")
+          : readConfigAtCommit(git, path, configSha),
+    },
+    { maxTurns: inputs.maxTurns, prompt: inputs.prompt },
+  );
+  return { ...extra, ...passThrough };
 }
 
 /** A fork PR's job never takes the workflow's extras; the log says which ones were left out. */
 function ignoredOnUntrusted(inputs: ActionInputs): Partial<JobSettings> {
   const ignored = [
-    inputs.claudeArgs ? "claude_args" : "",
-    inputs.settings ? "settings" : "",
-    inputs.disallowedTools.length ? "disallowed_tools" : "",
+    ...passThroughNamesSet(inputs),
     inputs.policy ? "policy" : "",
     inputs.jsonSchema ? "json_schema" : "",
     inputs.prompt ? "prompt" : "",
-    inputs.allowedTools.length ? "allowed_tools" : "",
-    inputs.mcpConfig ? "mcp_config" : "",
-    inputs.promptFile ? "prompt_file" : "",
-    inputs.env ? "env" : "",
   ].filter(Boolean);
   if (ignored.length) core.notice(`Untrusted pull request: ${ignored.join(", ")} ignored for this job`);
   return {};
-}
-
-/** Inline JSON, else a file: from the base commit when there is one, else the (trusted) workspace. */
-async function configText(value: string, git: GitCheckout, configSha: string | undefined): Promise<string> {
-  if (value.trimStart().startsWith("{")) return value;
-  return configSha === undefined
-    ? await readFile(resolve(git.dir, value), "utf8")
-    : await readConfigAtCommit(git, value, configSha);
-}
-
-function parseJson(input: string, text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch (error) {
-    throw new Error(`${input} is not valid JSON: ${(error as Error).message}`);
-  }
-}
-
-/** Extra instructions kept small: they ride in every prompt of the job. */
-export const PROMPT_FILE_MAX_BYTES = 64 * 1024;
-
-/**
- * The prompt_file's text: at the PR's base commit when there is one (the head is the PR author's),
- * else in the workspace, which is then the trusted ref itself (push, schedule, dispatch).
- */
-async function readPromptFile(
-  path: string,
-  git: GitCheckout,
-  configSha: string | undefined,
-): Promise<string> {
-  let text: string;
-  try {
-    text =
-      configSha === undefined
-        ? await readFile(resolve(git.dir, path), "utf8")
-        : await readConfigAtCommit(git, path, configSha);
-  } catch (error) {
-    throw new Error(`prompt_file ${path} could not be read: ${(error as Error).message}`);
-  }
-  const size = Buffer.byteLength(text);
-  if (size > PROMPT_FILE_MAX_BYTES) {
-    throw new Error(`prompt_file ${path} is ${size} bytes; the limit is ${PROMPT_FILE_MAX_BYTES}`);
-  }
-  if (text.trim() === "") throw new Error(`prompt_file ${path} is empty`);
-  return text.trim();
 }
 
 /** A workspace file as it is at `sha` (the PR's base), whatever the checked-out head says. */

@@ -24,9 +24,16 @@ import {
   type OnNoIsolation,
 } from "../runner/isolation/isolation-decision.js";
 import { ManagedAgentsEngine } from "../runner/managed-agents/managed-agents-engine.js";
+import { RunnerConfigError } from "../runner/runner-config-error.js";
 import { FsTranscriptStore } from "../sessions/fs-transcript-store.js";
 import { branchLineageKey } from "../sessions/lineage-key.js";
 import type { Subcommand } from "./cli-io.js";
+import {
+  cliPassThroughSettings,
+  PASS_THROUGH_HELP,
+  PASS_THROUGH_OPTIONS,
+  passThroughValuesOf,
+} from "./pass-through-options.js";
 import { UsageError } from "./usage-error.js";
 
 const HELP = `Usage: claude-pr-runner review [options]
@@ -64,6 +71,7 @@ Options:
                           or fail
   -h, --help              Show this help
 
+${PASS_THROUGH_HELP}
 Sessions are kept under <repo>/.git/claude-pr-runner/sessions, one lineage per branch, so a second
 review of the same branch forks from the first and looks at the new commits first.
 
@@ -96,6 +104,21 @@ export const reviewCommand: Subcommand = {
       );
       return 2;
     }
+    const repoDir = path.resolve(io.cwd, options.repo);
+    // The pass-through is checked before anything else runs: a refused flag costs nothing.
+    let passThrough: Partial<JobSettings>;
+    try {
+      passThrough = await cliPassThroughSettings(options.passThrough, {
+        cwd: io.cwd,
+        repoDir,
+        maxTurns: options.maxTurns,
+        untrusted: options.untrusted,
+        notice: (line) => io.stderr.write(`claude-pr-runner review: ${line}\n`),
+      });
+    } catch (error) {
+      io.stderr.write(`claude-pr-runner review: ${(error as Error).message}\n`);
+      return 2;
+    }
     const agentEnv = agentCredentials("", io.env);
     if (!agentEnv) {
       io.stderr.write(
@@ -103,7 +126,6 @@ export const reviewCommand: Subcommand = {
       );
       return 2;
     }
-    const repoDir = path.resolve(io.cwd, options.repo);
     const checkout = new GitCheckout(repoDir, io.env);
     let baseSha: string;
     let headSha: string;
@@ -167,28 +189,37 @@ export const reviewCommand: Subcommand = {
       ...(options.model ? { model: options.model } : {}),
       ...(options.claudePath ? { claudePath: options.claudePath } : {}),
       ...(options.engine === "managed-agents" ? { engine: remoteEngine(io.env) } : {}),
+      ...passThrough,
     };
     if (settings.engine) settings.secretValues.push(...[io.env.GITHUB_READ_TOKEN ?? ""].filter(Boolean));
     const [owner, name] = options.githubRepo?.split("/") ?? ["local", repoName];
-    const result = await runReview(
-      {
-        repository: { owner: owner ?? "local", name: name ?? repoName },
-        checkoutDir: repoDir,
-        baseSha,
-        headSha,
-        untrusted: options.untrusted,
-        pathFilter,
-        ...(store && !settings.engine
-          ? {
-              lineage: {
-                store,
-                lineageKey: branchLineageKey("local", repoName, branch === "HEAD" ? "detached" : branch),
-              },
-            }
-          : {}),
-      },
-      settings,
-    );
+    let result: Awaited<ReturnType<typeof runReview>>;
+    try {
+      result = await runReview(
+        {
+          repository: { owner: owner ?? "local", name: name ?? repoName },
+          checkoutDir: repoDir,
+          baseSha,
+          headSha,
+          untrusted: options.untrusted,
+          pathFilter,
+          ...(store && !settings.engine
+            ? {
+                lineage: {
+                  store,
+                  lineageKey: branchLineageKey("local", repoName, branch === "HEAD" ? "detached" : branch),
+                },
+              }
+            : {}),
+        },
+        settings,
+      );
+    } catch (error) {
+      // Tool grants and MCP servers are checked against the job's policy before the spawn.
+      if (!(error instanceof RunnerConfigError)) throw error;
+      io.stderr.write(`claude-pr-runner review: ${error.message}\n`);
+      return 2;
+    }
 
     const { outcome } = result.session;
     const findings = result.status === "reviewed" ? result.checked.review.findings : [];
@@ -283,6 +314,7 @@ function parse(args: string[]) {
       "agent-user": { type: "string", default: DEFAULT_AGENT_USER },
       "on-no-isolation": { type: "string", default: "no-bash" },
       help: { type: "boolean", short: "h", default: false },
+      ...PASS_THROUGH_OPTIONS,
     },
   });
   const onNoIsolation = values["on-no-isolation"] as OnNoIsolation;
@@ -333,6 +365,7 @@ function parse(args: string[]) {
     maxTurns: number("max-turns", values["max-turns"], true),
     maxBudgetUsd: number("max-budget-usd", values["max-budget-usd"], false),
     timeoutSeconds: number("timeout", values.timeout, false),
+    passThrough: passThroughValuesOf(values),
   };
 }
 
