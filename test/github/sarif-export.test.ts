@@ -72,8 +72,8 @@ describe("toSarif artifact URIs", () => {
     ["a fragment and a query", "src/a#b?c.ts"],
     ["a space", "src/my file.ts"],
   ])("%s stays a file under the source root", (_what, path) => {
-    const uri = toSarif([finding({ path })]).runs[0]!.results![0]!.locations![0]!.physicalLocation!
-      .artifactLocation!.uri as string;
+    const uri = toSarif([finding({ path, startLine: 1 })]).runs[0]!.results![0]!.locations![0]!
+      .physicalLocation!.artifactLocation!.uri as string;
     const resolved = new URL(uri, "file:///srcroot/");
     expect(resolved.protocol).toBe("file:");
     expect(resolved.pathname.startsWith("/srcroot/")).toBe(true);
