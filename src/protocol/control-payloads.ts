@@ -34,6 +34,28 @@ export interface ControlRequestFields {
   mcp_message: { server_name: string; message: Record<string, unknown> };
   reload_plugins: Record<string, never>;
   reload_skills: Record<string, never>;
+  /** Moves the session; a directory the user never trusted answers `needs_trust` and keeps the cwd. */
+  set_cwd: { path: string; trust_accepted?: boolean; trusted_directory?: string };
+  /** A strict subdirectory of the cwd (or of an --add-dir root); runs the DirectoryAdded hooks. */
+  register_repo_root: {
+    directory: string;
+    reload_claude_md?: boolean;
+    reload_plugins?: boolean;
+    reload_skills?: boolean;
+  };
+  /** Tighten-only over the control channel: 'default', 'auto' or null (clears). */
+  set_mcp_permission_mode_override: { serverName: string; mode: "default" | "auto" | null };
+  /** Calls an MCP tool directly: no model turn, no can_use_tool prompt. */
+  mcp_call: { tool: string; arguments?: Record<string, unknown>; timeout_ms?: number };
+  message_rated: {
+    messageUuid: string;
+    sentiment: "positive" | "negative";
+    surface?: "tool_use" | "assistant_text";
+    cleared?: boolean;
+  };
+  submit_feedback: { description: string; surface?: string; draft_id?: string };
+  /** Worker-only (not schema'd): a one-turn question beside the conversation, tools denied. */
+  side_question: { question: string; history?: Array<{ question: string; response: string }> };
 }
 
 export type Acknowledgement = Record<string, unknown>;
@@ -68,6 +90,18 @@ export interface ControlResponsePayloads {
   mcp_message: { mcp_response?: unknown };
   reload_plugins: { commands: unknown[]; [field: string]: unknown };
   reload_skills: { skills: unknown[] };
+  set_cwd:
+    | { status: "ok"; cwd: string; changed: boolean; transcript_relocated?: boolean }
+    | { status: "needs_trust"; directory: string }
+    | { status: string; [field: string]: unknown };
+  register_repo_root: { directory: string };
+  set_mcp_permission_mode_override: Acknowledgement;
+  mcp_call: { content: unknown[]; isError?: boolean; [field: string]: unknown };
+  message_rated: Acknowledgement;
+  /** Offline (or with nonessential traffic disabled) the id is null and the reason says why. */
+  submit_feedback: { feedback_id: string | null; unavailable_reason?: string };
+  /** `response: null` when nothing was answered; `synthetic` marks a CLI-written stand-in answer. */
+  side_question: { response: string | null; synthetic?: boolean; [field: string]: unknown };
 }
 
 export type TypedControlSubtype = keyof ControlResponsePayloads;
@@ -104,6 +138,11 @@ const REQUIRED_FIELDS: { [S in TypedControlSubtype]?: Record<string, FieldKind> 
   mcp_set_servers: { added: "array", removed: "array", errors: "object" },
   reload_plugins: { commands: "array" },
   reload_skills: { skills: "array" },
+  set_cwd: { status: "string" },
+  register_repo_root: { directory: "string" },
+  mcp_call: { content: "array" },
+  submit_feedback: { feedback_id: "string|null" },
+  side_question: { response: "string|null" },
 };
 
 /** What is wrong with a success payload for `subtype`; [] when it fits (or the subtype has no shape). */

@@ -46,9 +46,15 @@ export interface ControlCancelOutFrame {
   request_id: string;
 }
 
+/**
+ * 2.1.235 applies only CLAUDE_CODE_SESSION_ACCESS_TOKEN and CLAUDE_CODE_OAUTH_TOKEN and refuses every
+ * other name; with a `request_id` it answers like a control request (success, or error for values
+ * that are not strings). Seen in test/conformance/control-and-stdin.test.ts.
+ */
 export interface UpdateEnvironmentVariablesFrame {
   type: "update_environment_variables";
   variables: Record<string, string>;
+  request_id?: string;
 }
 
 /** Frames this project does not build itself but may pass through (bash_command, notifications). */

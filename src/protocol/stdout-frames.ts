@@ -107,13 +107,21 @@ export interface SystemControlRequestProgressFrame extends SystemFrameOf<"contro
   status?: string;
 }
 
+/** A refusal retried on the next model of the line-up; the refused assistant messages are retracted. */
 export interface SystemModelRefusalFallbackFrame extends SystemFrameOf<"model_refusal_fallback"> {
+  trigger?: string;
+  original_model?: string;
+  fallback_model?: string;
+  api_refusal_category?: string | null;
   retracted_message_uuids?: string[];
 }
 
+/** A tool call refused before anyone was asked (a deny rule); the model gets an error tool_result. */
 export interface SystemPermissionDeniedFrame extends SystemFrameOf<"permission_denied"> {
   tool_name?: string;
   tool_use_id?: string;
+  decision_reason_type?: string;
+  message?: string;
 }
 
 type SpecificSystemSubtype =

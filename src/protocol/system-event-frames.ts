@@ -69,7 +69,107 @@ export interface SystemCompactBoundaryFrame extends SystemFrameOf<"compact_bound
   compact_metadata: { trigger: "manual" | "auto" | string; pre_tokens: number; [key: string]: unknown };
 }
 
+/** `--fallback-model` took over after an availability error (trigger `server_error`, `overloaded`, ...). */
+export interface SystemModelFallbackFrame extends SystemFrameOf<"model_fallback"> {
+  trigger: string;
+  original_model: string;
+  fallback_model: string;
+  content: string;
+}
+
+/** A refusal (stop_reason `refusal`) with no fallback model left; the turn's result follows. */
+export interface SystemModelRefusalNoFallbackFrame extends SystemFrameOf<"model_refusal_no_fallback"> {
+  original_model: string;
+  request_id: string | null;
+  api_refusal_category: string | null;
+  api_refusal_explanation: string | null;
+  refused_user_message_uuid: string | null;
+  content: string;
+}
+
+/** A running estimate of the thinking tokens streamed so far (one frame per thinking delta). */
+export interface SystemThinkingTokensFrame extends SystemFrameOf<"thinking_tokens"> {
+  estimated_tokens: number;
+  estimated_tokens_delta: number;
+}
+
+/** A hook's `systemMessage` (and other notices the CLI shows the user). */
+export interface SystemInformationalFrame extends SystemFrameOf<"informational"> {
+  content: string;
+  level: string;
+  tool_use_id?: string;
+  prevent_continuation?: boolean;
+}
+
+/** A Bash git commit / push / merge / rebase changed the repository state. */
+export interface SystemVcsStateChangedFrame extends SystemFrameOf<"vcs_state_changed"> {
+  kind: string;
+  branch?: string;
+  cwd: string;
+}
+
+/** A Bash command published code: the pull request URL it printed (`gh pr create`, `glab mr create`). */
+export interface SystemCodeChangePublishedFrame extends SystemFrameOf<"code_change_published"> {
+  provider: string;
+  url: string;
+  repo: string;
+  identifier: string;
+  action: string;
+}
+
+/** A subagent's progress: its latest step and usage so far. */
+export interface SystemTaskProgressFrame extends SystemFrameOf<"task_progress"> {
+  task_id: string;
+  tool_use_id?: string;
+  description: string;
+  usage: { total_tokens: number; tool_uses: number; duration_ms: number };
+  last_tool_name?: string;
+}
+
+/** `CLAUDE_CODE_SYNC_PLUGIN_INSTALL`: the start-up plugin install, started then completed or failed. */
+export interface SystemPluginInstallFrame extends SystemFrameOf<"plugin_install"> {
+  status: string;
+  name?: string;
+  error?: string;
+}
+
+/** The command list changed (plugins or skills reloaded); replaces the one from initialize. */
+export interface SystemCommandsChangedFrame extends SystemFrameOf<"commands_changed"> {
+  commands: unknown[];
+}
+
+/** An MCP server said an elicitation (URL mode) was completed out of band. */
+export interface SystemElicitationCompleteFrame extends SystemFrameOf<"elicitation_complete"> {
+  mcp_server_name: string;
+  elicitation_id: string;
+}
+
+/** The turn classifier's verdict on a finished turn (only where a surface shows it, e.g. a bridge). */
+export interface SystemPostTurnSummaryFrame extends SystemFrameOf<"post_turn_summary"> {
+  summarizes_uuid: string;
+  status_category: string;
+  status_detail: string;
+  needs_action?: string;
+}
+
+/** A one-line headline of the task in progress (null clears it). */
+export interface SystemTaskSummaryFrame extends SystemFrameOf<"task_summary"> {
+  detail: string | null;
+}
+
 export type SystemEventFrame =
+  | SystemPostTurnSummaryFrame
+  | SystemTaskSummaryFrame
+  | SystemModelFallbackFrame
+  | SystemModelRefusalNoFallbackFrame
+  | SystemThinkingTokensFrame
+  | SystemInformationalFrame
+  | SystemVcsStateChangedFrame
+  | SystemCodeChangePublishedFrame
+  | SystemTaskProgressFrame
+  | SystemPluginInstallFrame
+  | SystemCommandsChangedFrame
+  | SystemElicitationCompleteFrame
   | SystemHookStartedFrame
   | SystemHookProgressFrame
   | SystemHookResponseFrame

@@ -64,6 +64,17 @@ const CLIENT_SUBTYPES_ON_THE_BINARY: Array<[string, number, string]> = [
   ["reload_skills", 258, 'ok("reload_skills")'],
 ];
 
+// Shown on the binary by test/conformance/control-and-stdin.test.ts: [subtype, spec line, anchor].
+const CLIENT_SUBTYPES_IN_THE_WORKSPACE_SESSION: Array<[string, number, string]> = [
+  ["set_cwd", 232, "set_cwd: an untrusted directory answers needs_trust"],
+  ["register_repo_root", 234, "register_repo_root: a subdirectory becomes a working root once"],
+  ["set_mcp_permission_mode_override", 250, "set_mcp_permission_mode_override: tighten-only"],
+  ["mcp_call", 252, "mcp_call runs the MCP tool without a model turn"],
+  ["message_rated", 260, "message_rated is acknowledged"],
+  ["submit_feedback", 262, "submit_feedback reports why it cannot upload offline"],
+  ["side_question", 369, "side_question: control_request_progress (started)"],
+];
+
 // Shown on the binary by test/conformance/stdout-frames.test.ts: [type, claim, anchor].
 const EXTRA_FRAMES_ON_THE_BINARY: Array<[string, string, string]> = [
   [
@@ -109,15 +120,105 @@ const SYSTEM_SUBTYPES_ON_THE_BINARY: Array<[string, number, string]> = [
   ["background_tasks_changed", 466, "task_updated and background_tasks_changed"],
 ];
 
-// Subtypes the 2.1.235 bundle has no stdout emitter for (checked in the binary's embedded source).
+// Shown on the binary by the files named: [subtype, spec line, test file, anchor].
+const SYSTEM_EVENTS_ON_THE_BINARY: Array<[string, number, string, string]> = [
+  ["commands_changed", 409, "system-events", "plugin_install started → completed, then commands_changed"],
+  ["post_turn_summary", 415, "system-events", "post_turn_summary classifies each finished turn"],
+  ["task_summary", 419, "system-events", "task_summary names the work"],
+  [
+    "control_request_progress",
+    426,
+    "control-and-stdin",
+    "control_request_progress (started) for its request id",
+  ],
+  ["model_fallback", 428, "system-events", "a 5xx with --fallback-model: model_fallback (server_error)"],
+  [
+    "model_refusal_fallback",
+    432,
+    "system-events",
+    "a refusal: model_refusal_fallback retracts the refused message",
+  ],
+  [
+    "model_refusal_no_fallback",
+    434,
+    "system-events",
+    "a refusal with no model left: model_refusal_no_fallback",
+  ],
+  ["thinking_tokens", 438, "system-events", "thinking deltas on the main thread: thinking_tokens"],
+  ["informational", 440, "system-events", "a hook's systemMessage: informational"],
+  [
+    "permission_denied",
+    452,
+    "system-events",
+    "a deny rule refuses a Bash call before anyone is asked: permission_denied",
+  ],
+  [
+    "elicitation_complete",
+    456,
+    "control-and-stdin",
+    "elicitation_complete: the MCP server's completion notification",
+  ],
+  ["task_progress", 460, "system-events", "a subagent's tool step: task_progress"],
+  [
+    "code_change_published",
+    478,
+    "system-events",
+    "a pull request URL printed by `gh pr create`: code_change_published",
+  ],
+  ["vcs_state_changed", 480, "system-events", "a Bash git commit: vcs_state_changed"],
+  [
+    "plugin_install",
+    482,
+    "system-events",
+    "CLAUDE_CODE_SYNC_PLUGIN_INSTALL: plugin_install started → completed",
+  ],
+];
+
+// The print-mode projection of the agent loop (the engine behind stdout) forwards, of the loop's own
+// `system` messages, only compact_boundary, api_error (rewritten as api_retry) and the four model
+// recovery subtypes; these are built only as such messages (camelCase fields, `isMeta`), and no
+// other writer (the event queue behind task_notification, the plugin-install writer, the control
+// loop) enqueues them. Checked in the 2.1.235 bundle's embedded source.
+const TRANSCRIPT_ONLY =
+  "built only as an internal transcript/UI message; the print-mode projection forwards only compact_boundary, api_error (as api_retry) and the model-recovery subtypes, and no stdout writer enqueues it";
+
+// Subtypes the 2.1.235 bundle has no stdout emitter for, or that need what an offline session cannot
+// have (checked in the binary's embedded source): [subtype, spec line, reason].
 const SYSTEM_SUBTYPES_WITHOUT_EMITTER: Array<[string, number, string]> = [
   [
     "worker_shutting_down",
     407,
     "built only by the remote session worker (CCR transport) when its control plane retires it; print mode on pipes has no such worker",
   ],
+  ["turn_duration", 411, TRANSCRIPT_ONLY],
+  ["away_summary", 417, TRANSCRIPT_ONLY],
+  [
+    "api_error",
+    421,
+    "internal: the print-mode projection rewrites every api_error message as system/api_retry (attempt, max_retries, retry_delay_ms, error_status, error), which is REAL (sys.api-retry)",
+  ],
+  [
+    "model_consent_fallback",
+    430,
+    "only for the claude-fable-5 model on a claude.ai subscription whose server-delivered plan config requires overage consent, asked through a host dialog; an offline API-key (or token) session has no such account or config",
+  ],
   ["thinking", 436, "no emitter in the bundle: the subtype occurs only in schemas and filter lists"],
+  ["permission_retry", 454, TRANSCRIPT_ONLY],
+  ["agents_killed", 468, TRANSCRIPT_ONLY],
+  ["scheduled_task_fire", 470, TRANSCRIPT_ONLY],
+  ["file_snapshot", 472, TRANSCRIPT_ONLY],
   ["files_persisted", 474, "no emitter in the bundle: the subtype occurs only in schemas and filter lists"],
+  [
+    "mirror_error",
+    476,
+    "built by the SDK's Query (the host side) when the host's SessionStore rejects a mirrored transcript batch; the CLI never writes it to stdout",
+  ],
+  ["memory_saved", 486, TRANSCRIPT_ONLY],
+  [
+    "feedback_draft_queued",
+    488,
+    "sent only by the SendFeedback tool, which is enabled only by remote feature gates (default off, never fetched offline) and never offered in print mode here",
+  ],
   [
     "local_command_output",
     490,
@@ -125,43 +226,17 @@ const SYSTEM_SUBTYPES_WITHOUT_EMITTER: Array<[string, number, string]> = [
   ],
 ];
 
-// Reachable in principle but not driven yet, grouped by what they need: [id, spec line, subtypes, why].
-const SYSTEM_SUBTYPES_NOT_DRIVEN: Array<[string, number, string, string]> = [
+// Reachable offline in principle but not driven yet: [subtype, spec line, what it needs].
+const SYSTEM_SUBTYPES_NOT_DRIVEN: Array<[string, number, string]> = [
   [
-    "model-recovery",
-    428,
-    "system/model_fallback, model_consent_fallback, model_refusal_fallback, model_refusal_no_fallback",
-    "need --fallback-model with repeated overload answers, or a refusal stop_reason and a fallback chain",
+    "notification",
+    442,
+    "keyed notices such as error-compacting-conversation after a /compact whose summary request fails; a probe's short conversation ended in 'Not enough messages to compact' (compact_result failed, no notification)",
   ],
   [
-    "transcript-messages",
-    411,
-    "system/turn_duration, away_summary, memory_saved, agents_killed, scheduled_task_fire, permission_retry, file_snapshot",
-    "built as transcript/UI messages (camelCase fields, isMeta) like stop_hook_summary, which 2.1.235 keeps off stdout; no print-mode emitter seen",
-  ],
-  [
-    "remote-session-metadata",
-    415,
-    "system/post_turn_summary, task_summary, mirror_error",
-    "reported through the remote session state (background-agent classifier, task summaries, session mirror upload failures)",
-  ],
-  [
-    "git-host",
-    478,
-    "system/code_change_published, vcs_state_changed",
-    "follow a Bash git push/merge/rebase or a created pull request URL; not driven",
-  ],
-  [
-    "mcp-plugins-agents",
-    456,
-    "system/elicitation_complete, plugin_install, task_progress, memory_recall",
-    "need an MCP server that elicits, CLAUDE_CODE_SYNC_PLUGIN_INSTALL with a plugin, a subagent, or auto-memory; not driven",
-  ],
-  [
-    "other-events",
-    409,
-    "system/commands_changed, api_error, control_request_progress, thinking_tokens, informational, notification, permission_denied, feedback_draft_queued",
-    "commands_changed (a skill added mid-session) was seen in a probe; control_request_progress answers a side_question; thinking_tokens needs thinking deltas; api_error is internal (its stdout twin api_retry is REAL); not driven",
+    "memory_recall",
+    484,
+    "relevant memories attached to a turn: needs auto memory with a memory selector (remote gate or CLAUDE_MEMORY_STORES) and a memory index hit; a probe with CLAUDE_MEMORY_STORES and one project memory file recalled nothing",
   ],
 ];
 
@@ -367,12 +442,14 @@ export const CLAIMS: Claim[] = [
   {
     id: "stdout.keep-alive-sent",
     seedLine: 99,
-    claim: "keep_alive frames on stdout",
-    status: "UNTESTED",
-    proofs: [],
-    note:
-      "2.1.235 sends one every 30 s only while register_repo_root runs its DirectoryAdded hooks, " +
-      "while an agent team shuts down, or over the remote transports; not driven (needs a 30 s hook)",
+    claim: "keep_alive frames on stdout (every 30 s while register_repo_root's DirectoryAdded hooks run)",
+    status: "REAL",
+    proofs: [
+      real(
+        "control-and-stdin",
+        "keep_alive: sent while register_repo_root's DirectoryAdded hook runs past 30 s",
+      ),
+    ],
   },
   ...EXTRA_FRAMES_ON_THE_BINARY.map(
     ([type, claim, anchor]): Claim => ({
@@ -430,12 +507,38 @@ export const CLAIMS: Claim[] = [
     proofs: [real("partial-messages", "stdin closed right after the user frame: the turn completes")],
   },
   {
-    id: "stdin.other-frames",
+    id: "stdin.bash-command",
     seedLine: 103,
-    claim: "bash_command, update_environment_variables, queued_notification, session_notice",
-    status: "UNTESTED",
-    proofs: [],
-    note: "the host never sends them; not driven on the binary",
+    claim:
+      "bash_command runs a shell command without a model turn; input and output come back as replayed user frames",
+    status: "REAL",
+    proofs: [real("control-and-stdin", "bash_command runs without a model turn")],
+  },
+  {
+    id: "stdin.update-environment-variables",
+    seedLine: 679,
+    claim:
+      "update_environment_variables applies allowlisted keys only (the two session credentials), answered by request_id",
+    status: "REAL",
+    proofs: [real("control-and-stdin", "update_environment_variables: answered by request_id")],
+  },
+  {
+    id: "stdin.queued-notification",
+    seedLine: 103,
+    claim:
+      "queued_notification is accepted; outside remote mode it is dropped and acknowledged (command_lifecycle completed)",
+    status: "REAL",
+    proofs: [real("control-and-stdin", "queued_notification outside remote mode")],
+  },
+  {
+    id: "stdin.session-notice",
+    seedLine: 103,
+    claim: "session_notice delivered to the session",
+    status: "DOCUMENTED-UNREACHABLE",
+    proofs: [real("control-and-stdin", "session_notice on stdin pipes is dropped")],
+    note:
+      "consumed only on a RemoteIO transport (remote session ingress); on stdin pipes 2.1.235 drops it " +
+      "('session_notice on a non-RemoteIO transport — dropping without ack'), which the test shows",
   },
   // partial messages
   {
@@ -586,8 +689,9 @@ export const CLAIMS: Claim[] = [
     id: "ctl.progress",
     seedLine: 148,
     claim: "control_request_progress extends, never settles; unknown ids ignored",
-    status: "UNIT",
+    status: "REAL",
     proofs: [
+      real("control-and-stdin", "control_request_progress (started) for its request id, then the answer"),
       unit("control-channel", "control_request_progress extends the deadline and never settles"),
       unit("control-channel", "ignores progress for unknown request ids"),
     ],
@@ -664,15 +768,15 @@ export const CLAIMS: Claim[] = [
       proofs: [real(subtype === "get_context_usage" ? "control-response-order" : "control-subtypes", anchor)],
     }),
   ),
-  {
-    id: "sub.untested-client",
-    seedLine: 232,
-    claim:
-      "set_cwd, register_repo_root, set_mcp_permission_mode_override, mcp_call, message_rated, submit_feedback",
-    status: "UNTESTED",
-    proofs: [],
-    note: "answered by 2.1.235 but not yet driven (need a repo root, an MCP server, feedback policy)",
-  },
+  ...CLIENT_SUBTYPES_IN_THE_WORKSPACE_SESSION.map(
+    ([subtype, seedLine, anchor]): Claim => ({
+      id: `sub.${subtype}`,
+      seedLine,
+      claim: `${subtype} answered by the print worker`,
+      status: "REAL",
+      proofs: [real("control-and-stdin", anchor)],
+    }),
+  ),
   {
     id: "sub.can-use-tool",
     seedLine: 264,
@@ -701,6 +805,14 @@ export const CLAIMS: Claim[] = [
     claim: "elicitation declined without a handler",
     status: "UNIT",
     proofs: [unit("control-channel", "declines elicitation by default")],
+  },
+  {
+    id: "sub.elicitation-round-trip",
+    seedLine: 272,
+    claim:
+      "an MCP server's elicitation reaches the host as a control_request; the host's answer goes back to the server",
+    status: "REAL",
+    proofs: [real("control-and-stdin", "its elicitation reaches the host as a control_request")],
   },
   {
     id: "sub.user-dialog",
@@ -812,6 +924,15 @@ export const CLAIMS: Claim[] = [
     proofs: [real("stdout-frames", "stop_hook_summary is written to the transcript only")],
     note: "transcript-only in 2.1.235: written to the session file after the Stop hooks, never to stdout",
   },
+  ...SYSTEM_EVENTS_ON_THE_BINARY.map(
+    ([subtype, seedLine, file, anchor]): Claim => ({
+      id: `sys.${subtype.replaceAll("_", "-")}`,
+      seedLine,
+      claim: `system/${subtype}`,
+      status: "REAL",
+      proofs: [real(file, anchor)],
+    }),
+  ),
   ...SYSTEM_SUBTYPES_WITHOUT_EMITTER.map(
     ([subtype, seedLine, note]): Claim => ({
       id: `sys.${subtype.replaceAll("_", "-")}`,
@@ -823,10 +944,10 @@ export const CLAIMS: Claim[] = [
     }),
   ),
   ...SYSTEM_SUBTYPES_NOT_DRIVEN.map(
-    ([id, seedLine, subtypes, note]): Claim => ({
-      id: `sys.${id}`,
+    ([subtype, seedLine, note]): Claim => ({
+      id: `sys.${subtype.replaceAll("_", "-")}`,
       seedLine,
-      claim: subtypes,
+      claim: `system/${subtype}`,
       status: "UNTESTED",
       proofs: [],
       note,

@@ -16,6 +16,8 @@ import type { AddressInfo } from "node:net";
  * - `http_error`: Anthropic's error JSON with the given status (429/529 may carry retry-after).
  * - `slow_stream`: text streamed one word per delta with `chunkDelayMs` between deltas.
  * - `broken_stream`: message_start and part of the text, then the socket is destroyed.
+ * - `thinking`: a thinking block (thinking_delta, signature_delta), then a text block.
+ * - `refusal`: a text block, stop_reason `refusal` with `stop_details` (category, explanation).
  */
 export type ScriptedReply =
   | { kind: "text"; text: string }
@@ -23,7 +25,9 @@ export type ScriptedReply =
   | { kind: "structured_output"; value: unknown }
   | { kind: "http_error"; status: number; errorType?: string; message?: string; retryAfterSeconds?: number }
   | { kind: "slow_stream"; text: string; chunkDelayMs: number }
-  | { kind: "broken_stream"; text: string };
+  | { kind: "broken_stream"; text: string }
+  | { kind: "thinking"; thinking: string; text: string }
+  | { kind: "refusal"; text: string; category?: string; explanation?: string };
 
 export interface RecordedRequest {
   /** Position among all recorded requests (0-based). */
@@ -159,6 +163,7 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 
 type ContentBlock =
   | { type: "text"; text: string }
+  | { type: "thinking"; thinking: string; signature: string }
   | { type: "tool_use"; id: string; name: string; input: Record<string, unknown> };
 
 interface Waiter {
@@ -325,7 +330,16 @@ export class ScriptedMessagesApi {
       return;
     }
     const blocks = contentOf(reply);
-    const stopReason = blocks.some((b) => b.type === "tool_use") ? "tool_use" : "end_turn";
+    const stopReason =
+      reply.kind === "refusal"
+        ? "refusal"
+        : blocks.some((b) => b.type === "tool_use")
+          ? "tool_use"
+          : "end_turn";
+    const stopDetails =
+      reply.kind === "refusal"
+        ? { type: "refusal", category: reply.category ?? null, explanation: reply.explanation ?? null }
+        : null;
     const id = `msg_${randomUUID().replaceAll("-", "")}`;
     const usage = {
       input_tokens: 10,
@@ -344,6 +358,7 @@ export class ScriptedMessagesApi {
           content: blocks,
           stop_reason: stopReason,
           stop_sequence: null,
+          ...(stopDetails ? { stop_details: stopDetails } : {}),
           usage,
         }),
       );
@@ -401,6 +416,24 @@ export class ScriptedMessagesApi {
           res.socket?.destroy();
           return;
         }
+      } else if (block.type === "thinking") {
+        send("content_block_start", {
+          type: "content_block_start",
+          index,
+          content_block: { type: "thinking", thinking: "", signature: "" },
+        });
+        for (const piece of splitWords(block.thinking)) {
+          send("content_block_delta", {
+            type: "content_block_delta",
+            index,
+            delta: { type: "thinking_delta", thinking: piece },
+          });
+        }
+        send("content_block_delta", {
+          type: "content_block_delta",
+          index,
+          delta: { type: "signature_delta", signature: block.signature },
+        });
       } else {
         send("content_block_start", {
           type: "content_block_start",
@@ -421,7 +454,11 @@ export class ScriptedMessagesApi {
     }
     send("message_delta", {
       type: "message_delta",
-      delta: { stop_reason: stopReason, stop_sequence: null },
+      delta: {
+        stop_reason: stopReason,
+        stop_sequence: null,
+        ...(stopDetails ? { stop_details: stopDetails } : {}),
+      },
       usage,
     });
     send("message_stop", { type: "message_stop" });
@@ -443,7 +480,13 @@ function contentOf(reply: Exclude<ScriptedReply, { kind: "http_error" }>): Conte
     case "text":
     case "slow_stream":
     case "broken_stream":
+    case "refusal":
       return [{ type: "text", text: reply.text }];
+    case "thinking":
+      return [
+        { type: "thinking", thinking: reply.thinking, signature: "scripted-signature" },
+        { type: "text", text: reply.text },
+      ];
     case "tool_use": {
       const blocks: ContentBlock[] = reply.text ? [{ type: "text", text: reply.text }] : [];
       blocks.push({ type: "tool_use", id: reply.id ?? toolUseId(), name: reply.name, input: reply.input });
