@@ -2,6 +2,7 @@ import { join } from "node:path";
 import * as core from "@actions/core";
 import type { GitHubClient } from "../github/github-client.js";
 import { isFork, type PullRequestRef } from "../github/pull-request-ref.js";
+import { askThreadOf } from "../jobs/ask/ask-prompt.js";
 import { runAsk } from "../jobs/ask/run-ask.js";
 import { answerQuestion } from "../jobs/conversation/answer-question.js";
 import { replyPlaceOf } from "../jobs/conversation/reply-place.js";
@@ -62,7 +63,6 @@ export async function runAskStep(step: {
           )
         ).dir
       : context.workspace;
-    const thread = run.comment?.kind === "review" && run.comment.path ? run.comment : undefined;
     return runAsk(
       {
         repository: `${owner}/${repo}`,
@@ -70,27 +70,9 @@ export async function runAskStep(step: {
         asker: run.requester ?? "",
         checkoutDir,
         untrusted,
-        ...(pr
-          ? {
-              pullRequest: {
-                number: pr.number,
-                title: pr.title,
-                body: pr.body,
-                baseSha: pr.baseSha,
-                headSha: pr.headSha,
-              },
-            }
-          : {}),
+        ...(pr ? { pullRequest: pr } : {}),
         ...(issue ? { issue: { number: issue.number, title: issue.title, body: issue.body ?? "" } } : {}),
-        ...(thread?.path
-          ? {
-              thread: {
-                path: thread.path,
-                ...(thread.line !== undefined ? { line: thread.line } : {}),
-                ...(thread.diffHunk !== undefined ? { diffHunk: thread.diffHunk } : {}),
-              },
-            }
-          : {}),
+        ...askThreadOf(run.comment),
       },
       prepared.settings,
     );

@@ -1,4 +1,5 @@
 import { isFork, type PullRequestRef } from "../../../src/github/pull-request-ref.js";
+import { askThreadOf } from "../../../src/jobs/ask/ask-prompt.js";
 import { runAsk } from "../../../src/jobs/ask/run-ask.js";
 import { answerQuestion } from "../../../src/jobs/conversation/answer-question.js";
 import type { JobResult } from "../job-executor.js";
@@ -33,7 +34,6 @@ export async function runAskJob(run: WorkerJob): Promise<JobResult> {
   await requireWriteAccess(run, "ask");
 
   const untrusted = pr ? isFork(pr) : false;
-  const comment = command.comment;
   const outcome = await answerQuestion(octokit, commentReplyPlace(job), async () => {
     const at = pr
       ? { headSha: pr.headSha, baseSha: pr.baseSha }
@@ -46,27 +46,9 @@ export async function runAskJob(run: WorkerJob): Promise<JobResult> {
         asker: job.trigger.sender ?? "",
         checkoutDir: repository.dir,
         untrusted,
-        ...(pr
-          ? {
-              pullRequest: {
-                number: pr.number,
-                title: pr.title,
-                body: pr.body,
-                baseSha: pr.baseSha,
-                headSha: pr.headSha,
-              },
-            }
-          : {}),
+        ...(pr ? { pullRequest: pr } : {}),
         ...(issue ? { issue } : {}),
-        ...(comment?.kind === "review" && comment.path
-          ? {
-              thread: {
-                path: comment.path,
-                ...(comment.line !== undefined ? { line: comment.line } : {}),
-                ...(comment.diffHunk !== undefined ? { diffHunk: comment.diffHunk } : {}),
-              },
-            }
-          : {}),
+        ...askThreadOf(command.comment),
       },
       run.sessionSettings(),
     );

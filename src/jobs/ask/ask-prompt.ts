@@ -11,7 +11,30 @@ export interface AskPromptInput {
   /** An issue the question was asked on. */
   issue?: { number: number; title: string; body: string };
   /** The inline review thread the question was asked in: the line and its diff hunk. */
-  thread?: { path: string; line?: number; diffHunk?: string };
+  thread?: AskThread;
+}
+
+export interface AskThread {
+  path: string;
+  line?: number;
+  diffHunk?: string;
+}
+
+/**
+ * The `thread` of a question asked in an inline review thread, from the comment that asked (as the
+ * trigger model and the job message carry it); nothing for a conversation comment.
+ */
+export function askThreadOf(
+  comment: { kind: "issue" | "review"; path?: string; line?: number; diffHunk?: string } | undefined,
+): { thread?: AskThread } {
+  if (comment?.kind !== "review" || !comment.path) return {};
+  return {
+    thread: {
+      path: comment.path,
+      ...(comment.line !== undefined ? { line: comment.line } : {}),
+      ...(comment.diffHunk !== undefined ? { diffHunk: comment.diffHunk } : {}),
+    },
+  };
 }
 
 /**
