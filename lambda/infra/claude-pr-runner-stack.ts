@@ -633,7 +633,7 @@ export class ClaudePrRunnerStack extends Stack {
       "only the worker role reads and writes it (TLS-only, private); enable CloudTrail S3 data events for an access log instead of a second bucket",
     );
     const remoteFunctions = managedAgents
-      ? [managedAgents.webhookFunction, managedAgents.settleFunction]
+      ? [managedAgents.webhookFunction, managedAgents.settleFunction, managedAgents.sweepFunction]
       : [];
     for (const fn of [webhook, gateway, agent, worker, schedule, sweep, ...remoteFunctions]) {
       acknowledge(

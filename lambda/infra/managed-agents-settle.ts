@@ -1,8 +1,10 @@
 import {
   CfnOutput,
   Duration,
-  type aws_dynamodb as dynamodb,
+  aws_dynamodb as dynamodb,
   aws_lambda_event_sources as eventSources,
+  aws_events as events,
+  aws_events_targets as eventsTargets,
   aws_iam as iam,
   aws_lambda as lambda,
   type aws_logs as logs,
@@ -31,6 +33,12 @@ export interface ManagedAgentsSettleProps {
   powertools: (service: string) => Record<string, string>;
 }
 
+/** The sessions table's sparse index of open sessions (lambda/shared/session-record-store.ts). */
+export const OPEN_SESSIONS_INDEX_NAME = "open-sessions";
+/** How often the sweeper runs, and how long a session is open before it is looked at (docs/engines.md). */
+export const SESSION_SWEEP_EVERY = Duration.minutes(5);
+export const SESSION_SWEEP_GRACE_MINUTES = 10;
+
 /**
  * The managed-agents engine on Lambda (docs/engines.md, docs/lambda.md): the sessions table the
  * worker records each started session in, the Function URL Anthropic's webhooks reach, the FIFO
@@ -43,6 +51,7 @@ export class ManagedAgentsSettle extends Construct {
   readonly settleDeadLetterQueue: sqs.Queue;
   readonly webhookFunction: nodejs.NodejsFunction;
   readonly settleFunction: nodejs.NodejsFunction;
+  readonly sweepFunction: nodejs.NodejsFunction;
   readonly apiKey: secretsmanager.Secret;
   readonly signingKey: secretsmanager.Secret;
 
@@ -61,6 +70,14 @@ export class ManagedAgentsSettle extends Construct {
       removalPolicy: RemovalPolicy.RETAIN,
     });
     this.sessionsTable = expiringTable(this, "SessionsTable");
+    // Only sessions not yet published carry the index's keys: the sweeper reads those and no others.
+    this.sessionsTable.addGlobalSecondaryIndex({
+      indexName: OPEN_SESSIONS_INDEX_NAME,
+      partitionKey: { name: "open", type: dynamodb.AttributeType.STRING },
+      sortKey: { name: "openedAt", type: dynamodb.AttributeType.NUMBER },
+      projectionType: dynamodb.ProjectionType.INCLUDE,
+      nonKeyAttributes: ["deadlineAt"],
+    });
 
     const settleTimeout = Duration.minutes(2);
     const settleQueues = fifoQueueWithDeadLetters(
@@ -127,6 +144,37 @@ export class ManagedAgentsSettle extends Construct {
     this.settleFunction.addToRolePolicy(
       new iam.PolicyStatement({ actions: ["dynamodb:UpdateItem"], resources: [props.spendTable.tableArn] }),
     );
+
+    // --- the sweeper: a lost webhook must not leave a check run in_progress forever ---
+    this.sweepFunction = new nodejs.NodejsFunction(this, "SweepFunction", {
+      logGroup: props.logGroup("SessionSweepFunction"),
+      ...nodeFunctionDefaults("lambda/managed-agents/session-sweep-function.ts"),
+      timeout: Duration.minutes(2),
+      memorySize: 256,
+      environment: {
+        ...props.powertools("managed-agents-sweep"),
+        SESSIONS_TABLE_NAME: this.sessionsTable.tableName,
+        SETTLE_QUEUE_URL: this.settleQueue.queueUrl,
+        MANAGED_AGENTS_API_KEY_SECRET: `secretsmanager:${this.apiKey.secretArn}`,
+        SWEEP_GRACE_MINUTES: String(SESSION_SWEEP_GRACE_MINUTES),
+      },
+    });
+    // It reads the open-sessions index and the sessions' status, and queues settle steps: it never
+    // publishes and holds no GitHub key.
+    this.sweepFunction.addToRolePolicy(
+      new iam.PolicyStatement({
+        actions: ["dynamodb:Query"],
+        resources: [`${this.sessionsTable.tableArn}/index/${OPEN_SESSIONS_INDEX_NAME}`],
+      }),
+    );
+    this.settleQueue.grantSendMessages(this.sweepFunction);
+    this.apiKey.grantRead(this.sweepFunction);
+    new events.Rule(this, "SweepSchedule", {
+      description: "Settle Managed Agents sessions whose Anthropic webhook never arrived",
+      schedule: events.Schedule.rate(SESSION_SWEEP_EVERY),
+      // A failed run is not retried: the next one, minutes later, looks at the same sessions.
+      targets: [new eventsTargets.LambdaFunction(this.sweepFunction, { retryAttempts: 0 })],
+    });
 
     // --- the worker starts sessions: it records them (and reads a PR's latest) and reads the key ---
     props.worker.addEnvironment("ENGINE", "managed-agents");

@@ -7,7 +7,9 @@ import { verifyManagedAgentsWebhook } from "../../src/runner/managed-agents/veri
 export interface SettleMessage {
   version: 1;
   sessionId: string;
-  because: "idle" | "terminated" | "deleted";
+  /** What woke it: a webhook's kind, or `sweep` when the sweeper stood in for a webhook that never came. */
+  because: "idle" | "terminated" | "deleted" | "rescheduled" | "sweep";
+  /** The webhook event id, or `sweep:<session>:<time>` for the sweeper (the FIFO deduplication id). */
   webhookEventId: string;
 }
 

@@ -22,9 +22,16 @@ export interface SettleHandlerDeps {
 }
 
 /**
- * The follow-up worker: for each queued webhook, one short settle of the session (answer what it
- * waits on, or publish its result once). It never waits for the agent, so an invocation takes
- * seconds, not the session's minutes. Failures go back to the queue (ReportBatchItemFailures).
+ * How long a settle step holds the right to publish: longer than the settle function's timeout (2
+ * minutes), so a lease only lapses once its step is surely dead.
+ */
+export const SETTLE_LEASE_SECONDS = 300;
+
+/**
+ * The follow-up worker: for each queued webhook (or sweeper wake-up), one short settle of the
+ * session (answer what it waits on, or publish its result once). It never waits for the agent, so an
+ * invocation takes seconds, not the session's minutes. Failures go back to the queue
+ * (ReportBatchItemFailures).
  */
 export function createSettleHandler(deps: SettleHandlerDeps) {
   return async (event: SQSEvent, _context?: Context): Promise<SQSBatchResponse> => {
@@ -32,43 +39,7 @@ export function createSettleHandler(deps: SettleHandlerDeps) {
     for (const record of event.Records) {
       try {
         const message = JSON.parse(record.body) as SettleMessage;
-        const stored = await deps.store.get(message.sessionId);
-        if (!stored) {
-          deps.log?.("a session this deployment did not start; dropped", { sessionId: message.sessionId });
-          continue;
-        }
-        if (stored.status === "published") continue;
-        const octokit = await deps.octokitFor({
-          ...stored.record,
-          ...(stored.installationId === undefined ? {} : { installationId: stored.installationId }),
-        });
-        let settled: Awaited<ReturnType<typeof settleRemoteReview>>;
-        try {
-          settled = await settleRemoteReview(
-            stored.record,
-            { octokit, ...deps.publish },
-            deps.engine,
-            deps.settings,
-          );
-        } finally {
-          await deps
-            .releaseOctokit?.(octokit)
-            .catch((error: unknown) =>
-              deps.log?.("token not revoked; it expires within the hour", { error: String(error) }),
-            );
-        }
-        if (settled.status === "published") {
-          const first = await deps.store.claimPublication(message.sessionId);
-          const reservation = stored.spendReservation;
-          // Once per session (the claim), whatever delivery published it.
-          if (first && reservation && deps.spend) {
-            const cost = settled.result.session.outcome.totalCostUsd ?? reservation.amountUsd;
-            await deps.spend
-              .adjust(reservation.key, cost - reservation.amountUsd)
-              .catch((error: unknown) => deps.log?.("spend not booked", { error: String(error) }));
-          }
-          deps.log?.("published", { sessionId: message.sessionId, conclusion: settled.published.conclusion });
-        }
+        await settleOne(deps, message);
       } catch (error) {
         deps.log?.("settle failed; back to the queue", { error: (error as Error).message });
         batchItemFailures.push({ itemIdentifier: record.messageId });
@@ -76,4 +47,76 @@ export function createSettleHandler(deps: SettleHandlerDeps) {
     }
     return { batchItemFailures };
   };
+}
+
+async function settleOne(deps: SettleHandlerDeps, message: SettleMessage): Promise<void> {
+  const { sessionId } = message;
+  const stored = await deps.store.get(sessionId);
+  if (!stored) {
+    deps.log?.("a session this deployment did not start; dropped", { sessionId });
+    return;
+  }
+  if (stored.status === "published") return;
+  if (stored.status === "settling" && stored.leaseUntil && stored.leaseUntil.getTime() > Date.now()) {
+    deps.log?.("another settle step is publishing this session", { sessionId, because: message.because });
+    return;
+  }
+  const octokit = await deps.octokitFor({
+    ...stored.record,
+    ...(stored.installationId === undefined ? {} : { installationId: stored.installationId }),
+  });
+  let claimed = false;
+  let settled: Awaited<ReturnType<typeof settleRemoteReview>>;
+  try {
+    settled = await settleRemoteReview(
+      stored.record,
+      {
+        octokit,
+        ...deps.publish,
+        // A webhook, its redelivery and the sweeper may all find the session ended: one publishes.
+        claim: async () => {
+          claimed = await deps.store.claimSettlement(sessionId, SETTLE_LEASE_SECONDS);
+          return claimed;
+        },
+      },
+      deps.engine,
+      deps.settings,
+    );
+  } catch (error) {
+    if (claimed)
+      await deps.store
+        .releaseSettlement(sessionId)
+        .catch((release: unknown) =>
+          deps.log?.("claim not released; it lapses with its lease", { error: String(release) }),
+        );
+    throw error;
+  } finally {
+    await deps
+      .releaseOctokit?.(octokit)
+      .catch((error: unknown) =>
+        deps.log?.("token not revoked; it expires within the hour", { error: String(error) }),
+      );
+  }
+  if (settled.status === "claimed_elsewhere") {
+    deps.log?.("ended; another settle step publishes it", { sessionId, because: message.because });
+    return;
+  }
+  if (settled.status !== "published") return;
+  await deps.store.markPublished(sessionId);
+  const reservation = stored.spendReservation;
+  // Once per session: only the step holding the claim gets here.
+  if (reservation && deps.spend) {
+    const { outcome } = settled.result.session;
+    // A deleted session's usage cannot be read any more: its reservation stays booked, as for a
+    // job that crashed (the money may have been spent).
+    const cost = outcome.stopReason === "deleted" ? reservation.amountUsd : outcome.totalCostUsd;
+    await deps.spend
+      .adjust(reservation.key, cost - reservation.amountUsd)
+      .catch((error: unknown) => deps.log?.("spend not booked", { error: String(error) }));
+  }
+  deps.log?.("published", {
+    sessionId,
+    because: message.because,
+    conclusion: settled.published.conclusion,
+  });
 }

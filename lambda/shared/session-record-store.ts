@@ -2,12 +2,30 @@ import {
   type DynamoDBClient,
   GetItemCommand,
   PutItemCommand,
+  QueryCommand,
   UpdateItemCommand,
 } from "@aws-sdk/client-dynamodb";
 import type { RemoteReviewRecord } from "../../src/jobs/review/remote-review.js";
 import { writeIfConditionHolds } from "./write-if-condition-holds.js";
 
-export type StoredSessionStatus = "running" | "published";
+/**
+ * `running` until a settle step claims the right to publish (`settling`, with a lease), then
+ * `published`. A claim whose step died lapses with its lease, so a later step can publish instead.
+ */
+export type StoredSessionStatus = "running" | "settling" | "published";
+
+/**
+ * The sparse index of sessions not yet published: only open items carry its keys (`open`, always
+ * "open", and `openedAt`, epoch seconds), so the sweeper reads open sessions and nothing else.
+ */
+export const OPEN_SESSIONS_INDEX = "open-sessions";
+
+/** An open session as the sweeper sees it (the index projects the deadline beside the keys). */
+export interface OpenSession {
+  sessionId: string;
+  openedAt: Date;
+  deadlineAt?: Date;
+}
 
 /** A daily spend-cap reservation (the ledger item's key and amount) that the settle step corrects. */
 export interface SpendReservationRef {
@@ -19,6 +37,8 @@ export interface SpendReservationRef {
 export interface StoredSession {
   record: RemoteReviewRecord;
   status: StoredSessionStatus;
+  /** While `settling`: until when the claiming step holds the right to publish. */
+  leaseUntil?: Date;
   installationId?: number;
   spendReservation?: SpendReservationRef;
 }
@@ -41,7 +61,9 @@ export class SessionRecordStore {
     record: RemoteReviewRecord,
     door: { installationId?: number; spendReservation?: SpendReservationRef } = {},
   ): Promise<void> {
-    const expiration = { N: String(Math.floor(Date.now() / 1000) + RETENTION_SECONDS) };
+    const nowSeconds = Math.floor(Date.now() / 1000);
+    const expiration = { N: String(nowSeconds + RETENTION_SECONDS) };
+    const deadline = record.deadlineAt === undefined ? Number.NaN : Date.parse(record.deadlineAt);
     await this.dynamodb.send(
       new PutItemCommand({
         TableName: this.tableName,
@@ -50,6 +72,9 @@ export class SessionRecordStore {
           record: { S: JSON.stringify(record) },
           status: { S: "running" },
           expiration,
+          open: { S: "open" },
+          openedAt: { N: String(nowSeconds) },
+          ...(Number.isFinite(deadline) ? { deadlineAt: { N: String(Math.floor(deadline / 1000)) } } : {}),
           ...(door.installationId === undefined
             ? {}
             : { installationId: { N: String(door.installationId) } }),
@@ -87,6 +112,7 @@ export class SessionRecordStore {
     return {
       record: JSON.parse(item.record.S) as RemoteReviewRecord,
       status: (item.status?.S ?? "running") as StoredSessionStatus,
+      ...(item.leaseUntil?.N ? { leaseUntil: new Date(Number(item.leaseUntil.N) * 1000) } : {}),
       ...(item.installationId?.N ? { installationId: Number(item.installationId.N) } : {}),
       ...(item.spendReservation?.S
         ? { spendReservation: JSON.parse(item.spendReservation.S) as SpendReservationRef }
@@ -94,20 +120,93 @@ export class SessionRecordStore {
     };
   }
 
-  /** Marks the session published; false when another delivery got there first (publish nothing). */
-  async claimPublication(sessionId: string): Promise<boolean> {
+  /**
+   * Claims the right to publish the session (a conditional write): true for exactly one caller
+   * among a webhook's settle step, the sweeper's and any redelivery, until the lease runs out; then a
+   * later step may claim it again (the first one died before publishing).
+   */
+  async claimSettlement(sessionId: string, leaseSeconds: number, now = new Date()): Promise<boolean> {
+    const nowSeconds = Math.floor(now.getTime() / 1000);
     return writeIfConditionHolds(() =>
       this.dynamodb.send(
         new UpdateItemCommand({
           TableName: this.tableName,
           Key: { id: { S: `session#${sessionId}` } },
-          UpdateExpression: "SET #s = :published",
-          ConditionExpression: "#s = :running",
+          UpdateExpression: "SET #s = :settling, leaseUntil = :until",
+          ConditionExpression: "#s = :running OR (#s = :settling AND leaseUntil < :now)",
           ExpressionAttributeNames: { "#s": "status" },
-          ExpressionAttributeValues: { ":published": { S: "published" }, ":running": { S: "running" } },
+          ExpressionAttributeValues: {
+            ":settling": { S: "settling" },
+            ":running": { S: "running" },
+            ":until": { N: String(nowSeconds + leaseSeconds) },
+            ":now": { N: String(nowSeconds) },
+          },
         }),
       ),
     );
+  }
+
+  /** The claimed session is published: closed for good, and out of the open-sessions index. */
+  async markPublished(sessionId: string): Promise<void> {
+    await this.dynamodb.send(
+      new UpdateItemCommand({
+        TableName: this.tableName,
+        Key: { id: { S: `session#${sessionId}` } },
+        UpdateExpression: "SET #s = :published REMOVE leaseUntil, #open, openedAt",
+        ExpressionAttributeNames: { "#s": "status", "#open": "open" },
+        ExpressionAttributeValues: { ":published": { S: "published" } },
+      }),
+    );
+  }
+
+  /** Gives a claim back after publishing failed, so the next webhook or sweep can try at once. */
+  async releaseSettlement(sessionId: string): Promise<void> {
+    // Not settling any more (published, or its lease was taken over): nothing to give back.
+    await writeIfConditionHolds(() =>
+      this.dynamodb.send(
+        new UpdateItemCommand({
+          TableName: this.tableName,
+          Key: { id: { S: `session#${sessionId}` } },
+          UpdateExpression: "SET #s = :running REMOVE leaseUntil",
+          ConditionExpression: "#s = :settling",
+          ExpressionAttributeNames: { "#s": "status" },
+          ExpressionAttributeValues: { ":running": { S: "running" }, ":settling": { S: "settling" } },
+        }),
+      ),
+    );
+  }
+
+  /** Sessions still open that were opened within [from, to] (the sparse index, oldest first). */
+  async openSessions(window: { from: Date; to: Date }): Promise<OpenSession[]> {
+    const found: OpenSession[] = [];
+    let startKey: QueryCommand["input"]["ExclusiveStartKey"];
+    do {
+      const page = await this.dynamodb.send(
+        new QueryCommand({
+          TableName: this.tableName,
+          IndexName: OPEN_SESSIONS_INDEX,
+          KeyConditionExpression: "#open = :open AND openedAt BETWEEN :from AND :to",
+          ExpressionAttributeNames: { "#open": "open" },
+          ExpressionAttributeValues: {
+            ":open": { S: "open" },
+            ":from": { N: String(Math.floor(window.from.getTime() / 1000)) },
+            ":to": { N: String(Math.floor(window.to.getTime() / 1000)) },
+          },
+          ...(startKey ? { ExclusiveStartKey: startKey } : {}),
+        }),
+      );
+      for (const item of page.Items ?? []) {
+        const id = item.id?.S;
+        if (!id?.startsWith("session#") || !item.openedAt?.N) continue;
+        found.push({
+          sessionId: id.slice("session#".length),
+          openedAt: new Date(Number(item.openedAt.N) * 1000),
+          ...(item.deadlineAt?.N ? { deadlineAt: new Date(Number(item.deadlineAt.N) * 1000) } : {}),
+        });
+      }
+      startKey = page.LastEvaluatedKey;
+    } while (startKey);
+    return found;
   }
 
   async latestForPullRequest(pr: {

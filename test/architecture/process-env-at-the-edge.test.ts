@@ -14,6 +14,7 @@ const edgeModules = [
   "lambda/gateway/handler.ts",
   "lambda/infra/app.ts",
   "lambda/managed-agents/anthropic-webhook-function.ts",
+  "lambda/managed-agents/session-sweep-function.ts",
   "lambda/managed-agents/settle-function.ts",
   "lambda/schedule/handler.ts",
   "lambda/schedule/sweep-handler.ts",

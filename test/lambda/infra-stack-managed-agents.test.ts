@@ -6,6 +6,7 @@ import { Template } from "aws-cdk-lib/assertions";
 import { AwsSolutionsChecks } from "cdk-nag";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ClaudePrRunnerStack } from "../../lambda/infra/claude-pr-runner-stack.js";
+import { OPEN_SESSIONS_INDEX } from "../../lambda/shared/session-record-store.js";
 
 // The stack with `engine: managed-agents`, synthesized in-process as in infra-stack.test.ts (bundling
 // skipped): the Anthropic webhook Function URL, the FIFO settle queue and its function, the sessions
@@ -161,6 +162,49 @@ describe("infrastructure stack on the managed-agents engine", () => {
     template.hasResourceProperties("AWS::DynamoDB::Table", {
       TimeToLiveSpecification: { AttributeName: "expiration", Enabled: true },
     });
+  });
+
+  it("runs the session sweeper every 5 minutes: it queries the open-sessions index, reads the Managed Agents key and queues settle steps, nothing else", () => {
+    const sweep = logicalId("AWS::Lambda::Function", "ManagedAgentsSweepFunction");
+    template.hasResourceProperties("AWS::Events::Rule", {
+      ScheduleExpression: "rate(5 minutes)",
+      State: "ENABLED",
+      Targets: [{ Arn: { "Fn::GetAtt": [sweep, "Arn"] }, RetryPolicy: { MaximumRetryAttempts: 0 } }],
+    });
+    const table = logicalId("AWS::DynamoDB::Table", "ManagedAgentsSessionsTable");
+    // The index the store queries, sparse on the attributes only open sessions carry.
+    expect(resources[table]!.Properties.GlobalSecondaryIndexes).toEqual([
+      {
+        IndexName: OPEN_SESSIONS_INDEX,
+        KeySchema: [
+          { AttributeName: "open", KeyType: "HASH" },
+          { AttributeName: "openedAt", KeyType: "RANGE" },
+        ],
+        Projection: { ProjectionType: "INCLUDE", NonKeyAttributes: ["deadlineAt"] },
+      },
+    ]);
+    expect(envOf("ManagedAgentsSweepFunction")).toMatchObject({
+      SESSIONS_TABLE_NAME: { Ref: table },
+      SETTLE_QUEUE_URL: { Ref: logicalId("AWS::SQS::Queue", "ManagedAgentsSettleQueue") },
+      SWEEP_GRACE_MINUTES: "10",
+    });
+    const statements = statementsOf("ManagedAgentsSweepFunctionServiceRole");
+    expect(actionsOf(statements).filter((a) => !a.startsWith("xray:"))).toEqual([
+      "dynamodb:Query",
+      "secretsmanager:DescribeSecret",
+      "secretsmanager:GetSecretValue",
+      "sqs:GetQueueAttributes",
+      "sqs:GetQueueUrl",
+      "sqs:SendMessage",
+    ]);
+    const query = statements.find((s) => [s.Action].flat().includes("dynamodb:Query"))!;
+    expect(JSON.stringify(query.Resource)).toContain(`/index/${OPEN_SESSIONS_INDEX}`);
+    expect(resourcesOf(statements)).toContain(
+      logicalId("AWS::SecretsManager::Secret", "ManagedAgentsApiKey"),
+    );
+    // It never publishes: no GitHub App key, no spend table.
+    expect(resourcesOf(statements)).not.toContain(logicalId("AWS::SecretsManager::Secret", "AppPrivateKey"));
+    expect(resourcesOf(statements)).not.toContain(logicalId("AWS::DynamoDB::Table", "SpendTable"));
   });
 
   it("gives the settle function the worker's FAIL_ON, INCLUDE and EXCLUDE", () => {

@@ -417,6 +417,7 @@ export class ManagedAgentsDouble {
       "session.status_terminated": "session.status_terminated",
       "session.deleted": "session.deleted",
       "session.status_running": "session.status_run_started",
+      "session.status_rescheduled": "session.status_rescheduled",
     }[event.type];
     if (event.type === "session.status_idle") session.status = "idle";
     if (event.type === "session.status_running") session.status = "running";

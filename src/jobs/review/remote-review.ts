@@ -48,6 +48,11 @@ export interface RemoteReviewRecord {
    * then a command's paths): the settle step sets findings aside by the same rules.
    */
   pathRules?: ReviewPathRules;
+  /**
+   * When the job's time is up (ISO): a settle step or the sweeper that finds the session still
+   * working after it interrupts and archives it, and the check concludes timed_out.
+   */
+  deadlineAt?: string;
 }
 
 export type RemoteReviewStarted =
@@ -140,6 +145,8 @@ export async function startRemoteReview(
       startedAt: new Date().toISOString(),
       maxTurns: settings.maxTurns,
       pathRules,
+      // The same time budget a CLI session of this job gets, counted from the session's creation.
+      deadlineAt: new Date(Date.now() + settings.timeoutMs).toISOString(),
     };
     return { status: "started", record };
   } catch (error) {
@@ -233,6 +240,8 @@ async function changeFromGitHub(
 
 export type RemoteReviewSettled =
   | { status: "waiting" }
+  /** The session ended, but another settle step holds the right to publish it: nothing was published. */
+  | { status: "claimed_elsewhere" }
   | { status: "published"; result: ReviewResult; published: PublishedReview };
 
 export interface RemoteReviewSettle {
@@ -244,6 +253,11 @@ export interface RemoteReviewSettle {
   /** The door's include and exclude globs: a finding on a file they leave out is set aside. */
   pathFilter?: PathFilterSettings;
   runUrl?: string;
+  /**
+   * Asked once the session has ended, before anything reaches GitHub: true when this step may
+   * publish (the door's conditional write), false when another step already does.
+   */
+  claim?: () => Promise<boolean>;
 }
 
 /**
@@ -261,10 +275,12 @@ export async function settleRemoteReview(
     // Shell commands are judged by the review's read-only rules; paths resolve against nothing local.
     policy: settings.policy ?? builtInPolicy("review", { workspace: "/nonexistent-remote-workspace" }),
     ...(record.maxTurns === undefined ? {} : { maxTurns: record.maxTurns }),
+    ...(record.deadlineAt === undefined ? {} : { deadlineAt: Date.parse(record.deadlineAt) }),
   });
   if (settled.state === "waiting") return { status: "waiting" };
+  if (target.claim && !(await target.claim())) return { status: "claimed_elsewhere" };
 
-  const { octokit, pathFilter, ...rest } = target;
+  const { octokit, pathFilter, claim: _claim, ...rest } = target;
   const { owner, repo, pullNumber, headSha } = record;
   const session = {
     outcome: settled.outcome,

@@ -3,8 +3,11 @@
 
 /** What a verified webhook asks the host to do next. */
 export type WebhookRoute =
-  /** The session went idle or ended: list its events and settle (answer, publish or report). */
-  | { action: "reconcile"; sessionId: string; because: "idle" | "terminated" }
+  /**
+   * The session went idle or ended: list its events and settle (answer, publish or report). A
+   * rescheduled session is still running, but the look counts its turns against the job's cap.
+   */
+  | { action: "reconcile"; sessionId: string; because: "idle" | "terminated" | "rescheduled" }
   /** The session no longer exists: nothing to list; the run ends as deleted. */
   | { action: "deleted"; sessionId: string }
   /** Progress or another resource: acknowledged and dropped. */
@@ -35,6 +38,10 @@ export function routeWebhookEvent(envelope: WebhookEnvelope): WebhookRoute {
   if (type === "session.status_terminated")
     return { action: "reconcile", sessionId: id, because: "terminated" };
   if (type === "session.deleted") return { action: "deleted", sessionId: id };
+  // Not an end, but a wake-up while the agent works: the settle step checks the turn cap and the
+  // deadline, which would otherwise wait for the next idle.
+  if (type === "session.status_rescheduled")
+    return { action: "reconcile", sessionId: id, because: "rescheduled" };
   if (THREAD_ONLY_TYPES.has(type)) {
     // A child thread idling or ending never ends the session; the primary thread has its own event.
     return { action: "ignore", reason: `${type} concerns one thread, not the session` };

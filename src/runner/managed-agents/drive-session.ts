@@ -128,8 +128,25 @@ export class SessionDriver {
     for (const handling of this.ledger.reconcile(history)) this.observe(handling);
     const capped = this.overTurnCap();
     if (capped) return capped;
+    const late = this.pastDeadline();
+    if (late) return late;
     await this.act();
     return this.decide();
+  }
+
+  /**
+   * Past the deadline, unless the session already stopped on its own (terminated, deleted, or idle
+   * for any reason but a tool call we owe): nothing more is answered, the caller interrupts and
+   * archives. The streaming driver's timer stops it the same way; this catches a session looked at
+   * only now (the webhook-driven settle, the sweeper's wake-up).
+   */
+  pastDeadline(now = Date.now()): Extract<DriveEnd, { kind: "deadline" }> | undefined {
+    const { deadlineAt } = this.options;
+    if (deadlineAt === undefined || now < deadlineAt) return undefined;
+    if (this.ledger.ended) return undefined;
+    const stop = this.ledger.idleStop;
+    if (stop && stop.reason !== "requires_action") return undefined;
+    return { kind: "deadline" };
   }
 
   /**
@@ -288,9 +305,15 @@ export class SessionDriver {
     return undefined;
   }
 
-  private async interruptAndArchive(): Promise<void> {
+  /** The deadline's stop: the turn is interrupted, then the session archived so nothing resumes it. */
+  async interruptAndArchive(): Promise<void> {
     this.notes.push("deadline reached: interrupting the session, then archiving it");
     await this.send({ type: "user.interrupt" });
+    await this.archive();
+  }
+
+  /** Archives the session (read-only from then on); a failure is noted, never thrown. */
+  async archive(): Promise<void> {
     try {
       await this.options.client.beta.sessions.archive(this.options.sessionId, {}, { maxRetries: 0 });
     } catch (error) {

@@ -7,6 +7,9 @@ import { prepareManagedSession, type RemoteWorkspace, runManagedSession } from "
 import { type SettleResult, settleManagedSession } from "./settle-managed-session.js";
 import { SubmitResultTool } from "./submit-result-tool.js";
 
+/** A session's status (`beta.sessions.retrieve`), or "deleted" once the service no longer knows it. */
+export type RemoteSessionStatus = "rescheduling" | "running" | "idle" | "terminated" | "deleted";
+
 /** The default model of remote sessions when the job names none. */
 export const DEFAULT_REMOTE_MODEL = "claude-sonnet-4-6";
 
@@ -88,16 +91,30 @@ export class ManagedAgentsEngine {
   /** One look at a started session: answer what it waits on, or return its outcome once it ended. */
   settle(
     sessionId: string,
-    job: Pick<EngineJob, "jsonSchema" | "policy" | "policyRoot" | "maxTurns">,
+    job: Pick<EngineJob, "jsonSchema" | "policy" | "policyRoot" | "maxTurns"> & {
+      /** When the job's time is up (ms since epoch): a session still working is interrupted and archived. */
+      deadlineAt?: number;
+    },
   ): Promise<SettleResult> {
     return settleManagedSession({
       client: this.client,
       sessionId,
       jsonSchema: job.jsonSchema,
       ...(job.maxTurns === undefined ? {} : { maxTurns: job.maxTurns }),
+      ...(job.deadlineAt === undefined ? {} : { deadlineAt: job.deadlineAt }),
       ...(job.policy ? { policy: job.policy } : {}),
       ...(job.policyRoot ? { policyRoot: job.policyRoot } : {}),
     });
+  }
+
+  /** The session's status as the service reports it now; "deleted" when it answers 404. */
+  async status(sessionId: string): Promise<RemoteSessionStatus> {
+    try {
+      return (await this.client.beta.sessions.retrieve(sessionId)).status;
+    } catch (error) {
+      if ((error as { status?: number }).status === 404) return "deleted";
+      throw error;
+    }
   }
 
   /** The result an earlier session's submit_result accepted, read back from its event history. */

@@ -1,4 +1,5 @@
 import type Anthropic from "@anthropic-ai/sdk";
+import type { StreamItem } from "../../protocol/managed-agents/index.js";
 import type { PolicyDecision, ToolPolicy } from "../policy/tool-policy.js";
 import type { SessionOutcome } from "../session-outcome.js";
 import { type DriveEnd, listHistory, SessionDriver } from "./drive-session.js";
@@ -12,8 +13,10 @@ export interface SettleOptions {
   policy?: ToolPolicy;
   policyRoot?: string;
   submitAttempts?: number;
-  /** The job's turn cap: past it the session is interrupted and settled as max_turns. */
+  /** The job's turn cap: past it the session is interrupted, archived and settled as max_turns. */
   maxTurns?: number;
+  /** The job's deadline (ms since epoch): a session still working past it is interrupted and archived. */
+  deadlineAt?: number;
 }
 
 export type SettleResult =
@@ -21,27 +24,38 @@ export type SettleResult =
   { state: "waiting" } | { state: "ended"; end: DriveEnd; outcome: SessionOutcome };
 
 /**
- * One short look at a session that nobody is following (the webhook-driven path): list its history,
- * rebuild the submit_result state from it, answer whatever it still waits on, and say whether it is
- * done. Stateless and idempotent: the history is the state, so a redelivered webhook answers nothing
- * twice and publishes the same outcome.
+ * One short look at a session that nobody is following (the webhook-driven path and the sweeper):
+ * list its history, rebuild the submit_result state from it, answer whatever it still waits on, and
+ * say whether it is done. Stateless and idempotent: the history is the state, so a redelivered
+ * webhook answers nothing twice and yields the same outcome.
  */
 export async function settleManagedSession(options: SettleOptions): Promise<SettleResult> {
-  const history = await listHistory(options.client, options.sessionId);
+  const history = await historyOrGone(options.client, options.sessionId);
   const submit = await SubmitResultTool.create(options.jsonSchema, options.submitAttempts);
-  submit.restore(history);
+  if (history) submit.restore(history);
   const policyDecisions: PolicyDecision[] = [];
   const driver = new SessionDriver({
     client: options.client,
     sessionId: options.sessionId,
     ...toolHandlers(options, submit, policyDecisions),
     ...(options.maxTurns === undefined ? {} : { maxTurns: options.maxTurns }),
+    ...(options.deadlineAt === undefined ? {} : { deadlineAt: options.deadlineAt }),
   });
-  const end = await driver.reconcile(history);
+  let end: DriveEnd | undefined;
+  if (history) {
+    // The turns are counted from the listed span.model_request_start events, as on the stream.
+    end = await driver.reconcile(history);
+  } else {
+    end = { kind: "deleted" };
+    driver.notes.push("the session no longer exists (404): its events and cost cannot be read");
+  }
   if (!end) return { state: "waiting" };
-  // Only a webhook wakes this path, so the cap is checked at each idle (every tool confirmation and
-  // submit_result makes one), not on every event as the streaming driver does.
-  if (end.kind === "max_turns") await driver.interruptForTurnCap(end);
+  if (end.kind === "max_turns") {
+    await driver.interruptForTurnCap(end);
+    // Nobody follows this session any more: archived, it can never run another turn on our bill.
+    await driver.archive();
+  }
+  if (end.kind === "deadline") await driver.interruptAndArchive();
   const outcome = outcomeOf(end, driver.ledger, submit, {
     sessionId: options.sessionId,
     durationMs: driver.ledger.usage.activeSeconds * 1000,
@@ -49,4 +63,14 @@ export async function settleManagedSession(options: SettleOptions): Promise<Sett
     notes: driver.notes,
   });
   return { state: "ended", end, outcome };
+}
+
+/** The session's history, or undefined when the service says it is gone (deleted: 404). */
+async function historyOrGone(client: Anthropic, sessionId: string): Promise<StreamItem[] | undefined> {
+  try {
+    return await listHistory(client, sessionId);
+  } catch (error) {
+    if ((error as { status?: number }).status === 404) return undefined;
+    throw error;
+  }
 }

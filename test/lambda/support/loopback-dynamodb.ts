@@ -41,6 +41,32 @@ export class LoopbackDynamoDb {
       .catch(() => undefined); // dynalite does not implement TTL; expiry is checked by Powertools itself
   }
 
+  /** The stack's Managed Agents sessions table: the `id` key plus the sparse open-sessions index. */
+  async createSessionsTable(tableName: string, indexName: string): Promise<void> {
+    await this.client.send(
+      new CreateTableCommand({
+        TableName: tableName,
+        KeySchema: [{ AttributeName: "id", KeyType: "HASH" }],
+        AttributeDefinitions: [
+          { AttributeName: "id", AttributeType: "S" },
+          { AttributeName: "open", AttributeType: "S" },
+          { AttributeName: "openedAt", AttributeType: "N" },
+        ],
+        GlobalSecondaryIndexes: [
+          {
+            IndexName: indexName,
+            KeySchema: [
+              { AttributeName: "open", KeyType: "HASH" },
+              { AttributeName: "openedAt", KeyType: "RANGE" },
+            ],
+            Projection: { ProjectionType: "INCLUDE", NonKeyAttributes: ["deadlineAt"] },
+          },
+        ],
+        BillingMode: "PAY_PER_REQUEST",
+      }),
+    );
+  }
+
   async close(): Promise<void> {
     this.client.destroy();
     await new Promise<void>((resolve) => this.server.close(() => resolve()));

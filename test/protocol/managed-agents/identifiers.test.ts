@@ -318,6 +318,12 @@ describe("on the webhook path", () => {
     });
     expect(routeWebhookEvent(webhook("session.deleted"))).toEqual({ action: "deleted", sessionId: "sesn_1" });
     expect(routeWebhookEvent(webhook("session.requires_action")).action).toBe("reconcile");
+    // Still running, but a look now enforces the turn cap and the deadline before the next idle.
+    expect(routeWebhookEvent(webhook("session.status_rescheduled"))).toEqual({
+      action: "reconcile",
+      sessionId: "sesn_1",
+      because: "rescheduled",
+    });
     expect(routeWebhookEvent(webhook("vault.created"))).toEqual({
       action: "ignore",
       reason: "vault.created is not about a session",

@@ -120,6 +120,8 @@ describe("turn cap on the managed-agents engine", () => {
     expect(settled.outcome).toMatchObject({ subtype: "error_max_turns", stoppedBy: "watchdog" });
     expect(sentTypes()).toEqual(["user.interrupt"]);
     expect(double.session(session.id).customToolResults).toEqual([]);
+    // Nobody follows a webhook-driven session: once stopped it is archived, so it never runs again.
+    expect(double.session(session.id).archived).toBe(true);
 
     // Within the cap the same history is answered normally.
     double.scenario = slowReviewer(2);
