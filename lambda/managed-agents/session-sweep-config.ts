@@ -1,4 +1,4 @@
-import { envReader } from "../shared/env-values.js";
+import { lambdaSettingsReader } from "../shared/lambda-variables.js";
 import { parseSecretReference, type SecretReference } from "../shared/secret-reader.js";
 import { ManagedAgentsConfigError } from "./managed-agents-config.js";
 
@@ -15,32 +15,33 @@ export interface SessionSweepConfig {
   maxAgeMs: number;
 }
 
-/** Defaults: look after 10 minutes, give up after 2 days (docs/engines.md). */
-export const DEFAULT_SWEEP_GRACE_MINUTES = 10;
-export const DEFAULT_SWEEP_MAX_AGE_HOURS = 48;
+const readSweepEnv = lambdaSettingsReader(
+  [
+    "SESSIONS_TABLE_NAME",
+    "SETTLE_QUEUE_URL",
+    "MANAGED_AGENTS_API_KEY_SECRET",
+    "MANAGED_AGENTS_BASE_URL",
+    "SWEEP_GRACE_MINUTES",
+    "SWEEP_MAX_AGE_HOURS",
+  ],
+  ["SESSIONS_TABLE_NAME", "SETTLE_QUEUE_URL", "MANAGED_AGENTS_API_KEY_SECRET"],
+  (message) => new ManagedAgentsConfigError(message),
+);
 
+/** Defaults (lambda/shared/lambda-variables.ts): look after 10 minutes, give up after 2 days. */
 export function sessionSweepConfigFromEnv(env: NodeJS.ProcessEnv): SessionSweepConfig {
-  const read = envReader(env, (message) => new ManagedAgentsConfigError(message));
-  const graceMinutes = read.number("SWEEP_GRACE_MINUTES", DEFAULT_SWEEP_GRACE_MINUTES, {
-    min: 1,
-    unit: "minutes",
-  });
-  const maxAgeHours = read.number("SWEEP_MAX_AGE_HOURS", DEFAULT_SWEEP_MAX_AGE_HOURS, {
-    above: 0,
-    unit: "hours",
-  });
+  const settings = readSweepEnv(env);
+  const graceMinutes = settings.SWEEP_GRACE_MINUTES;
+  const maxAgeHours = settings.SWEEP_MAX_AGE_HOURS;
   if (maxAgeHours * 60 <= graceMinutes)
     throw new ManagedAgentsConfigError(
       `SWEEP_MAX_AGE_HOURS (${maxAgeHours} h) must be longer than SWEEP_GRACE_MINUTES (${graceMinutes} min)`,
     );
-  const baseUrl = env.MANAGED_AGENTS_BASE_URL?.trim();
+  const baseUrl = settings.MANAGED_AGENTS_BASE_URL;
   return {
-    sessionsTable: read.required("SESSIONS_TABLE_NAME"),
-    settleQueueUrl: read.required("SETTLE_QUEUE_URL"),
-    apiKey: parseSecretReference(
-      read.required("MANAGED_AGENTS_API_KEY_SECRET"),
-      "MANAGED_AGENTS_API_KEY_SECRET",
-    ),
+    sessionsTable: settings.SESSIONS_TABLE_NAME,
+    settleQueueUrl: settings.SETTLE_QUEUE_URL,
+    apiKey: parseSecretReference(settings.MANAGED_AGENTS_API_KEY_SECRET, "MANAGED_AGENTS_API_KEY_SECRET"),
     ...(baseUrl ? { baseUrl } : {}),
     graceMs: graceMinutes * 60_000,
     maxAgeMs: maxAgeHours * 3_600_000,

@@ -82,6 +82,9 @@ export const LAMBDA_VARIABLES = {
   },
   AUDIT_REPOSITORIES: listSetting("commas-or-spaces"),
   SWEEP_WINDOW_MINUTES: wholeNumberSetting(1, 180, "minutes"),
+  // The Managed Agents session sweeper: look after the grace period, give up after the horizon.
+  SWEEP_GRACE_MINUTES: wholeNumberSetting(1, 10, "minutes"),
+  SWEEP_MAX_AGE_HOURS: wholeNumberSetting(1, 48, "hours"),
 
   // How jobs run (the worker; the settle step shares the review rules).
   CLAUDE_PATH: textSetting,
