@@ -221,7 +221,7 @@ export class ControlChannel {
       this.unmatched.delete(requestId);
       return cached.subtype === "success"
         ? Promise.resolve(payloadOf(cached))
-        : Promise.reject(new ControlRequestError(subtype, requestId, String(cached.error)));
+        : Promise.reject(new ControlRequestError(subtype, requestId, String(cached.error), codeOf(cached)));
     }
     if (this.closedReason !== undefined) {
       return Promise.reject(new ControlTransportClosedError(subtype, requestId, this.closedReason));
@@ -379,7 +379,7 @@ export class ControlChannel {
     }
     this.finish(entry);
     if (verdict.subtype === "error") {
-      entry.reject(new ControlRequestError(entry.subtype, requestId, String(verdict.error)));
+      entry.reject(new ControlRequestError(entry.subtype, requestId, String(verdict.error), codeOf(verdict)));
     } else {
       // A success verdict is checked against the subtype's payload shape before anyone relies on it.
       const payload = payloadOf(verdict);
@@ -607,4 +607,9 @@ function abortReason(signal: AbortSignal): string {
 
 function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
+}
+
+/** The error verdict's `error_code`, when the CLI sends one (2.1.332 does; 2.1.235 does not). */
+function codeOf(verdict: ControlErrorResponse): string | undefined {
+  return typeof verdict.error_code === "string" ? verdict.error_code : undefined;
 }

@@ -267,6 +267,8 @@ export interface ControlErrorResponse {
   subtype: "error";
   request_id: string;
   error: string;
+  /** Machine-readable reason, added by 2.1.332 (e.g. `unsupported_request`). */
+  error_code?: string;
   pending_permission_requests?: unknown[];
   pending_user_dialog_requests?: unknown[];
   [key: string]: unknown;

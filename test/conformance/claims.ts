@@ -421,7 +421,7 @@ export const CLAIMS: Claim[] = [
     seedLine: 93,
     claim: "control_response answers the host's request",
     status: "REAL",
-    proofs: [real("control-requests", "get_binary_version answers 2.1.235")],
+    proofs: [real("control-requests", "get_binary_version answers the binary's own version")],
   },
   {
     id: "stdout.control-cancel",

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { type ClaudeRunResult, spawnClaude } from "../harness/claude-cli.js";
+import { CLAUDE_VERSION, type ClaudeRunResult, spawnClaude } from "../harness/claude-cli.js";
 import { protocolAgreement } from "../harness/protocol-agreement.js";
 import {
   CLI_TIMEOUT_MS,
@@ -66,21 +66,22 @@ describe("host -> CLI control requests (real 2.1.235)", () => {
     expect(types.indexOf("control_response:")).toBeLessThan(types.indexOf("system:init"));
   });
 
-  it("get_binary_version answers 2.1.235", () => {
+  it("get_binary_version answers the binary's own version (2.1.235 pinned)", () => {
     const [version] = byId("ver-3");
-    expect(version?.response).toMatchObject({ subtype: "success", response: { version: "2.1.235" } });
+    expect(version?.response).toMatchObject({ subtype: "success", response: { version: CLAUDE_VERSION } });
     expect(version?.response.response?.buildTime).toEqual(expect.any(String));
   });
 
   it("an unsupported subtype gets an error response naming it", () => {
+    // 2.1.332 adds error_code: "unsupported_request" (kept by ControlRequestError.peerCode).
     expect(byId("bogus-4")).toEqual([
       {
         type: "control_response",
-        response: {
+        response: expect.objectContaining({
           subtype: "error",
           request_id: "bogus-4",
           error: "Unsupported control request subtype: bogus_subtype",
-        },
+        }),
       },
     ]);
   });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { ControlChannel, parseStdoutFrame, type StdoutFrame } from "../../src/protocol/index.js";
-import { type ClaudeProcess, spawnClaude } from "../harness/claude-cli.js";
+import { CLAUDE_VERSION, type ClaudeProcess, spawnClaude } from "../harness/claude-cli.js";
 import {
   CLI_TIMEOUT_MS,
   type ScriptedClaude,
@@ -43,6 +43,7 @@ describe("control responses in either order (real 2.1.235 + a reordering shim)",
   let inOrder: Settled[];
   let reversed: Settled[];
   const arrivalOrder: string[] = [];
+  const shimArrived: string[] = [];
   const shimDelivered: string[] = [];
 
   beforeAll(async () => {
@@ -61,6 +62,7 @@ describe("control responses in either order (real 2.1.235 + a reordering shim)",
           arrivalOrder.push(id);
           direct.receive(frame);
         } else if (held) {
+          shimArrived.push(id);
           held.push(frame);
           if (held.length === REQUESTS.length) release();
         }
@@ -90,13 +92,14 @@ describe("control responses in either order (real 2.1.235 + a reordering shim)",
   });
 
   it("the shim delivered the same answers in reverse", () => {
-    expect(shimDelivered).toEqual(["b6", "b5", "b4", "b3", "b2", "b1"]);
+    expect([...shimArrived].sort()).toEqual(["b1", "b2", "b3", "b4", "b5", "b6"]);
+    expect(shimDelivered).toEqual([...shimArrived].reverse());
   });
 
   it("every request settles with its own answer in both orders", () => {
     for (const settled of [inOrder, reversed]) {
       expect(settled[0]).toMatchObject({ ok: true, value: { totalTokens: expect.any(Number) } });
-      expect(settled[1]).toMatchObject({ ok: true, value: { version: "2.1.235" } });
+      expect(settled[1]).toMatchObject({ ok: true, value: { version: CLAUDE_VERSION } });
       expect(settled[2]).toMatchObject({ ok: true, value: { effective: expect.any(Object) } });
       expect(settled[3]).toEqual({ ok: true, value: { mcpServers: [] } });
       expect(settled[4]).toEqual({ ok: true, value: { exists: false } });

@@ -1,7 +1,7 @@
 import { readdir, readFile, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { type ClaudeRunResult, isolatedClaudeEnv, runClaude } from "../harness/claude-cli.js";
+import { CLAUDE_VERSION, type ClaudeRunResult, isolatedClaudeEnv, runClaude } from "../harness/claude-cli.js";
 import { protocolAgreement } from "../harness/protocol-agreement.js";
 import { CLI_TIMEOUT_MS } from "../harness/scripted-claude-fixture.js";
 import { ScriptedMessagesApi } from "../harness/scripted-messages-api.js";
@@ -81,7 +81,7 @@ describe("claude -p --output-format json (real 2.1.235)", () => {
     const messages = lines.filter((l) => l.type === "user" || l.type === "assistant");
     expect(messages.map((l) => l.type)).toEqual(["user", "assistant"]);
     for (const line of messages) {
-      expect(line).toMatchObject({ cwd, version: "2.1.235" });
+      expect(line).toMatchObject({ cwd, version: CLAUDE_VERSION });
       expect(line.uuid).toEqual(expect.any(String));
       expect(line).toHaveProperty("parentUuid");
     }

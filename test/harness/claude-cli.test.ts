@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { claudeBinFrom, PINNED_CLAUDE_BIN } from "./claude-cli.js";
+import { claudeBinFrom, claudeVersionOf, PINNED_CLAUDE_BIN } from "./claude-cli.js";
 
 // scripts/compat-run.sh points the conformance suite at another CLI through CLAUDE_BIN.
 describe("claudeBinFrom (the CLAUDE_BIN override)", () => {
@@ -18,5 +18,15 @@ describe("claudeBinFrom (the CLAUDE_BIN override)", () => {
     expect(() => claudeBinFrom("/nonexistent/claude")).toThrow(
       "CLAUDE_BIN=/nonexistent/claude does not exist",
     );
+  });
+});
+
+describe("claudeVersionOf", () => {
+  it("reads the pinned binary's version from its npm package: 2.1.235", () => {
+    expect(claudeVersionOf(PINNED_CLAUDE_BIN)).toBe("2.1.235");
+  });
+
+  it("fails loudly for an executable outside a claude-code package", () => {
+    expect(() => claudeVersionOf(process.execPath)).toThrow(/no @anthropic-ai\/claude-code package.json/);
   });
 });

@@ -1,8 +1,8 @@
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, realpathSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync } from "node:fs";
 import { rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { isAbsolute, join, resolve } from "node:path";
+import { dirname, isAbsolute, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { NdjsonDecoder } from "../../src/protocol/index.js";
 
@@ -15,6 +15,29 @@ export const PINNED_CLAUDE_BIN = resolve(fileURLToPath(import.meta.url), "../../
  * instead of silently testing the pinned binary.
  */
 export const CLAUDE_BIN = claudeBinFrom(process.env.CLAUDE_BIN);
+
+/**
+ * The version of the binary under test, read from the npm package it was installed with (the pinned
+ * one is 2.1.235; scripts/compat-run.sh installs another). Rows that print the version compare with
+ * this, so a compat run reports real differences, not the version string.
+ */
+export const CLAUDE_VERSION = claudeVersionOf(CLAUDE_BIN);
+
+export function claudeVersionOf(bin: string): string {
+  let dir = dirname(realpathSync(bin));
+  for (let level = 0; level < 4; level++) {
+    const manifest = join(dir, "package.json");
+    if (existsSync(manifest)) {
+      const { name, version } = JSON.parse(readFileSync(manifest, "utf8")) as {
+        name?: string;
+        version?: string;
+      };
+      if (name === "@anthropic-ai/claude-code" && typeof version === "string") return version;
+    }
+    dir = dirname(dir);
+  }
+  throw new Error(`cannot tell the version of ${bin}: no @anthropic-ai/claude-code package.json above it`);
+}
 
 export function claudeBinFrom(override: string | undefined): string {
   if (override === undefined || override === "") return PINNED_CLAUDE_BIN;

@@ -94,7 +94,25 @@ describe("ControlChannel outgoing requests", () => {
       "Unsupported control request subtype: bogus_subtype",
     );
     expect((error as ControlRequestError).requestId).toBe("req-1");
+    expect((error as ControlRequestError).peerCode).toBeUndefined();
     expect(channel.pendingCount).toBe(0);
+  });
+
+  it("keeps a newer CLI's error_code on the error, live and from the unmatched cache", async () => {
+    const { channel } = setup();
+    const verdict = (id: string) =>
+      frame({
+        type: "control_response",
+        response: { subtype: "error", request_id: id, error: "nope", error_code: "unsupported_request" },
+      });
+    const live = channel.request("bogus_subtype");
+    channel.receive(verdict("req-1"));
+    expect(await live.catch((e: unknown) => (e as ControlRequestError).peerCode)).toBe("unsupported_request");
+    channel.receive(verdict("init-1"));
+    const cached = channel.awaitResponse("init-1", "initialize");
+    expect(await cached.catch((e: unknown) => (e as ControlRequestError).peerCode)).toBe(
+      "unsupported_request",
+    );
   });
 
   it("settles only the request with the same id when responses arrive out of order", async () => {
