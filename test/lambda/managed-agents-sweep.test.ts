@@ -175,8 +175,7 @@ function settleHandler() {
 }
 
 /** The sweeper as EventBridge runs it, `minutesLater` minutes after the sessions were started. */
-function sweepAt(minutesLater: number) {
-  const at = new Date(Date.now() + minutesLater * 60_000);
+function sweepAt(minutesLater: number, at = new Date(Date.now() + minutesLater * 60_000)) {
   return createSessionSweepHandler({
     store,
     status: (sessionId) => engine.status(sessionId),
@@ -231,8 +230,12 @@ describe("the session sweeper (lost Anthropic webhooks)", () => {
     expect(sqs.messagesIn(queue.queueUrl)).toEqual([]);
 
     // Past it: the session waits on submit_result (idle); the settle step answers it.
-    const first = await sweepAt(11);
+    const runAt = new Date(Date.now() + 11 * 60_000);
+    const first = await sweepAt(11, runAt);
     expect(first.queued).toEqual([{ sessionId: record.sessionId, status: "idle", pastDeadline: false }]);
+    // EventBridge retried the same run: FIFO deduplication keeps one message, in the session's group.
+    await sweepAt(11, runAt);
+    expect(sqs.messagesIn(queue.queueUrl).map((m) => m.groupId)).toEqual([record.sessionId]);
     await drainSettleQueue();
     expect(double.session().customToolResults).toHaveLength(1);
     expect(github.state.checkRuns[0]).toMatchObject({ status: "in_progress" });
@@ -283,6 +286,31 @@ describe("the session sweeper (lost Anthropic webhooks)", () => {
     await settle(sqsEvent({ sessionId: record.sessionId, because: "sweep", webhookEventId: "s2" }, "m4"));
     expect(github.state.reviews).toHaveLength(1);
     expect(claims).toHaveLength(2);
+  });
+
+  it("a settle step that fails after its claim gives it back: the next wake-up publishes", async () => {
+    openPullRequests(7);
+    double.scenario = prompt;
+    const { record } = await startReview(7, 3_600_000);
+    await double.settled();
+    const settle = settleHandler();
+    await settle(sqsEvent({ sessionId: record.sessionId, because: "idle", webhookEventId: "w1" }, "m1"));
+    await double.settled();
+
+    // GitHub fails the check run's completion on every try of the client (1 + 3 retries).
+    github.failNext("checks/update", { kind: "server_error", status: 502 }, 4);
+    const failed = await settle(
+      sqsEvent({ sessionId: record.sessionId, because: "sweep", webhookEventId: "s1" }, "m2"),
+    );
+    expect(failed.batchItemFailures).toEqual([{ itemIdentifier: "m2" }]);
+    expect((await store.get(record.sessionId))?.status).toBe("running");
+
+    await settle(sqsEvent({ sessionId: record.sessionId, because: "sweep", webhookEventId: "s2" }, "m3"));
+    expect(claims).toEqual([true, true]);
+    expect(github.state.checkRuns[0]).toMatchObject({ status: "completed", conclusion: "success" });
+    expect(github.state.reviews).toHaveLength(1);
+    expect(stickyComments()).toHaveLength(1);
+    expect((await store.get(record.sessionId))?.status).toBe("published");
   });
 
   it("a session still working past the job's deadline is interrupted, archived and concluded timed_out", async () => {
@@ -347,6 +375,31 @@ describe("the session sweeper (lost Anthropic webhooks)", () => {
     expect(github.state.reviews).toEqual([]);
     expect((await store.get(record.sessionId))?.status).toBe("published");
     expect(await spentUsd(spendKey)).toBe(RESERVED_USD);
+  });
+
+  it("a terminated session whose webhook was lost is concluded with its error, as the webhook path does", async () => {
+    openPullRequests(7);
+    double.scenario = (input) =>
+      input.kind === "message"
+        ? [
+            running(),
+            ...modelRequest(),
+            usage(12, 9),
+            { type: "session.error", error: { type: "unknown_error", message: "container lost" } },
+            { type: "session.status_terminated" },
+          ]
+        : undefined;
+    const { record, spendKey } = await startReview(7, 3_600_000);
+    await double.settled();
+    expect((await sweepAt(11)).queued.map((q) => q.status)).toEqual(["terminated"]);
+    await drainSettleQueue();
+    const check = github.state.checkRuns[0]!;
+    expect(check).toMatchObject({ status: "completed", conclusion: "failure" });
+    expect(check.output.summary).toContain("the agent never called submit_result");
+    expect(stickyComments()).toHaveLength(1);
+    expect(github.state.reviews).toEqual([]);
+    expect((await store.get(record.sessionId))?.status).toBe("published");
+    expect(await spentUsd(spendKey)).toBeCloseTo(0.12, 6);
   });
 });
 
