@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { createOnce } from "./create-once.js";
 import type { GitHubClient } from "./github-client.js";
+import { listIssueComments, listReviewComments } from "./list-comments.js";
 import { neutraliserFor } from "./neutralise-output.js";
 
 /** Where a reply goes: the PR or issue conversation, or an inline review thread of a PR. */
@@ -51,14 +52,9 @@ export async function postConversationReply(
           })
         ).data,
       findExisting: async () =>
-        (
-          await octokit.paginate(octokit.rest.pulls.listReviewComments, {
-            owner,
-            repo,
-            pull_number: number,
-            per_page: 100,
-          })
-        ).find((c) => c.body.includes(once)),
+        (await listReviewComments(octokit, { owner, repo, pullNumber: number })).find((c) =>
+          c.body.includes(once),
+        ),
     });
     return { kind: "review", id: created.id, htmlUrl: created.html_url };
   }
@@ -68,14 +64,9 @@ export async function postConversationReply(
       (await octokit.rest.issues.createComment({ owner, repo, issue_number: number, body: text, request }))
         .data,
     findExisting: async () =>
-      (
-        await octokit.paginate(octokit.rest.issues.listComments, {
-          owner,
-          repo,
-          issue_number: number,
-          per_page: 100,
-        })
-      ).find((c) => c.body?.includes(once)),
+      (await listIssueComments(octokit, { owner, repo, issueNumber: number })).find((c) =>
+        c.body?.includes(once),
+      ),
   });
   return { kind: "issue", id: created.id, htmlUrl: created.html_url };
 }

@@ -1,6 +1,7 @@
 import { type DiffLineMap, lineMapFromPullFiles, parseUnifiedDiff } from "./diff-line-map.js";
 import type { GitHubClient } from "./github-client.js";
 import { httpStatusOf } from "./http-status.js";
+import { listPullRequestFiles } from "./list-pull-request-files.js";
 
 /**
  * The PR's line map. Asks for the whole diff first (one request); GitHub answers 406 when the diff is
@@ -22,11 +23,6 @@ export async function fetchPullRequestLineMap(
   } catch (error) {
     if (httpStatusOf(error) !== 406) throw error;
   }
-  const files = await octokit.paginate(octokit.rest.pulls.listFiles, {
-    owner: pr.owner,
-    repo: pr.repo,
-    pull_number: pr.pullNumber,
-    per_page: 100,
-  });
+  const files = await listPullRequestFiles(octokit, pr);
   return { lineMap: lineMapFromPullFiles(files), source: "files" };
 }

@@ -5,6 +5,7 @@ import { assertValidFindings } from "../findings/finding-validation.js";
 import { fingerprintMarker, readFingerprintMarkers } from "../findings/fingerprint-marker.js";
 import { createOnce } from "./create-once.js";
 import type { GitHubClient } from "./github-client.js";
+import { listIssueComments } from "./list-comments.js";
 import { neutraliserFor, type OutputNeutraliser } from "./neutralise-output.js";
 import { writtenByUs } from "./own-comments.js";
 
@@ -178,14 +179,9 @@ export class IssuePublisher {
           ).data,
         // The issue is still open, so a comment with this exact text (commit and run included) is this run's.
         findExisting: async () =>
-          (
-            await this.octokit.paginate(this.octokit.rest.issues.listComments, {
-              owner,
-              repo,
-              issue_number: issue.number,
-              per_page: 100,
-            })
-          ).find((c) => c.body === body),
+          (await listIssueComments(this.octokit, { owner, repo, issueNumber: issue.number })).find(
+            (c) => c.body === body,
+          ),
       });
       await this.octokit.rest.issues.update({
         owner,

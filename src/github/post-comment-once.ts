@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { createOnce } from "./create-once.js";
 import type { GitHubClient } from "./github-client.js";
+import { listIssueComments } from "./list-comments.js";
 import { neutraliserFor, type OutputNeutraliser } from "./neutralise-output.js";
 
 /**
@@ -28,13 +29,6 @@ export async function postCommentOnce(
         })
       ).data,
     findExisting: async () =>
-      (
-        await octokit.paginate(octokit.rest.issues.listComments, {
-          owner: target.owner,
-          repo: target.repo,
-          issue_number: target.issueNumber,
-          per_page: 100,
-        })
-      ).find((c) => c.body?.includes(marker)),
+      (await listIssueComments(octokit, target)).find((c) => c.body?.includes(marker)),
   });
 }

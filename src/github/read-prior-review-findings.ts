@@ -3,6 +3,7 @@ import { type ParsedFindingComment, parseFindingComment } from "../findings/find
 import { hasStickyMarker } from "./comment-markers.js";
 import type { GitHubClient } from "./github-client.js";
 import { httpStatusOf } from "./http-status.js";
+import { listIssueComments, listReviewComments } from "./list-comments.js";
 import { ownLoginsOf } from "./own-comments.js";
 import { isGraphqlUnavailable, listReviewThreads, type ReviewThread } from "./review-threads.js";
 import { FAILED_RUN_VERDICT, type ParsedRunReport, parseRunReport } from "./run-report-markdown.js";
@@ -85,7 +86,7 @@ export async function readPriorReviewFindings(
   try {
     [reviewComments, issueComments] = await Promise.all([
       listReviewComments(octokit, target),
-      listIssueComments(octokit, target),
+      listIssueComments(octokit, { ...target, issueNumber: target.pullNumber }),
     ]);
   } catch (error) {
     const status = httpStatusOf(error);
@@ -188,24 +189,6 @@ function newestFirst<T extends { id: number | bigint; created_at: string }>(item
   return [...items].sort(
     (a, b) => Date.parse(b.created_at) - Date.parse(a.created_at) || Number(b.id) - Number(a.id),
   );
-}
-
-function listReviewComments(octokit: GitHubClient, target: PriorReviewTarget) {
-  return octokit.paginate(octokit.rest.pulls.listReviewComments, {
-    owner: target.owner,
-    repo: target.repo,
-    pull_number: target.pullNumber,
-    per_page: 100,
-  });
-}
-
-function listIssueComments(octokit: GitHubClient, target: PriorReviewTarget) {
-  return octokit.paginate(octokit.rest.issues.listComments, {
-    owner: target.owner,
-    repo: target.repo,
-    issue_number: target.pullNumber,
-    per_page: 100,
-  });
 }
 
 function readFailure(target: PriorReviewTarget, status: number | undefined, error: unknown): string {

@@ -15,6 +15,7 @@ import type { DiffLineMap } from "./diff-line-map.js";
 import { type FilterMode, type Placement, placeFinding } from "./finding-placement.js";
 import type { GitHubClient } from "./github-client.js";
 import { httpStatusOf } from "./http-status.js";
+import { listReviewComments } from "./list-comments.js";
 import { neutraliserFor, type OutputNeutraliser } from "./neutralise-output.js";
 import { cleanUpOutdatedComments, type OutdatedCleanupResult } from "./outdated-comment-cleanup.js";
 import { writtenByUs } from "./own-comments.js";
@@ -111,7 +112,7 @@ export class ReviewPublisher {
     };
 
     const [allComments, reviews] = await Promise.all([
-      this.listReviewComments(input),
+      listReviewComments(this.octokit, input),
       this.listReviews(input),
     ]);
     const comments = allComments.filter((c) => writtenByUs(this.octokit, c.user));
@@ -204,7 +205,7 @@ export class ReviewPublisher {
           ).data,
         // Ours and new: carries this finding's fingerprint and was not on the PR when we started.
         findExisting: async () =>
-          (await this.listReviewComments(input)).find(
+          (await listReviewComments(this.octokit, input)).find(
             (c) =>
               writtenByUs(this.octokit, c.user) &&
               !known.comments.has(c.id) &&
@@ -266,16 +267,6 @@ export class ReviewPublisher {
       per_page: 100,
     });
     return all.filter((r) => writtenByUs(this.octokit, r.user));
-  }
-
-  /** Every review comment on the PR, anyone's: callers pick ours with `writtenByUs`. */
-  private listReviewComments(input: PublishReviewInput) {
-    return this.octokit.paginate(this.octokit.rest.pulls.listReviewComments, {
-      owner: input.owner,
-      repo: input.repo,
-      pull_number: input.pullNumber,
-      per_page: 100,
-    });
   }
 }
 

@@ -1,6 +1,7 @@
 import { hasStickyMarker, stickyMarker } from "./comment-markers.js";
 import { createOnce } from "./create-once.js";
 import type { GitHubClient } from "./github-client.js";
+import { listIssueComments } from "./list-comments.js";
 import { neutraliserFor, type OutputNeutraliser } from "./neutralise-output.js";
 import { writtenByUs } from "./own-comments.js";
 import { MAX_COMMENT_CHARS, type RunReport, renderRunReport } from "./run-report-markdown.js";
@@ -90,12 +91,7 @@ export class StickyComment {
   }
 
   private async find(target: StickyCommentTarget) {
-    const comments = await this.octokit.paginate(this.octokit.rest.issues.listComments, {
-      owner: target.owner,
-      repo: target.repo,
-      issue_number: target.issueNumber,
-      per_page: 100,
-    });
+    const comments = await listIssueComments(this.octokit, target);
     // Only a comment we wrote: anyone can paste the marker into theirs.
     return comments.find((c) => writtenByUs(this.octokit, c.user) && hasStickyMarker(c.body, this.key));
   }

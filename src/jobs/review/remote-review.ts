@@ -2,6 +2,7 @@ import { CheckRunPublisher } from "../../github/check-run-publisher.js";
 import { fetchPullRequestLineMap } from "../../github/fetch-pull-request-line-map.js";
 import type { GitHubClient } from "../../github/github-client.js";
 import { httpStatusOf } from "../../github/http-status.js";
+import { listPullRequestFiles } from "../../github/list-pull-request-files.js";
 import type { PullRequestRef } from "../../github/pull-request-ref.js";
 import { createAjv } from "../../json-schema/create-ajv.js";
 import type { ManagedAgentsEngine } from "../../runner/managed-agents/managed-agents-engine.js";
@@ -201,12 +202,7 @@ async function changeFromGitHub(
   pullNumber: number,
   pathFilter: PathFilter,
 ): Promise<{ diff: string; changedFiles: ChangedFile[]; excluded: ChangedFile[] }> {
-  const files = await octokit.paginate(octokit.rest.pulls.listFiles, {
-    owner,
-    repo,
-    pull_number: pullNumber,
-    per_page: 100,
-  });
+  const files = await listPullRequestFiles(octokit, { owner, repo, pullNumber });
   const all: ChangedFile[] = files.map((f) => ({
     path: f.filename,
     status: f.status,
@@ -309,11 +305,7 @@ export async function settleRemoteReview(
       promptNotes: [],
     };
   } else {
-    const files = await octokit.paginate(octokit.rest.pulls.listFiles, {
-      owner,
-      repo,
-      pull_number: pullNumber,
-    });
+    const files = await listPullRequestFiles(octokit, { owner, repo, pullNumber });
     // The remote agent sees the whole repository: findings on files the filters leave out are set
     // aside, by the rules the worker started the review with (the door's own for an older record).
     const rules = record.pathRules ?? { include: [], exclude: [], paths: [] };
