@@ -26,7 +26,9 @@ export function parseCommentCommand(
   if (first.toLowerCase() === addressing.commandPrefix.toLowerCase()) {
     return commandFrom(text.slice(first.length).trim(), true);
   }
-  const question = withoutMention(text, addressing.mention);
+  // A mention inside an HTML comment is invisible to whoever posted it (pasted text can carry one):
+  // it is not theirs to ask, and GitHub itself does not notify on it.
+  const question = withoutMention(text.replace(/<!--[\s\S]*?(?:-->|$)/g, ""), addressing.mention);
   return question === undefined ? undefined : commandFrom(question, false);
 }
 
@@ -63,8 +65,10 @@ function withoutMention(text: string, mention: string): string | undefined {
     const line = lines[i]!;
     const marker = /^\s*(`{3,}|~{3,})/.exec(line)?.[1];
     if (fence) {
+      // Only a bare run of the opener's character, at least as long, closes it (```js does not).
+      const closer = /^\s*(`{3,}|~{3,})\s*$/.exec(line)?.[1];
       // Stryker disable next-line MethodExpression: a marker is a run of one character, so its start and end agree
-      if (marker?.startsWith(fence)) fence = undefined;
+      if (closer?.startsWith(fence)) fence = undefined;
       continue;
     }
     if (marker) {
@@ -72,7 +76,8 @@ function withoutMention(text: string, mention: string): string | undefined {
       continue;
     }
     if (/^\s*>/.test(line)) continue;
-    const match = pattern.exec(line);
+    // In an inline code span (`… @claude …`) the handle is code, not a mention.
+    const match = pattern.exec(withoutCodeSpans(line));
     if (!match) continue;
     const start = match.index + match[1]!.length;
     // "Hey @claude, why?" asks "Hey why?": the handle's own punctuation goes with it.
@@ -81,6 +86,34 @@ function withoutMention(text: string, mention: string): string | undefined {
     return lines.join("\n").trim();
   }
   return undefined;
+}
+
+/**
+ * The line with each inline code span (a run of backticks up to the next run of the same length)
+ * blanked, positions kept. Linear in practice: a run length that found no closer once is not
+ * searched for again (a regular expression with a backreference is quadratic on a line of backticks).
+ */
+function withoutCodeSpans(line: string): string {
+  const runs = [...line.matchAll(/`+/g)].map((m) => ({ start: m.index, length: m[0].length }));
+  const unclosed = new Set<number>();
+  const parts: string[] = [];
+  let kept = 0;
+  for (let i = 0; i < runs.length; i++) {
+    const open = runs[i]!;
+    if (unclosed.has(open.length)) continue;
+    let j = i + 1;
+    while (j < runs.length && runs[j]!.length !== open.length) j++;
+    if (j === runs.length) {
+      unclosed.add(open.length);
+      continue;
+    }
+    const end = runs[j]!.start + open.length;
+    parts.push(line.slice(kept, open.start), " ".repeat(end - open.start));
+    kept = end;
+    i = j;
+  }
+  parts.push(line.slice(kept));
+  return parts.join("");
 }
 
 function escapeRegExp(text: string): string {

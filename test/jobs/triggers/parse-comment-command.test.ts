@@ -76,6 +76,27 @@ describe("parseCommentCommand: blanks, fences, quotes and handles", () => {
     expect(parse("~ tilde\n@claude why")).toEqual({ command: "ask", question: "~ tilde\nwhy" });
   });
 
+  // What GitHub shows as code or hides must not ask: a writer may paste someone else's text.
+  it("a fence closes only on a bare run of its own character, at least as long", () => {
+    expect(parse("```\n```js\n@claude fix\n```")).toBeUndefined();
+    expect(parse("````\n```\n@claude fix\n````")).toBeUndefined();
+    expect(parse("~~~\n```\n@claude fix\n~~~")).toBeUndefined();
+    expect(parse("```\ncode\n```  \n@claude why")).toEqual({
+      command: "ask",
+      question: "```\ncode\n```  \nwhy",
+    });
+  });
+
+  it("a mention in an HTML comment or an inline code span is no mention", () => {
+    expect(parse("LGTM <!-- @claude fix -->")).toBeUndefined();
+    expect(parse("LGTM <!--\n@claude fix\n-->")).toBeUndefined();
+    expect(parse("LGTM <!-- never closed\n@claude fix")).toBeUndefined();
+    expect(parse("run `x @claude fix` to see")).toBeUndefined();
+    expect(parse("run ``a ` @claude fix`` to see")).toBeUndefined();
+    expect(parse("`code` then @claude why")).toEqual({ command: "ask", question: "`code` then why" });
+    expect(parse("<!-- note --> @claude why")).toEqual({ command: "ask", question: "why" });
+  });
+
   it("only a line that starts with > is a quote", () => {
     expect(parse("is 2 > 1? @claude why")).toEqual({ command: "ask", question: "is 2 > 1? why" });
     expect(parse("  > @claude quoted")).toBeUndefined();
