@@ -1,8 +1,8 @@
-import { isFork, type PullRequestRef, pullRequestRef } from "../github/pull-request-ref.js";
+import type { PullRequestRef } from "../github/pull-request-ref.js";
 import { decideTrigger, type TriggerRun } from "../jobs/triggers/decide-trigger.js";
 import type { TriggerSettings } from "../jobs/triggers/trigger-settings.js";
 
-export { isFork, type PullRequestRef, pullRequestRef };
+export type { PullRequestRef };
 
 /**
  * The Action's reading of the one trigger model (src/jobs/triggers): `decideTrigger` says what the
@@ -27,8 +27,6 @@ export type Route =
       pullRequestNumber?: number;
       /** Login whose write permission must be confirmed before running (label or comment triggers). */
       requireWriteFrom?: string;
-      /** Fork PR or pull_request_target: no write tools, no secrets, `--bare`. */
-      untrusted: boolean;
       trigger: string;
     }
   /** `notice`: a rule skipped it (draft, bot author): one line in the job summary. */
@@ -52,7 +50,6 @@ export function routeEvent(
     ...(run.pullRequest ? { pullRequest: run.pullRequest } : {}),
     ...(run.number !== undefined && run.isPullRequest ? { pullRequestNumber: run.number } : {}),
     ...(run.requiresWriter ? { requireWriteFrom: run.requester ?? "" } : {}),
-    untrusted: run.untrusted,
     trigger: run.trigger,
   };
 }

@@ -16,12 +16,13 @@ import {
   startReviewCheck,
 } from "../jobs/review/review-pull-request.js";
 import { repositoryUrl } from "../jobs/shared/clone-repository.js";
+import { type PullRequestJobPlan, preparePullRequestJob } from "../jobs/shared/prepare-pull-request-job.js";
 import { authorizeTrigger } from "../jobs/triggers/decide-trigger.js";
 import { type ActionContext, readActionContext } from "./action-context.js";
 import { type ActionInputs, parseActionInputs } from "./action-inputs.js";
 import { actionSecretValues } from "./action-secrets.js";
 import { prepareAgentRun } from "./prepare-agent-run.js";
-import { isFork, type PullRequestRef, pullRequestRef, routeEvent } from "./route-event.js";
+import { routeEvent } from "./route-event.js";
 import { runAskStep } from "./run-ask-step.js";
 import { runAuditStep } from "./run-audit-step.js";
 import { runAutofixStep } from "./run-autofix-step.js";
@@ -97,10 +98,28 @@ export async function runAction(env: NodeJS.ProcessEnv): Promise<void> {
     return;
   }
 
-  let pr = route.pullRequest;
-  if (!pr && route.pullRequestNumber !== undefined) {
-    const { data } = await octokit.rest.pulls.get({ owner, repo, pull_number: route.pullRequestNumber });
-    pr = pullRequestRef(data);
+  // PR setup, the same step as in every door: the PR's facts, the trust decision, the lineage plan.
+  let plan: PullRequestJobPlan | undefined;
+  const pullRequest = route.pullRequest ?? route.pullRequestNumber;
+  if (route.job !== "audit" && pullRequest !== undefined) {
+    const prepared = await preparePullRequestJob({
+      octokit,
+      owner,
+      repo,
+      pullRequest,
+      job: route.job,
+      event: context.eventName,
+      defaultBranch: context.defaultBranch,
+    });
+    if (prepared.status === "refused") {
+      // Closed since the event: the same notice as a command on a closed PR. A PR that cannot be read fails the step.
+      if (prepared.reason === "closed" || prepared.reason === "merged") {
+        core.notice(`${route.trigger}: not run: ${prepared.message}`);
+        await reply("closed");
+      } else core.setFailed(`${route.trigger}: could not read the pull request: ${prepared.message}`);
+      return;
+    }
+    plan = prepared;
   }
 
   if (route.requireWriteFrom !== undefined) {
@@ -117,23 +136,22 @@ export async function runAction(env: NodeJS.ProcessEnv): Promise<void> {
   }
 
   if (route.job === "ask") {
-    await runAskStep({ inputs, context, env, octokit, run, ...(pr ? { pr } : {}) });
+    await runAskStep({ inputs, context, env, octokit, run, ...(plan ? { plan } : {}) });
     return;
   }
   if (route.job === "audit") {
     await runAuditStep({ inputs, context, env, octokit });
     return;
   }
-  if (!pr) {
+  if (!plan) {
     core.setFailed(`${route.trigger}: could not determine the pull request to review`);
     return;
   }
-  const untrusted = route.untrusted || isFork(pr);
   if (route.job === "autofix") {
-    await runAutofixStep({ inputs, context, env, octokit, pr, fork: isFork(pr) });
+    await runAutofixStep({ inputs, context, env, octokit, plan });
     return;
   }
-  await reviewStep({ inputs, context, env, octokit, pr, untrusted, paths: run.paths ?? [] });
+  await reviewStep({ inputs, context, env, octokit, plan, paths: run.paths ?? [] });
 }
 
 interface ReviewRun {
@@ -141,17 +159,19 @@ interface ReviewRun {
   context: ActionContext;
   env: NodeJS.ProcessEnv;
   octokit: GitHubClient;
-  pr: PullRequestRef;
-  untrusted: boolean;
+  /** The PR-setup step's plan: the PR, whether its head is trusted, its lineage. */
+  plan: PullRequestJobPlan;
   /** `review <path…>`: only these paths (of what the path filters keep) are reviewed. */
   paths?: string[];
 }
 
 async function reviewStep(run: ReviewRun): Promise<void> {
-  const { inputs, context, octokit, pr } = run;
+  const { inputs, context, octokit, plan } = run;
+  const { pr } = plan;
   const { owner, repo } = context;
   const prepared = await prepareAgentRun({
     ...run,
+    untrusted: !plan.trust.trusted,
     logName: `review-${pr.number}-${pr.headSha.slice(0, 12)}`,
     configSha: pr.baseSha,
   }).catch(async (error: Error) => {
@@ -199,9 +219,9 @@ async function reviewStep(run: ReviewRun): Promise<void> {
         failOn: inputs.failOn,
         pathFilter: { include: inputs.include, exclude: inputs.exclude },
         ...(run.paths && run.paths.length > 0 ? { paths: run.paths } : {}),
-        untrusted: run.untrusted,
+        untrusted: !plan.trust.trusted,
         ...(store ? { store } : {}),
-        defaultBranch: context.defaultBranch,
+        lineage: plan.lineage,
         commentMode: inputs.commentMode,
         inlineCommentLimit: inputs.inlineCommentLimit,
         contextBound: inputs.sessionContextBound,
@@ -265,7 +285,7 @@ async function failStep(run: ReviewRun, message: string): Promise<void> {
     octokit: run.octokit,
     owner: run.context.owner,
     repo: run.context.repo,
-    pr: run.pr,
+    pr: run.plan.pr,
   })
     .then(({ checks, handle }) =>
       checks.complete(handle, {

@@ -1,12 +1,12 @@
 import { join } from "node:path";
 import * as core from "@actions/core";
 import type { GitHubClient } from "../github/github-client.js";
-import { isFork, type PullRequestRef } from "../github/pull-request-ref.js";
 import { askThreadOf } from "../jobs/ask/ask-prompt.js";
 import { runAsk } from "../jobs/ask/run-ask.js";
 import { answerQuestion } from "../jobs/conversation/answer-question.js";
 import { replyPlaceOf } from "../jobs/conversation/reply-place.js";
 import { repositoryUrl } from "../jobs/shared/clone-repository.js";
+import type { PullRequestJobPlan } from "../jobs/shared/prepare-pull-request-job.js";
 import { checkoutPullRequestHead } from "../jobs/shared/pull-request-head-checkout.js";
 import type { TriggerRun } from "../jobs/triggers/decide-trigger.js";
 import type { ActionContext } from "./action-context.js";
@@ -17,8 +17,8 @@ import { logInfo } from "./step-log.js";
 
 /**
  * `/claude ask …` or a mention: a "working…" reply at once, then a read-only agent's answer edited
- * into it (in the review thread when asked in one), on a checkout of the PR's head. A fork PR's
- * question runs as untrusted.
+ * into it (in the review thread when asked in one), on a checkout of the PR's head. A question on
+ * a PR the PR-setup step did not trust (a fork's) runs as untrusted.
  */
 export async function runAskStep(step: {
   inputs: ActionInputs;
@@ -26,16 +26,18 @@ export async function runAskStep(step: {
   env: NodeJS.ProcessEnv;
   octokit: GitHubClient;
   run: TriggerRun;
-  pr?: PullRequestRef;
+  /** Absent for a question on an issue. */
+  plan?: PullRequestJobPlan;
 }): Promise<void> {
-  const { context, octokit, run, pr } = step;
+  const { context, octokit, run } = step;
+  const pr = step.plan?.pr;
   const { owner, repo } = context;
   const place = replyPlaceOf(run, owner, repo);
   if (!place) {
     core.setFailed(`${run.trigger}: no PR or issue to answer on`);
     return;
   }
-  const untrusted = run.untrusted || (pr ? isFork(pr) : false);
+  const untrusted = step.plan ? !step.plan.trust.trusted : false;
   const issue =
     !pr && run.number !== undefined
       ? (await octokit.rest.issues.get({ owner, repo, issue_number: run.number })).data

@@ -7,12 +7,11 @@ import { runAutofix } from "../jobs/autofix/run-autofix.js";
 import { checkTriggerPin } from "../jobs/autofix/trigger-pin.js";
 import { repositoryUrl } from "../jobs/shared/clone-repository.js";
 import { GitCheckout } from "../jobs/shared/git-checkout.js";
+import type { PullRequestJobPlan } from "../jobs/shared/prepare-pull-request-job.js";
 import { checkoutPullRequestHead } from "../jobs/shared/pull-request-head-checkout.js";
-import { pullRequestLineage } from "../jobs/shared/pull-request-lineage.js";
 import type { ActionContext } from "./action-context.js";
 import type { ActionInputs } from "./action-inputs.js";
 import { prepareAgentRun } from "./prepare-agent-run.js";
-import type { PullRequestRef } from "./route-event.js";
 import { setOutputs } from "./set-outputs.js";
 import { logInfo } from "./step-log.js";
 
@@ -22,10 +21,12 @@ export async function runAutofixStep(run: {
   context: ActionContext;
   env: NodeJS.ProcessEnv;
   octokit: GitHubClient;
-  pr: PullRequestRef;
-  fork: boolean;
+  /** The PR-setup step's plan; an untrusted head (a fork's) gets suggestions instead of a push. */
+  plan: PullRequestJobPlan;
 }): Promise<void> {
-  const { inputs, context, octokit, pr } = run;
+  const { inputs, context, octokit, plan } = run;
+  const { pr } = plan;
+  const fork = !plan.trust.trusted;
   // A `/claude fix` comment's workflow checked out the default branch: the job fetches the head SHA
   // itself (the fix lands through the Git database API, so the checkout needs no push credentials).
   let checkoutDir: string;
@@ -72,7 +73,7 @@ export async function runAutofixStep(run: {
     ...run,
     logName: `autofix-${pr.number}-${pr.headSha.slice(0, 12)}`,
     configSha: pr.baseSha,
-    untrusted: run.fork,
+    untrusted: fork,
   });
   if (!prepared) {
     core.warning("No Anthropic credentials: anthropic_api_key is empty, so autofix cannot run.");
@@ -85,7 +86,7 @@ export async function runAutofixStep(run: {
       repository: { owner: context.owner, name: context.repo },
       checkoutDir,
       pullRequest: pr,
-      isFork: run.fork,
+      isFork: fork,
       label: inputs.autofixLabel,
       ...(context.actor ? { requestedBy: { login: context.actor } } : {}),
       testCommands: inputs.testCommands,
@@ -94,11 +95,7 @@ export async function runAutofixStep(run: {
         ? {
             lineage: {
               store,
-              baseKey: pullRequestLineage(
-                { owner: context.owner, name: context.repo },
-                pr,
-                context.defaultBranch,
-              ).baseKey,
+              baseKey: plan.lineage.baseKey,
             },
           }
         : {}),

@@ -1,4 +1,7 @@
-/** The fields of a pull request every door and job needs, read from a webhook payload or the REST API. */
+/**
+ * The fields of a pull request every door and job needs, read from a webhook payload or the REST API.
+ * Whether its head may be trusted is decided in one place only: src/jobs/shared/pull-request-trust.ts.
+ */
 export interface PullRequestRef {
   number: number;
   headSha: string;
@@ -8,14 +11,13 @@ export interface PullRequestRef {
   headRepoFullName: string | undefined;
   baseRepoFullName: string;
   draft: boolean;
+  /** As the payload or API said; absent when it did not say (a hand-built ref). */
+  state?: "open" | "closed";
+  /** A closed PR that was merged. */
+  merged?: boolean;
   title: string;
   body: string;
   author: string;
-}
-
-export function isFork(pr: Pick<PullRequestRef, "headRepoFullName" | "baseRepoFullName">): boolean {
-  // A deleted head repository (null) is treated as a fork: nothing proves it belongs to the base.
-  return pr.headRepoFullName === undefined || pr.headRepoFullName !== pr.baseRepoFullName;
 }
 
 export function pullRequestRef(value: unknown): PullRequestRef | undefined {
@@ -35,6 +37,8 @@ export function pullRequestRef(value: unknown): PullRequestRef | undefined {
     headRepoFullName: typeof headRepo === "string" ? headRepo : undefined,
     baseRepoFullName: String(asRecord(base.repo).full_name ?? ""),
     draft: pr.draft === true,
+    ...(pr.state === "open" || pr.state === "closed" ? { state: pr.state } : {}),
+    ...(pr.merged === true ? { merged: true } : {}),
     title: String(pr.title ?? ""),
     body: String(pr.body ?? ""),
     author: loginOf(pr.user) ?? "unknown",

@@ -36,7 +36,7 @@ describe("routeEvent", () => {
     expect(routeEvent("pull_request", webhookExample("pull_request", "closed"), settings).job).toBe("skip");
   });
 
-  it("marks fork PRs and every pull_request_target run as untrusted", () => {
+  it("passes the event's PR on to the PR-setup step, which decides its trust", () => {
     const same = webhookExample("pull_request", "opened");
     const pr = same.pull_request as {
       head: { repo: { full_name: string } };
@@ -44,13 +44,15 @@ describe("routeEvent", () => {
     };
     pr.head.repo.full_name = pr.base.repo.full_name;
     withPr(same, { draft: false });
-    expect(routeEvent("pull_request", same, settings)).toMatchObject({ job: "review", untrusted: false });
     expect(routeEvent("pull_request_target", same, settings)).toMatchObject({
       job: "review",
-      untrusted: true,
+      pullRequest: { headRepoFullName: pr.base.repo.full_name },
     });
     pr.head.repo.full_name = "mallory/fork";
-    expect(routeEvent("pull_request", same, settings)).toMatchObject({ job: "review", untrusted: true });
+    expect(routeEvent("pull_request", same, settings)).toMatchObject({
+      job: "review",
+      pullRequest: { headRepoFullName: "mallory/fork", baseRepoFullName: pr.base.repo.full_name },
+    });
   });
 
   it("routes the autofix label to autofix and requires the sender's write permission", () => {
@@ -107,7 +109,7 @@ describe("routeEvent", () => {
   });
 
   it("runs audits on schedule and workflow_dispatch", () => {
-    expect(routeEvent("schedule", {}, settings)).toMatchObject({ job: "audit", untrusted: false });
+    expect(routeEvent("schedule", {}, settings)).toMatchObject({ job: "audit" });
     expect(routeEvent("workflow_dispatch", webhookExample("workflow_dispatch"), settings).job).toBe("audit");
     expect(routeEvent("schedule", {}, { ...settings, mode: "review" }).job).toBe("skip");
   });

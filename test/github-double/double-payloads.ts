@@ -41,6 +41,8 @@ export function pullJson(pr: PullRequestState, repo: RepoState, base: string) {
     number: pr.number,
     id: pr.number * 1000 + repo.id,
     state: pr.state,
+    merged: pr.merged,
+    draft: pr.draft,
     title: pr.title,
     body: pr.body,
     user: userJson(pr.user),

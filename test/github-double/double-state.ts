@@ -39,6 +39,9 @@ export interface PullRequestState {
   body: string;
   user: UserRef;
   state: "open" | "closed";
+  /** A closed PR that was merged (set `state` to "closed" too). */
+  merged: boolean;
+  draft: boolean;
   head: { sha: string; ref: string; repoFullName: string | null };
   base: { sha: string; ref: string };
   diff: string;

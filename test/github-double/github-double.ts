@@ -75,6 +75,7 @@ export interface AddPullRequestOptions {
   diffTooLarge?: boolean;
   /** Labels already on the PR (e.g. the `autofix` trigger label). */
   labels?: string[];
+  draft?: boolean;
 }
 
 let shared: { router: OpenApiRouter; validator: RequestValidator } | undefined;
@@ -254,6 +255,8 @@ export class GitHubDouble {
       body: o.body ?? "",
       user: o.author ?? { login: "octocat", type: "User" },
       state: "open",
+      merged: false,
+      draft: o.draft ?? false,
       head: {
         sha: o.headSha ?? "a".repeat(40),
         ref: o.headRef ?? "feature",

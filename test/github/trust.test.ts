@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getActorPermission, hasWriteAccess } from "../../src/github/actor-permission.js";
 import { createGitHubClient } from "../../src/github/github-client.js";
 import { httpStatusOf } from "../../src/github/http-status.js";
-import { isFork, pullRequestRef } from "../../src/github/pull-request-ref.js";
+import { pullRequestRef } from "../../src/github/pull-request-ref.js";
+import { isForkPullRequest } from "../../src/jobs/shared/pull-request-trust.js";
 import type { GitHubDouble } from "../github-double/index.js";
 import { startDoubleWithPr, testClient } from "./pr-fixture.js";
 
@@ -20,19 +21,19 @@ interface PullRequestPayload {
   base: { repo: { full_name: string } };
 }
 
-const isForkPullRequest = (payload: PullRequestPayload) => isFork(pullRequestRef(payload)!);
+const isForkPayload = (payload: PullRequestPayload) => isForkPullRequest(pullRequestRef(payload)!);
 
-describe("isFork on a webhook payload", () => {
+describe("isForkPullRequest on a webhook payload", () => {
   it("is false for a same-repository PR payload", () => {
-    expect(isForkPullRequest(opened)).toBe(false);
+    expect(isForkPayload(opened)).toBe(false);
   });
   it("is true when the head repository differs, and when it was deleted", () => {
     const fork = structuredClone(opened);
     fork.head.repo = { full_name: "mallory/Hello-World" };
-    expect(isForkPullRequest(fork)).toBe(true);
+    expect(isForkPayload(fork)).toBe(true);
     const deleted = structuredClone(opened);
     deleted.head.repo = null;
-    expect(isForkPullRequest(deleted)).toBe(true);
+    expect(isForkPayload(deleted)).toBe(true);
   });
 });
 

@@ -1,14 +1,14 @@
-import { isFork, type PullRequestRef } from "../../../src/github/pull-request-ref.js";
 import { askThreadOf } from "../../../src/jobs/ask/ask-prompt.js";
 import { runAsk } from "../../../src/jobs/ask/run-ask.js";
 import { answerQuestion } from "../../../src/jobs/conversation/answer-question.js";
+import type { PullRequestJobPlan } from "../../../src/jobs/shared/prepare-pull-request-job.js";
 import type { JobResult } from "../job-executor.js";
 import { PermanentJobError } from "../job-executor.js";
 import { acknowledgeComment } from "./acknowledge-comment.js";
 import { cloneForJob } from "./clone-for-job.js";
 import { commentReplyPlace } from "./comment-reply-place.js";
 import { jobResultFrom } from "./job-result.js";
-import { openPullRequest } from "./open-pull-request.js";
+import { prepareWorkerPullRequest } from "./prepare-worker-pull-request.js";
 import { requireWriteAccess } from "./require-write-access.js";
 import type { WorkerJob } from "./worker-job.js";
 
@@ -23,17 +23,18 @@ export async function runAskJob(run: WorkerJob): Promise<JobResult> {
   if (!command?.question) throw new PermanentJobError("an ask job carries no question");
   await acknowledgeComment(run);
   const target = { owner: job.owner, repo: job.repo };
-  let pr: PullRequestRef | undefined;
+  let plan: PullRequestJobPlan | undefined;
   let issue: { number: number; title: string; body: string } | undefined;
   if (command.isPullRequest) {
-    pr = await openPullRequest(octokit, { ...target, pullNumber: job.pullNumber as number });
+    plan = await prepareWorkerPullRequest(run, "ask");
   } else {
     const { data } = await octokit.rest.issues.get({ ...target, issue_number: job.pullNumber as number });
     issue = { number: data.number, title: data.title, body: data.body ?? "" };
   }
   await requireWriteAccess(run, "ask");
 
-  const untrusted = pr ? isFork(pr) : false;
+  const pr = plan?.pr;
+  const untrusted = plan ? !plan.trust.trusted : false;
   const outcome = await answerQuestion(octokit, commentReplyPlace(job), async () => {
     const at = pr
       ? { headSha: pr.headSha, baseSha: pr.baseSha }

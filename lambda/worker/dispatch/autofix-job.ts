@@ -1,14 +1,12 @@
 import { postCommentOnce } from "../../../src/github/post-comment-once.js";
-import { isFork } from "../../../src/github/pull-request-ref.js";
 import { runAutofix } from "../../../src/jobs/autofix/run-autofix.js";
 import { checkTriggerPin, headMovedMessage } from "../../../src/jobs/autofix/trigger-pin.js";
 import { GitCheckout } from "../../../src/jobs/shared/git-checkout.js";
-import { pullRequestLineage } from "../../../src/jobs/shared/pull-request-lineage.js";
 import type { JobResult } from "../job-executor.js";
 import { acknowledgeComment } from "./acknowledge-comment.js";
 import { cloneForJob } from "./clone-for-job.js";
 import { jobResultFrom } from "./job-result.js";
-import { openPullRequest } from "./open-pull-request.js";
+import { prepareWorkerPullRequest } from "./prepare-worker-pull-request.js";
 import { requireWriteAccess } from "./require-write-access.js";
 import type { WorkerJob } from "./worker-job.js";
 
@@ -22,13 +20,14 @@ export async function runAutofixJob(run: WorkerJob): Promise<JobResult> {
   const { job, octokit, config } = run;
   const pullNumber = job.pullNumber as number;
   const target = { owner: job.owner, repo: job.repo, pullNumber };
-  const pr = await openPullRequest(octokit, target);
+  const plan = await prepareWorkerPullRequest(run, "autofix");
+  const { pr } = plan;
   await acknowledgeComment(run);
   await requireWriteAccess(run, "autofix");
 
   const pinnedSha = job.headSha ?? pr.headSha;
   if (pinnedSha !== pr.headSha) return refuseUnpinned(run, headMovedMessage(pinnedSha, pr.headSha));
-  const fork = isFork(pr);
+  const fork = !plan.trust.trusted;
   const repository = await cloneForJob(run, { headSha: pinnedSha, baseSha: pr.baseSha });
   // The clone took time: the PR's head on GitHub must still be the pinned commit.
   const pin = await checkTriggerPin(octokit, new GitCheckout(repository.dir, run.config.hostEnv), {
@@ -51,7 +50,7 @@ export async function runAutofixJob(run: WorkerJob): Promise<JobResult> {
         ? {
             lineage: {
               store: run.store,
-              baseKey: pullRequestLineage({ owner: job.owner, name: job.repo }, pr).baseKey,
+              baseKey: plan.lineage.baseKey,
             },
           }
         : {}),

@@ -1,5 +1,5 @@
 import type { JobResult } from "../job-executor.js";
-import { openPullRequest } from "./open-pull-request.js";
+import { prepareWorkerPullRequest } from "./prepare-worker-pull-request.js";
 import { requireWriteAccess } from "./require-write-access.js";
 import { startManagedAgentsReview } from "./start-remote-review.js";
 import type { WorkerJob } from "./worker-job.js";
@@ -16,7 +16,7 @@ export async function runRemoteReviewJob(run: WorkerJob): Promise<JobResult> {
   if (!remote)
     throw new Error("ENGINE=managed-agents without the Managed Agents wiring (a deployment error)");
   const pullNumber = job.pullNumber as number;
-  const pr = await openPullRequest(octokit, { owner: job.owner, repo: job.repo, pullNumber });
+  const { pr } = await prepareWorkerPullRequest(run, "review");
   if (job.trigger.commentId !== undefined) await requireWriteAccess(run, "review");
   if (job.headSha && pr.headSha !== job.headSha) {
     run.context.logger.info("head moved on since the delivery; the newer push has its own review", {

@@ -22,7 +22,6 @@ export async function runReplyJob(run: WorkerJob): Promise<JobResult> {
     trigger: `${job.trigger.event}.${job.trigger.action}`,
     requiresWriter: command.reply === "refuse",
     isPullRequest: command.isPullRequest,
-    untrusted: false,
     ...(job.trigger.sender ? { requester: job.trigger.sender } : {}),
     ...(command.unknownCommand ? { unknownCommand: command.unknownCommand } : {}),
   };

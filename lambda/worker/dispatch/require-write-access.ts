@@ -28,7 +28,6 @@ export async function requireWriteAccess(run: WorkerJob, what: "autofix" | "revi
     requester: sender,
     requiresWriter: true,
     isPullRequest: job.command?.isPullRequest ?? true,
-    untrusted: false,
   };
   if (authorizeTrigger(request, permission) === "run") return;
   await postConversationReply(

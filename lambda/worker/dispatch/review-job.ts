@@ -1,10 +1,9 @@
-import { isFork } from "../../../src/github/pull-request-ref.js";
 import { reviewPullRequest } from "../../../src/jobs/review/review-pull-request.js";
 import type { JobResult } from "../job-executor.js";
 import { acknowledgeComment } from "./acknowledge-comment.js";
 import { cloneForJob } from "./clone-for-job.js";
 import { jobResultFrom } from "./job-result.js";
-import { openPullRequest } from "./open-pull-request.js";
+import { prepareWorkerPullRequest } from "./prepare-worker-pull-request.js";
 import { requireWriteAccess } from "./require-write-access.js";
 import type { WorkerJob } from "./worker-job.js";
 
@@ -15,11 +14,8 @@ import type { WorkerJob } from "./worker-job.js";
  */
 export async function runReviewJob(run: WorkerJob): Promise<JobResult> {
   const { job, octokit, config } = run;
-  const pr = await openPullRequest(octokit, {
-    owner: job.owner,
-    repo: job.repo,
-    pullNumber: job.pullNumber as number,
-  });
+  const plan = await prepareWorkerPullRequest(run, "review");
+  const { pr } = plan;
   // Asked for in a comment: the commenter must be able to write; the current head is reviewed.
   if (job.trigger.commentId !== undefined) {
     await acknowledgeComment(run);
@@ -41,11 +37,11 @@ export async function runReviewJob(run: WorkerJob): Promise<JobResult> {
       pr,
       checkoutDir: repository.dir,
       // A fork's head is someone else's code: read-only policy and --bare, as in the Action.
-      untrusted: isFork(pr),
+      untrusted: !plan.trust.trusted,
       // `review <path…>`: only those paths.
       ...(job.command?.paths?.length ? { paths: job.command.paths } : {}),
       ...(run.store ? { store: run.store } : {}),
-      defaultBranch: pr.baseRef,
+      lineage: plan.lineage,
       commentMode: config.commentMode,
       failOn: config.failOn,
       pathFilter: { include: config.include, exclude: config.exclude },

@@ -1,8 +1,9 @@
 import type { GitHubClient } from "../../../src/github/github-client.js";
-import { type PullRequestRef, pullRequestRef } from "../../../src/github/pull-request-ref.js";
+import type { PullRequestRef } from "../../../src/github/pull-request-ref.js";
 import type { JobSettings } from "../../../src/jobs/job-settings.js";
 import type { PathFilterSettings } from "../../../src/jobs/review/path-filter.js";
 import { type RemoteReviewStarted, startRemoteReview } from "../../../src/jobs/review/remote-review.js";
+import { readPullRequest } from "../../../src/jobs/shared/read-pull-request.js";
 import type { ManagedAgentsEngine } from "../../../src/runner/managed-agents/managed-agents-engine.js";
 import type { SessionRecordStore, SpendReservationRef } from "../../shared/session-record-store.js";
 
@@ -34,13 +35,7 @@ export async function startManagedAgentsReview(run: {
   /** `review <path…>`: only these paths. */
   paths?: string[];
 }): Promise<RemoteReviewStarted> {
-  const pr =
-    run.pr ??
-    pullRequestRef(
-      (await run.octokit.rest.pulls.get({ owner: run.owner, repo: run.repo, pull_number: run.pullNumber }))
-        .data,
-    );
-  if (!pr) throw new Error(`${run.owner}/${run.repo}#${run.pullNumber} is not a readable pull request`);
+  const pr = run.pr ?? (await openPullRequest(run));
   const previous = await run.store.latestForPullRequest({
     owner: run.owner,
     repo: run.repo,
@@ -67,4 +62,16 @@ export async function startManagedAgentsReview(run: {
     ...(run.spendReservation ? { spendReservation: run.spendReservation } : {}),
   });
   return started;
+}
+
+/** The PR read by the shared PR-setup reader: one that is gone, closed or merged is not reviewed. */
+async function openPullRequest(run: {
+  octokit: GitHubClient;
+  owner: string;
+  repo: string;
+  pullNumber: number;
+}): Promise<PullRequestRef> {
+  const read = await readPullRequest(run.octokit, run);
+  if (read.status === "refused") throw new Error(`not reviewed: ${read.message}`);
+  return read.pr;
 }

@@ -10,7 +10,7 @@ import type { JobSettings } from "../job-settings.js";
 import { GitCheckout } from "../shared/git-checkout.js";
 import { pinAgentConfigToBase } from "../shared/pin-agent-config.js";
 import { checkoutPullRequestHead, type HeadFetchSource } from "../shared/pull-request-head-checkout.js";
-import { pullRequestLineage } from "../shared/pull-request-lineage.js";
+import type { PullRequestLineage } from "../shared/pull-request-lineage.js";
 import { readRepositoryConfig } from "../shared/repository-config.js";
 import { PathFilter, type PathFilterSettings } from "./path-filter.js";
 import {
@@ -35,14 +35,17 @@ export interface PullRequestReviewJob {
    * as given.
    */
   fetchHead?: HeadFetchSource;
-  /** Fork PR or pull_request_target: read-only built-in policy and `--bare`. */
+  /**
+   * The PR-setup step's trust decision (src/jobs/shared/prepare-pull-request-job.ts) said untrusted:
+   * read-only built-in policy and `--bare`.
+   */
   untrusted: boolean;
   /** Where the PR's lineage lives; undefined runs every review fresh. */
   store?: TranscriptStore;
   /** When the lineage stops being resumed and restarts from a summary (default DEFAULT_CONTEXT_BOUND). */
   contextBound?: ContextBound;
-  /** Used when the PR carries no base ref (the lineage a first review forks from). */
-  defaultBranch: string;
+  /** The PR-setup step's lineage plan: the PR's own lineage and the base branch's a first review forks from. */
+  lineage: PullRequestLineage;
   commentMode: ReviewTarget["commentMode"];
   /** The lowest severity that blocks (default `error`): see `reviewConclusion`. */
   failOn?: FailOn;
@@ -152,7 +155,7 @@ export async function reviewPullRequest(
             ? {
                 lineage: {
                   store: job.store,
-                  ...pullRequestLineage({ owner, name: repo }, pr, job.defaultBranch),
+                  ...job.lineage,
                   ...(job.contextBound ? { contextBound: job.contextBound } : {}),
                 },
               }

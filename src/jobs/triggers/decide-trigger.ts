@@ -1,4 +1,4 @@
-import { isFork, type PullRequestRef, pullRequestRef } from "../../github/pull-request-ref.js";
+import { type PullRequestRef, pullRequestRef } from "../../github/pull-request-ref.js";
 import { type CommentCommand, parseCommentCommand } from "./parse-comment-command.js";
 import type { TriggerSettings } from "./trigger-settings.js";
 
@@ -49,10 +49,11 @@ export interface TriggerRun {
   /** The PR or issue; absent for audits. */
   number?: number;
   isPullRequest: boolean;
-  /** Present when the payload carries the whole PR; an issue comment only names its number. */
+  /**
+   * Present when the payload carries the whole PR; an issue comment only names its number. Whether
+   * its head is trusted is the PR-setup step's decision (src/jobs/shared/prepare-pull-request-job.ts).
+   */
   pullRequest?: PullRequestRef;
-  /** pull_request_target, or a PR known from the payload to come from a fork. */
-  untrusted: boolean;
   comment?: TriggerComment;
   /** Two deliveries of one comment share this key: the job runs once. */
   dedupeKey?: string;
@@ -77,7 +78,7 @@ export function decideTrigger(
   const action = String(payload.action ?? "");
   const trigger = action ? `${eventName}.${action}` : eventName;
   if (eventName === "pull_request" || eventName === "pull_request_target") {
-    return pullRequestDecision(eventName, action, trigger, payload, settings);
+    return pullRequestDecision(action, trigger, payload, settings);
   }
   if (eventName === "issue_comment" || eventName === "pull_request_review_comment") {
     return commentDecision(eventName, action, trigger, payload, settings);
@@ -89,14 +90,12 @@ export function decideTrigger(
       trigger,
       requiresWriter: false,
       isPullRequest: false,
-      untrusted: false,
     };
   }
   return ignore(`event ${eventName} is not a trigger`);
 }
 
 function pullRequestDecision(
-  eventName: string,
   action: string,
   trigger: string,
   payload: Record<string, unknown>,
@@ -104,14 +103,12 @@ function pullRequestDecision(
 ): TriggerDecision {
   const pr = pullRequestRef(payload.pull_request);
   if (!pr) return ignore(`${trigger} has no pull_request object`);
-  const untrusted = eventName === "pull_request_target" || isFork(pr);
   const base = {
     action: "run" as const,
     trigger,
     number: pr.number,
     isPullRequest: true,
     pullRequest: pr,
-    untrusted,
   };
   if (action === "closed") return { ...base, job: "prune", requiresWriter: false };
   if (action === "labeled") {
@@ -171,7 +168,6 @@ function commentDecision(
     number,
     isPullRequest,
     ...(pr ? { pullRequest: pr } : {}),
-    untrusted: pr ? isFork(pr) : false,
     comment: {
       id: comment.id,
       kind: review ? ("review" as const) : ("issue" as const),

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import type { PullRequestRef } from "../../../src/github/pull-request-ref.js";
 import {
   authorizeTrigger,
   decideTrigger,
@@ -65,7 +66,9 @@ interface Case {
   event: string;
   payload: Payload;
   settings?: Partial<TriggerSettings>;
-  expected: Partial<TriggerRun> | { action: "ignore" | "skip"; reason?: RegExp };
+  expected:
+    | (Partial<Omit<TriggerRun, "pullRequest">> & { pullRequest?: Partial<PullRequestRef> })
+    | { action: "ignore" | "skip"; reason?: RegExp };
 }
 
 const cases: Case[] = [
@@ -74,21 +77,23 @@ const cases: Case[] = [
     name: `pull_request.${action} reviews, nobody to authorise`,
     event: "pull_request",
     payload: pullRequest(action),
-    expected: { action: "run", job: "review", requiresWriter: false, number: 7, untrusted: false } as const,
+    expected: { action: "run", job: "review", requiresWriter: false, number: 7 } as const,
   })),
+  // Trust is the PR-setup step's decision (test/jobs/shared/prepare-pull-request-job.test.ts): the
+  // trigger only says what runs, and passes the PR on as the payload named it.
   {
-    name: "pull_request_target is untrusted",
+    name: "pull_request_target reviews like pull_request",
     event: "pull_request_target",
     payload: pullRequest("opened"),
-    expected: { action: "run", job: "review", untrusted: true },
+    expected: { action: "run", job: "review", trigger: "pull_request_target.opened" },
   },
   {
-    name: "a fork PR is untrusted",
+    name: "a fork PR is reviewed, its head repository passed on",
     event: "pull_request",
     payload: pullRequest("opened", {
       head: { sha: "a".repeat(40), ref: "f", repo: { full_name: "mallory/app" } },
     }),
-    expected: { action: "run", job: "review", untrusted: true },
+    expected: { action: "run", job: "review", pullRequest: { headRepoFullName: "mallory/app" } },
   },
   {
     name: "a draft is skipped with a notice",
@@ -322,10 +327,10 @@ const cases: Case[] = [
     },
   },
   {
-    name: "a review thread on a fork PR is untrusted",
+    name: "a review thread on a fork PR passes the fork's PR on",
     event: "pull_request_review_comment",
     payload: reviewComment("@claude why", { fork: true }),
-    expected: { action: "run", job: "ask", untrusted: true },
+    expected: { action: "run", job: "ask", pullRequest: { headRepoFullName: "mallory/app" } },
   },
   {
     name: "a review thread on a closed PR gets the closed notice",
@@ -429,14 +434,13 @@ describe("decideTrigger on partial and hostile payloads", () => {
   const run = (event: string, payload: Payload, extra: Partial<TriggerSettings> = {}) =>
     decideTrigger(event, payload, { ...settings, ...extra });
 
-  it("an audit has no PR, is trusted, and its trigger is the bare event name", () => {
+  it("an audit has no PR and its trigger is the bare event name", () => {
     expect(run("schedule", {})).toEqual({
       action: "run",
       job: "audit",
       trigger: "schedule",
       requiresWriter: false,
       isPullRequest: false,
-      untrusted: false,
     });
   });
 
@@ -508,8 +512,8 @@ describe("decideTrigger on partial and hostile payloads", () => {
     });
   });
 
-  it("a PR comment is trusted until the PR is fetched; a PR event knows it is a PR", () => {
-    expect(run("issue_comment", issueComment("/claude review"))).toMatchObject({ untrusted: false });
+  it("a PR comment carries no PR until it is fetched; a PR event knows it is a PR", () => {
+    expect(run("issue_comment", issueComment("/claude review"))).not.toHaveProperty("pullRequest");
     expect(run("pull_request", pullRequest("opened"))).toMatchObject({ isPullRequest: true });
     expect(run("issue_comment", issueComment("/claude fix", { onPr: false }))).toMatchObject({
       job: "usage",
