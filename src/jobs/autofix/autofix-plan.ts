@@ -1,5 +1,6 @@
 import { DEFAULT_TEST_COMMANDS } from "../../runner/policy/built-in-policy.js";
-import { type LineageKey, prLineageKey } from "../../sessions/lineage-key.js";
+import type { LineageKey } from "../../sessions/lineage-key.js";
+import { pullRequestLineageKey } from "../shared/pull-request-lineage.js";
 
 export interface AutofixTarget {
   repository: { owner: string; name: string };
@@ -25,7 +26,7 @@ export interface AutofixPlan {
 export function autofixPlan(target: AutofixTarget): AutofixPlan {
   return {
     delivery: target.isFork ? "suggest" : "push",
-    lineageKey: prLineageKey(target.repository.owner, target.repository.name, target.pullRequest.number),
+    lineageKey: pullRequestLineageKey(target.repository, target.pullRequest.number),
     testCommands: target.isFork
       ? []
       : target.testCommands?.length

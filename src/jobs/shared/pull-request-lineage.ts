@@ -14,13 +14,21 @@ export function baseBranchOf(pr: { baseRef: string }, defaultBranch?: string): s
   return pr.baseRef || defaultBranch || "";
 }
 
+/** The one key of a PR's own lineage, for every job that records or forks from its sessions. */
+export function pullRequestLineageKey(
+  repository: { owner: string; name: string },
+  number: number,
+): LineageKey {
+  return prLineageKey(repository.owner, repository.name, number);
+}
+
 export function pullRequestLineage(
   repository: { owner: string; name: string },
   pr: { number: number; baseRef: string },
   defaultBranch?: string,
 ): PullRequestLineage {
   return {
-    lineageKey: prLineageKey(repository.owner, repository.name, pr.number),
+    lineageKey: pullRequestLineageKey(repository, pr.number),
     baseKey: branchLineageKey(repository.owner, repository.name, baseBranchOf(pr, defaultBranch)),
   };
 }
