@@ -157,7 +157,17 @@ export interface SystemTaskSummaryFrame extends SystemFrameOf<"task_summary"> {
   detail: string | null;
 }
 
+/** A keyed notice for the user (e.g. `stop-hook-error`); a repeated key replaces the earlier one. */
+export interface SystemNotificationFrame extends SystemFrameOf<"notification"> {
+  key: string;
+  text: string;
+  priority: string;
+  color?: string;
+  timeout_ms?: number;
+}
+
 export type SystemEventFrame =
+  | SystemNotificationFrame
   | SystemPostTurnSummaryFrame
   | SystemTaskSummaryFrame
   | SystemModelFallbackFrame

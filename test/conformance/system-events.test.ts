@@ -85,6 +85,8 @@ describe("system subtypes from tools, hooks, a subagent, thinking and plugins (r
     const settings = {
       permissions: { allow: ["Bash", "Task"], deny: ["Bash(rm:*)"] },
       hooks: {
+        // Exit 1 is a non-blocking hook error: the turn ends normally and the user is told.
+        Stop: [{ hooks: [{ type: "command", command: "echo stop-failed >&2; exit 1" }] }],
         PostToolUse: [
           {
             matcher: "Bash",
@@ -196,6 +198,13 @@ describe("system subtypes from tools, hooks, a subagent, thinking and plugins (r
     });
     const [task] = systemOf(run, "task_summary");
     expect(typeof task?.detail).toBe("string");
+  });
+
+  it("a Stop hook that exits 1: notification stop-hook-error, the turn still succeeds", () => {
+    const notes = systemOf(run, "notification");
+    expect(notes.length).toBeGreaterThan(0);
+    expect(notes[0]).toMatchObject({ key: "stop-hook-error", priority: "immediate" });
+    expect(notes[0]!.text).toMatch(/^Stop hook error occurred/);
   });
 
   it("src/protocol classifies every frame and predicts the real exit code", () => {
