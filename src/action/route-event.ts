@@ -1,4 +1,4 @@
-import type { PullRequestRef } from "../github/pull-request-ref.js";
+import type { PullRequestRef } from "../jobs/shared/pull-request-ref.js";
 import { decideTrigger, type TriggerRun } from "../jobs/triggers/decide-trigger.js";
 import type { TriggerSettings } from "../jobs/triggers/trigger-settings.js";
 

@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { parseSync } from "@swc/core";
 
-/** Fields of a PR whose comparison decides whether its head is a fork (src/github/pull-request-ref.ts). */
+/** Fields of a PR whose comparison decides whether its head is a fork (src/jobs/shared/pull-request-ref.ts). */
 const REPOSITORY_FACTS = new Set(["headRepoFullName", "baseRepoFullName"]);
 
 /**

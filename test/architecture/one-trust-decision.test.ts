@@ -10,7 +10,7 @@ const allowed: Record<string, string> = {
   // The decision itself.
   "src/jobs/shared/pull-request-trust.ts": "decides",
   // The payload and API parser: reads the head repository's name into the PR's facts, decides nothing.
-  "src/github/pull-request-ref.ts": "reads the payload",
+  "src/jobs/shared/pull-request-ref.ts": "reads the payload",
 };
 
 async function sourcesUnder(folder: string): Promise<string[]> {

@@ -1,8 +1,8 @@
 import type { GitHubClient } from "../../../src/github/github-client.js";
-import type { PullRequestRef } from "../../../src/github/pull-request-ref.js";
 import type { JobSettings } from "../../../src/jobs/job-settings.js";
 import type { PathFilterSettings } from "../../../src/jobs/review/path-filter.js";
 import { type RemoteReviewStarted, startRemoteReview } from "../../../src/jobs/review/remote-review.js";
+import type { PullRequestRef } from "../../../src/jobs/shared/pull-request-ref.js";
 import { readPullRequest } from "../../../src/jobs/shared/read-pull-request.js";
 import type { ManagedAgentsEngine } from "../../../src/runner/managed-agents/managed-agents-engine.js";
 import type { SessionRecordStore, SpendReservationRef } from "../../shared/session-record-store.js";

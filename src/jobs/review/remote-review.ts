@@ -3,12 +3,12 @@ import { fetchPullRequestLineMap } from "../../github/fetch-pull-request-line-ma
 import type { GitHubClient } from "../../github/github-client.js";
 import { httpStatusOf } from "../../github/http-status.js";
 import { listPullRequestFiles } from "../../github/list-pull-request-files.js";
-import type { PullRequestRef } from "../../github/pull-request-ref.js";
 import { createAjv } from "../../json-schema/create-ajv.js";
 import type { ManagedAgentsEngine } from "../../runner/managed-agents/managed-agents-engine.js";
 import { builtInPolicy } from "../../runner/policy/built-in-policy.js";
 import type { JobSettings } from "../job-settings.js";
 import { GitCheckout } from "../shared/git-checkout.js";
+import type { PullRequestRef } from "../shared/pull-request-ref.js";
 import { readRepositoryConfig, readRepositoryConfigFromGitHub } from "../shared/repository-config.js";
 import { PathFilter, type PathFilterSettings } from "./path-filter.js";
 import {

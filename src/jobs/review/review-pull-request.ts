@@ -2,7 +2,6 @@ import type { FailOn } from "../../findings/review-conclusion.js";
 import { type CheckRunHandle, CheckRunPublisher } from "../../github/check-run-publisher.js";
 import { fetchPullRequestLineMap } from "../../github/fetch-pull-request-line-map.js";
 import type { GitHubClient } from "../../github/github-client.js";
-import type { PullRequestRef } from "../../github/pull-request-ref.js";
 import { dropEscapingSymlinks } from "../../sandbox/drop-escaping-symlinks.js";
 import type { ContextBound } from "../../sessions/context-bound.js";
 import type { TranscriptStore } from "../../sessions/transcript-store.js";
@@ -11,6 +10,7 @@ import { GitCheckout } from "../shared/git-checkout.js";
 import { pinAgentConfigToBase } from "../shared/pin-agent-config.js";
 import { checkoutPullRequestHead, type HeadFetchSource } from "../shared/pull-request-head-checkout.js";
 import type { PullRequestLineage } from "../shared/pull-request-lineage.js";
+import type { PullRequestRef } from "../shared/pull-request-ref.js";
 import { readRepositoryConfig } from "../shared/repository-config.js";
 import { PathFilter, type PathFilterSettings } from "./path-filter.js";
 import {

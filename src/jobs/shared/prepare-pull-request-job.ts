@@ -1,6 +1,6 @@
 import type { GitHubClient } from "../../github/github-client.js";
-import type { PullRequestRef } from "../../github/pull-request-ref.js";
 import { type PullRequestLineage, pullRequestLineage } from "./pull-request-lineage.js";
+import type { PullRequestRef } from "./pull-request-ref.js";
 import {
   decidePullRequestTrust,
   type PullRequestJobKind,

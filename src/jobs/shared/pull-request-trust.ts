@@ -1,4 +1,4 @@
-import type { PullRequestRef } from "../../github/pull-request-ref.js";
+import type { PullRequestRef } from "./pull-request-ref.js";
 
 /** The PR jobs that run an agent on a PR's head. */
 export type PullRequestJobKind = "review" | "autofix" | "ask";
@@ -34,12 +34,4 @@ export function decidePullRequestTrust(
   if (origin.event === "pull_request_target" && origin.job !== "autofix")
     return { trusted: false, reason: "pull-request-target" };
   return { trusted: true };
-}
-
-/** Whether the head lives outside the base repository (a fork, or a head repository since deleted). */
-export function isForkPullRequest(
-  pr: Pick<PullRequestRef, "headRepoFullName" | "baseRepoFullName">,
-): boolean {
-  const trust = decidePullRequestTrust(pr, { job: "autofix" });
-  return !trust.trusted;
 }

@@ -1,6 +1,6 @@
 import type { GitHubClient } from "../../github/github-client.js";
 import { httpStatusOf } from "../../github/http-status.js";
-import { type PullRequestRef, pullRequestRef } from "../../github/pull-request-ref.js";
+import { type PullRequestRef, pullRequestRef } from "./pull-request-ref.js";
 
 /** Why a PR's job cannot run at all, whoever asked. */
 export type PullRequestRefusalReason = "not-found" | "closed" | "merged" | "unreadable";

@@ -1,4 +1,4 @@
-import { type PullRequestRef, pullRequestRef } from "../../github/pull-request-ref.js";
+import { type PullRequestRef, pullRequestRef } from "../shared/pull-request-ref.js";
 import { type CommentCommand, parseCommentCommand } from "./parse-comment-command.js";
 import type { TriggerSettings } from "./trigger-settings.js";
 

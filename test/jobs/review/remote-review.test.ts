@@ -3,7 +3,6 @@ import type { AddressInfo } from "node:net";
 import Anthropic from "@anthropic-ai/sdk";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createGitHubClient, type GitHubClient } from "../../../src/github/github-client.js";
-import type { PullRequestRef } from "../../../src/github/pull-request-ref.js";
 import type { JobSettings } from "../../../src/jobs/job-settings.js";
 import {
   type RemoteReviewRecord,
@@ -12,6 +11,7 @@ import {
   settleRemoteReview,
   startRemoteReview,
 } from "../../../src/jobs/review/remote-review.js";
+import type { PullRequestRef } from "../../../src/jobs/shared/pull-request-ref.js";
 import type { WebhookRoute } from "../../../src/protocol/managed-agents/index.js";
 import { ManagedAgentsEngine } from "../../../src/runner/managed-agents/managed-agents-engine.js";
 import { verifyManagedAgentsWebhook } from "../../../src/runner/managed-agents/verify-webhook.js";

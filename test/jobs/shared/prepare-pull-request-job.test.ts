@@ -1,8 +1,8 @@
 import { createRequire } from "node:module";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { GitHubClient } from "../../../src/github/github-client.js";
-import { type PullRequestRef, pullRequestRef } from "../../../src/github/pull-request-ref.js";
 import { preparePullRequestJob } from "../../../src/jobs/shared/prepare-pull-request-job.js";
+import { type PullRequestRef, pullRequestRef } from "../../../src/jobs/shared/pull-request-ref.js";
 import { branchLineageKey, prLineageKey } from "../../../src/sessions/lineage-key.js";
 import { HEAD_SHA, SAMPLE_DIFF, testClient } from "../../github/pr-fixture.js";
 import { GitHubDouble } from "../../github-double/index.js";

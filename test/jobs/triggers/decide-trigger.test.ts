@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { PullRequestRef } from "../../../src/github/pull-request-ref.js";
+import type { PullRequestRef } from "../../../src/jobs/shared/pull-request-ref.js";
 import {
   authorizeTrigger,
   decideTrigger,
