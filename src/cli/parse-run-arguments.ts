@@ -1,101 +1,110 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { type ParseArgsConfig, parseArgs } from "node:util";
+import {
+  dollarsSetting,
+  flagSetting,
+  providerSetting,
+  textSetting,
+  textWithDefault,
+  wholeNumberSetting,
+  withoutDefault,
+} from "../jobs/settings/setting-values.js";
+import type { ModelProvider } from "../runner/model-provider.js";
+import { type CliOption, cliOptionsHelp, cliOptionsReader } from "./cli-settings.js";
 import { UsageError } from "./usage-error.js";
 
 /** Options of `claude-pr-runner run`; `help` documents each one (kept next to its definition). */
 export const RUN_OPTIONS = {
   prompt: {
-    type: "string",
+    setting: textSetting,
     value: "<text|@file>",
     help: "The task for the agent, or @path to read it from a file (required).",
   },
   "json-schema": {
-    type: "string",
+    setting: textSetting,
     value: "<file|json>",
     help: "JSON Schema (an object) for structured output: inline JSON or a file path. Checked before spawning.",
   },
   cwd: {
-    type: "string",
+    setting: textSetting,
     value: "<dir>",
     help: "Workspace: the agent's working directory and policy root (default: .).",
   },
   policy: {
-    type: "string",
+    setting: textWithDefault("review"),
     value: "<name|file>",
     help: "Tool policy: review (default), autofix, audit, or a JSON/YAML policy file.",
   },
   "test-command": {
-    type: "string",
-    multiple: true,
+    setting: { type: "array", separator: "lines", items: { type: "string" } },
     value: "<cmd>",
     help: "With --policy autofix: a test command the agent may run (repeatable; replaces the defaults).",
   },
-  model: { type: "string", value: "<model>", help: "Model for the session (alias or full name)." },
+  model: { setting: textSetting, value: "<model>", help: "Model for the session (alias or full name)." },
   provider: {
-    type: "string",
+    setting: providerSetting,
     value: "<name>",
     help: "Where the model runs: anthropic, anthropic-oauth, bedrock, vertex or foundry (default: from the environment).",
   },
   "fallback-model": {
-    type: "string",
+    setting: textSetting,
     value: "<model>",
     help: "Model to fall back to when the main one is overloaded.",
   },
   "max-turns": {
-    type: "string",
+    setting: withoutDefault(wholeNumberSetting(1, 30)),
     value: "<n>",
     help: "Maximum agent turns (passed to the CLI and enforced by the watchdog).",
   },
   "max-budget-usd": {
-    type: "string",
+    setting: withoutDefault(dollarsSetting.budget(5)),
     value: "<usd>",
     help: "Maximum spend in USD (passed to the CLI and enforced by the watchdog).",
   },
   timeout: {
-    type: "string",
+    setting: { type: "number", exclusiveMinimum: 0, unit: "seconds" },
     value: "<seconds>",
     help: "Wall-clock deadline: interrupt, then SIGTERM, then SIGKILL (default: none).",
   },
   "append-system-prompt": {
-    type: "string",
+    setting: textSetting,
     value: "<text>",
     help: "Text appended to the CLI's system prompt.",
   },
   bare: {
-    type: "boolean",
+    setting: flagSetting(false),
     help: "Minimal CLI mode for untrusted repositories (no CLAUDE.md, hooks or plugins).",
   },
   "include-partial-messages": {
-    type: "boolean",
+    setting: flagSetting(false),
     help: "Ask the CLI for stream_event previews (logged, not needed for the outcome).",
   },
   "pass-secret": {
-    type: "string",
-    multiple: true,
+    setting: { type: "array", separator: "lines", items: { type: "string" }, default: [] },
     value: "<NAME>",
     help: "Pass a credential variable (GITHUB_TOKEN, AWS_*...) to the agent on purpose (repeatable).",
   },
   "claude-path": {
-    type: "string",
+    setting: textSetting,
     value: "<path>",
     help: "claude executable (default: the bin of the installed @anthropic-ai/claude-code).",
   },
-  out: { type: "string", value: "<file>", help: "Write the outcome JSON to this file instead of stdout." },
+  out: {
+    setting: textSetting,
+    value: "<file>",
+    help: "Write the outcome JSON to this file instead of stdout.",
+  },
   log: {
-    type: "string",
+    setting: textSetting,
     value: "<file>",
     help: "Write the execution log (NDJSON, secrets redacted) to this file.",
   },
-  quiet: { type: "boolean", help: "No progress lines on stderr." },
-  help: { type: "boolean", short: "h", help: "Show this help." },
-} as const;
+  quiet: { setting: flagSetting(false), help: "No progress lines on stderr." },
+  help: { setting: flagSetting(false), short: "h", help: "Show this help." },
+} as const satisfies Record<string, CliOption>;
 
 export function runHelp(): string {
-  const rows = Object.entries(RUN_OPTIONS).map(([name, spec]) => {
-    const flag = `--${name}${"value" in spec ? ` ${spec.value}` : ""}`;
-    return `  ${flag.padEnd(30)} ${spec.help}`;
-  });
+  const rows = cliOptionsHelp(RUN_OPTIONS);
   return [
     "Usage: claude-pr-runner run --prompt <text|@file> [options]",
     "",
@@ -122,8 +131,7 @@ export interface RunArguments {
   policy: string;
   testCommands?: string[];
   model?: string;
-  /** Checked by the runner (an unknown name is a configuration error, exit 2). */
-  provider?: string;
+  provider?: ModelProvider;
   fallbackModel?: string;
   maxTurns?: number;
   maxBudgetUsd?: number;
@@ -138,26 +146,10 @@ export interface RunArguments {
   quiet: boolean;
 }
 
+const readRunOptions = cliOptionsReader(RUN_OPTIONS);
+
 export async function parseRunArguments(args: string[], baseDir: string): Promise<RunArguments> {
-  let values: Record<string, string | boolean | string[] | undefined>;
-  try {
-    const options = Object.fromEntries(
-      Object.entries(RUN_OPTIONS).map(([name, spec]) => [
-        name,
-        {
-          type: spec.type,
-          ...("multiple" in spec ? { multiple: true } : {}),
-          ...("short" in spec ? { short: spec.short } : {}),
-        },
-      ]),
-    ) as NonNullable<ParseArgsConfig["options"]>;
-    ({ values } = parseArgs({ args, options, strict: true, allowPositionals: false }) as {
-      values: typeof values;
-    });
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
-  const str = (name: string) => values[name] as string | undefined;
+  const { values } = readRunOptions(args);
   if (values.help)
     return {
       help: true,
@@ -170,14 +162,13 @@ export async function parseRunArguments(args: string[], baseDir: string): Promis
       quiet: false,
     };
 
-  const promptArg = str("prompt");
-  if (promptArg === undefined || promptArg === "")
-    throw new UsageError("--prompt is required (text, or @file)");
+  const promptArg = values.prompt;
+  if (promptArg === undefined) throw new UsageError("--prompt is required (text, or @file)");
   const prompt = promptArg.startsWith("@")
     ? await readArgumentFile("--prompt", promptArg.slice(1), baseDir)
     : promptArg;
 
-  const schemaArg = str("json-schema");
+  const schemaArg = values["json-schema"];
   let jsonSchema: unknown;
   if (schemaArg !== undefined) {
     const inline = /^\s*[[{"]/.test(schemaArg);
@@ -191,51 +182,35 @@ export async function parseRunArguments(args: string[], baseDir: string): Promis
     }
   }
 
-  const result: RunArguments = {
+  const resolved = (file: string | undefined) =>
+    file === undefined ? undefined : path.resolve(baseDir, file);
+  const optional = {
+    jsonSchema,
+    testCommands: values["test-command"],
+    model: values.model,
+    provider: values.provider,
+    fallbackModel: values["fallback-model"],
+    appendSystemPrompt: values["append-system-prompt"],
+    claudePath: resolved(values["claude-path"]),
+    out: resolved(values.out),
+    log: resolved(values.log),
+    maxTurns: values["max-turns"],
+    maxBudgetUsd: values["max-budget-usd"],
+    timeoutSeconds: values.timeout,
+  };
+  return {
     help: false,
     prompt,
-    cwd: path.resolve(baseDir, str("cwd") ?? "."),
-    policy: str("policy") ?? "review",
-    bare: values.bare === true,
-    includePartialMessages: values["include-partial-messages"] === true,
-    passSecrets: (values["pass-secret"] as string[] | undefined) ?? [],
-    quiet: values.quiet === true,
-  };
-  if (jsonSchema !== undefined) result.jsonSchema = jsonSchema;
-  const testCommands = values["test-command"] as string[] | undefined;
-  if (testCommands) result.testCommands = testCommands;
-  for (const [flag, key] of [
-    ["model", "model"],
-    ["provider", "provider"],
-    ["fallback-model", "fallbackModel"],
-    ["append-system-prompt", "appendSystemPrompt"],
-  ] as const) {
-    const value = str(flag);
-    if (value !== undefined) result[key] = value;
-  }
-  for (const [flag, key] of [
-    ["claude-path", "claudePath"],
-    ["out", "out"],
-    ["log", "log"],
-  ] as const) {
-    const value = str(flag);
-    if (value !== undefined) result[key] = path.resolve(baseDir, value);
-  }
-  const maxTurns = str("max-turns");
-  if (maxTurns !== undefined) result.maxTurns = positiveNumber("--max-turns", maxTurns, true);
-  const budget = str("max-budget-usd");
-  if (budget !== undefined) result.maxBudgetUsd = positiveNumber("--max-budget-usd", budget, false);
-  const timeout = str("timeout");
-  if (timeout !== undefined) result.timeoutSeconds = positiveNumber("--timeout", timeout, false);
-  return result;
-}
-
-function positiveNumber(flag: string, text: string, integer: boolean): number {
-  const value = Number(text);
-  if (!Number.isFinite(value) || value <= 0 || (integer && !Number.isInteger(value))) {
-    throw new UsageError(`${flag} must be a positive ${integer ? "integer" : "number"}; got "${text}"`);
-  }
-  return value;
+    cwd: path.resolve(baseDir, values.cwd ?? "."),
+    policy: values.policy,
+    bare: values.bare,
+    includePartialMessages: values["include-partial-messages"],
+    passSecrets: values["pass-secret"],
+    quiet: values.quiet,
+    ...(Object.fromEntries(Object.entries(optional).filter(([, value]) => value !== undefined)) as Partial<
+      typeof optional
+    >),
+  } as RunArguments;
 }
 
 async function readArgumentFile(flag: string, file: string, baseDir: string): Promise<string> {

@@ -1,11 +1,13 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { JobSettings } from "../jobs/job-settings.js";
+import { listSetting, textSetting } from "../jobs/settings/setting-values.js";
 import {
   type PassThroughValues,
   passThroughNamesSet,
   passThroughSettings,
 } from "../jobs/shared/pass-through-settings.js";
+import type { CliOption, CliSettings } from "./cli-settings.js";
 
 /**
  * The CLI's flags for the trusted-job pass-through, the Action's `claude_args`, `settings`,
@@ -13,13 +15,13 @@ import {
  * (docs/providers.md). Their values go through the same checks as the Action's inputs.
  */
 export const PASS_THROUGH_OPTIONS = {
-  "claude-args": { type: "string" },
-  settings: { type: "string" },
-  "mcp-config": { type: "string" },
-  "allowed-tools": { type: "string", multiple: true },
-  "disallowed-tools": { type: "string", multiple: true },
-  "prompt-file": { type: "string" },
-} as const;
+  "claude-args": { setting: textSetting },
+  settings: { setting: textSetting },
+  "mcp-config": { setting: textSetting },
+  "allowed-tools": { setting: listSetting("lines-or-commas") },
+  "disallowed-tools": { setting: listSetting("lines-or-commas") },
+  "prompt-file": { setting: textSetting },
+} as const satisfies Record<string, CliOption>;
 
 export const PASS_THROUGH_HELP = `Trusted changes only (ignored, with a notice, under --untrusted; the Action's inputs of the same
 names, checked by the same rules, docs/providers.md):
@@ -37,16 +39,13 @@ names, checked by the same rules, docs/providers.md):
   --prompt-file <file>    Extra instructions appended to the prompt (at most 64 KiB)
 `;
 
-type PassThroughFlags = {
-  [K in keyof typeof PASS_THROUGH_OPTIONS]?: (typeof PASS_THROUGH_OPTIONS)[K] extends { multiple: true }
-    ? string[]
-    : string;
-};
+type PassThroughFlags = CliSettings<typeof PASS_THROUGH_OPTIONS>;
 
 /** The flags as the shared pass-through reads them; lists split on commas like the Action's. */
 export function passThroughValuesOf(flags: PassThroughFlags): PassThroughValues {
-  const list = (values: string[] | undefined) =>
-    (values ?? [])
+  // A repeated flag's occurrences arrive as written; each may itself be a comma-separated list.
+  const list = (values: string[]) =>
+    values
       .flatMap((value) => value.split(","))
       .map((entry) => entry.trim())
       .filter(Boolean);

@@ -1,33 +1,34 @@
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
-import { parseArgs } from "node:util";
-import {
-  type FailOn,
-  InvalidFailOnError,
-  parseFailOn,
-  reviewConclusion,
-} from "../findings/review-conclusion.js";
+import { reviewConclusion } from "../findings/review-conclusion.js";
 import { renderRunReport } from "../github/run-report-markdown.js";
 import { toSarif } from "../github/sarif-export.js";
 import type { JobSettings } from "../jobs/job-settings.js";
 import { PathFilter } from "../jobs/review/path-filter.js";
 import { reviewedChange, runReview } from "../jobs/review/run-review.js";
+import {
+  agentUserSetting,
+  dollarsSetting,
+  engineSetting,
+  failOnSetting,
+  flagSetting,
+  globsSetting,
+  onNoIsolationSetting,
+  textSetting,
+  textWithDefault,
+  wholeNumberSetting,
+} from "../jobs/settings/setting-values.js";
 import { agentCredentials } from "../jobs/shared/agent-credentials.js";
 import { formatProgressEvent } from "../jobs/shared/format-progress-event.js";
 import { GitCheckout, GitCommandError } from "../jobs/shared/git-checkout.js";
 import { readRepositoryConfig } from "../jobs/shared/repository-config.js";
-import { DEFAULT_AGENT_USER } from "../runner/isolation/agent-user.js";
-import {
-  decideIsolation,
-  type IsolationDecision,
-  ON_NO_ISOLATION_CHOICES,
-  type OnNoIsolation,
-} from "../runner/isolation/isolation-decision.js";
+import { decideIsolation, type IsolationDecision } from "../runner/isolation/isolation-decision.js";
 import { ManagedAgentsEngine } from "../runner/managed-agents/managed-agents-engine.js";
 import { RunnerConfigError } from "../runner/runner-config-error.js";
 import { FsTranscriptStore } from "../sessions/fs-transcript-store.js";
 import { branchLineageKey } from "../sessions/lineage-key.js";
 import type { Subcommand } from "./cli-io.js";
+import { type CliEnvironment, type CliOption, cliEnvironment, cliOptionsReader } from "./cli-settings.js";
 import {
   cliPassThroughSettings,
   PASS_THROUGH_HELP,
@@ -98,7 +99,8 @@ export const reviewCommand: Subcommand = {
       io.stdout.write(HELP);
       return 0;
     }
-    if (options.engine === "managed-agents" && !io.env.ANTHROPIC_API_KEY) {
+    const variables = cliEnvironment(io.env);
+    if (options.engine === "managed-agents" && !variables.ANTHROPIC_API_KEY) {
       io.stderr.write(
         "claude-pr-runner review: --engine managed-agents needs ANTHROPIC_API_KEY (no Bedrock or Vertex).\n",
       );
@@ -182,16 +184,17 @@ export const reviewCommand: Subcommand = {
       timeoutMs: options.timeoutSeconds * 1000,
       agentEnv: {},
       hostEnv: io.env,
-      secretValues: [io.env.ANTHROPIC_API_KEY, io.env.ANTHROPIC_AUTH_TOKEN].filter((v): v is string =>
+      secretValues: [variables.ANTHROPIC_API_KEY, variables.ANTHROPIC_AUTH_TOKEN].filter((v): v is string =>
         Boolean(v),
       ),
       onProgress: (event) => io.stderr.write(`[claude] ${formatProgressEvent(event)}\n`),
       ...(options.model ? { model: options.model } : {}),
       ...(options.claudePath ? { claudePath: options.claudePath } : {}),
-      ...(options.engine === "managed-agents" ? { engine: remoteEngine(io.env) } : {}),
+      ...(options.engine === "managed-agents" ? { engine: remoteEngine(variables) } : {}),
       ...passThrough,
     };
-    if (settings.engine) settings.secretValues.push(...[io.env.GITHUB_READ_TOKEN ?? ""].filter(Boolean));
+    if (settings.engine && variables.GITHUB_READ_TOKEN)
+      settings.secretValues.push(variables.GITHUB_READ_TOKEN);
     const [owner, name] = options.githubRepo?.split("/") ?? ["local", repoName];
     let result: Awaited<ReturnType<typeof runReview>>;
     try {
@@ -280,91 +283,68 @@ export const reviewCommand: Subcommand = {
 };
 
 /** The remote engine from the environment: the API key, an optional gateway, the mount token. */
-function remoteEngine(env: NodeJS.ProcessEnv): ManagedAgentsEngine {
+function remoteEngine(variables: CliEnvironment): ManagedAgentsEngine {
   return new ManagedAgentsEngine({
-    apiKey: env.ANTHROPIC_API_KEY ?? "",
-    ...(env.ANTHROPIC_BASE_URL ? { baseURL: env.ANTHROPIC_BASE_URL } : {}),
-    repositoryToken: async () => env.GITHUB_READ_TOKEN ?? "",
+    apiKey: variables.ANTHROPIC_API_KEY ?? "",
+    ...(variables.ANTHROPIC_BASE_URL ? { baseURL: variables.ANTHROPIC_BASE_URL } : {}),
+    repositoryToken: async () => variables.GITHUB_READ_TOKEN ?? "",
   });
 }
 
+/** The options of `review` (their help is HELP above); value types shared with the Action and Lambda. */
+const REVIEW_OPTIONS = {
+  repo: { setting: textWithDefault(".") },
+  base: { setting: textSetting },
+  head: { setting: textWithDefault("HEAD") },
+  format: { setting: { type: "string", enum: ["markdown", "json", "sarif"], default: "markdown" } },
+  out: { setting: textSetting },
+  model: { setting: textSetting },
+  "fail-on": { setting: failOnSetting },
+  include: { setting: globsSetting },
+  exclude: { setting: globsSetting },
+  "max-turns": { setting: wholeNumberSetting(1, 30) },
+  "max-budget-usd": { setting: dollarsSetting.budget(5) },
+  timeout: { setting: { type: "number", exclusiveMinimum: 0, unit: "seconds", default: 1200 } },
+  "claude-path": { setting: textSetting },
+  engine: { setting: engineSetting },
+  "github-repo": { setting: { type: "string", pattern: "^[\\w.-]+/[\\w.-]+$", mustBe: "owner/name" } },
+  "no-sessions": { setting: flagSetting(false) },
+  untrusted: { setting: flagSetting(false) },
+  "agent-user": { setting: agentUserSetting },
+  "on-no-isolation": { setting: onNoIsolationSetting },
+  help: { setting: flagSetting(false), short: "h" },
+  ...PASS_THROUGH_OPTIONS,
+} as const satisfies Record<string, CliOption>;
+
+const readReviewOptions = cliOptionsReader(REVIEW_OPTIONS);
+
 function parse(args: string[]) {
-  const { values } = parseArgs({
-    args,
-    strict: true,
-    allowPositionals: false,
-    options: {
-      repo: { type: "string", default: "." },
-      base: { type: "string" },
-      head: { type: "string", default: "HEAD" },
-      format: { type: "string", default: "markdown" },
-      out: { type: "string" },
-      model: { type: "string" },
-      "fail-on": { type: "string", default: "error" },
-      include: { type: "string", multiple: true, default: [] },
-      exclude: { type: "string", multiple: true, default: [] },
-      "max-turns": { type: "string", default: "30" },
-      "max-budget-usd": { type: "string", default: "5" },
-      timeout: { type: "string", default: "1200" },
-      "claude-path": { type: "string" },
-      engine: { type: "string", default: "cli" },
-      "github-repo": { type: "string" },
-      "no-sessions": { type: "boolean", default: false },
-      untrusted: { type: "boolean", default: false },
-      "agent-user": { type: "string", default: DEFAULT_AGENT_USER },
-      "on-no-isolation": { type: "string", default: "no-bash" },
-      help: { type: "boolean", short: "h", default: false },
-      ...PASS_THROUGH_OPTIONS,
-    },
-  });
-  const onNoIsolation = values["on-no-isolation"] as OnNoIsolation;
-  if (!ON_NO_ISOLATION_CHOICES.includes(onNoIsolation))
-    throw new UsageError(`--on-no-isolation must be no-bash or fail; got ${onNoIsolation}`);
-  const format = values.format ?? "markdown";
-  if (!["markdown", "json", "sarif"].includes(format))
-    throw new UsageError(`--format must be markdown, json or sarif; got ${format}`);
-  const engine = values.engine ?? "cli";
-  if (engine !== "cli" && engine !== "managed-agents")
-    throw new UsageError(`--engine must be cli or managed-agents; got ${engine}`);
-  let failOn: FailOn;
-  try {
-    failOn = parseFailOn(values["fail-on"] ?? "error");
-  } catch (error) {
-    if (!(error instanceof InvalidFailOnError)) throw error;
-    throw new UsageError(`--fail-on must be error, warning or never; got ${error.value}`);
-  }
+  const { values } = readReviewOptions(args);
   const githubRepo = values["github-repo"];
-  if (engine === "managed-agents" && !/^[\w.-]+\/[\w.-]+$/.test(githubRepo ?? "")) {
+  if (values.engine === "managed-agents" && githubRepo === undefined) {
     throw new UsageError("--engine managed-agents needs --github-repo owner/name (the repository to mount)");
   }
-  const number = (name: string, raw: string | undefined, integer: boolean) => {
-    const value = Number(raw);
-    if (!Number.isFinite(value) || value <= 0 || (integer && !Number.isInteger(value))) {
-      throw new UsageError(`--${name} must be a positive ${integer ? "integer" : "number"}; got ${raw}`);
-    }
-    return value;
-  };
   return {
-    help: values.help === true,
-    untrusted: values.untrusted === true,
+    help: values.help,
+    untrusted: values.untrusted,
     agentUser: values["agent-user"] === "none" ? undefined : values["agent-user"],
-    onNoIsolation,
-    repo: values.repo ?? ".",
+    onNoIsolation: values["on-no-isolation"],
+    repo: values.repo,
     base: values.base,
-    head: values.head ?? "HEAD",
-    format: format as "markdown" | "json" | "sarif",
+    head: values.head,
+    format: values.format,
     out: values.out,
     model: values.model,
     claudePath: values["claude-path"],
-    sessions: values["no-sessions"] !== true,
-    engine: engine as "cli" | "managed-agents",
+    sessions: !values["no-sessions"],
+    engine: values.engine,
     githubRepo,
-    failOn,
-    include: values.include ?? [],
-    exclude: values.exclude ?? [],
-    maxTurns: number("max-turns", values["max-turns"], true),
-    maxBudgetUsd: number("max-budget-usd", values["max-budget-usd"], false),
-    timeoutSeconds: number("timeout", values.timeout, false),
+    failOn: values["fail-on"],
+    include: values.include,
+    exclude: values.exclude,
+    maxTurns: values["max-turns"],
+    maxBudgetUsd: values["max-budget-usd"],
+    timeoutSeconds: values.timeout,
     passThrough: passThroughValuesOf(values),
   };
 }

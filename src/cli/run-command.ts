@@ -11,7 +11,6 @@ import {
   type SessionOptions,
   type ToolPolicy,
 } from "../runner/index.js";
-import type { ModelProvider } from "../runner/model-provider.js";
 import type { CliIo, Subcommand } from "./cli-io.js";
 import { parseRunArguments, type RunArguments, runHelp } from "./parse-run-arguments.js";
 import { UsageError } from "./usage-error.js";
@@ -77,7 +76,7 @@ async function sessionOptionsFrom(parsed: RunArguments, io: CliIo): Promise<Sess
   };
   if (parsed.jsonSchema !== undefined) options.jsonSchema = parsed.jsonSchema;
   if (parsed.model) options.model = parsed.model;
-  if (parsed.provider) options.provider = parsed.provider as ModelProvider;
+  if (parsed.provider) options.provider = parsed.provider;
   if (parsed.fallbackModel) options.fallbackModel = parsed.fallbackModel;
   if (parsed.maxTurns !== undefined) options.maxTurns = parsed.maxTurns;
   if (parsed.maxBudgetUsd !== undefined) options.maxBudgetUsd = parsed.maxBudgetUsd;

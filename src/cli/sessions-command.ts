@@ -1,11 +1,17 @@
 import path from "node:path";
-import { parseArgs } from "node:util";
 import { S3Client } from "@aws-sdk/client-s3";
+import {
+  flagSetting,
+  textSetting,
+  wholeNumberSetting,
+  withoutDefault,
+} from "../jobs/settings/setting-values.js";
 import { sessionsList, sessionsPrune, sessionsShow } from "../sessions/commands.js";
 import { FsTranscriptStore } from "../sessions/fs-transcript-store.js";
 import { S3TranscriptStore } from "../sessions/s3-transcript-store.js";
 import type { TranscriptStore } from "../sessions/transcript-store.js";
 import type { CliIo, Subcommand } from "./cli-io.js";
+import { cliEnvironment, cliOptionsReader } from "./cli-settings.js";
 import { UsageError } from "./usage-error.js";
 
 const HELP = `Usage: claude-pr-runner sessions <list|show|prune> [options]
@@ -25,26 +31,26 @@ Store (default: the local review store under ./.git/claude-pr-runner/sessions):
   --json                             Print JSON instead of text
 `;
 
+const readSessionsOptions = cliOptionsReader(
+  {
+    store: { setting: textSetting },
+    repository: { setting: textSetting },
+    "keep-last": { setting: withoutDefault(wholeNumberSetting(0, 10)) },
+    delete: { setting: flagSetting(false) },
+    "dry-run": { setting: flagSetting(false) },
+    json: { setting: flagSetting(false) },
+    help: { setting: flagSetting(false), short: "h" },
+  },
+  { allowPositionals: true },
+);
+
 /** `claude-pr-runner sessions list|show|prune` over the filesystem or S3 store. */
 export const sessionsCommand: Subcommand = {
   name: "sessions",
   summary: "List, show or prune stored session lineages",
   async run(args, io) {
     try {
-      const { values, positionals } = parseArgs({
-        args,
-        strict: true,
-        allowPositionals: true,
-        options: {
-          store: { type: "string" },
-          repository: { type: "string" },
-          "keep-last": { type: "string" },
-          delete: { type: "boolean", default: false },
-          "dry-run": { type: "boolean", default: false },
-          json: { type: "boolean", default: false },
-          help: { type: "boolean", short: "h", default: false },
-        },
-      });
+      const { values, positionals } = readSessionsOptions(args);
       const [action, lineage] = positionals;
       if (values.help || !action) {
         io.stdout.write(HELP);
@@ -61,18 +67,14 @@ export const sessionsCommand: Subcommand = {
         if (!lineage) throw new UsageError("sessions show needs a lineage, e.g. octo/app/pr/12");
         output = await sessionsShow({ store, lineage });
       } else if (action === "prune") {
-        const keepLast =
-          values["keep-last"] === undefined ? (values.delete ? undefined : 10) : Number(values["keep-last"]);
-        if (keepLast !== undefined && (!Number.isInteger(keepLast) || keepLast < 0)) {
-          throw new UsageError(`--keep-last must be a whole number; got ${values["keep-last"]}`);
-        }
+        const keepLast = values["keep-last"] ?? (values.delete ? undefined : 10);
         if (values.delete && !lineage) throw new UsageError("--delete needs the lineage to delete");
         output = await sessionsPrune({
           store,
           ...(lineage ? { lineage } : {}),
           ...(keepLast !== undefined ? { keepLast } : {}),
-          deleteLineage: values.delete === true,
-          dryRun: values["dry-run"] === true,
+          deleteLineage: values.delete,
+          dryRun: values["dry-run"],
         });
       } else {
         throw new UsageError(`unknown sessions action "${action}"; expected list, show or prune`);
@@ -90,10 +92,11 @@ function openStore(location: string | undefined, io: CliIo): TranscriptStore {
   if (location?.startsWith("s3://")) {
     const [bucket, ...prefix] = location.slice("s3://".length).split("/");
     if (!bucket) throw new UsageError(`--store ${location}: name the bucket, s3://bucket/prefix`);
-    const endpoint = io.env.AWS_ENDPOINT_URL_S3;
+    const variables = cliEnvironment(io.env);
+    const endpoint = variables.AWS_ENDPOINT_URL_S3;
     return new S3TranscriptStore({
       client: new S3Client({
-        ...(io.env.AWS_REGION ? { region: io.env.AWS_REGION } : {}),
+        ...(variables.AWS_REGION ? { region: variables.AWS_REGION } : {}),
         ...(endpoint ? { endpoint, forcePathStyle: true } : {}),
       }),
       bucket,

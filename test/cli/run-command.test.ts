@@ -48,7 +48,7 @@ describe("claude-pr-runner run: usage", () => {
       );
       const cases: Array<[string[], RegExp]> = [
         [[], /--prompt is required/],
-        [["--prompt", "x", "--max-turns", "two"], /--max-turns must be a positive integer; got "two"/],
+        [["--prompt", "x", "--max-turns", "two"], /--max-turns must be a whole number ≥ 1; got "two"/],
         [["--prompt", "x", "--json-schema", "[1,2]"], /--json-schema must be a JSON object; got an array/],
         [["--prompt", "x", "--json-schema", "{not json"], /--json-schema is not valid JSON/],
         [
@@ -65,7 +65,7 @@ describe("claude-pr-runner run: usage", () => {
         [["--prompt"], /Option '--prompt <value>' argument missing/],
         [["--prompt", "x", "stray"], /Unexpected argument 'stray'/],
         [["--prompt", "x", "--bare=yes"], /Option '--bare' does not take an argument/],
-        [["--prompt", "x", "--provider", "openai"], /unknown provider "openai"/],
+        [["--prompt", "x", "--provider", "openai"], /--provider must be one of anthropic, .*; got "openai"/],
         [["--prompt", "x", "--provider", "bedrock"], /provider bedrock needs AWS_REGION/],
         [
           ["--prompt", "x", "--provider", "vertex", "--model", "gpt-4o"],

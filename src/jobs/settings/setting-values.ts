@@ -1,4 +1,6 @@
 import { DEFAULT_FAIL_ON, FAIL_ON_VALUES } from "../../findings/review-conclusion.js";
+import { DEFAULT_AGENT_USER } from "../../runner/isolation/agent-user.js";
+import { ON_NO_ISOLATION_CHOICES } from "../../runner/isolation/isolation-decision.js";
 import { MODEL_PROVIDERS } from "../../runner/model-provider.js";
 import { DEFAULT_CONTEXT_BOUND } from "../../sessions/context-bound.js";
 import { DEFAULT_TRIGGER_SETTINGS } from "../triggers/trigger-settings.js";
@@ -97,3 +99,19 @@ export const mentionSetting = {
   mustBe: "an @ and a handle, such as @claude",
   default: DEFAULT_TRIGGER_SETTINGS.mention,
 } as const;
+
+/** The agent's own unprivileged user, or "none" (docs/security.md). */
+export const agentUserSetting = textWithDefault(DEFAULT_AGENT_USER);
+
+/** With an untrusted change, when no separate user is possible: run without Bash, or fail. */
+export const onNoIsolationSetting = {
+  type: "string",
+  enum: ON_NO_ISOLATION_CHOICES,
+  default: "no-bash",
+} as const;
+
+/** The same setting where the door has no default of its own (absent: the engine's default applies). */
+export function withoutDefault<const S extends { default?: unknown }>(setting: S): Omit<S, "default"> {
+  const { default: _fallback, ...rest } = setting;
+  return rest;
+}

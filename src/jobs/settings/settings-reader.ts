@@ -13,6 +13,8 @@ export class SettingsError extends Error {
 export interface SettingsReaderOptions<R extends string> {
   /** Settings that must be set and non-blank. */
   required?: readonly R[];
+  /** How a setting is named in a refusal, e.g. `--max-turns` for the CLI's `max-turns`. */
+  label?: (name: string) => string;
 }
 
 /** The annotations of setting-schema.ts, known to Ajv so that strict mode accepts them. */
@@ -42,39 +44,66 @@ export function settingsReader<
     properties,
     required: [...(options.required ?? [])],
   });
+  const label = options.label ?? ((name: string) => name);
   return (raw) => {
     const data: Record<string, unknown> = {};
-    const text: Record<string, string> = {};
+    const given: Record<string, Given> = {};
     for (const [name, schema] of Object.entries(properties)) {
-      const value = raw[name]?.trim();
-      if (value === undefined || value === "") continue;
-      text[name] = value;
+      const value = raw[name];
+      if (typeof value === "boolean") {
+        data[name] = value;
+        given[name] = { text: String(value), items: [] };
+        continue;
+      }
+      if (Array.isArray(value)) {
+        // A repeatable option: each occurrence is one item, taken as written (a glob may hold a comma).
+        const items = value.map((item: string) => item.trim()).filter((item: string) => item !== "");
+        if (items.length === 0) continue;
+        data[name] = items;
+        given[name] = { text: items.join(" "), items };
+        continue;
+      }
+      const text = typeof value === "string" ? value.trim() : "";
+      if (text === "") continue;
+      const items = schema.type === "array" ? splitSettingList(text, schema.separator) : [];
+      given[name] = { text, items };
       data[name] =
         schema.type === "array"
-          ? splitSettingList(value, schema.separator)
+          ? items
           : schema.type === "boolean" || (schema.type === "string" && schema.caseInsensitive)
-            ? value.toLowerCase()
-            : value;
+            ? text.toLowerCase()
+            : text;
     }
-    if (!validate(data)) throw new SettingsError(describeProblems(validate.errors ?? [], properties, text));
+    if (!validate(data))
+      throw new SettingsError(describeProblems(validate.errors ?? [], properties, given, label));
     return data as SettingsOf<P, R>;
   };
 }
 
-/** Raw text by setting name: a process environment, or the Action's inputs gathered by name. */
-export type RawSettings = Readonly<Record<string, string | undefined>>;
+/** What was given for a setting: its text, and its items when it is a list. */
+interface Given {
+  text: string;
+  items: string[];
+}
+
+/**
+ * Raw settings by name: a process environment, the Action's inputs gathered by name, or the values
+ * of node:util parseArgs (a switch is a boolean, a repeatable option a list of its occurrences).
+ */
+export type RawSettings = Readonly<Record<string, string | readonly string[] | boolean | undefined>>;
 
 function describeProblems(
   errors: readonly ErrorObject[],
   properties: Record<string, SettingSchema>,
-  text: Record<string, string>,
+  given: Record<string, Given>,
+  label: (name: string) => string,
 ): string[] {
   const problems = new Map<string, string>();
   for (const error of errors) {
     if (error.keyword === "required") {
       const name = String(error.params.missingProperty);
       const hint = properties[name]?.hint;
-      problems.set(name, `${name} is not set${hint ? `; ${hint}` : ""}`);
+      problems.set(name, `${label(name)} is not set${hint ? `; ${hint}` : ""}`);
       continue;
     }
     const [name = "", index] = error.instancePath.split("/").slice(1);
@@ -86,13 +115,17 @@ function describeProblems(
       schema.items.type === "string" &&
       schema.items.enum
     ) {
-      const item = splitSettingList(text[name], schema.separator)[Number(index)];
-      problems.set(name, `${name} has "${item}"; allowed: ${schema.items.enum.join(", ")}`);
+      const item = given[name]?.items[Number(index)];
+      problems.set(name, `${label(name)} has "${item}"; allowed: ${schema.items.enum.join(", ")}`);
       continue;
     }
-    problems.set(name, `${name} must be ${whatItMustBe(schema)}; got "${text[name] ?? ""}"`);
+    problems.set(name, `${label(name)} must be ${whatItMustBe(schema)}; got "${given[name]?.text ?? ""}"`);
   }
-  return [...problems.values()];
+  // In the schema's order, so a door's refusals read the same way every time.
+  const order = Object.keys(properties);
+  return [...problems.entries()]
+    .sort(([a], [b]) => order.indexOf(a) - order.indexOf(b))
+    .map(([, problem]) => problem);
 }
 
 /** "a whole number of milliseconds ≥ 0", "one of review, summary, none", "true or false". */

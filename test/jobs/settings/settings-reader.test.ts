@@ -65,11 +65,24 @@ describe("settingsReader", () => {
     }
     expect(error).toBeInstanceOf(SettingsError);
     expect((error as SettingsError).problems).toEqual([
-      "NAME is not set; set it to your name",
       'LIMIT must be a whole number ≥ 0; got "-1"',
       'ON must be true or false; got "on"',
       'KINDS has "c"; allowed: a, b',
+      "NAME is not set; set it to your name",
     ]);
+  });
+
+  it("takes parseArgs values: switches as booleans, a repeatable option's occurrences as its items", () => {
+    const flags = settingsReader(
+      { quiet: flagSetting(false), include: globsSetting, "max-turns": wholeNumberSetting(1, 30) },
+      { label: (name) => `--${name}` },
+    );
+    expect(flags({ quiet: true, include: ["src/{a,b}/**", " ", "lib"] })).toEqual({
+      quiet: true,
+      include: ["src/{a,b}/**", "lib"],
+      "max-turns": 30,
+    });
+    expect(() => flags({ "max-turns": "two" })).toThrow('--max-turns must be a whole number ≥ 1; got "two"');
   });
 
   it("fails when the schema is compiled with a misspelt keyword (strict mode), not in a job", () => {
