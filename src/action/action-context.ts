@@ -1,4 +1,6 @@
 import { readFileSync } from "node:fs";
+import { textSetting, textWithDefault } from "../jobs/settings/setting-values.js";
+import { SettingsError, settingsReader } from "../jobs/settings/settings-reader.js";
 
 /** The facts a GitHub Actions runner gives a JavaScript action through its environment. */
 export interface ActionContext {
@@ -15,20 +17,45 @@ export interface ActionContext {
   workspace: string;
   runnerTemp: string;
   actor: string;
+  /** `ANTHROPIC_API_KEY` of the step's environment, for the remote engine when no input names a key. */
+  anthropicApiKey?: string;
+  /** `ANTHROPIC_BASE_URL`: a gateway in front of Anthropic's API, for the remote engine. */
+  anthropicBaseUrl?: string;
 }
 
 export class ActionContextError extends Error {
   override name = "ActionContextError";
 }
 
+const IN_A_JOB = "this step must run inside a GitHub Actions job";
+
+/** The variables the Action reads, described once (its inputs are ACTION_INPUTS in action-inputs.ts). */
+const readActionEnvironment = settingsReader(
+  {
+    GITHUB_EVENT_PATH: { type: "string", hint: IN_A_JOB },
+    GITHUB_EVENT_NAME: { type: "string", hint: IN_A_JOB },
+    GITHUB_REPOSITORY: { type: "string", pattern: "^[^/]+/[^/]+$", mustBe: "owner/repo", hint: IN_A_JOB },
+    GITHUB_SERVER_URL: textWithDefault("https://github.com"),
+    GITHUB_API_URL: textWithDefault("https://api.github.com"),
+    GITHUB_RUN_ID: textSetting,
+    GITHUB_WORKSPACE: textSetting,
+    RUNNER_TEMP: textWithDefault("/tmp"),
+    GITHUB_ACTOR: textWithDefault(""),
+    ANTHROPIC_API_KEY: textSetting,
+    ANTHROPIC_BASE_URL: textSetting,
+  },
+  { required: ["GITHUB_EVENT_PATH", "GITHUB_EVENT_NAME", "GITHUB_REPOSITORY"] },
+);
+
 export function readActionContext(env: NodeJS.ProcessEnv): ActionContext {
-  const required = (name: string): string => {
-    const value = env[name];
-    if (!value)
-      throw new ActionContextError(`${name} is not set: this step must run inside a GitHub Actions job`);
-    return value;
-  };
-  const eventPath = required("GITHUB_EVENT_PATH");
+  let variables: ReturnType<typeof readActionEnvironment>;
+  try {
+    variables = readActionEnvironment(env);
+  } catch (error) {
+    if (error instanceof SettingsError) throw new ActionContextError(error.message);
+    throw error;
+  }
+  const eventPath = variables.GITHUB_EVENT_PATH;
   let payload: Record<string, unknown>;
   try {
     payload = JSON.parse(readFileSync(eventPath, "utf8")) as Record<string, unknown>;
@@ -37,24 +64,27 @@ export function readActionContext(env: NodeJS.ProcessEnv): ActionContext {
       `cannot read the event payload at ${eventPath}: ${(error as Error).message}`,
     );
   }
-  const [owner, repo] = required("GITHUB_REPOSITORY").split("/");
-  if (!owner || !repo)
-    throw new ActionContextError(`GITHUB_REPOSITORY must be owner/repo; got ${env.GITHUB_REPOSITORY}`);
-  const serverUrl = env.GITHUB_SERVER_URL ?? "https://github.com";
+  const [owner = "", repo = ""] = variables.GITHUB_REPOSITORY.split("/");
+  const serverUrl = variables.GITHUB_SERVER_URL;
   const repository = payload.repository as { default_branch?: unknown } | undefined;
+  const {
+    GITHUB_RUN_ID: runId,
+    ANTHROPIC_API_KEY: anthropicApiKey,
+    ANTHROPIC_BASE_URL: anthropicBaseUrl,
+  } = variables;
   return {
-    eventName: required("GITHUB_EVENT_NAME"),
+    eventName: variables.GITHUB_EVENT_NAME,
     payload,
     owner,
     repo,
     defaultBranch: typeof repository?.default_branch === "string" ? repository.default_branch : "main",
-    apiUrl: env.GITHUB_API_URL ?? "https://api.github.com",
+    apiUrl: variables.GITHUB_API_URL,
     serverUrl,
-    ...(env.GITHUB_RUN_ID
-      ? { runUrl: `${serverUrl}/${owner}/${repo}/actions/runs/${env.GITHUB_RUN_ID}` }
-      : {}),
-    workspace: env.GITHUB_WORKSPACE ?? process.cwd(),
-    runnerTemp: env.RUNNER_TEMP ?? "/tmp",
-    actor: env.GITHUB_ACTOR ?? "",
+    ...(runId ? { runUrl: `${serverUrl}/${owner}/${repo}/actions/runs/${runId}` } : {}),
+    workspace: variables.GITHUB_WORKSPACE ?? process.cwd(),
+    runnerTemp: variables.RUNNER_TEMP,
+    actor: variables.GITHUB_ACTOR,
+    ...(anthropicApiKey ? { anthropicApiKey } : {}),
+    ...(anthropicBaseUrl ? { anthropicBaseUrl } : {}),
   };
 }

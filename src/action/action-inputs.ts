@@ -1,13 +1,28 @@
-import { DEFAULT_FAIL_ON, FAIL_ON_VALUES, type FailOn } from "../findings/review-conclusion.js";
+import type { FailOn } from "../findings/review-conclusion.js";
+import type { SettingSchema } from "../jobs/settings/setting-schema.js";
 import {
-  checkTriggerSettings,
-  DEFAULT_TRIGGER_SETTINGS,
-  type TriggerSettings,
-} from "../jobs/triggers/trigger-settings.js";
-import { DEFAULT_AGENT_USER } from "../runner/isolation/agent-user.js";
-import { ON_NO_ISOLATION_CHOICES, type OnNoIsolation } from "../runner/isolation/isolation-decision.js";
-import { MODEL_PROVIDERS, type ModelProvider } from "../runner/model-provider.js";
-import { type ContextBound, DEFAULT_CONTEXT_BOUND } from "../sessions/context-bound.js";
+  agentUserSetting,
+  commandPrefixSetting,
+  commentModeSetting,
+  dollarsSetting,
+  engineSetting,
+  failOnSetting,
+  flagSetting,
+  globsSetting,
+  listSetting,
+  mentionSetting,
+  onNoIsolationSetting,
+  providerSetting,
+  sessionBoundSettings,
+  textSetting,
+  textWithDefault,
+  wholeNumberSetting,
+} from "../jobs/settings/setting-values.js";
+import { SettingsError, settingsReader } from "../jobs/settings/settings-reader.js";
+import { DEFAULT_TRIGGER_SETTINGS, type TriggerSettings } from "../jobs/triggers/trigger-settings.js";
+import type { OnNoIsolation } from "../runner/isolation/isolation-decision.js";
+import type { ModelProvider } from "../runner/model-provider.js";
+import type { ContextBound } from "../sessions/context-bound.js";
 import type { JobKind } from "./route-event.js";
 
 /**
@@ -90,141 +105,154 @@ export class ActionInputError extends Error {
 
 type GetInput = (name: string) => string;
 
+const SESSION_STORE_PATTERN = "^(artifact|none|file:///.*|s3://[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](/.*)?)$";
+
+/**
+ * Every input of action.yml, described once with the value types the CLI and Lambda share (fail_on,
+ * provider, engine, globs, dollar budget, switches, session bounds, trigger words). An input added to
+ * action.yml is added here; `test/action/action-inputs.test.ts` fails when the two lists differ.
+ */
+export const ACTION_INPUTS = {
+  claude_version: {
+    type: "string",
+    pattern: "^\\d+\\.\\d+\\.\\d+$",
+    mustBe: "an exact version such as 2.1.235",
+    default: "2.1.235",
+  },
+  anthropic_api_key: textSetting,
+  claude_code_oauth_token: textSetting,
+  provider: providerSetting,
+  github_token: textSetting,
+  mode: { type: "string", enum: ["auto", "review", "autofix", "audit"], default: "auto" },
+  engine: engineSetting,
+  repository_read_token: textSetting,
+  model: textSetting,
+  claude_args: textSetting,
+  settings: textSetting,
+  disallowed_tools: listSetting("lines-or-commas"),
+  allowed_tools: listSetting("lines-or-commas"),
+  mcp_config: textSetting,
+  prompt_file: textSetting,
+  env: textSetting,
+  env_secrets: listSetting("lines-or-commas"),
+  max_turns: wholeNumberSetting(1, 30),
+  max_budget_usd: dollarsSetting.budget(5),
+  timeout_minutes: { type: "number", minimum: 1, default: 20 },
+  policy: textSetting,
+  json_schema: textSetting,
+  prompt: textSetting,
+  session_store: {
+    type: "string",
+    pattern: SESSION_STORE_PATTERN,
+    mustBe: "artifact, none, s3://bucket/prefix or file:///absolute/path",
+    default: "artifact",
+  },
+  fail_on_error: flagSetting(true),
+  fail_on: failOnSetting,
+  include: globsSetting,
+  exclude: globsSetting,
+  comment_mode: commentModeSetting,
+  inline_comment_limit: wholeNumberSetting(0, 30),
+  session_max_generations: sessionBoundSettings.generations,
+  session_max_context_tokens: sessionBoundSettings.contextTokens,
+  sarif_file: textSetting,
+  review_drafts: flagSetting(false),
+  autofix_label: textWithDefault(DEFAULT_TRIGGER_SETTINGS.autofixLabel),
+  // An explicit empty review_label is not expressible in action.yml; "none" turns it off.
+  review_label: textWithDefault(DEFAULT_TRIGGER_SETTINGS.reviewLabel),
+  command_prefix: commandPrefixSetting,
+  mention: mentionSetting,
+  // Unset: the default authors; "none": nobody.
+  skip_authors: { type: "array", separator: "lines-or-commas", items: { type: "string" } },
+  test_commands: listSetting("lines"),
+  autofix_allowed_domains: listSetting("lines"),
+  audit_focus: textSetting,
+  max_new_issues: wholeNumberSetting(0, 10),
+  agent_user: agentUserSetting,
+  on_no_isolation: onNoIsolationSetting,
+} as const satisfies Record<string, SettingSchema>;
+
+const readActionInputs = settingsReader(ACTION_INPUTS);
+
+/** The Action's inputs through the one schema: every bad input is reported together, by name. */
 export function parseActionInputs(getInput: GetInput): ActionInputs {
-  const problems: string[] = [];
-  const text = (name: string) => getInput(name).trim();
-  const optional = (name: string) => text(name) || undefined;
-  const list = (name: string) =>
-    text(name)
-      .split(/[\n,]/)
-      .map((entry) => entry.trim())
-      .filter(Boolean);
-  const number = (name: string, fallback: number, min: number, integer: boolean): number => {
-    const raw = text(name);
-    if (raw === "") return fallback;
-    const value = Number(raw);
-    if (!Number.isFinite(value) || value < min || (integer && !Number.isInteger(value))) {
-      problems.push(
-        `${name} must be ${integer ? "an integer" : "a number"} >= ${min}; got ${JSON.stringify(raw)}`,
-      );
-      return fallback;
-    }
-    return value;
-  };
-  const bool = (name: string, fallback: boolean): boolean => {
-    const raw = text(name).toLowerCase();
-    if (raw === "") return fallback;
-    if (raw === "true") return true;
-    if (raw === "false") return false;
-    problems.push(`${name} must be true or false; got ${JSON.stringify(raw)}`);
-    return fallback;
-  };
-  const oneOf = <T extends string>(name: string, allowed: readonly T[], fallback: T): T => {
-    const raw = text(name);
-    if (raw === "") return fallback;
-    if ((allowed as readonly string[]).includes(raw)) return raw as T;
-    problems.push(`${name} must be one of ${allowed.join(", ")}; got ${JSON.stringify(raw)}`);
-    return fallback;
-  };
-
-  const claudeVersion = text("claude_version") || "2.1.235";
-  if (!/^\d+\.\d+\.\d+$/.test(claudeVersion)) {
-    problems.push(
-      `claude_version must be an exact version such as 2.1.235; got ${JSON.stringify(claudeVersion)}`,
+  let raw: ReturnType<typeof readActionInputs>;
+  try {
+    raw = readActionInputs(
+      Object.fromEntries(Object.keys(ACTION_INPUTS).map((name) => [name, getInput(name)])),
     );
+  } catch (error) {
+    if (error instanceof SettingsError) throw new ActionInputError([...error.problems]);
+    throw error;
   }
-
-  const reviewDrafts = bool("review_drafts", false);
-  const inputs: ActionInputs = {
-    anthropicApiKey: text("anthropic_api_key"),
-    claudeCodeOauthToken: text("claude_code_oauth_token"),
-    ...(text("provider") ? { provider: oneOf("provider", MODEL_PROVIDERS, "anthropic") } : {}),
-    githubToken: text("github_token"),
-    mode: oneOf("mode", ["auto", "review", "autofix", "audit"] as const, "auto"),
-    engine: oneOf("engine", ["cli", "managed-agents"] as const, "cli"),
-    repositoryReadToken: optional("repository_read_token"),
-    model: optional("model"),
-    claudeArgs: optional("claude_args"),
-    settings: optional("settings"),
-    disallowedTools: list("disallowed_tools"),
-    allowedTools: list("allowed_tools"),
-    mcpConfig: optional("mcp_config"),
-    promptFile: optional("prompt_file"),
-    env: optional("env"),
-    envSecrets: list("env_secrets"),
-    maxTurns: number("max_turns", 30, 1, true),
-    maxBudgetUsd: number("max_budget_usd", 5, 0.01, false),
-    timeoutMinutes: number("timeout_minutes", 20, 1, false),
-    policy: optional("policy"),
-    jsonSchema: optional("json_schema"),
-    prompt: optional("prompt"),
-    sessionStore: parseSessionStore(text("session_store") || "artifact", problems),
-    claudeVersion,
-    failOnError: bool("fail_on_error", true),
-    failOn: oneOf("fail_on", FAIL_ON_VALUES, DEFAULT_FAIL_ON),
-    include: splitList(text("include")),
-    exclude: splitList(text("exclude")),
-    commentMode: oneOf("comment_mode", ["review", "summary", "none"] as const, "review"),
-    inlineCommentLimit: number("inline_comment_limit", 30, 0, true),
+  const skipAuthors = raw.skip_authors;
+  return {
+    anthropicApiKey: raw.anthropic_api_key ?? "",
+    claudeCodeOauthToken: raw.claude_code_oauth_token ?? "",
+    ...(raw.provider ? { provider: raw.provider } : {}),
+    githubToken: raw.github_token ?? "",
+    mode: raw.mode,
+    engine: raw.engine,
+    repositoryReadToken: raw.repository_read_token,
+    model: raw.model,
+    claudeArgs: raw.claude_args,
+    settings: raw.settings,
+    disallowedTools: raw.disallowed_tools,
+    allowedTools: raw.allowed_tools,
+    mcpConfig: raw.mcp_config,
+    promptFile: raw.prompt_file,
+    env: raw.env,
+    envSecrets: raw.env_secrets,
+    maxTurns: raw.max_turns,
+    maxBudgetUsd: raw.max_budget_usd,
+    timeoutMinutes: raw.timeout_minutes,
+    policy: raw.policy,
+    jsonSchema: raw.json_schema,
+    prompt: raw.prompt,
+    sessionStore: sessionStore(raw.session_store),
+    claudeVersion: raw.claude_version,
+    failOnError: raw.fail_on_error,
+    failOn: raw.fail_on,
+    include: raw.include,
+    exclude: raw.exclude,
+    commentMode: raw.comment_mode,
+    inlineCommentLimit: raw.inline_comment_limit,
     sessionContextBound: {
-      maxDepth: number("session_max_generations", DEFAULT_CONTEXT_BOUND.maxDepth, 0, true),
-      maxContextTokens: number("session_max_context_tokens", DEFAULT_CONTEXT_BOUND.maxContextTokens, 0, true),
+      maxDepth: raw.session_max_generations,
+      maxContextTokens: raw.session_max_context_tokens,
     },
-    sarifFile: optional("sarif_file"),
-    reviewDrafts,
-    autofixLabel: text("autofix_label") || "autofix",
+    sarifFile: raw.sarif_file,
+    reviewDrafts: raw.review_drafts,
+    autofixLabel: raw.autofix_label,
     triggers: {
-      commandPrefix: text("command_prefix") || DEFAULT_TRIGGER_SETTINGS.commandPrefix,
-      mention: text("mention") || DEFAULT_TRIGGER_SETTINGS.mention,
-      // An explicit empty review_label is not expressible in action.yml; "none" turns it off.
-      reviewLabel:
-        text("review_label") === "none" ? "" : text("review_label") || DEFAULT_TRIGGER_SETTINGS.reviewLabel,
-      autofixLabel: text("autofix_label") || "autofix",
-      reviewDrafts,
+      commandPrefix: raw.command_prefix,
+      mention: raw.mention,
+      reviewLabel: raw.review_label === "none" ? "" : raw.review_label,
+      autofixLabel: raw.autofix_label,
+      reviewDrafts: raw.review_drafts,
       skipAuthors:
-        text("skip_authors") === "none"
-          ? []
-          : text("skip_authors")
-            ? splitList(text("skip_authors"))
-            : DEFAULT_TRIGGER_SETTINGS.skipAuthors,
+        skipAuthors === undefined
+          ? DEFAULT_TRIGGER_SETTINGS.skipAuthors
+          : skipAuthors.length === 1 && skipAuthors[0] === "none"
+            ? []
+            : skipAuthors,
       selfLogins: [],
     },
-    autofixAllowedDomains: text("autofix_allowed_domains")
-      .split("\n")
-      .map((line) => line.trim())
-      .filter(Boolean),
-    testCommands: text("test_commands")
-      .split("\n")
-      .map((line) => line.trim())
-      .filter(Boolean),
-    auditFocus: optional("audit_focus"),
-    maxNewIssues: number("max_new_issues", 10, 0, true),
-    agentUser: text("agent_user") === "none" ? undefined : text("agent_user") || DEFAULT_AGENT_USER,
-    onNoIsolation: oneOf("on_no_isolation", ON_NO_ISOLATION_CHOICES, "no-bash"),
+    autofixAllowedDomains: raw.autofix_allowed_domains,
+    testCommands: raw.test_commands,
+    auditFocus: raw.audit_focus,
+    maxNewIssues: raw.max_new_issues,
+    agentUser: raw.agent_user === "none" ? undefined : raw.agent_user,
+    onNoIsolation: raw.on_no_isolation,
   };
-  problems.push(
-    ...checkTriggerSettings(inputs.triggers, { commandPrefix: "command_prefix", mention: "mention" }),
-  );
-  if (problems.length > 0) throw new ActionInputError(problems);
-  return inputs;
 }
 
-function splitList(raw: string): string[] {
-  return raw
-    .split(/[\n,]/)
-    .map((item) => item.trim())
-    .filter(Boolean);
-}
-
-function parseSessionStore(raw: string, problems: string[]): ActionInputs["sessionStore"] {
-  if (raw === "artifact") return { kind: "artifact" };
-  if (raw === "none") return { kind: "none" };
-  if (raw.startsWith("file:///"))
-    return { kind: "file", path: decodeURIComponent(raw.slice("file://".length)) };
-  const match = /^s3:\/\/([a-z0-9][a-z0-9.-]{1,61}[a-z0-9])(?:\/(.*))?$/.exec(raw);
-  if (match?.[1]) return { kind: "s3", bucket: match[1], prefix: (match[2] ?? "").replace(/\/+$/, "") };
-  problems.push(
-    `session_store must be artifact, none, s3://bucket/prefix or file:///absolute/path; got ${JSON.stringify(raw)}`,
-  );
-  return { kind: "none" };
+/** The store named by a `session_store` the schema has accepted. */
+function sessionStore(value: string): ActionInputs["sessionStore"] {
+  if (value === "artifact") return { kind: "artifact" };
+  if (value === "none") return { kind: "none" };
+  if (value.startsWith("file:///"))
+    return { kind: "file", path: decodeURIComponent(value.slice("file://".length)) };
+  const [bucket = "", ...prefix] = value.slice("s3://".length).split("/");
+  return { kind: "s3", bucket, prefix: prefix.join("/").replace(/\/+$/, "") };
 }

@@ -49,7 +49,7 @@ export async function prepareAgentRun(run: {
     untrusted: run.untrusted,
     ...(run.configSha ? { configSha: run.configSha } : {}),
   });
-  if (inputs.engine === "managed-agents") settings.engine = managedAgentsEngine(inputs, agentEnv, run.env);
+  if (inputs.engine === "managed-agents") settings.engine = managedAgentsEngine(inputs, agentEnv, context);
   const store = openSessionStore(
     inputs.sessionStore,
     { octokit: run.octokit, owner: context.owner, repo: context.repo },
@@ -62,16 +62,16 @@ export async function prepareAgentRun(run: {
 /** The remote engine talks to Anthropic's API directly: it needs an API key (no Bedrock or Vertex). */
 function managedAgentsEngine(
   inputs: ActionInputs,
-  agentEnv: Record<string, string>,
-  env: NodeJS.ProcessEnv,
+  agentCredentials: Record<string, string>,
+  context: ActionContext,
 ): ManagedAgentsEngine {
-  const apiKey = agentEnv.ANTHROPIC_API_KEY ?? env.ANTHROPIC_API_KEY;
+  const apiKey = agentCredentials.ANTHROPIC_API_KEY ?? context.anthropicApiKey;
   if (!apiKey)
     throw new Error("engine managed-agents needs anthropic_api_key (Bedrock and Vertex do not serve it)");
   return new ManagedAgentsEngine({
     apiKey,
-    ...(env.ANTHROPIC_BASE_URL ? { baseURL: env.ANTHROPIC_BASE_URL } : {}),
-    ...(env.GITHUB_SERVER_URL ? { serverUrl: env.GITHUB_SERVER_URL } : {}),
+    ...(context.anthropicBaseUrl ? { baseURL: context.anthropicBaseUrl } : {}),
+    serverUrl: context.serverUrl,
     // The workflow's own token can write; the mount gets only the read token the owner provided, for
     // an autofix too (its edits come back as a patch that this job commits).
     repositoryToken: async () => inputs.repositoryReadToken ?? "",

@@ -82,21 +82,6 @@ export function reviewConclusion(
   };
 }
 
-/** Parses the `fail_on` setting; anything else is a typed error naming the allowed values. */
-export function parseFailOn(value: string): FailOn {
-  const normalised = value.trim().toLowerCase();
-  if (normalised === "") return DEFAULT_FAIL_ON;
-  if ((FAIL_ON_VALUES as readonly string[]).includes(normalised)) return normalised as FailOn;
-  throw new InvalidFailOnError(value);
-}
-
-export class InvalidFailOnError extends Error {
-  override readonly name = "InvalidFailOnError";
-  constructor(readonly value: string) {
-    super(`fail_on must be one of ${FAIL_ON_VALUES.join(", ")}; got "${value}"`);
-  }
-}
-
 /** "1 error, 2 warnings": severities in order of weight, zero counts left out. */
 export function countBySeverity(findings: readonly Pick<Finding, "severity">[]): string {
   const counts: Record<Severity, number> = { error: 0, warning: 0, notice: 0 };

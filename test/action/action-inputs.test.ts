@@ -1,5 +1,7 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { ActionInputError, parseActionInputs } from "../../src/action/action-inputs.js";
+import { parse } from "yaml";
+import { ACTION_INPUTS, ActionInputError, parseActionInputs } from "../../src/action/action-inputs.js";
 
 const from = (values: Record<string, string>) => (name: string) => values[name] ?? "";
 
@@ -95,7 +97,7 @@ describe("parseActionInputs", () => {
     );
     expect(inputs.sessionContextBound).toEqual({ maxDepth: 3, maxContextTokens: 9000 });
     expect(() => parseActionInputs(from({ session_max_generations: "-1" }))).toThrow(
-      "session_max_generations must be an integer >= 0",
+      'session_max_generations must be a whole number ≥ 0; got "-1"',
     );
   });
 
@@ -141,9 +143,41 @@ describe("parseActionInputs", () => {
     expect((error as ActionInputError).problems).toEqual([
       'claude_version must be an exact version such as 2.1.235; got "latest"',
       'mode must be one of auto, review, autofix, audit; got "approve"',
-      'max_turns must be an integer >= 1; got "1.5"',
+      'max_turns must be a whole number ≥ 1; got "1.5"',
       'session_store must be artifact, none, s3://bucket/prefix or file:///absolute/path; got "gs://x"',
       'fail_on_error must be true or false; got "yes"',
     ]);
+  });
+
+  it("refuses a bad value of each kind by the input's name, with what it must be and what it got", () => {
+    const refusal = (values: Record<string, string>) => {
+      try {
+        parseActionInputs(from(values));
+      } catch (error) {
+        return (error as ActionInputError).problems;
+      }
+      throw new Error("expected a refusal");
+    };
+    expect(refusal({ max_budget_usd: "0" })).toEqual(['max_budget_usd must be a number ≥ 0.01; got "0"']);
+    expect(refusal({ timeout_minutes: "soon" })).toEqual([
+      'timeout_minutes must be a number ≥ 1; got "soon"',
+    ]);
+    expect(refusal({ fail_on: "notice" })).toEqual([
+      'fail_on must be one of error, warning, never; got "notice"',
+    ]);
+    expect(refusal({ comment_mode: "loud" })).toEqual([
+      'comment_mode must be one of review, summary, none; got "loud"',
+    ]);
+    expect(refusal({ review_drafts: "yes" })).toEqual(['review_drafts must be true or false; got "yes"']);
+    expect(refusal({ inline_comment_limit: "-3" })).toEqual([
+      'inline_comment_limit must be a whole number ≥ 0; got "-3"',
+    ]);
+    // fail_on is read in any case, as the CLI's --fail-on and Lambda's FAIL_ON are.
+    expect(parseActionInputs(from({ fail_on: "Warning" })).failOn).toBe("warning");
+  });
+
+  it("describes exactly the inputs of action.yml", () => {
+    const action = parse(readFileSync("action.yml", "utf8")) as { inputs: Record<string, unknown> };
+    expect(Object.keys(ACTION_INPUTS).sort()).toEqual(Object.keys(action.inputs).sort());
   });
 });

@@ -6,10 +6,14 @@ import { findRawEnvReads } from "./raw-env-reads.js";
 /**
  * Configuration is read once, at the edge, through one schema per door: a Lambda function's
  * variables through lambda/shared/lambda-variables.ts (each function's config parser picks its
- * own). No other module of a door reads a variable out of an environment by name; the typed
+ * own); the CLI's options and variables through src/cli/cli-settings.ts (each subcommand's options
+ * are a schema of shared value types, read after node:util parseArgs); the Action's inputs through
+ * ACTION_INPUTS (src/action/action-inputs.ts) and its variables in src/action/action-context.ts. No other module of a door reads a variable out of an environment by name; the typed
  * settings object is what is passed down.
  */
 const doors: Record<string, { folders: string[]; allowed: Record<string, string> }> = {
+  action: { folders: ["src/action"], allowed: {} },
+  cli: { folders: ["src/cli"], allowed: {} },
   lambda: {
     folders: [
       "lambda/agent",
@@ -51,6 +55,25 @@ describe("settings are read at the door, through its schema", () => {
       expect(Object.keys(allowed).filter((file) => !(file in readers))).toEqual([]);
     });
   }
+});
+
+describe("raw inputs and argv are read by one module per door", () => {
+  const readersOf = async (folder: string, pattern: RegExp) => {
+    const files: string[] = [];
+    for (const file of await sourcesUnder(folder))
+      if (pattern.test(await readFile(file, "utf8"))) files.push(file);
+    return files.sort();
+  };
+
+  it("the Action: only run-action.ts calls @actions/core's getInput, to hand every input to the schema", async () => {
+    expect(await readersOf("src/action", /\.get(Boolean|Multiline)?Input\(/)).toEqual([
+      "src/action/run-action.ts",
+    ]);
+  });
+
+  it("the CLI: only cli-settings.ts calls node:util parseArgs, followed by the options' schema", async () => {
+    expect(await readersOf("src/cli", /\bparseArgs\(/)).toEqual(["src/cli/cli-settings.ts"]);
+  });
 });
 
 describe("findRawEnvReads", () => {

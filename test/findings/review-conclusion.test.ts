@@ -4,8 +4,6 @@ import {
   countBySeverity,
   DEFAULT_FAIL_ON,
   type FailOn,
-  InvalidFailOnError,
-  parseFailOn,
   reviewConclusion,
 } from "../../src/findings/review-conclusion.js";
 
@@ -135,22 +133,6 @@ describe("reviewConclusion: one rule for the review event, the check, the headli
     expect(reviewConclusion([], "error", { headMovedTo: sha }).headline).toBe(
       "Not published: the PR head moved to `0123456789ab` during the review",
     );
-  });
-});
-
-describe("parseFailOn", () => {
-  it("accepts the three values in any case, and empty as the default", () => {
-    expect(parseFailOn("error")).toBe("error");
-    expect(parseFailOn(" Warning ")).toBe("warning");
-    expect(parseFailOn("NEVER")).toBe("never");
-    expect(parseFailOn("")).toBe(DEFAULT_FAIL_ON);
-    expect(DEFAULT_FAIL_ON).toBe("error");
-  });
-
-  it("refuses anything else with a typed error naming the values", () => {
-    expect(() => parseFailOn("notice")).toThrow(InvalidFailOnError);
-    expect(new InvalidFailOnError("x")).toMatchObject({ name: "InvalidFailOnError", value: "x" });
-    expect(() => parseFailOn("notice")).toThrow('fail_on must be one of error, warning, never; got "notice"');
   });
 });
 

@@ -28,28 +28,3 @@ export const DEFAULT_TRIGGER_SETTINGS: TriggerSettings = {
   skipAuthors: ["dependabot[bot]", "renovate[bot]"],
   selfLogins: [],
 };
-
-export class TriggerSettingsError extends Error {
-  override readonly name = "TriggerSettingsError";
-}
-
-/**
- * Checks settings read at a door. A prefix or mention with blanks could never match a comment's
- * first word, and one without its sigil would fire on ordinary prose ("claude review this"), so
- * both are refused with the setting's name.
- */
-export function checkTriggerSettings(
-  settings: TriggerSettings,
-  names: { commandPrefix: string; mention: string },
-): string[] {
-  const problems: string[] = [];
-  if (!/^\/[A-Za-z0-9_.-]+$/.test(settings.commandPrefix))
-    problems.push(
-      `${names.commandPrefix} must be a slash and a word, such as /claude; got ${JSON.stringify(settings.commandPrefix)}`,
-    );
-  if (!/^@[A-Za-z0-9_.[\]/-]+$/.test(settings.mention))
-    problems.push(
-      `${names.mention} must be an @ and a handle, such as @claude; got ${JSON.stringify(settings.mention)}`,
-    );
-  return problems;
-}

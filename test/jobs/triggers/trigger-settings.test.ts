@@ -1,22 +1,30 @@
 import { describe, expect, it } from "vitest";
-import {
-  checkTriggerSettings,
-  DEFAULT_TRIGGER_SETTINGS,
-  TriggerSettingsError,
-} from "../../../src/jobs/triggers/trigger-settings.js";
+import { commandPrefixSetting, mentionSetting } from "../../../src/jobs/settings/setting-values.js";
+import { SettingsError, settingsReader } from "../../../src/jobs/settings/settings-reader.js";
+import { DEFAULT_TRIGGER_SETTINGS } from "../../../src/jobs/triggers/trigger-settings.js";
 
-const names = { commandPrefix: "command_prefix", mention: "mention" };
-const check = (commandPrefix: string, mention: string) =>
-  checkTriggerSettings({ ...DEFAULT_TRIGGER_SETTINGS, commandPrefix, mention }, names);
+// The trigger words are checked by the settings schema every door reads them with (the Action's
+// command_prefix and mention, Lambda's COMMAND_PREFIX and MENTION).
+const read = settingsReader({ command_prefix: commandPrefixSetting, mention: mentionSetting });
+const check = (commandPrefix: string, mention: string): readonly string[] => {
+  try {
+    read({ command_prefix: commandPrefix, mention });
+    return [];
+  } catch (error) {
+    if (error instanceof SettingsError) return error.problems;
+    throw error;
+  }
+};
 
-describe("checkTriggerSettings", () => {
+describe("the trigger words' settings", () => {
   it("accepts the defaults and other slash words and handles", () => {
     expect(check("/claude", "@claude")).toEqual([]);
     expect(check("/my-bot.v2", "@my-app[bot]")).toEqual([]);
     expect(check("/x_y", "@org/team")).toEqual([]);
+    expect(read({})).toEqual({ command_prefix: "/claude", mention: "@claude" });
   });
 
-  for (const prefix of ["claude", "/", "/claude review", " /claude", "/claude!", "x/claude"]) {
+  for (const prefix of ["claude", "/", "/claude review", "/claude!", "x/claude"]) {
     it(`refuses the prefix ${JSON.stringify(prefix)}, naming the setting`, () => {
       expect(check(prefix, "@claude")).toEqual([
         `command_prefix must be a slash and a word, such as /claude; got ${JSON.stringify(prefix)}`,
@@ -34,10 +42,6 @@ describe("checkTriggerSettings", () => {
 
   it("reports both problems at once", () => {
     expect(check("claude", "claude")).toHaveLength(2);
-  });
-
-  it("its error is named for logs", () => {
-    expect(new TriggerSettingsError("x").name).toBe("TriggerSettingsError");
   });
 
   it("has the documented defaults", () => {
