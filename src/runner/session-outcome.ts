@@ -44,3 +44,11 @@ export type SessionOutcome = TurnOutcome & {
   /** Lifecycle facts that are not failures (e.g. a child killed after lingering past its result). */
   notes: string[];
 };
+
+/**
+ * The one sentence a failed session is reported with: the runner's own reason when it stopped or
+ * failed the session, else the CLI's first error, else the result's subtype.
+ */
+export function sessionFailureReason(outcome: SessionOutcome): string {
+  return outcome.failureReasons[0] ?? outcome.errors[0] ?? `session ended with ${outcome.subtype}`;
+}

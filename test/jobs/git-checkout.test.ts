@@ -52,6 +52,12 @@ describe("GitCheckout on a real repository", () => {
     expect(diff).toContain("rename to new name.txt");
     expect(await checkout.lineCount(head, "keep.txt")).toBe(4);
     expect(await checkout.lineCount(head, "gone.txt")).toBeUndefined();
+    // Each path once, a missing file as undefined: what the review and audit checks look lines up in.
+    const counts = await checkout.lineCounts(head, ["keep.txt", "gone.txt", "keep.txt"]);
+    expect([...counts]).toEqual([
+      ["keep.txt", 4],
+      ["gone.txt", undefined],
+    ]);
     expect(await checkout.isAncestor(base, head)).toBe(true);
     expect(await checkout.isAncestor(head, base)).toBe(false);
   });

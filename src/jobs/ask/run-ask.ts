@@ -1,5 +1,6 @@
 import { createAjv } from "../../json-schema/create-ajv.js";
 import { builtInPolicy } from "../../runner/policy/built-in-policy.js";
+import { sessionFailureReason } from "../../runner/session-outcome.js";
 import { type JobSettings, sessionLimitsFrom } from "../job-settings.js";
 import { type JobSessionResult, runJobSession } from "../shared/run-job-session.js";
 import { type AskPromptInput, buildAskPrompt } from "./ask-prompt.js";
@@ -43,8 +44,7 @@ export async function runAsk(request: AskRequest, settings: JobSettings): Promis
   );
   const { outcome } = session;
   if (outcome.exitCode !== 0) {
-    const reason = outcome.failureReasons[0] ?? outcome.errors[0] ?? `session ended with ${outcome.subtype}`;
-    return { status: "failed", reason, session };
+    return { status: "failed", reason: sessionFailureReason(outcome), session };
   }
   const answer = validateAnswer(outcome.structuredOutput)
     ? answerFromStructuredOutput(outcome.structuredOutput)

@@ -3,6 +3,7 @@ import { IssuePublisher, type SyncIssuesResult } from "../../github/issue-publis
 import { neutraliserFor } from "../../github/neutralise-output.js";
 import { createAjv } from "../../json-schema/create-ajv.js";
 import { builtInPolicy } from "../../runner/policy/built-in-policy.js";
+import { sessionFailureReason } from "../../runner/session-outcome.js";
 import { branchLineageKey } from "../../sessions/lineage-key.js";
 import type { RestoreResult } from "../../sessions/restore-result.js";
 import type { TranscriptStore } from "../../sessions/transcript-store.js";
@@ -120,8 +121,7 @@ export async function runAudit(
 
   const { outcome } = session;
   if (outcome.exitCode !== 0) {
-    const reason = outcome.failureReasons[0] ?? outcome.errors[0] ?? `session ended with ${outcome.subtype}`;
-    return { status: "failed", headSha, reason, session };
+    return { status: "failed", headSha, reason: sessionFailureReason(outcome), session };
   }
   if (!validateAudit(outcome.structuredOutput)) {
     return {
@@ -133,11 +133,9 @@ export async function runAudit(
   }
 
   const report = auditReportFromStructuredOutput(outcome.structuredOutput);
-  const lineCounts = new Map<string, number | undefined>();
-  await Promise.all(
-    [...new Set(report.findings.map((f) => f.path))].map(async (path) =>
-      lineCounts.set(path, await checkout.lineCount(headSha, path)),
-    ),
+  const lineCounts = await checkout.lineCounts(
+    headSha,
+    report.findings.map((f) => f.path),
   );
   const checked = checkAudit(report, (path) => lineCounts.get(path));
   const findings = checked.report.findings;

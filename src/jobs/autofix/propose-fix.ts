@@ -1,6 +1,7 @@
 import { createAjv } from "../../json-schema/create-ajv.js";
 import { builtInPolicy } from "../../runner/policy/built-in-policy.js";
 import { type PolicyDecision, ToolPolicy } from "../../runner/policy/tool-policy.js";
+import { sessionFailureReason } from "../../runner/session-outcome.js";
 import { dropEscapingSymlinks } from "../../sandbox/drop-escaping-symlinks.js";
 import type { RestoreResult } from "../../sessions/restore-result.js";
 import { type JobSettings, sessionLimitsFrom } from "../job-settings.js";
@@ -136,10 +137,7 @@ export async function proposeFix(
   const report = validateAutofix(outcome.structuredOutput)
     ? autofixReportFromStructuredOutput(outcome.structuredOutput)
     : undefined;
-  let sessionFailure =
-    outcome.exitCode === 0
-      ? undefined
-      : (outcome.failureReasons[0] ?? outcome.errors[0] ?? `session ended with ${outcome.subtype}`);
+  let sessionFailure = outcome.exitCode === 0 ? undefined : sessionFailureReason(outcome);
   // The remote engine's edits land in this checkout only now; from here both engines share one path.
   if (settings.engine && !sessionFailure) {
     try {

@@ -1,6 +1,6 @@
 import { createAjv } from "../../json-schema/create-ajv.js";
 import { builtInPolicy } from "../../runner/policy/built-in-policy.js";
-import type { SessionOutcome } from "../../runner/session-outcome.js";
+import { type SessionOutcome, sessionFailureReason } from "../../runner/session-outcome.js";
 import type { LineageEntry, LineageFinding } from "../../sessions/lineage-entry.js";
 import type { RestoreResult } from "../../sessions/restore-result.js";
 import { type JobSettings, sessionLimitsFrom } from "../job-settings.js";
@@ -98,8 +98,7 @@ export async function runReview(request: ReviewRequest, settings: JobSettings): 
 
   const { outcome } = session;
   if (outcome.exitCode !== 0) {
-    const reason = outcome.failureReasons[0] ?? outcome.errors[0] ?? `session ended with ${outcome.subtype}`;
-    return { status: "failed", reason, session, promptNotes };
+    return { status: "failed", reason: sessionFailureReason(outcome), session, promptNotes };
   }
   if (!validateReview(outcome.structuredOutput)) {
     // A custom schema that is not review-shaped: the run succeeded, but there are no findings to place.
@@ -113,11 +112,9 @@ export async function runReview(request: ReviewRequest, settings: JobSettings): 
   }
   const review = reviewFromStructuredOutput(outcome.structuredOutput);
   const knownPaths = new Set(changedFiles.filter((f) => f.status !== "removed").map((f) => f.path));
-  const lineCounts = new Map<string, number | undefined>();
-  await Promise.all(
-    [...new Set(review.findings.map((f) => f.path))]
-      .filter((path) => knownPaths.has(path))
-      .map(async (path) => lineCounts.set(path, await checkout.lineCount(request.headSha, path))),
+  const lineCounts = await checkout.lineCounts(
+    request.headSha,
+    review.findings.map((f) => f.path).filter((path) => knownPaths.has(path)),
   );
   const checked = checkReview(review, { knownPaths, lineCount: (path) => lineCounts.get(path) });
   return { status: "reviewed", checked, session, promptNotes };

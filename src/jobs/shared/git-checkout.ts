@@ -96,6 +96,13 @@ export class GitCheckout {
     }
   }
 
+  /** `lineCount` of each path at a commit, read in parallel, for checking findings against the files. */
+  async lineCounts(sha: string, paths: Iterable<string>): Promise<Map<string, number | undefined>> {
+    const unique = [...new Set(paths)];
+    const counts = await Promise.all(unique.map((path) => this.lineCount(sha, path)));
+    return new Map(unique.map((path, i) => [path, counts[i]]));
+  }
+
   async hasCommit(sha: string): Promise<boolean> {
     try {
       await this.git(["cat-file", "-e", `${sha}^{commit}`]);
