@@ -17,6 +17,7 @@ import { checkStructuredOutput } from "./check-structured-output.js";
 import { ExecutionLog } from "./execution-log.js";
 import { FrameStream } from "./frame-stream.js";
 import { agentLaunch } from "./isolation/agent-launch.js";
+import { type HiddenCredentials, hideCheckoutCredentials } from "./isolation/checkout-credentials.js";
 import { type ModelGateway, openModelGateway } from "./model-gateway.js";
 import type { PolicyDecision, ToolUseRequest } from "./policy/tool-policy.js";
 import { type PreparedSession, prepareSession } from "./prepare-session.js";
@@ -121,7 +122,13 @@ class SessionHost {
       throw error;
     }
     this.prepared = prepared;
+    // The checkout's persisted git credentials (actions/checkout's extraheader) are out of the
+    // agent's reach for the session, whatever the workflow's checkout step did.
+    let credentials: HiddenCredentials | undefined;
     try {
+      credentials = await hideCheckoutCredentials(prepared.cwd);
+      if (credentials.hidden.length > 0)
+        this.notes.push(`hid from the agent for the session: ${credentials.hidden.join(", ")} (.git/config)`);
       if (this.options.credentialProxy !== false) await this.openGateway(prepared);
       this.log = await ExecutionLog.open(this.options.executionLogPath, prepared.redactor);
       const exit = await this.spawnAndDrive(prepared);
@@ -132,6 +139,9 @@ class SessionHost {
       // The job is over: its proxy token stops working even if something kept it.
       await this.gateway?.proxy.close();
       await this.log?.close();
+      await credentials
+        ?.restore()
+        .catch((error: Error) => this.notes.push(`.git/config was not restored: ${error.message}`));
       await prepared.agentFiles
         ?.reclaim()
         .catch((error: Error) => this.notes.push(`the agent's files were not handed back: ${error.message}`));
