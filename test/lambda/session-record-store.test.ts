@@ -36,13 +36,20 @@ function record(sessionId: string, deadlineAt?: string): RemoteReviewRecord {
 describe("SessionRecordStore", () => {
   it("grants the claim once; a lapsed lease can be claimed again; a published session never", async () => {
     await store.put(record("sesn_a"));
-    expect(await store.claimSettlement("sesn_a", 300)).toBe(true);
+    const claimedAt = new Date();
+    expect(await store.claimSettlement("sesn_a", 300, claimedAt)).toBe(true);
     expect(await store.claimSettlement("sesn_a", 300)).toBe(false);
-    expect((await store.get("sesn_a"))?.status).toBe("settling");
+    const settling = await store.get("sesn_a");
+    expect(settling?.status).toBe("settling");
+    expect(settling?.leaseUntil?.getTime()).toBe((Math.floor(claimedAt.getTime() / 1000) + 300) * 1000);
+    // Within the lease (one second before it ends) the claim still holds.
+    expect(await store.claimSettlement("sesn_a", 300, new Date(claimedAt.getTime() + 299_000))).toBe(false);
     // The first step died: once its lease is over, another step may publish.
     expect(await store.claimSettlement("sesn_a", 300, new Date(Date.now() + 301_000))).toBe(true);
     await store.markPublished("sesn_a");
-    expect((await store.get("sesn_a"))?.status).toBe("published");
+    const published = await store.get("sesn_a");
+    expect(published?.status).toBe("published");
+    expect(published?.leaseUntil).toBeUndefined();
     expect(await store.claimSettlement("sesn_a", 300, new Date(Date.now() + 3_600_000))).toBe(false);
   });
 

@@ -76,6 +76,7 @@ async function openSession(then: "idle" | "running", deadlineInMinutes: number):
 function sweep(minutesLater: number, status = (id: string) => engine.status(id)) {
   const at = new Date(Date.now() + minutesLater * MINUTE);
   const lines: string[] = [];
+  const fields: Array<Record<string, unknown> | undefined> = [];
   const run = createSessionSweepHandler({
     store,
     status,
@@ -84,9 +85,12 @@ function sweep(minutesLater: number, status = (id: string) => engine.status(id))
     graceMs: 10 * MINUTE,
     maxAgeMs: 48 * 60 * MINUTE,
     now: () => at,
-    log: (line) => lines.push(line),
+    log: (line, logged) => {
+      lines.push(line);
+      fields.push(logged);
+    },
   });
-  return { at, lines, result: run({ time: at.toISOString() }) };
+  return { at, lines, fields, result: run({ time: at.toISOString() }) };
 }
 
 describe("the session sweeper", () => {
@@ -148,7 +152,7 @@ describe("the session sweeper", () => {
       baseURL: double.baseURL,
       repositoryToken: async () => "",
     });
-    const { result, lines } = sweep(11, (id) =>
+    const { result, lines, fields } = sweep(11, (id) =>
       id === unreadable ? wrongKey.status(id) : engine.status(id),
     );
     const swept = await result;
@@ -156,5 +160,6 @@ describe("the session sweeper", () => {
     expect(swept.failed[0]!.error).toMatch(/401/);
     expect(swept.queued.map((q) => q.sessionId)).toEqual([readable]);
     expect(lines).toEqual(["session sweep done", "session not swept; next run retries"]);
+    expect(fields).toEqual([{ open: 2, queued: 1, working: 0, failed: 1 }, swept.failed[0]]);
   });
 });
