@@ -25,6 +25,8 @@ import {
 } from "aws-cdk-lib";
 import { Platform } from "aws-cdk-lib/aws-ecr-assets";
 import type { Construct } from "constructs";
+import { parseClaudeArgs } from "../../src/runner/parse-claude-args.js";
+import { checkWorkflowSettings } from "../../src/runner/workflow-settings.js";
 import { expiringTable } from "./expiring-table.js";
 import { fifoQueueWithDeadLetters } from "./fifo-queue-with-dead-letters.js";
 import { ManagedAgentsSettle } from "./managed-agents-settle.js";
@@ -106,6 +108,26 @@ export interface ClaudePrRunnerStackProps extends StackProps {
    * (SigV4, bedrock:InvokeModel*), or with ADC for Vertex. Default anthropic.
    */
   modelProvider?: ModelProviderSetting;
+  /**
+   * The trusted-job pass-through, the Action's inputs of the same names (docs/providers.md), set on
+   * the worker as CLAUDE_ARGS, SETTINGS, ALLOWED_TOOLS, DISALLOWED_TOOLS and PROMPT_FILE. Jobs on
+   * fork PRs ignore them. Also `-c claudeArgs=…`, `-c settings=…`, `-c promptFile=…`,
+   * `-c allowedTools=…`, `-c disallowedTools=…` (comma-separated). `claudeArgs` and inline `settings`
+   * are checked at synth by the same rules as the Action's; `--add-dir` and MCP servers are not
+   * offered, because sessions run in the agent function, which takes neither.
+   */
+  passThrough?: PassThroughSetting;
+}
+
+export interface PassThroughSetting {
+  /** Allowlisted CLI flags: --model, --fallback-model, --max-turns, --effort, --append-system-prompt. */
+  claudeArgs?: string;
+  /** Settings JSON (permissions.deny only), or a path read at each job's base commit. */
+  settings?: string;
+  allowedTools?: readonly string[];
+  disallowedTools?: readonly string[];
+  /** A file in each repository, read at the job's base commit (at most 64 KiB). */
+  promptFile?: string;
 }
 
 export interface ModelProviderSetting {
@@ -410,6 +432,7 @@ export class ClaudePrRunnerStack extends Stack {
         MAX_FAIRNESS_DEFERRALS: String(maxFairnessDeferrals),
         ...reviewRules,
         ...providerEnvironment,
+        ...passThroughEnvironment(passThroughOf(props.passThrough, this.node)),
       },
     });
     worker.addEventSource(
@@ -694,5 +717,56 @@ function reviewRulesEnvironment(rules: ClaudePrRunnerStackProps["reviewRules"] =
     FAIL_ON: rules.failOn ?? "error",
     ...(rules.include?.length ? { INCLUDE: rules.include.join("\n") } : {}),
     ...(rules.exclude?.length ? { EXCLUDE: rules.exclude.join("\n") } : {}),
+  };
+}
+
+/** The stack's pass-through, from its props or else from `-c` context values. */
+function passThroughOf(props: PassThroughSetting | undefined, node: Construct["node"]): PassThroughSetting {
+  if (props) return props;
+  const text = (key: string) => {
+    const value = node.tryGetContext(key) as unknown;
+    return typeof value === "string" && value.trim() !== "" ? value : undefined;
+  };
+  const list = (key: string) =>
+    text(key)
+      ?.split(",")
+      .map((entry) => entry.trim())
+      .filter(Boolean);
+  const values = {
+    claudeArgs: text("claudeArgs"),
+    settings: text("settings"),
+    allowedTools: list("allowedTools"),
+    disallowedTools: list("disallowedTools"),
+    promptFile: text("promptFile"),
+  };
+  return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
+}
+
+/**
+ * The worker's pass-through variables. What can be checked without a repository is checked here, by
+ * the Action's own validators, so a refused flag or a settings object that would allow Bash fails
+ * the synth instead of every job.
+ */
+function passThroughEnvironment(pass: PassThroughSetting): Record<string, string> {
+  if (pass.claudeArgs) {
+    const parsed = parseClaudeArgs(pass.claudeArgs, "/workspace");
+    if (parsed.addDirs?.length)
+      throw new Error("passThrough.claudeArgs: --add-dir cannot be used: sessions run in the agent function");
+  }
+  if (pass.settings?.trimStart().startsWith("{")) {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(pass.settings);
+    } catch (error) {
+      throw new Error(`passThrough.settings is not valid JSON: ${(error as Error).message}`);
+    }
+    checkWorkflowSettings(parsed);
+  }
+  return {
+    ...(pass.claudeArgs ? { CLAUDE_ARGS: pass.claudeArgs } : {}),
+    ...(pass.settings ? { SETTINGS: pass.settings } : {}),
+    ...(pass.allowedTools?.length ? { ALLOWED_TOOLS: pass.allowedTools.join("\n") } : {}),
+    ...(pass.disallowedTools?.length ? { DISALLOWED_TOOLS: pass.disallowedTools.join("\n") } : {}),
+    ...(pass.promptFile ? { PROMPT_FILE: pass.promptFile } : {}),
   };
 }

@@ -110,6 +110,15 @@ export const LAMBDA_VARIABLES = {
   BOT_NAME: textWithDefault("claude-pr-runner[bot]"),
   BOT_EMAIL: textSetting,
 
+  // Trusted jobs only (docs/providers.md): the Action's claude_args, settings, mcp_config,
+  // allowed_tools, disallowed_tools and prompt_file; files are read at the job's base commit.
+  CLAUDE_ARGS: textSetting,
+  SETTINGS: textSetting,
+  MCP_CONFIG: textSetting,
+  ALLOWED_TOOLS: listSetting("lines-or-commas"),
+  DISALLOWED_TOOLS: listSetting("lines-or-commas"),
+  PROMPT_FILE: textSetting,
+
   // The worker's invocation budget, spend caps, retries and fairness.
   DEADLINE_MARGIN_MS: wholeNumberSetting(0, 60_000, "milliseconds"),
   MIN_JOB_MS: wholeNumberSetting(0, 30_000, "milliseconds"),

@@ -1,5 +1,6 @@
 import type { FailOn } from "../../src/findings/review-conclusion.js";
 import type { JobEngine } from "../../src/jobs/settings/setting-values.js";
+import type { PassThroughValues } from "../../src/jobs/shared/pass-through-settings.js";
 import type { TriggerSettings } from "../../src/jobs/triggers/trigger-settings.js";
 import type { ModelProvider } from "../../src/runner/model-provider.js";
 import type { ContextBound } from "../../src/sessions/context-bound.js";
@@ -65,6 +66,11 @@ export interface JobRuntimeConfig {
    * CLI: they have no webhook-driven settle step yet.
    */
   engine: JobEngine;
+  /**
+   * The trusted-job pass-through (`CLAUDE_ARGS`, `SETTINGS`, `MCP_CONFIG`, `ALLOWED_TOOLS`,
+   * `DISALLOWED_TOOLS`, `PROMPT_FILE`), checked per job by the Action's rules; fork jobs ignore it.
+   */
+  passThrough: PassThroughValues;
   /** The same trigger settings as the webhook (COMMAND_PREFIX, MENTION…): help and usage quote them. */
   triggers: TriggerSettings;
   /**
@@ -107,6 +113,12 @@ const readJobEnv = lambdaSettingsReader(
     "BOT_NAME",
     "BOT_EMAIL",
     "ENGINE",
+    "CLAUDE_ARGS",
+    "SETTINGS",
+    "MCP_CONFIG",
+    "ALLOWED_TOOLS",
+    "DISALLOWED_TOOLS",
+    "PROMPT_FILE",
   ],
   [],
   (message) => new WorkerConfigError(message),
@@ -145,6 +157,14 @@ export function jobRuntimeConfigFromEnv(env: NodeJS.ProcessEnv): JobRuntimeConfi
     ...(auditFocus ? { auditFocus } : {}),
     bot: { name: botName, email: settings.BOT_EMAIL ?? `${botName}@users.noreply.github.com` },
     engine: settings.ENGINE,
+    passThrough: {
+      claudeArgs: settings.CLAUDE_ARGS,
+      settings: settings.SETTINGS,
+      mcpConfig: settings.MCP_CONFIG,
+      allowedTools: settings.ALLOWED_TOOLS,
+      disallowedTools: settings.DISALLOWED_TOOLS,
+      promptFile: settings.PROMPT_FILE,
+    },
     hostEnv: env,
   };
 }

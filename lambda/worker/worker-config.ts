@@ -58,6 +58,7 @@ const readWorkerEnv = lambdaSettingsReader(
     "MAX_PR_SPEND_USD_PER_DAY",
     "MAX_AUDIT_SPEND_USD_PER_DAY",
     "AGENT_FUNCTION_NAME",
+    "MCP_CONFIG",
     "MODEL_GATEWAY_URL",
     "GATEWAY_TOKENS_TABLE",
     "AGENT_EXCHANGE_PREFIX",
@@ -177,6 +178,11 @@ function agentSplit(settings: WorkerEnv): Pick<WorkerConfig, "agent"> {
   if (settings.ANTHROPIC_API_KEY_SECRET)
     throw new WorkerConfigError(
       "ANTHROPIC_API_KEY_SECRET must not be set on the orchestrator in split mode; only the model gateway reads the key",
+    );
+  // The agent function runs the CLI from a request that carries no MCP servers (agent-request.ts).
+  if (settings.MCP_CONFIG)
+    throw new WorkerConfigError(
+      "MCP_CONFIG cannot be used in split mode: MCP servers would have to start in the agent function, which takes none",
     );
   return {
     agent: { functionName, gatewayUrl, tokensTable, exchangePrefix: settings.AGENT_EXCHANGE_PREFIX },

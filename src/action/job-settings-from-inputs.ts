@@ -1,10 +1,11 @@
 import { mkdir, readFile } from "node:fs/promises";
-import { isAbsolute, join, relative, resolve, sep } from "node:path";
+import { join, resolve } from "node:path";
 import * as core from "@actions/core";
 import type { JobSettings } from "../jobs/job-settings.js";
 import { formatProgressEvent } from "../jobs/shared/format-progress-event.js";
 import { GitCheckout } from "../jobs/shared/git-checkout.js";
 import { passThroughNamesSet, passThroughSettings } from "../jobs/shared/pass-through-settings.js";
+import { readConfigAtCommit } from "../jobs/shared/read-config-at-commit.js";
 import {
   decideIsolation,
   type IsolationDecision,
@@ -155,19 +156,4 @@ function ignoredOnUntrusted(inputs: ActionInputs): Partial<JobSettings> {
   ].filter(Boolean);
   if (ignored.length) core.notice(`Untrusted pull request: ${ignored.join(", ")} ignored for this job`);
   return {};
-}
-
-/** A workspace file as it is at `sha` (the PR's base), whatever the checked-out head says. */
-async function readConfigAtCommit(git: GitCheckout, path: string, sha: string): Promise<string> {
-  const rel = relative(git.dir, resolve(git.dir, path));
-  if (rel === "" || rel.startsWith("..") || isAbsolute(rel)) {
-    throw new Error(`${path} is outside the workspace, so it cannot be read from the base commit`);
-  }
-  try {
-    return await git.git(["show", `${sha}:${rel.split(sep).join("/")}`]);
-  } catch (error) {
-    throw new Error(
-      `${path} could not be read from the base commit ${sha.slice(0, 12)} (policy and schema files come from the base branch, never from the pull request; check out with fetch-depth: 0): ${(error as Error).message.split("\n")[0]}`,
-    );
-  }
 }

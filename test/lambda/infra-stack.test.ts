@@ -64,6 +64,15 @@ function envOf(functionPrefix: string): Record<string, unknown> {
   ).Variables;
 }
 
+const PASS_THROUGH = [
+  "CLAUDE_ARGS",
+  "SETTINGS",
+  "MCP_CONFIG",
+  "ALLOWED_TOOLS",
+  "DISALLOWED_TOOLS",
+  "PROMPT_FILE",
+];
+
 const actionsOf = (statements: { Action: string | string[] }[]) =>
   statements.flatMap((s) => [s.Action].flat());
 
@@ -374,6 +383,51 @@ describe("infrastructure stack", () => {
         a.startsWith("bedrock:"),
       ),
     ).toEqual([]);
+  });
+
+  it("passThrough: set on the worker as CLAUDE_ARGS, SETTINGS, ALLOWED_TOOLS, DISALLOWED_TOOLS and PROMPT_FILE; absent by default", () => {
+    expect(Object.keys(envOf("WorkerFunction")).filter((name) => PASS_THROUGH.includes(name))).toEqual([]);
+    const tuned = new ClaudePrRunnerStack(
+      new App({ context: { "aws:cdk:bundling-stacks": [] } }),
+      "ClaudePrRunnerPassThrough",
+      {
+        env: { account: "123456789012", region: "eu-west-1" },
+        passThrough: {
+          claudeArgs: "--model claude-opus-4-5 --effort high",
+          settings: '{"permissions":{"deny":["WebFetch"]}}',
+          allowedTools: ["Read", "Grep"],
+          disallowedTools: ["WebSearch"],
+          promptFile: ".github/claude-review.md",
+        },
+      },
+    );
+    const worker = Object.entries(
+      Template.fromStack(tuned).toJSON().Resources as Record<string, Resource>,
+    ).find(([id, r]) => id.startsWith("WorkerFunction") && r.Type === "AWS::Lambda::Function")?.[1];
+    if (!worker) throw new Error("no worker function in the tuned stack");
+    expect((worker.Properties.Environment as { Variables: Record<string, unknown> }).Variables).toMatchObject(
+      {
+        CLAUDE_ARGS: "--model claude-opus-4-5 --effort high",
+        SETTINGS: '{"permissions":{"deny":["WebFetch"]}}',
+        ALLOWED_TOOLS: "Read\nGrep",
+        DISALLOWED_TOOLS: "WebSearch",
+        PROMPT_FILE: ".github/claude-review.md",
+      },
+    );
+  });
+
+  it.each([
+    [{ claudeArgs: "--allowedTools Bash" }, /claude_args: --allowedTools would change the agent's tools/],
+    [{ claudeArgs: "--add-dir docs" }, /--add-dir cannot be used: sessions run in the agent function/],
+    [{ settings: '{"permissions":{"allow":["Bash"]}}' }, /settings\.permissions\.allow would widen/],
+  ])("passThrough %j fails the synth by the Action's rules", (passThrough, message) => {
+    expect(
+      () =>
+        new ClaudePrRunnerStack(new App({ context: { "aws:cdk:bundling-stacks": [] } }), "Refused", {
+          env: { account: "123456789012", region: "eu-west-1" },
+          passThrough,
+        }),
+    ).toThrow(message);
   });
 
   it("modelProvider bedrock: the gateway signs with its role (InvokeModel on Claude models and profiles), reads no model secret, and passes cdk-nag", () => {

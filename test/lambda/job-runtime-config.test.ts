@@ -6,7 +6,7 @@ import {
 } from "../../lambda/worker/dispatch/session-settings.js";
 import type { JobExecutionContext } from "../../lambda/worker/job-executor.js";
 import { jobRuntimeConfigFromEnv } from "../../lambda/worker/job-runtime-config.js";
-import { WorkerConfigError } from "../../lambda/worker/worker-config.js";
+import { WorkerConfigError, workerConfigFromEnv } from "../../lambda/worker/worker-config.js";
 
 describe("jobRuntimeConfigFromEnv", () => {
   it("has the Action's defaults and writes only under /tmp", () => {
@@ -102,6 +102,40 @@ describe("jobRuntimeConfigFromEnv", () => {
       auditFocus: "security",
       bot: { name: "my-app[bot]", email: "1+my-app[bot]@users.noreply.github.com" },
     });
+  });
+
+  it("reads the trusted-job pass-through as the Action's inputs (lists one a line or comma-separated)", () => {
+    const config = jobRuntimeConfigFromEnv({
+      CLAUDE_ARGS: "--model claude-opus-4-5 --effort high",
+      SETTINGS: '{"permissions":{"deny":["WebFetch"]}}',
+      MCP_CONFIG: '{"mcpServers":{}}',
+      ALLOWED_TOOLS: "Read, Grep\nmcp__docs__search",
+      DISALLOWED_TOOLS: "WebSearch",
+      PROMPT_FILE: " .github/claude-review.md ",
+    });
+    expect(config.passThrough).toEqual({
+      claudeArgs: "--model claude-opus-4-5 --effort high",
+      settings: '{"permissions":{"deny":["WebFetch"]}}',
+      mcpConfig: '{"mcpServers":{}}',
+      allowedTools: ["Read", "Grep", "mcp__docs__search"],
+      disallowedTools: ["WebSearch"],
+      promptFile: ".github/claude-review.md",
+    });
+    expect(jobRuntimeConfigFromEnv({}).passThrough).toEqual({ allowedTools: [], disallowedTools: [] });
+  });
+
+  it("refuses MCP_CONFIG in split mode: the agent function starts no MCP server", () => {
+    const split = {
+      GITHUB_APP_ID: "1",
+      GITHUB_APP_PRIVATE_KEY: "ssm:key",
+      AGENT_FUNCTION_NAME: "agent",
+      MODEL_GATEWAY_URL: "https://gateway.example",
+      GATEWAY_TOKENS_TABLE: "tokens",
+    };
+    expect(() => workerConfigFromEnv(split)).not.toThrow();
+    expect(() => workerConfigFromEnv({ ...split, MCP_CONFIG: '{"mcpServers":{}}' })).toThrow(
+      /MCP_CONFIG cannot be used in split mode/,
+    );
   });
 
   it.each([

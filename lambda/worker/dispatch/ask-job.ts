@@ -8,6 +8,7 @@ import { acknowledgeComment } from "./acknowledge-comment.js";
 import { cloneForJob } from "./clone-for-job.js";
 import { commentReplyPlace } from "./comment-reply-place.js";
 import { jobResultFrom } from "./job-result.js";
+import { passThroughSessionSettings } from "./pass-through-session-settings.js";
 import { prepareWorkerPullRequest } from "./prepare-worker-pull-request.js";
 import { requireWriteAccess } from "./require-write-access.js";
 import type { WorkerJob } from "./worker-job.js";
@@ -51,7 +52,12 @@ export async function runAskJob(run: WorkerJob): Promise<JobResult> {
         ...(issue ? { issue } : {}),
         ...askThreadOf(command.comment),
       },
-      run.sessionSettings(),
+      // A PR's question reads the pass-through's files at its base; an issue's at the default branch.
+      await passThroughSessionSettings(run, {
+        checkoutDir: repository.dir,
+        configSha: pr ? pr.baseSha : repository.headSha,
+        untrusted,
+      }),
     );
   });
   if (!outcome.result) throw new PermanentJobError(`the question was not answered: ${outcome.error}`);

@@ -6,6 +6,7 @@ import { runAudit } from "../../../src/jobs/audit/run-audit.js";
 import { type JobResult, PermanentJobError } from "../job-executor.js";
 import { cloneForJob } from "./clone-for-job.js";
 import { jobResultFrom } from "./job-result.js";
+import { passThroughSessionSettings } from "./pass-through-session-settings.js";
 import type { WorkerJob } from "./worker-job.js";
 
 /** A scheduled audit of the default branch: issues per finding, recorded in the branch's lineage. */
@@ -33,7 +34,11 @@ export async function runAuditJob(run: WorkerJob): Promise<JobResult> {
       issues: { maxNewIssues: config.maxNewIssues },
       ...(run.store ? { lineage: { store: run.store } } : {}),
     },
-    run.sessionSettings(),
+    await passThroughSessionSettings(run, {
+      checkoutDir: repository.dir,
+      configSha: repository.headSha,
+      untrusted: false,
+    }),
     { github: octokit },
   );
   if (result.status === "failed") {

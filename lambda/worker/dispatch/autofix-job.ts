@@ -6,6 +6,7 @@ import type { JobResult } from "../job-executor.js";
 import { acknowledgeComment } from "./acknowledge-comment.js";
 import { cloneForJob } from "./clone-for-job.js";
 import { jobResultFrom } from "./job-result.js";
+import { passThroughSessionSettings } from "./pass-through-session-settings.js";
 import { prepareWorkerPullRequest } from "./prepare-worker-pull-request.js";
 import { requireWriteAccess } from "./require-write-access.js";
 import type { WorkerJob } from "./worker-job.js";
@@ -55,7 +56,11 @@ export async function runAutofixJob(run: WorkerJob): Promise<JobResult> {
           }
         : {}),
     },
-    run.sessionSettings(),
+    await passThroughSessionSettings(run, {
+      checkoutDir: repository.dir,
+      configSha: pr.baseSha,
+      untrusted: fork,
+    }),
     { github: octokit },
   );
   if (result.droppedSymlinks.length > 0)

@@ -3,6 +3,7 @@ import type { JobResult } from "../job-executor.js";
 import { acknowledgeComment } from "./acknowledge-comment.js";
 import { cloneForJob } from "./clone-for-job.js";
 import { jobResultFrom } from "./job-result.js";
+import { passThroughSessionSettings } from "./pass-through-session-settings.js";
 import { prepareWorkerPullRequest } from "./prepare-worker-pull-request.js";
 import { requireWriteAccess } from "./require-write-access.js";
 import type { WorkerJob } from "./worker-job.js";
@@ -49,7 +50,11 @@ export async function runReviewJob(run: WorkerJob): Promise<JobResult> {
       contextBound: config.sessionContextBound,
       log: (line) => run.context.logger.info(line),
     },
-    run.sessionSettings(),
+    await passThroughSessionSettings(run, {
+      checkoutDir: repository.dir,
+      configSha: pr.baseSha,
+      untrusted: !plan.trust.trusted,
+    }),
   );
   if (review.status === "skipped") {
     run.context.logger.info("not reviewed: only excluded files changed", { reason: review.reason });
