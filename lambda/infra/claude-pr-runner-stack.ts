@@ -25,8 +25,6 @@ import {
 } from "aws-cdk-lib";
 import { Platform } from "aws-cdk-lib/aws-ecr-assets";
 import type { Construct } from "constructs";
-import { parseClaudeArgs } from "../../src/runner/parse-claude-args.js";
-import { checkWorkflowSettings } from "../../src/runner/workflow-settings.js";
 import { expiringTable } from "./expiring-table.js";
 import { fifoQueueWithDeadLetters } from "./fifo-queue-with-dead-letters.js";
 import { ManagedAgentsSettle } from "./managed-agents-settle.js";
@@ -112,9 +110,9 @@ export interface ClaudePrRunnerStackProps extends StackProps {
    * The trusted-job pass-through, the Action's inputs of the same names (docs/providers.md), set on
    * the worker as CLAUDE_ARGS, SETTINGS, ALLOWED_TOOLS, DISALLOWED_TOOLS and PROMPT_FILE. Jobs on
    * fork PRs ignore them. Also `-c claudeArgs=…`, `-c settings=…`, `-c promptFile=…`,
-   * `-c allowedTools=…`, `-c disallowedTools=…` (comma-separated). `claudeArgs` and inline `settings`
-   * are checked at synth by the same rules as the Action's; `--add-dir` and MCP servers are not
-   * offered, because sessions run in the agent function, which takes neither.
+   * `-c allowedTools=…`, `-c disallowedTools=…` (comma-separated). Each job checks them by the
+   * Action's rules before any spawn. MCP servers and `--add-dir` are not available: sessions run in
+   * the agent function, which takes neither.
    */
   passThrough?: PassThroughSetting;
 }
@@ -743,25 +741,10 @@ function passThroughOf(props: PassThroughSetting | undefined, node: Construct["n
 }
 
 /**
- * The worker's pass-through variables. What can be checked without a repository is checked here, by
- * the Action's own validators, so a refused flag or a settings object that would allow Bash fails
- * the synth instead of every job.
+ * The worker's pass-through variables. The stack imports none of the runner's code (ARCHITECTURE.md),
+ * so the values are checked where they are used: by every job, before any spawn.
  */
 function passThroughEnvironment(pass: PassThroughSetting): Record<string, string> {
-  if (pass.claudeArgs) {
-    const parsed = parseClaudeArgs(pass.claudeArgs, "/workspace");
-    if (parsed.addDirs?.length)
-      throw new Error("passThrough.claudeArgs: --add-dir cannot be used: sessions run in the agent function");
-  }
-  if (pass.settings?.trimStart().startsWith("{")) {
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(pass.settings);
-    } catch (error) {
-      throw new Error(`passThrough.settings is not valid JSON: ${(error as Error).message}`);
-    }
-    checkWorkflowSettings(parsed);
-  }
   return {
     ...(pass.claudeArgs ? { CLAUDE_ARGS: pass.claudeArgs } : {}),
     ...(pass.settings ? { SETTINGS: pass.settings } : {}),
