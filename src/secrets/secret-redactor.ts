@@ -35,6 +35,10 @@ export class SecretRedactor {
     for (const secret of secrets) {
       if (secret.length < MIN_SECRET_LENGTH) continue;
       all.add(secret);
+      // Encoded as git and HTTP carry it: an `Authorization: Basic` value (actions/checkout persists
+      // base64 of `x-access-token:<token>` in .git/config), or the bare value in base64.
+      all.add(Buffer.from(secret).toString("base64"));
+      all.add(Buffer.from(`x-access-token:${secret}`).toString("base64"));
       // Frames are JSON text: a secret with quotes, backslashes or newlines appears escaped there.
       all.add(JSON.stringify(secret).slice(1, -1));
     }

@@ -17,6 +17,14 @@ describe("SecretRedactor", () => {
     expect(redactor.redact(text)).toBe(`a ${REDACTED} b ${REDACTED} c ${REDACTED}`);
   });
 
+  it("removes a secret in base64, bare and as git's basic-auth header value", () => {
+    const token = `ghs_${"b".repeat(36)}`;
+    const redactor = new SecretRedactor([token]);
+    const header = `AUTHORIZATION: basic ${Buffer.from(`x-access-token:${token}`).toString("base64")}`;
+    expect(redactor.redact(header)).toBe(`AUTHORIZATION: basic ${REDACTED}`);
+    expect(redactor.redact(`k=${Buffer.from(token).toString("base64")}`)).toBe(`k=${REDACTED}`);
+  });
+
   it("ignores values too short to be credentials", () => {
     expect(new SecretRedactor(["1"]).redact("1 + 1")).toBe("1 + 1");
   });
