@@ -218,8 +218,10 @@ describe("control subtypes on the real binary (2.1.235, one session)", () => {
     expect(ok("get_usage").session).toMatchObject({ total_cost_usd: 0 });
     expect(ok("list_models").models.length).toBeGreaterThan(0);
     expect(ok("get_plan")).toEqual({ exists: false });
-    expect(ok("get_workspace_diff")).toEqual({ diff: null });
-    expect(ok("file_suggestions")).toEqual({ suggestions: [] });
+    // 2.1.332 adds noDiffReason ("no-repository").
+    expect(ok("get_workspace_diff")).toMatchObject({ diff: null });
+    // 2.1.332 adds the cwd it searched.
+    expect(ok("file_suggestions")).toMatchObject({ suggestions: [] });
     expect(ok("get_binary_version").version).toBe(CLAUDE_VERSION);
   });
 

@@ -204,7 +204,8 @@ describe("system subtypes from tools, hooks, a subagent, thinking and plugins (r
     const notes = systemOf(run, "notification");
     expect(notes.length).toBeGreaterThan(0);
     expect(notes[0]).toMatchObject({ key: "stop-hook-error", priority: "immediate" });
-    expect(notes[0]!.text).toMatch(/^Stop hook error occurred/);
+    // The text is for people ("Stop hook error occurred · …" in 2.1.235, reworded in 2.1.332).
+    expect(notes[0]!.text.length).toBeGreaterThan(0);
   });
 
   it("src/protocol classifies every frame and predicts the real exit code", () => {
@@ -220,12 +221,14 @@ describe("model recovery: --fallback-model and refusals (real 2.1.235)", () => {
   let run: ClaudeRunResult;
 
   beforeAll(async () => {
-    fixture = await startScriptedClaude([
+    const steps: ScriptedReply[] = [
       { kind: "http_error", status: 500, message: "scripted server error" },
       { kind: "text", text: "From the fallback." },
       { kind: "refusal", text: "I will not.", category: "cyber", explanation: "scripted refusal" },
       { kind: "refusal", text: "Nor will I.", category: "cyber", explanation: "scripted refusal" },
-    ]);
+    ];
+    // A CLI that keeps going after the second refusal gets plain answers, not a script error.
+    fixture = await startScriptedClaude((_request, index) => steps[index] ?? { kind: "text", text: "Fine." });
     const proc = spawnClaude([...STREAM_JSON_ARGS, "--fallback-model", "claude-sonnet-4-5"], {
       env: fixture.env,
       cwd: fixture.cwd,
@@ -250,7 +253,9 @@ describe("model recovery: --fallback-model and refusals (real 2.1.235)", () => {
         original_model: expect.stringContaining("claude-opus-5"),
       }),
     ]);
-    expect(models().slice(0, 2)).toEqual(["claude-opus-5", "claude-sonnet-4-5"]);
+    // The default model is claude-opus-5 in 2.1.235 (claude-opus-5-5 in 2.1.332).
+    expect(models()[0]).toMatch(/^claude-opus-5/);
+    expect(models()[1]).toBe("claude-sonnet-4-5");
   });
 
   it("a refusal: model_refusal_fallback retracts the refused message and retries on the next model", () => {
