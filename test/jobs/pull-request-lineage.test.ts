@@ -18,5 +18,7 @@ describe("pullRequestLineage", () => {
     expect(pullRequestLineage(repository, { number: 7, baseRef: "" }, "trunk").baseKey).toEqual(
       branchLineageKey("acme", "app", "trunk"),
     );
+    // Neither: no branch is made up; the key builder says the name is empty.
+    expect(() => pullRequestLineage(repository, { number: 7, baseRef: "" })).toThrow(/branch name is empty/);
   });
 });

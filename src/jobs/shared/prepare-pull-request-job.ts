@@ -58,10 +58,7 @@ export async function preparePullRequestJob(
   return {
     status: "ready",
     pr,
-    trust: decidePullRequestTrust(pr, {
-      job: request.job,
-      ...(request.event === undefined ? {} : { event: request.event }),
-    }),
+    trust: decidePullRequestTrust(pr, { job: request.job, event: request.event }),
     lineage: pullRequestLineage({ owner, name: repo }, pr, request.defaultBranch),
   };
 }

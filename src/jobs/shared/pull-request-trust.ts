@@ -26,7 +26,7 @@ export type PullRequestTrust = { trusted: true } | { trusted: false; reason: Unt
  */
 export function decidePullRequestTrust(
   pr: Pick<PullRequestRef, "headRepoFullName" | "baseRepoFullName">,
-  origin: { job: PullRequestJobKind; event?: string },
+  origin: { job: PullRequestJobKind; event?: string | undefined },
 ): PullRequestTrust {
   if (pr.headRepoFullName === undefined) return { trusted: false, reason: "head-repository-deleted" };
   if (pr.headRepoFullName !== pr.baseRepoFullName || pr.baseRepoFullName === "")

@@ -175,9 +175,10 @@ describe("preparePullRequestJob, with the PR the event carried", () => {
   });
 
   it("refuses a closed payload PR", async () => {
-    expect(await fromPayload({ ...opened, state: "closed" }, "review")).toMatchObject({
+    expect(await fromPayload({ ...opened, state: "closed" }, "review")).toEqual({
       status: "refused",
       reason: "closed",
+      message: "Codertocat/Hello-World#2 is closed",
     });
   });
 
