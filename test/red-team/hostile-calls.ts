@@ -121,6 +121,21 @@ export const HOSTILE_CALLS: readonly HostileCall[] = [
   bash("backticks", "cat `sh pwn.sh`", OPERATOR),
   bash("$( )", "cat $(sh pwn.sh)", '"$" expansion'),
   bash("background &", "sh pwn.sh & cat src/a.ts", OPERATOR),
+  // Spellings of a path out: /proc/self/root, /dev/fd, a trailing slash, git's implicit --no-index.
+  bash("cat through /proc/self/root", "cat /proc/self/root/etc/passwd", OUTSIDE),
+  bash("cat a /dev/fd descriptor", "cat /dev/fd/0", OUTSIDE),
+  bash("head a link with a trailing slash", "head notes/", OUTSIDE),
+  bash("git diff of two paths, one outside (implicit --no-index)", "git diff /etc/passwd src/a.ts", OUTSIDE),
+  bash("git blame a file out of the tree", "git blame -- ../../etc/passwd", OUTSIDE),
+  // Commands that only look allowed, or run another program with an allowed one's words.
+  bash("unicode look-alike of cat", "\u0441at src/a.ts", "is not an allowed command"),
+  bash("upper-case command", "CAT src/a.ts", "is not an allowed command"),
+  bash("env assignment before an allowed command", "LC_ALL=C cat src/a.ts", "is not an allowed command"),
+  bash("xargs runs what it reads", "xargs -a patterns.txt cat", "is not an allowed command"),
+  bash("find -execdir", "find . -name pwn.sh -execdir sh '{}' ';'", "runs a program"),
+  bash("git config alias", "git config alias.x '!sh pwn.sh'", "is not an allowed command"),
+  bash("git -c core.sshCommand", "git -c core.sshCommand=./pwn.sh log", "is not an allowed command"),
+  bash("command chained after a comment", "cat src/a.ts #\nsh pwn.sh", OPERATOR),
   // The Read tool on the same links.
   read("Read a link to /proc/self/environ", "notes", OUTSIDE),
   read("Read through a directory link to /proc", "pp/self/environ", OUTSIDE),
