@@ -51,6 +51,7 @@ export const LAMBDA_VARIABLES = {
   GATEWAY_TOKENS_TABLE: { type: "string", hint: SET_BY_STACK },
   SESSIONS_BUCKET: textSetting,
   SESSIONS_PREFIX: textWithDefault("sessions/"),
+  AWS_ENDPOINT_URL_S3: textSetting,
   SETTLE_QUEUE_URL: { type: "string", hint: SET_BY_STACK },
 
   // The webhook.

@@ -1,8 +1,8 @@
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { SQSClient } from "@aws-sdk/client-sqs";
 import { ManagedAgentsEngine } from "../../src/runner/managed-agents/managed-agents-engine.js";
-import { s3ClientFromEnv } from "../../src/sessions/s3-client-from-env.js";
 import { S3TranscriptStore } from "../../src/sessions/s3-transcript-store.js";
+import { sessionsS3Client } from "../../src/sessions/sessions-s3-client.js";
 import { GatewayTokens } from "../shared/gateway-tokens.js";
 import { githubAppAuth } from "../shared/github-app-auth.js";
 import { SecretReader } from "../shared/secret-reader.js";
@@ -85,7 +85,7 @@ export const handler = createWorkerHandler({
           agentSplit: {
             tokens: new GatewayTokens(dynamodb, config.agent.tokensTable),
             gatewayUrl: config.agent.gatewayUrl,
-            s3: s3ClientFromEnv(process.env),
+            s3: sessionsS3Client(jobs.sessionsS3),
             bucket: jobs.sessionsBucket,
             prefix: config.agent.exchangePrefix,
             invoke: lambdaAgentInvoker(config.agent.functionName),
@@ -109,7 +109,7 @@ export const handler = createWorkerHandler({
     ...(jobs.sessionsBucket
       ? {
           store: new S3TranscriptStore({
-            client: s3ClientFromEnv(process.env),
+            client: sessionsS3Client(jobs.sessionsS3),
             bucket: jobs.sessionsBucket,
             prefix: jobs.sessionsPrefix,
           }),

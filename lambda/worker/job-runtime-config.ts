@@ -4,6 +4,7 @@ import type { PassThroughValues } from "../../src/jobs/shared/pass-through-setti
 import type { TriggerSettings } from "../../src/jobs/triggers/trigger-settings.js";
 import type { ModelProvider } from "../../src/runner/model-provider.js";
 import type { ContextBound } from "../../src/sessions/context-bound.js";
+import type { SessionsS3Location } from "../../src/sessions/sessions-s3-client.js";
 import { lambdaSettingsReader } from "../shared/lambda-variables.js";
 import { REVIEW_RULE_VARIABLES, reviewRules } from "../shared/review-rules.js";
 import { TRIGGER_VARIABLES, triggerSettings } from "../shared/trigger-settings-variables.js";
@@ -47,6 +48,8 @@ export interface JobRuntimeConfig {
   /** Sessions bucket; lineage (resume + fork) is off without it. */
   sessionsBucket?: string;
   sessionsPrefix: string;
+  /** The sessions bucket's region and endpoint (`AWS_REGION`, `AWS_ENDPOINT_URL_S3`: a loopback server in tests). */
+  sessionsS3: SessionsS3Location;
   /** Parent of every job's working directory; Lambda only lets us write to /tmp. */
   workRoot: string;
   /** Most issues a scheduled audit may open in one run (0 = no cap). */
@@ -106,6 +109,7 @@ const readJobEnv = lambdaSettingsReader(
     "TEST_COMMANDS",
     "SESSIONS_BUCKET",
     "SESSIONS_PREFIX",
+    "AWS_ENDPOINT_URL_S3",
     "JOB_WORK_ROOT",
     "MAX_NEW_ISSUES",
     "UPLOAD_SARIF",
@@ -151,6 +155,10 @@ export function jobRuntimeConfigFromEnv(env: NodeJS.ProcessEnv): JobRuntimeConfi
     testCommands: settings.TEST_COMMANDS,
     ...(sessionsBucket ? { sessionsBucket } : {}),
     sessionsPrefix: settings.SESSIONS_PREFIX,
+    sessionsS3: {
+      ...(settings.AWS_REGION ? { region: settings.AWS_REGION } : {}),
+      ...(settings.AWS_ENDPOINT_URL_S3 ? { endpoint: settings.AWS_ENDPOINT_URL_S3 } : {}),
+    },
     workRoot: settings.JOB_WORK_ROOT ?? "/tmp/claude-pr-runner",
     maxNewIssues: settings.MAX_NEW_ISSUES,
     uploadSarif: settings.UPLOAD_SARIF,

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { textSetting, textWithDefault } from "../jobs/settings/setting-values.js";
 import { SettingsError, settingsReader } from "../jobs/settings/settings-reader.js";
+import type { SessionsS3Location } from "../sessions/sessions-s3-client.js";
 
 /** The facts a GitHub Actions runner gives a JavaScript action through its environment. */
 export interface ActionContext {
@@ -21,6 +22,8 @@ export interface ActionContext {
   anthropicApiKey?: string;
   /** `ANTHROPIC_BASE_URL`: a gateway in front of Anthropic's API, for the remote engine. */
   anthropicBaseUrl?: string;
+  /** `AWS_REGION` and `AWS_ENDPOINT_URL_S3`, for an `s3://` session store. */
+  s3: SessionsS3Location;
 }
 
 export class ActionContextError extends Error {
@@ -43,6 +46,8 @@ const readActionEnvironment = settingsReader(
     GITHUB_ACTOR: textWithDefault(""),
     ANTHROPIC_API_KEY: textSetting,
     ANTHROPIC_BASE_URL: textSetting,
+    AWS_REGION: textSetting,
+    AWS_ENDPOINT_URL_S3: textSetting,
   },
   { required: ["GITHUB_EVENT_PATH", "GITHUB_EVENT_NAME", "GITHUB_REPOSITORY"] },
 );
@@ -86,5 +91,9 @@ export function readActionContext(env: NodeJS.ProcessEnv): ActionContext {
     actor: variables.GITHUB_ACTOR,
     ...(anthropicApiKey ? { anthropicApiKey } : {}),
     ...(anthropicBaseUrl ? { anthropicBaseUrl } : {}),
+    s3: {
+      ...(variables.AWS_REGION ? { region: variables.AWS_REGION } : {}),
+      ...(variables.AWS_ENDPOINT_URL_S3 ? { endpoint: variables.AWS_ENDPOINT_URL_S3 } : {}),
+    },
   };
 }

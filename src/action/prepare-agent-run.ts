@@ -53,7 +53,7 @@ export async function prepareAgentRun(run: {
   const store = openSessionStore(
     inputs.sessionStore,
     { octokit: run.octokit, owner: context.owner, repo: context.repo },
-    run.env,
+    context.s3,
     (message) => core.warning(`session store: ${message}; it is not restored`),
   );
   return { settings, store };

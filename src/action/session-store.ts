@@ -2,8 +2,8 @@ import type { GitHubClient } from "../github/github-client.js";
 import { ArtifactTranscriptStore } from "../sessions/artifact-transcript-store.js";
 import { actionsArtifactUploader } from "../sessions/artifact-uploader.js";
 import { FsTranscriptStore } from "../sessions/fs-transcript-store.js";
-import { s3ClientFromEnv } from "../sessions/s3-client-from-env.js";
 import { S3TranscriptStore } from "../sessions/s3-transcript-store.js";
+import { type SessionsS3Location, sessionsS3Client } from "../sessions/sessions-s3-client.js";
 import type { TranscriptStore } from "../sessions/transcript-store.js";
 import type { ActionInputs } from "./action-inputs.js";
 
@@ -15,7 +15,8 @@ import type { ActionInputs } from "./action-inputs.js";
 export function openSessionStore(
   store: ActionInputs["sessionStore"],
   github: { octokit: GitHubClient; owner: string; repo: string },
-  env: NodeJS.ProcessEnv,
+  /** The runner's AWS_REGION and AWS_ENDPOINT_URL_S3, for an `s3://` store. */
+  s3: SessionsS3Location,
   /** Where the artifacts store reports an artifact it refused as not from our own runs. */
   log: (message: string) => void = () => {},
 ): TranscriptStore | undefined {
@@ -26,7 +27,7 @@ export function openSessionStore(
       return new FsTranscriptStore({ root: store.path });
     case "s3":
       return new S3TranscriptStore({
-        client: s3ClientFromEnv(env),
+        client: sessionsS3Client(s3),
         bucket: store.bucket,
         prefix: store.prefix,
       });

@@ -1,5 +1,4 @@
 import path from "node:path";
-import { S3Client } from "@aws-sdk/client-s3";
 import {
   flagSetting,
   textSetting,
@@ -9,6 +8,7 @@ import {
 import { sessionsList, sessionsPrune, sessionsShow } from "../sessions/commands.js";
 import { FsTranscriptStore } from "../sessions/fs-transcript-store.js";
 import { S3TranscriptStore } from "../sessions/s3-transcript-store.js";
+import { sessionsS3Client } from "../sessions/sessions-s3-client.js";
 import type { TranscriptStore } from "../sessions/transcript-store.js";
 import type { CliIo, Subcommand } from "./cli-io.js";
 import { cliEnvironment, cliOptionsReader } from "./cli-settings.js";
@@ -93,11 +93,10 @@ function openStore(location: string | undefined, io: CliIo): TranscriptStore {
     const [bucket, ...prefix] = location.slice("s3://".length).split("/");
     if (!bucket) throw new UsageError(`--store ${location}: name the bucket, s3://bucket/prefix`);
     const variables = cliEnvironment(io.env);
-    const endpoint = variables.AWS_ENDPOINT_URL_S3;
     return new S3TranscriptStore({
-      client: new S3Client({
+      client: sessionsS3Client({
         ...(variables.AWS_REGION ? { region: variables.AWS_REGION } : {}),
-        ...(endpoint ? { endpoint, forcePathStyle: true } : {}),
+        ...(variables.AWS_ENDPOINT_URL_S3 ? { endpoint: variables.AWS_ENDPOINT_URL_S3 } : {}),
       }),
       bucket,
       prefix: prefix.join("/"),

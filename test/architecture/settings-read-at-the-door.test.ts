@@ -13,6 +13,27 @@ import { findRawEnvReads } from "./raw-env-reads.js";
  */
 const doors: Record<string, { folders: string[]; allowed: Record<string, string> }> = {
   action: { folders: ["src/action"], allowed: {} },
+  // Below the doors only the host environment handed down whole is read, and only where the agent's
+  // credentials and process are planned from it: never a setting.
+  "below the doors": {
+    folders: [
+      "src/jobs",
+      "src/runner",
+      "src/sessions",
+      "src/github",
+      "src/findings",
+      "src/protocol",
+      "src/sandbox",
+      "src/secrets",
+      "src/json-schema",
+    ],
+    allowed: {
+      "src/jobs/shared/agent-credentials.ts": "which model credential the host environment holds",
+      "src/runner/model-gateway.ts":
+        "the provider's credentials and endpoints, where the CLI would read them",
+      "src/runner/isolation/agent-launch.ts": "PATH for the agent's own user",
+    },
+  },
   cli: { folders: ["src/cli"], allowed: {} },
   lambda: {
     folders: [

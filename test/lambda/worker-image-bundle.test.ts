@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createJobMessage } from "../../lambda/shared/job-message.js";
 import { JobQueue } from "../../lambda/shared/job-queue.js";
 import { prLineageKey } from "../../src/sessions/lineage-key.js";
-import { s3ClientFromEnv } from "../../src/sessions/s3-client-from-env.js";
 import { S3TranscriptStore } from "../../src/sessions/s3-transcript-store.js";
+import { sessionsS3Client } from "../../src/sessions/sessions-s3-client.js";
 import { createTempRepo } from "../fixtures/git-repo.js";
 import { GitHubDouble } from "../github-double/index.js";
 import { CLAUDE_BIN } from "../harness/claude-cli.js";
@@ -170,7 +170,10 @@ describe("the worker image's bundle (Dockerfile esbuild step)", () => {
     expect(gh.callsTo("checks/update").at(-1)?.body).toMatchObject({ conclusion: "success" });
     expect(gh.violations).toEqual([]);
     const store = new S3TranscriptStore({
-      client: s3ClientFromEnv(process.env),
+      client: sessionsS3Client({
+        ...(process.env.AWS_REGION ? { region: process.env.AWS_REGION } : {}),
+        ...(process.env.AWS_ENDPOINT_URL_S3 ? { endpoint: process.env.AWS_ENDPOINT_URL_S3 } : {}),
+      }),
       bucket: "sessions",
       prefix: "sessions/",
     });
