@@ -19,6 +19,7 @@ const AGENT_READABLE_KEYS: readonly RegExp[] = [
   /^remote\.[^\n]+\.(url|pushurl|fetch|promisor|partialclonefilter|tagopt|mirror)$/,
   /^branch\.[^\n]+\.(remote|merge|rebase)$/,
   /^(gc|pack|index|feature|fetch|protocol|init|user|color)\.[a-z.]+$/,
+  /^(commit|tag)\.gpgsign$/,
 ];
 
 export interface HiddenCredentials {
