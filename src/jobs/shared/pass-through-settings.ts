@@ -72,7 +72,7 @@ export async function passThroughSettings(
     const instructions = await readPromptFile(values.promptFile, source);
     extra.extraInstructions = [limits.prompt, instructions].filter(Boolean).join("\n\n");
   }
-  if (values.env) extra.autofixEnv = checkAutofixEnv(values.env, values.envSecrets ?? []);
+  if (values.env) extra.autofixEnv = checkAutofixEnv(values.env, values.envSecrets);
   if (Object.keys(trustedExtras).length) extra.trustedExtras = trustedExtras;
   return extra;
 }
