@@ -166,7 +166,14 @@ export interface SystemNotificationFrame extends SystemFrameOf<"notification"> {
   timeout_ms?: number;
 }
 
+/** Memory files attached to the turn (auto memory's selector picked them for the prompt). */
+export interface SystemMemoryRecallFrame extends SystemFrameOf<"memory_recall"> {
+  mode: string;
+  memories: Array<{ path: string; scope: string }>;
+}
+
 export type SystemEventFrame =
+  | SystemMemoryRecallFrame
   | SystemNotificationFrame
   | SystemPostTurnSummaryFrame
   | SystemTaskSummaryFrame

@@ -147,6 +147,7 @@ const SYSTEM_EVENTS_ON_THE_BINARY: Array<[string, number, string, string]> = [
   ["thinking_tokens", 438, "system-events", "thinking deltas on the main thread: thinking_tokens"],
   ["informational", 440, "system-events", "a hook's systemMessage: informational"],
   ["notification", 442, "system-events", "a Stop hook that exits 1: notification stop-hook-error"],
+  ["memory_recall", 484, "system-events", "auto memory with a selector: memory_recall"],
   [
     "permission_denied",
     452,
@@ -228,13 +229,7 @@ const SYSTEM_SUBTYPES_WITHOUT_EMITTER: Array<[string, number, string]> = [
 ];
 
 // Reachable offline in principle but not driven yet: [subtype, spec line, what it needs].
-const SYSTEM_SUBTYPES_NOT_DRIVEN: Array<[string, number, string]> = [
-  [
-    "memory_recall",
-    484,
-    "relevant memories attached to a turn: needs auto memory with a memory selector (remote gate or CLAUDE_MEMORY_STORES) and a memory index hit; probes with CLAUDE_MEMORY_STORES, a project memory file matching the prompt and a two-request turn recalled nothing",
-  ],
-];
+const SYSTEM_SUBTYPES_NOT_DRIVEN: Array<[string, number, string]> = [];
 
 export const CLAIMS: Claim[] = [
   // Entry points and formats

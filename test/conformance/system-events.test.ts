@@ -6,6 +6,7 @@ import { type ClaudeProcess, type ClaudeRunResult, spawnClaude } from "../harnes
 import { protocolAgreement } from "../harness/protocol-agreement.js";
 import {
   CLI_TIMEOUT_MS,
+  projectSlug,
   type ScriptedClaude,
   STREAM_JSON_ARGS,
   startScriptedClaude,
@@ -34,6 +35,8 @@ const isType = (frame: unknown, type: string) => (frame as { type?: unknown }).t
 const resultCount = (proc: ClaudeProcess) => proc.frames.filter((f) => isType(f, "result")).length;
 
 const SUBAGENT_PROMPT = "SUBAGENT-PROMPT: say hi from a shell";
+const PROMPT = "go ahead with the widgets release";
+const MEMORY_FILE = "widgets-release.md";
 const FAKE_PR_URL = "https://github.com/acme/widgets/pull/7";
 const GIT = "git -c user.email=bot@example.com -c user.name=bot";
 
@@ -72,12 +75,28 @@ describe("system subtypes from tools, hooks, a subagent, thinking and plugins (r
   beforeAll(async () => {
     let main = 0;
     let sub = 0;
-    fixture = await startScriptedClaude((request) => {
-      const first = JSON.stringify(messagesOf(request)[0] ?? "");
-      if (first.includes("SUBAGENT-PROMPT"))
-        return SUBAGENT_STEPS[sub++] ?? { kind: "text", text: "Sub later." };
-      return MAIN_STEPS[main++] ?? { kind: "text", text: "Later." };
-    });
+    fixture = await startScriptedClaude(
+      (request) => {
+        const first = JSON.stringify(messagesOf(request)[0] ?? "");
+        if (first.includes("SUBAGENT-PROMPT"))
+          return SUBAGENT_STEPS[sub++] ?? { kind: "text", text: "Sub later." };
+        return MAIN_STEPS[main++] ?? { kind: "text", text: "Later." };
+      },
+      {
+        // Auto memory asks a small model (a tool-less side request) which memory files fit the prompt.
+        sideReplyText: (request) =>
+          JSON.stringify(request.body).includes("Select memories relevant to")
+            ? JSON.stringify({ selected_memories: [MEMORY_FILE] })
+            : undefined,
+      },
+    );
+    const memoryDir = join(fixture.iso.configDir, "projects", projectSlug(fixture.cwd), "memory");
+    await mkdir(memoryDir, { recursive: true });
+    await writeFile(join(memoryDir, "MEMORY.md"), `- [Widgets release](${MEMORY_FILE}) — how widgets ship\n`);
+    await writeFile(
+      join(memoryDir, MEMORY_FILE),
+      "---\nname: widgets release\ndescription: how the widgets release ships\ntype: project\n---\nWidgets ship with a BLUE-GREEN-ROLLOUT.\n",
+    );
     const bin = join(fixture.cwd, ".bin");
     await mkdir(bin);
     await writeFile(join(bin, "gh"), `#!/bin/sh\necho ${FAKE_PR_URL}\n`);
@@ -102,11 +121,13 @@ describe("system subtypes from tools, hooks, a subagent, thinking and plugins (r
         CLAUDE_CODE_SYNC_PLUGIN_INSTALL: "1",
         // A bridge environment is a surface for the turn classifier: post_turn_summary, task_summary.
         CLAUDE_CODE_ENVIRONMENT_KIND: "bridge",
+        // Turns on the memory selector (otherwise behind a remote gate) for auto memory.
+        CLAUDE_MEMORY_STORES: "local",
       },
       cwd: fixture.cwd,
       timeoutMs: SESSION_BUDGET_MS - 10_000,
     });
-    proc.write(userFrame("go"));
+    proc.write(userFrame(PROMPT));
     // The subagent runs in the background; its completion starts a turn of its own.
     await proc.waitForFrame(
       (f) => isType(f, "system") && f.subtype === "task_notification" && f.summary === "Said hi.",
@@ -198,6 +219,18 @@ describe("system subtypes from tools, hooks, a subagent, thinking and plugins (r
     });
     const [task] = systemOf(run, "task_summary");
     expect(typeof task?.detail).toBe("string");
+  });
+
+  it("auto memory with a selector: memory_recall names the selected file, its text reaches the model", () => {
+    expect(systemOf(run, "memory_recall")).toEqual([
+      expect.objectContaining({
+        mode: "select",
+        memories: [{ path: expect.stringMatching(new RegExp(`/memory/${MEMORY_FILE}$`)), scope: "personal" }],
+      }),
+    ]);
+    expect(fixture.api.mainRequests.some((r) => JSON.stringify(r.body).includes("BLUE-GREEN-ROLLOUT"))).toBe(
+      true,
+    );
   });
 
   it("a Stop hook that exits 1: notification stop-hook-error, the turn still succeeds", () => {

@@ -57,6 +57,11 @@ export interface ScriptedApiOptions {
   responseHeaders?: Record<string, string>;
   /** Record the raw credential headers in `RecordedRequest.credentials`. */
   keepCredentials?: boolean;
+  /**
+   * The text of a side request's answer (default "Scripted side reply"); return undefined to keep
+   * the default. For the CLI's own one-shot calls whose answer it parses (e.g. memory selection).
+   */
+  sideReplyText?: (request: RecordedRequest) => string | undefined;
 }
 
 export type ScriptFunction = (request: RecordedRequest, mainIndex: number) => ScriptedReply;
@@ -294,7 +299,7 @@ export class ScriptedMessagesApi {
     if (path === "/v1/messages") {
       const body = (request.body ?? {}) as { stream?: unknown; model?: unknown };
       return this.answer(
-        { kind: "text", text: "Scripted side reply" },
+        { kind: "text", text: this.options.sideReplyText?.(request) ?? "Scripted side reply" },
         body.stream === true,
         String(body.model ?? "claude-scripted"),
         res,
