@@ -25,6 +25,10 @@ export interface SettleConfig extends GitHubAppConfig, ReviewRules {
   inlineCommentLimit: number;
   /** The worker's daily spend table (`SPEND_TABLE_NAME`): a settled session books its real cost there. */
   spendTableName?: string;
+  /** Where an autofix's settle step clones the PR head from (`GITHUB_SERVER_URL`, default github.com). */
+  gitServerUrl: string;
+  /** The function's environment, for git (the clone and the patch of an autofix). */
+  hostEnv: NodeJS.ProcessEnv;
 }
 
 export class ManagedAgentsConfigError extends Error {
@@ -58,6 +62,7 @@ const readSettleEnv = lambdaSettingsReader(
     "INLINE_COMMENT_LIMIT",
     ...REVIEW_RULE_VARIABLES,
     "SPEND_TABLE_NAME",
+    "GITHUB_SERVER_URL",
   ],
   [...GITHUB_APP_REQUIRED, "SESSIONS_TABLE_NAME", "MANAGED_AGENTS_API_KEY_SECRET"],
   (message) => new ManagedAgentsConfigError(message),
@@ -76,5 +81,7 @@ export function settleConfigFromEnv(env: NodeJS.ProcessEnv): SettleConfig {
     // The worker's FAIL_ON, INCLUDE and EXCLUDE: a remote review concludes as a local one would.
     ...reviewRules(settings),
     ...(spendTableName ? { spendTableName } : {}),
+    gitServerUrl: settings.GITHUB_SERVER_URL || "https://github.com",
+    hostEnv: env,
   };
 }

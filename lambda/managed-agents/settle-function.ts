@@ -11,7 +11,8 @@ import { publishingClientFor } from "./publishing-client.js";
 import { createSettleHandler } from "./settle-handler.js";
 
 // The settle function behind the FIFO settle queue: one short look at a session per webhook. It runs
-// no agent and clones nothing; it reads the session's events and publishes with the App's token.
+// no agent; it reads the session's events and publishes with the App's token. Only an autofix's
+// last step clones (the PR head, to land the agent's patch before committing it through the API).
 const config = settleConfigFromEnv(process.env);
 const telemetry = createTelemetry("managed-agents-settle", process.env);
 const secrets = new SecretReader();
@@ -26,6 +27,8 @@ const publishing = publishingClientFor({
   tokens,
   allowedInstallations: config.allowedInstallations,
   githubApiUrl: config.githubApiUrl,
+  gitServerUrl: config.gitServerUrl,
+  hostEnv: config.hostEnv,
 });
 
 let settle: Promise<ReturnType<typeof createSettleHandler>> | undefined;
@@ -43,6 +46,8 @@ export const handler = async (event: SQSEvent, context: Context) => {
       }),
       octokitFor: publishing.octokitFor,
       releaseOctokit: publishing.release,
+      cloneAt: publishing.cloneAt,
+      hostEnv: config.hostEnv,
       ...(config.spendTableName ? { spend: new SpendLedger(dynamodb, config.spendTableName) } : {}),
       settings: {},
       publish: {

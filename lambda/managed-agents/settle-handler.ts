@@ -1,21 +1,50 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type { Context, SQSBatchResponse, SQSEvent } from "aws-lambda";
 import type { GitHubClient } from "../../src/github/github-client.js";
+import { settleRemoteAudit } from "../../src/jobs/audit/remote-audit.js";
+import { settleRemoteAutofix } from "../../src/jobs/autofix/remote-autofix.js";
 import type { JobSettings } from "../../src/jobs/job-settings.js";
 import { type RemoteReviewSettle, settleRemoteReview } from "../../src/jobs/review/remote-review.js";
 import type { ManagedAgentsEngine } from "../../src/runner/managed-agents/managed-agents-engine.js";
-import type { SessionRecordStore } from "../shared/session-record-store.js";
+import type { SessionOutcome } from "../../src/runner/session-outcome.js";
+import {
+  remoteJobKind,
+  type SessionRecordStore,
+  type StoredSession,
+} from "../shared/session-record-store.js";
 import type { SpendLedger } from "../shared/spend-ledger.js";
 import type { SettleMessage } from "./anthropic-webhook-handler.js";
+
+/** Which session a GitHub client is for, and so what its token may do. */
+export interface SettleTarget {
+  owner: string;
+  repo: string;
+  installationId?: number;
+  kind?: "review" | "audit" | "autofix";
+  /** An audit that uploads SARIF needs code scanning write. */
+  uploadSarif?: boolean;
+}
 
 export interface SettleHandlerDeps {
   store: SessionRecordStore;
   engine: ManagedAgentsEngine;
   /** A GitHub client for the session's repository (an installation token in the App). */
-  octokitFor: (session: { owner: string; repo: string; installationId?: number }) => Promise<GitHubClient>;
+  octokitFor: (session: SettleTarget) => Promise<GitHubClient>;
   /** Called when a settle step is done with its client (the App revokes the client's token). */
   releaseOctokit?: (octokit: GitHubClient) => Promise<void>;
   settings: Pick<JobSettings, "jsonSchema" | "policy">;
   publish: Omit<RemoteReviewSettle, "octokit">;
+  /**
+   * Clones the session's repository at the pinned head into `dir` (an autofix lands the agent's
+   * patch there before it commits through the API). Without it an autofix session cannot be settled.
+   */
+  cloneAt?: (session: SettleTarget, at: { headSha: string; baseSha: string }, dir: string) => Promise<void>;
+  /** Where the clones go (default the OS temp dir: /tmp on Lambda); each is removed after its step. */
+  workRoot?: string;
+  /** git's environment for the clone and the patch (the function's own, never the agent's). */
+  hostEnv?: NodeJS.ProcessEnv;
   log?: (line: string, fields?: Record<string, unknown>) => void;
   /** Books a published session's real cost against the worker's spend-cap reservation. */
   spend?: Pick<SpendLedger, "adjust">;
@@ -29,9 +58,9 @@ export const SETTLE_LEASE_SECONDS = 300;
 
 /**
  * The follow-up worker: for each queued webhook (or sweeper wake-up), one short settle of the
- * session (answer what it waits on, or publish its result once). It never waits for the agent, so an
- * invocation takes seconds, not the session's minutes. Failures go back to the queue
- * (ReportBatchItemFailures).
+ * session (answer what it waits on, or publish its result once), by the job kind the worker
+ * recorded: a review, an audit or an autofix. It never waits for the agent, so an invocation takes
+ * seconds, not the session's minutes. Failures go back to the queue (ReportBatchItemFailures).
  */
 export function createSettleHandler(deps: SettleHandlerDeps) {
   return async (event: SQSEvent, _context?: Context): Promise<SQSBatchResponse> => {
@@ -61,27 +90,16 @@ async function settleOne(deps: SettleHandlerDeps, message: SettleMessage): Promi
     deps.log?.("another settle step is publishing this session", { sessionId, because: message.because });
     return;
   }
-  const octokit = await deps.octokitFor({
-    ...stored.record,
-    ...(stored.installationId === undefined ? {} : { installationId: stored.installationId }),
-  });
+  const target = settleTarget(stored);
+  const octokit = await deps.octokitFor(target);
   let claimed = false;
-  let settled: Awaited<ReturnType<typeof settleRemoteReview>>;
+  let settled: Settled;
   try {
-    settled = await settleRemoteReview(
-      stored.record,
-      {
-        octokit,
-        ...deps.publish,
-        // A webhook, its redelivery and the sweeper may all find the session ended: one publishes.
-        claim: async () => {
-          claimed = await deps.store.claimSettlement(sessionId, SETTLE_LEASE_SECONDS);
-          return claimed;
-        },
-      },
-      deps.engine,
-      deps.settings,
-    );
+    settled = await settleByKind(deps, stored, target, octokit, async () => {
+      // A webhook, its redelivery and the sweeper may all find the session ended: one publishes.
+      claimed = await deps.store.claimSettlement(sessionId, SETTLE_LEASE_SECONDS);
+      return claimed;
+    });
   } catch (error) {
     if (claimed)
       await deps.store
@@ -106,7 +124,7 @@ async function settleOne(deps: SettleHandlerDeps, message: SettleMessage): Promi
   const reservation = stored.spendReservation;
   // Once per session: only the step holding the claim gets here.
   if (reservation && deps.spend) {
-    const { outcome } = settled.result.session;
+    const { outcome } = settled;
     // A deleted session's usage cannot be read any more: its reservation stays booked, as for a
     // job that crashed (the money may have been spent).
     const cost = outcome.stopReason === "deleted" ? reservation.amountUsd : outcome.totalCostUsd;
@@ -114,9 +132,85 @@ async function settleOne(deps: SettleHandlerDeps, message: SettleMessage): Promi
       .adjust(reservation.key, cost - reservation.amountUsd)
       .catch((error: unknown) => deps.log?.("spend not booked", { error: String(error) }));
   }
-  deps.log?.("published", {
-    sessionId,
-    because: message.because,
+  deps.log?.("published", { sessionId, because: message.because, conclusion: settled.conclusion });
+}
+
+/** One settle step's result, whatever the job kind. */
+type Settled =
+  | { status: "waiting" }
+  | { status: "claimed_elsewhere" }
+  | { status: "published"; outcome: SessionOutcome; conclusion: string };
+
+function settleTarget(stored: StoredSession): SettleTarget {
+  const { record } = stored;
+  return {
+    owner: record.owner,
+    repo: record.repo,
+    kind: remoteJobKind(record),
+    ...(stored.installationId === undefined ? {} : { installationId: stored.installationId }),
+    ...(record.kind === "audit" && record.uploadSarif ? { uploadSarif: true } : {}),
+  };
+}
+
+/** The job's own settle step (review, audit or autofix), each publishing as its CLI job does. */
+async function settleByKind(
+  deps: SettleHandlerDeps,
+  stored: StoredSession,
+  target: SettleTarget,
+  octokit: GitHubClient,
+  claim: () => Promise<boolean>,
+): Promise<Settled> {
+  const { record } = stored;
+  if (record.kind === "audit") {
+    const settled = await settleRemoteAudit(record, { octokit, claim }, deps.engine);
+    if (settled.status !== "published") return settled;
+    if (settled.sarif && !settled.sarif.uploaded)
+      deps.log?.("SARIF not uploaded", { sessionId: record.sessionId, error: settled.sarif.detail });
+    return {
+      status: "published",
+      outcome: settled.result.session.outcome,
+      conclusion: settled.result.status,
+    };
+  }
+  if (record.kind === "autofix") {
+    const cloneAt = deps.cloneAt;
+    if (!cloneAt) throw new Error("an autofix session needs the settle function's clone wiring");
+    const dir = await mkdtemp(join(deps.workRoot ?? tmpdir(), "autofix-"));
+    try {
+      const settled = await settleRemoteAutofix(
+        record,
+        {
+          octokit,
+          hostEnv: deps.hostEnv ?? {},
+          claim,
+          checkoutAt: async (at) => {
+            const repoDir = join(dir, "repo");
+            await cloneAt(target, at, repoDir);
+            return repoDir;
+          },
+        },
+        deps.engine,
+      );
+      if (settled.status === "waiting" || settled.status === "claimed_elsewhere") return settled;
+      return {
+        status: "published",
+        outcome: settled.outcome,
+        conclusion: settled.status === "published" ? settled.result.status : "head_moved",
+      };
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }
+  const settled = await settleRemoteReview(
+    record,
+    { octokit, ...deps.publish, claim },
+    deps.engine,
+    deps.settings,
+  );
+  if (settled.status !== "published") return settled;
+  return {
+    status: "published",
+    outcome: settled.result.session.outcome,
     conclusion: settled.published.conclusion,
-  });
+  };
 }

@@ -5,8 +5,18 @@ import {
   QueryCommand,
   UpdateItemCommand,
 } from "@aws-sdk/client-dynamodb";
+import type { RemoteAuditRecord } from "../../src/jobs/audit/remote-audit.js";
+import type { RemoteAutofixRecord } from "../../src/jobs/autofix/remote-autofix.js";
 import type { RemoteReviewRecord } from "../../src/jobs/review/remote-review.js";
 import { writeIfConditionHolds } from "./write-if-condition-holds.js";
+
+/** What one started remote session is, for its settle step: a review (no `kind`: the first records), an audit or an autofix. */
+export type RemoteJobRecord = RemoteReviewRecord | RemoteAuditRecord | RemoteAutofixRecord;
+
+/** The record's job kind; a record without one is a review. */
+export function remoteJobKind(record: RemoteJobRecord): "review" | "audit" | "autofix" {
+  return record.kind ?? "review";
+}
 
 /**
  * `running` until a settle step claims the right to publish (`settling`, with a lease), then
@@ -35,7 +45,7 @@ export interface SpendReservationRef {
 
 /** What the door keeps beside the job's record: whose token publishes, and what the job reserved. */
 export interface StoredSession {
-  record: RemoteReviewRecord;
+  record: RemoteJobRecord;
   status: StoredSessionStatus;
   /** While `settling`: until when the claiming step holds the right to publish. */
   leaseUntil?: Date;
@@ -48,7 +58,7 @@ const RETENTION_SECONDS = 30 * 24 * 3600;
 
 /**
  * Remote sessions in DynamoDB, one table with two kinds of item: `session#<id>` holds what settling
- * needs (the PR, the head, the check run) and its status; `pr#<owner>/<repo>#<n>` names the PR's
+ * needs (the job kind, the PR or branch, the pinned head, the check run) and its status; `pr#<owner>/<repo>#<n>` names the PR's
  * latest session, the one a later push would continue.
  */
 export class SessionRecordStore {
@@ -58,7 +68,7 @@ export class SessionRecordStore {
   ) {}
 
   async put(
-    record: RemoteReviewRecord,
+    record: RemoteJobRecord,
     door: { installationId?: number; spendReservation?: SpendReservationRef } = {},
   ): Promise<void> {
     const nowSeconds = Math.floor(Date.now() / 1000);
@@ -85,6 +95,8 @@ export class SessionRecordStore {
         ConditionExpression: "attribute_not_exists(id)",
       }),
     );
+    // Only a review is continued by the PR's next push (docs/engines.md).
+    if (record.kind !== undefined && record.kind !== "review") return;
     await this.dynamodb.send(
       new PutItemCommand({
         TableName: this.tableName,
@@ -110,7 +122,7 @@ export class SessionRecordStore {
     ).Item;
     if (!item?.record?.S) return undefined;
     return {
-      record: JSON.parse(item.record.S) as RemoteReviewRecord,
+      record: JSON.parse(item.record.S) as RemoteJobRecord,
       status: (item.status?.S ?? "running") as StoredSessionStatus,
       ...(item.leaseUntil?.N ? { leaseUntil: new Date(Number(item.leaseUntil.N) * 1000) } : {}),
       ...(item.installationId?.N ? { installationId: Number(item.installationId.N) } : {}),

@@ -10,6 +10,8 @@ import { runAskJob } from "./dispatch/ask-job.js";
 import { runAuditJob } from "./dispatch/audit-job.js";
 import { runAutofixJob } from "./dispatch/autofix-job.js";
 import { runPruneJob } from "./dispatch/prune-job.js";
+import { runRemoteAuditJob } from "./dispatch/remote-audit-job.js";
+import { runRemoteAutofixJob } from "./dispatch/remote-autofix-job.js";
 import { runRemoteReviewJob } from "./dispatch/remote-review-job.js";
 import { runReplyJob } from "./dispatch/reply-job.js";
 import { runReviewJob } from "./dispatch/review-job.js";
@@ -61,7 +63,12 @@ const RUN_JOB: Record<WorkerJob["job"]["kind"], JobRunner> = {
 /** Job kinds the managed-agents engine runs without waiting; the others keep the CLI (docs/engines.md). */
 const RUN_REMOTE_JOB: Partial<Record<WorkerJob["job"]["kind"], JobRunner>> = {
   review: runRemoteReviewJob,
+  audit: runRemoteAuditJob,
+  autofix: runRemoteAutofixJob,
 };
+
+/** Remote job kinds that hand some jobs back to the CLI (a fork's autofix): they keep the agent wiring. */
+const MAY_RUN_ON_CLI = new Set<WorkerJob["job"]["kind"]>(["autofix"]);
 
 /** The engine is chosen per job: the deployment's engine where that job kind has a remote path. */
 export function jobRunnerFor(kind: WorkerJob["job"]["kind"], engine: JobRuntimeConfig["engine"]): JobRunner {
@@ -89,8 +96,9 @@ export function createJobExecutor(options: JobExecutorOptions): JobExecutor {
     await mkdir(config.workRoot, { recursive: true });
     const workDir = await mkdtemp(join(config.workRoot, `${job.kind}-`));
     const runJob = jobRunnerFor(job.kind, config.engine);
-    // A remote job runs no agent here: no gateway token to mint.
-    const split = runJob === RUN_JOB[job.kind] ? options.agentSplit : undefined;
+    // A remote job runs no agent here: no gateway token to mint (unless it may fall back to the CLI).
+    const split =
+      runJob === RUN_JOB[job.kind] || MAY_RUN_ON_CLI.has(job.kind) ? options.agentSplit : undefined;
     // The token lives as long as the job could (deadline + 5 min); it is deleted in `finally` anyway.
     const gatewayToken = split
       ? await split.tokens.mint(job.jobId, config.maxBudgetUsd, Math.ceil(context.deadlineMs / 1000) + 300)

@@ -1,8 +1,6 @@
-import { readFile } from "node:fs/promises";
-import type { Log } from "sarif";
 import { httpStatusOf } from "../../../src/github/http-status.js";
-import { uploadSarif } from "../../../src/github/upload-sarif.js";
 import { runAudit } from "../../../src/jobs/audit/run-audit.js";
+import { uploadAuditSarif } from "../../../src/jobs/audit/upload-audit-sarif.js";
 import { type JobResult, PermanentJobError } from "../job-executor.js";
 import { cloneForJob } from "./clone-for-job.js";
 import { jobResultFrom } from "./job-result.js";
@@ -12,16 +10,7 @@ import type { WorkerJob } from "./worker-job.js";
 /** A scheduled audit of the default branch: issues per finding, recorded in the branch's lineage. */
 export async function runAuditJob(run: WorkerJob): Promise<JobResult> {
   const { job, octokit, config } = run;
-  const name = `${job.owner}/${job.repo}`;
-  let repo: Awaited<ReturnType<typeof octokit.rest.repos.get>>["data"];
-  try {
-    ({ data: repo } = await octokit.rest.repos.get({ owner: job.owner, repo: job.repo }));
-  } catch (error) {
-    if (httpStatusOf(error) === 404)
-      throw new PermanentJobError(`${name} no longer exists or the App cannot see it`, { cause: error });
-    throw error;
-  }
-  if (repo.archived) throw new PermanentJobError(`${name} is archived; nothing can be filed`);
+  const repo = await auditedRepository(run);
   const repository = await cloneForJob(run, { branch: repo.default_branch });
   const result = await runAudit(
     {
@@ -49,23 +38,35 @@ export async function runAuditJob(run: WorkerJob): Promise<JobResult> {
     findings: result.report.findings.length,
     issues: result.issues,
   });
-  if (result.sarif) await uploadAuditSarif(run, result.sarif.path, repository.headSha, repo.default_branch);
+  if (result.sarif) await uploadSarifOf(run, result.sarif.path, repository.headSha, repo.default_branch);
   return jobResultFrom(result.session.outcome, "success");
 }
 
-/** Code scanning is an extra view of the audit: a refusal is logged, the filed issues stand. */
-async function uploadAuditSarif(run: WorkerJob, path: string, commitSha: string, branch: string) {
+/** The repository to audit, refused for good when it is gone or archived (nothing can be filed). */
+export async function auditedRepository(run: WorkerJob): Promise<{ default_branch: string }> {
+  const { job, octokit } = run;
+  const name = `${job.owner}/${job.repo}`;
+  let repo: Awaited<ReturnType<typeof octokit.rest.repos.get>>["data"];
   try {
-    const uploaded = await uploadSarif(run.octokit, {
-      owner: run.job.owner,
-      repo: run.job.repo,
-      commitSha,
-      ref: `refs/heads/${branch}`,
-      sarif: JSON.parse(await readFile(path, "utf8")) as Log,
-      toolName: "claude-pr-runner",
-    });
-    run.context.logger.info("SARIF uploaded to code scanning", { sarifId: uploaded.id });
+    ({ data: repo } = await octokit.rest.repos.get({ owner: job.owner, repo: job.repo }));
   } catch (error) {
-    run.context.logger.warn("SARIF not uploaded", { error: (error as Error).message });
+    if (httpStatusOf(error) === 404)
+      throw new PermanentJobError(`${name} no longer exists or the App cannot see it`, { cause: error });
+    throw error;
   }
+  if (repo.archived) throw new PermanentJobError(`${name} is archived; nothing can be filed`);
+  return repo;
+}
+
+/** Code scanning is an extra view of the audit: a refusal is logged, the filed issues stand. */
+async function uploadSarifOf(run: WorkerJob, path: string, commitSha: string, branch: string) {
+  const uploaded = await uploadAuditSarif(run.octokit, {
+    owner: run.job.owner,
+    repo: run.job.repo,
+    commitSha,
+    branch,
+    path,
+  });
+  if (uploaded.uploaded) run.context.logger.info("SARIF uploaded to code scanning", { sarifId: uploaded.id });
+  else run.context.logger.warn("SARIF not uploaded", { error: uploaded.reason });
 }

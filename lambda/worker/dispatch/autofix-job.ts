@@ -75,7 +75,7 @@ export async function runAutofixJob(run: WorkerJob): Promise<JobResult> {
   return jobResultFrom(result.session.outcome, result.status);
 }
 
-async function refuseUnpinned(run: WorkerJob, message: string): Promise<JobResult> {
+export async function refuseUnpinned(run: WorkerJob, message: string): Promise<JobResult> {
   const { job } = run;
   run.context.logger.warn("autofix refused: the head moved", { detail: message });
   await postCommentOnce(run.octokit, {

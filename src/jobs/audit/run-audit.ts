@@ -67,10 +67,8 @@ export async function runAudit(
   settings: JobSettings,
   deps: AuditDeps = {},
 ): Promise<AuditResult> {
-  const focus = parseAuditFocus(request.focus);
   const checkout = new GitCheckout(request.checkoutDir, settings.hostEnv);
   const headSha = request.headSha ?? (await checkout.resolve("HEAD"));
-  const repository = `${request.repository.owner}/${request.repository.name}`;
   const lineageKey = branchLineageKey(
     request.repository.owner,
     request.repository.name,
@@ -78,14 +76,12 @@ export async function runAudit(
   );
 
   const prompt = (restore: RestoreResult): string =>
-    buildAuditPrompt({
-      repository,
-      branch: request.defaultBranch,
+    auditPromptFor(
+      request,
+      settings,
       headSha,
-      focus,
-      ...(restore.status === "restored" ? { previousSha: restore.parentHeadSha } : {}),
-      ...(settings.extraInstructions ? { extraInstructions: settings.extraInstructions } : {}),
-    });
+      restore.status === "restored" ? restore.parentHeadSha : undefined,
+    );
 
   const session = await runJobSession(
     {
@@ -119,6 +115,37 @@ export async function runAudit(
     settings.secretValues,
   );
 
+  return finishAudit(request, deps, headSha, session, (paths) => checkout.lineCounts(headSha, paths));
+}
+
+/** The audit's prompt, the same on both engines (a remote session starts fresh: no previous commit). */
+export function auditPromptFor(
+  request: Pick<AuditRequest, "repository" | "defaultBranch" | "focus">,
+  settings: Pick<JobSettings, "extraInstructions">,
+  headSha: string,
+  previousSha?: string,
+): string {
+  return buildAuditPrompt({
+    repository: `${request.repository.owner}/${request.repository.name}`,
+    branch: request.defaultBranch,
+    headSha,
+    focus: parseAuditFocus(request.focus),
+    ...(previousSha ? { previousSha } : {}),
+    ...(settings.extraInstructions ? { extraInstructions: settings.extraInstructions } : {}),
+  });
+}
+
+/**
+ * After the session, on either engine: check the structured output, set aside findings on unknown
+ * paths or past the end of a file (`lineCountsAt` reads the audited commit), then SARIF and issues.
+ */
+export async function finishAudit(
+  request: Omit<AuditRequest, "checkoutDir" | "lineage">,
+  deps: AuditDeps,
+  headSha: string,
+  session: JobSessionResult,
+  lineCountsAt: (paths: string[]) => Promise<Map<string, number | undefined>>,
+): Promise<AuditResult> {
   const { outcome } = session;
   if (outcome.exitCode !== 0) {
     return { status: "failed", headSha, reason: sessionFailureReason(outcome), session };
@@ -133,10 +160,7 @@ export async function runAudit(
   }
 
   const report = auditReportFromStructuredOutput(outcome.structuredOutput);
-  const lineCounts = await checkout.lineCounts(
-    headSha,
-    report.findings.map((f) => f.path),
-  );
+  const lineCounts = await lineCountsAt(report.findings.map((f) => f.path));
   const checked = checkAudit(report, (path) => lineCounts.get(path));
   const findings = checked.report.findings;
 

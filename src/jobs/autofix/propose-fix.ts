@@ -132,6 +132,29 @@ export async function proposeFix(
       : undefined,
     settings.secretValues,
   );
+  return proposedFixFrom(
+    { plan, checkout, checkoutDir: request.checkoutDir, droppedSymlinks, remote: Boolean(settings.engine) },
+    session,
+  );
+}
+
+/**
+ * After the session, on either engine: read the report, land a remote session's patch in the
+ * checkout (from here both engines share one path), collect what changed and decide push, suggest
+ * or skip. The webhook-driven settle step of a remote autofix calls it on a fresh clone of the head.
+ */
+export async function proposedFixFrom(
+  context: {
+    plan: AutofixPlan;
+    checkout: GitCheckout;
+    checkoutDir: string;
+    droppedSymlinks: string[];
+    /** The session ran on Managed Agents: its edits come back as `outcome.workspacePatch`. */
+    remote: boolean;
+  },
+  session: JobSessionResult,
+): Promise<ProposedFix> {
+  const { plan, checkout, droppedSymlinks } = context;
   const { outcome } = session;
   const denials = outcome.policyDecisions.filter((d) => d.behavior === "deny");
   const report = validateAutofix(outcome.structuredOutput)
@@ -139,9 +162,9 @@ export async function proposeFix(
     : undefined;
   let sessionFailure = outcome.exitCode === 0 ? undefined : sessionFailureReason(outcome);
   // The remote engine's edits land in this checkout only now; from here both engines share one path.
-  if (settings.engine && !sessionFailure) {
+  if (context.remote && !sessionFailure) {
     try {
-      await applyRemotePatch(request.checkoutDir, outcome.workspacePatch ?? "");
+      await applyRemotePatch(context.checkoutDir, outcome.workspacePatch ?? "");
     } catch (error) {
       sessionFailure = (error as Error).message;
     }

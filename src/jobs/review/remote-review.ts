@@ -1,7 +1,6 @@
 import { CheckRunPublisher } from "../../github/check-run-publisher.js";
 import { fetchPullRequestLineMap } from "../../github/fetch-pull-request-line-map.js";
 import type { GitHubClient } from "../../github/github-client.js";
-import { httpStatusOf } from "../../github/http-status.js";
 import { listPullRequestFiles } from "../../github/list-pull-request-files.js";
 import { createAjv } from "../../json-schema/create-ajv.js";
 import type { ManagedAgentsEngine } from "../../runner/managed-agents/managed-agents-engine.js";
@@ -16,13 +15,9 @@ import {
   publishReviewToGitHub,
   type ReviewTarget,
 } from "./publish-review-to-github.js";
+import { pullRequestChangeFromGitHub } from "./pull-request-change.js";
 import { checkReview } from "./review-checks.js";
-import {
-  buildReviewPrompt,
-  type ChangedFile,
-  type ReviewPromptInput,
-  splitDiffByFile,
-} from "./review-prompt.js";
+import { buildReviewPrompt, type ReviewPromptInput } from "./review-prompt.js";
 import {
   completeAsNotReviewed,
   type ReviewPathRules,
@@ -34,6 +29,8 @@ import { type ReviewResult, reviewedChange } from "./run-review.js";
 
 /** What a door must keep between starting a remote review and settling it (e.g. one DynamoDB item). */
 export interface RemoteReviewRecord {
+  /** Absent on the first records, which were all reviews. */
+  kind?: "review";
   sessionId: string;
   owner: string;
   repo: string;
@@ -108,7 +105,11 @@ export async function startRemoteReview(
     const pathFilter = PathFilter.from(pathRules).narrow(pathRules.paths);
     const { diff, changedFiles, excluded } = checkout
       ? await reviewedChange(checkout, { baseSha: job.pr.baseSha, headSha: job.pr.headSha, pathFilter })
-      : await changeFromGitHub(job.octokit, job.owner, job.repo, job.pr.number, pathFilter);
+      : await pullRequestChangeFromGitHub(
+          job.octokit,
+          { owner: job.owner, repo: job.repo, pullNumber: job.pr.number },
+          pathFilter,
+        );
     if (changedFiles.length === 0 && excluded.length > 0) {
       const skipped = await completeAsNotReviewed(checks, handle, excluded);
       return { status: "skipped", ...skipped, checkRunId: handle.checkRunId };
@@ -136,6 +137,7 @@ export async function startRemoteReview(
       ...(job.mountToken ? { repositoryToken: job.mountToken } : {}),
     });
     const record: RemoteReviewRecord = {
+      kind: "review",
       sessionId,
       owner: job.owner,
       repo: job.repo,
@@ -189,49 +191,6 @@ async function priorReviewFrom(
       })),
     },
   };
-}
-
-/**
- * The PR's diff and files from the API, split by the path filter (a too-large diff gives an empty
- * diff: the prompt says so). The diff keeps only the sections of the reviewed files.
- */
-async function changeFromGitHub(
-  octokit: GitHubClient,
-  owner: string,
-  repo: string,
-  pullNumber: number,
-  pathFilter: PathFilter,
-): Promise<{ diff: string; changedFiles: ChangedFile[]; excluded: ChangedFile[] }> {
-  const files = await listPullRequestFiles(octokit, { owner, repo, pullNumber });
-  const all: ChangedFile[] = files.map((f) => ({
-    path: f.filename,
-    status: f.status,
-    additions: f.additions,
-    deletions: f.deletions,
-    ...(f.previous_filename ? { previousPath: f.previous_filename } : {}),
-  }));
-  const { reviewed, excluded } = pathFilter.partition(all);
-  if (reviewed.length === 0) return { diff: "", changedFiles: reviewed, excluded };
-  let diff = "";
-  try {
-    const response = await octokit.rest.pulls.get({
-      owner,
-      repo,
-      pull_number: pullNumber,
-      mediaType: { format: "diff" },
-    });
-    diff = response.data as unknown as string;
-  } catch (error) {
-    if (httpStatusOf(error) !== 406) throw error;
-  }
-  if (excluded.length > 0) {
-    const kept = new Set(reviewed.map((f) => f.path));
-    diff = splitDiffByFile(diff)
-      .filter((section) => kept.has(section.path))
-      .map((section) => section.text)
-      .join("");
-  }
-  return { diff, changedFiles: reviewed, excluded };
 }
 
 export type RemoteReviewSettled =

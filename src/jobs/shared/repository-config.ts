@@ -1,5 +1,5 @@
 import type { GitHubClient } from "../../github/github-client.js";
-import { httpStatusOf } from "../../github/http-status.js";
+import { readFileAt } from "../../github/read-file-at.js";
 import type { GitCheckout } from "./git-checkout.js";
 
 /** The repository's own settings for claude-pr-runner, always read from the PR's base commit. */
@@ -39,25 +39,13 @@ export async function readRepositoryConfigFromGitHub(
   octokit: GitHubClient,
   at: { owner: string; repo: string; sha: string },
 ): Promise<RepositoryConfig> {
-  let text: string;
-  try {
-    const response = await octokit.rest.repos.getContent({
-      owner: at.owner,
-      repo: at.repo,
-      path: REPOSITORY_CONFIG_PATH,
-      ref: at.sha,
-      mediaType: { format: "raw" },
-    });
-    const data = response.data as unknown;
-    // Raw media type: the file's text. A proxy that ignores it answers GitHub's JSON (base64 content).
-    text =
-      typeof data === "string"
-        ? data
-        : Buffer.from(String((data as { content?: unknown }).content ?? ""), "base64").toString("utf8");
-  } catch (error) {
-    if (httpStatusOf(error) === 404) return { include: [], exclude: [] };
-    throw error;
-  }
+  const text = await readFileAt(octokit, {
+    owner: at.owner,
+    repo: at.repo,
+    ref: at.sha,
+    path: REPOSITORY_CONFIG_PATH,
+  });
+  if (text === undefined) return { include: [], exclude: [] };
   return parseRepositoryConfig(text, at.sha);
 }
 

@@ -94,6 +94,8 @@ export class ManagedAgentsEngine {
     job: Pick<EngineJob, "jsonSchema" | "policy" | "policyRoot" | "maxTurns"> & {
       /** When the job's time is up (ms since epoch): a session still working is interrupted and archived. */
       deadlineAt?: number;
+      /** The workspace access the session was started with ("write" for an autofix). */
+      access?: "read" | "write";
     },
   ): Promise<SettleResult> {
     return settleManagedSession({
@@ -102,6 +104,7 @@ export class ManagedAgentsEngine {
       jsonSchema: job.jsonSchema,
       ...(job.maxTurns === undefined ? {} : { maxTurns: job.maxTurns }),
       ...(job.deadlineAt === undefined ? {} : { deadlineAt: job.deadlineAt }),
+      ...(job.access ? { access: job.access } : {}),
       ...(job.policy ? { policy: job.policy } : {}),
       ...(job.policyRoot ? { policyRoot: job.policyRoot } : {}),
     });

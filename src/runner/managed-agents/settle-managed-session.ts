@@ -3,7 +3,8 @@ import type { StreamItem } from "../../protocol/managed-agents/index.js";
 import type { PolicyDecision, ToolPolicy } from "../policy/tool-policy.js";
 import type { SessionOutcome } from "../session-outcome.js";
 import { type DriveEnd, listHistory, SessionDriver } from "./drive-session.js";
-import { outcomeOf, toolHandlers } from "./run-managed-session.js";
+import { submitResultSchema } from "./agent-definition.js";
+import { outcomeOf, splitWorkspacePatch, toolHandlers } from "./run-managed-session.js";
 import { SubmitResultTool } from "./submit-result-tool.js";
 
 export interface SettleOptions {
@@ -17,6 +18,11 @@ export interface SettleOptions {
   maxTurns?: number;
   /** The job's deadline (ms since epoch): a session still working past it is interrupted and archived. */
   deadlineAt?: number;
+  /**
+   * "write" for the session of an autofix: submit_result carries the patch field, the read-back
+   * command is allowed, and the patch comes out as `outcome.workspacePatch` (default "read").
+   */
+  access?: "read" | "write";
 }
 
 export type SettleResult =
@@ -31,13 +37,17 @@ export type SettleResult =
  */
 export async function settleManagedSession(options: SettleOptions): Promise<SettleResult> {
   const history = await historyOrGone(options.client, options.sessionId);
-  const submit = await SubmitResultTool.create(options.jsonSchema, options.submitAttempts);
+  const access = options.access ?? "read";
+  const submit = await SubmitResultTool.create(
+    submitResultSchema(options.jsonSchema, access),
+    options.submitAttempts,
+  );
   if (history) submit.restore(history);
   const policyDecisions: PolicyDecision[] = [];
   const driver = new SessionDriver({
     client: options.client,
     sessionId: options.sessionId,
-    ...toolHandlers(options, submit, policyDecisions),
+    ...toolHandlers({ ...options, readBack: access === "write" }, submit, policyDecisions),
     ...(options.maxTurns === undefined ? {} : { maxTurns: options.maxTurns }),
     ...(options.deadlineAt === undefined ? {} : { deadlineAt: options.deadlineAt }),
   });
@@ -62,6 +72,7 @@ export async function settleManagedSession(options: SettleOptions): Promise<Sett
     policyDecisions,
     notes: driver.notes,
   });
+  if (access === "write") splitWorkspacePatch(outcome);
   return { state: "ended", end, outcome };
 }
 
