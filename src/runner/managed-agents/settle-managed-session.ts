@@ -2,8 +2,8 @@ import type Anthropic from "@anthropic-ai/sdk";
 import type { StreamItem } from "../../protocol/managed-agents/index.js";
 import type { PolicyDecision, ToolPolicy } from "../policy/tool-policy.js";
 import type { SessionOutcome } from "../session-outcome.js";
-import { type DriveEnd, listHistory, SessionDriver } from "./drive-session.js";
 import { submitResultSchema } from "./agent-definition.js";
+import { type DriveEnd, listHistory, SessionDriver } from "./drive-session.js";
 import { outcomeOf, splitWorkspacePatch, toolHandlers } from "./run-managed-session.js";
 import { SubmitResultTool } from "./submit-result-tool.js";
 
