@@ -14,6 +14,7 @@ import { type AutofixAction, type AutofixPlan, autofixAction, autofixPlan } from
 import { buildAutofixPrompt, type PriorFinding } from "./autofix-prompt.js";
 import type { AutofixRequest } from "./autofix-request.js";
 import { AUTOFIX_SCHEMA, type AutofixReport, autofixReportFromStructuredOutput } from "./autofix-schema.js";
+import { fixCarriesSecret } from "./secrets-in-fix.js";
 import { collectWorkingTreeChanges, type WorkingTreeChanges } from "./working-tree-changes.js";
 
 const validateAutofix = createAjv({ schemas: "ours" }).compile(AUTOFIX_SCHEMA);
@@ -171,6 +172,10 @@ export async function proposedFixFrom(
   }
 
   const changes = await collectWorkingTreeChanges(checkout, { leaveAlone: droppedSymlinks });
+  if (!sessionFailure && fixCarriesSecret(changes.patch, settings.secretValues ?? [])) {
+    sessionFailure =
+      "the fix contains the value of a secret this job holds; nothing is pushed or suggested (the file would publish it)";
+  }
   const action = autofixAction(plan, {
     ...(sessionFailure ? { sessionFailure } : {}),
     changedPaths: changes.paths,

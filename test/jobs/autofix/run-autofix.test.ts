@@ -194,6 +194,32 @@ describe("runAutofix (real CLI, scripted model, GitHub double, local git remote)
     expect(github.violations).toEqual([]);
   });
 
+  // A commit is published as is: no redaction reaches into a pushed file. An agent that read hostile
+  // text can write a secret it saw (an env_secrets value a test printed) into the fix.
+  it("pushes nothing when the fix carries a secret the job holds, raw or as a basic-auth value", async () => {
+    for (const [name, form] of [
+      ["app-secret-raw", github.token],
+      ["app-secret-b64", Buffer.from(`x-access-token:${github.token}`).toString("base64")],
+    ] as const) {
+      const { remote, clone, headSha, request } = pullRequest(name);
+      queue = [
+        ...readThenEdit(clone.dir),
+        {
+          kind: "tool_use",
+          name: "Write",
+          input: { file_path: join(clone.dir, "leak.txt"), content: `${form}\n` },
+        },
+        { kind: "structured_output", value: REPORT },
+      ];
+      const result = await runAutofix(request, settings, { github: octokit });
+      expect(result.status, name).toBe("session_failed");
+      expect(result.detail).toContain("contains the value of a secret");
+      expect(remote.git("rev-parse", "refs/heads/feature")).toBe(headSha);
+      const published = JSON.stringify(github.calls.map((c) => c.body));
+      expect(published.includes(github.token)).toBe(false);
+    }
+  });
+
   it("env reaches a same-repository autofix's commands, allowed_tools adds one; a fork's autofix with env stops before spawn", async () => {
     const { request } = pullRequest("app-env");
     let cliPid = 0;
