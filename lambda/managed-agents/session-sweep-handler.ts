@@ -62,7 +62,8 @@ export function createSessionSweepHandler(deps: SessionSweepDeps) {
             MessageBody: JSON.stringify(message),
             // The session's own FIFO group: a sweep and a late webhook are settled one after the other.
             MessageGroupId: sessionId,
-            MessageDeduplicationId: message.webhookEventId.slice(0, 128),
+            // Well under SQS's 128 characters: a session id and an ISO time.
+            MessageDeduplicationId: message.webhookEventId,
           }),
         );
         result.queued.push({ sessionId, status, pastDeadline });

@@ -188,8 +188,11 @@ export class SessionRecordStore {
     );
   }
 
-  /** Sessions still open that were opened within [from, to] (the sparse index, oldest first). */
-  async openSessions(window: { from: Date; to: Date }): Promise<OpenSession[]> {
+  /**
+   * Sessions still open that were opened within [from, to] (the sparse index, oldest first), every
+   * page of the query; `pageSize` bounds each page (DynamoDB's own limit is 1 MB).
+   */
+  async openSessions(window: { from: Date; to: Date }, pageSize?: number): Promise<OpenSession[]> {
     const found: OpenSession[] = [];
     let startKey: QueryCommand["input"]["ExclusiveStartKey"];
     do {
@@ -204,15 +207,15 @@ export class SessionRecordStore {
             ":from": { N: String(Math.floor(window.from.getTime() / 1000)) },
             ":to": { N: String(Math.floor(window.to.getTime() / 1000)) },
           },
+          ...(pageSize ? { Limit: pageSize } : {}),
           ...(startKey ? { ExclusiveStartKey: startKey } : {}),
         }),
       );
+      // Only `session#` items carry the index's keys (put sets them, markPublished removes them).
       for (const item of page.Items ?? []) {
-        const id = item.id?.S;
-        if (!id?.startsWith("session#") || !item.openedAt?.N) continue;
         found.push({
-          sessionId: id.slice("session#".length),
-          openedAt: new Date(Number(item.openedAt.N) * 1000),
+          sessionId: String(item.id?.S).slice("session#".length),
+          openedAt: new Date(Number(item.openedAt?.N) * 1000),
           ...(item.deadlineAt?.N ? { deadlineAt: new Date(Number(item.deadlineAt.N) * 1000) } : {}),
         });
       }

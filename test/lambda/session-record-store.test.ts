@@ -1,3 +1,4 @@
+import { GetItemCommand } from "@aws-sdk/client-dynamodb";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { sessionSweepConfigFromEnv } from "../../lambda/managed-agents/session-sweep-config.js";
 import { OPEN_SESSIONS_INDEX, SessionRecordStore } from "../../lambda/shared/session-record-store.js";
@@ -35,7 +36,18 @@ function record(sessionId: string, deadlineAt?: string): RemoteReviewRecord {
 
 describe("SessionRecordStore", () => {
   it("grants the claim once; a lapsed lease can be claimed again; a published session never", async () => {
-    await store.put(record("sesn_a"));
+    const putAt = Date.now();
+    const first = record("sesn_a");
+    await store.put(first);
+    // Kept 30 days (the TTL attribute), with no installation or reservation it was not given.
+    const raw = await dynamo.client.send(
+      new GetItemCommand({ TableName: "sessions", Key: { id: { S: "session#sesn_a" } } }),
+    );
+    const expiresIn = Number(raw.Item?.expiration?.N) - Math.floor(putAt / 1000);
+    expect(expiresIn).toBeGreaterThanOrEqual(30 * 24 * 3600);
+    expect(expiresIn).toBeLessThanOrEqual(30 * 24 * 3600 + 5);
+    expect(await store.get("sesn_a")).toEqual({ record: first, status: "running" });
+    expect(await store.get("sesn_missing")).toBeUndefined();
     const claimedAt = new Date();
     expect(await store.claimSettlement("sesn_a", 300, claimedAt)).toBe(true);
     expect(await store.claimSettlement("sesn_a", 300)).toBe(false);
@@ -71,6 +83,13 @@ describe("SessionRecordStore", () => {
     const window = { from: new Date(Date.now() - 60_000), to: new Date(Date.now() + 60_000) };
     const open = await store.openSessions(window);
     expect(open.map((s) => s.sessionId).sort()).toEqual(["sesn_c", "sesn_d"]);
+    for (const session of open)
+      expect(Math.abs(session.openedAt.getTime() - Date.now())).toBeLessThan(10_000);
+    // Every page is read: one session per page still finds both.
+    expect((await store.openSessions(window, 1)).map((s) => s.sessionId).sort()).toEqual([
+      "sesn_c",
+      "sesn_d",
+    ]);
     expect(open.find((s) => s.sessionId === "sesn_c")?.deadlineAt?.getTime()).toBe(
       Math.floor(deadline.getTime() / 1000) * 1000,
     );

@@ -48,9 +48,16 @@ beforeEach(async () => {
 });
 
 /** A session on the double that `then` leaves idle or running, recorded open with its deadline. */
-async function openSession(then: "idle" | "running", deadlineInMinutes: number): Promise<string> {
-  double.scenario = (input) =>
-    input.kind === "message" ? (then === "idle" ? [running(), idle("end_turn")] : [running()]) : undefined;
+async function openSession(
+  then: "idle" | "running" | "rescheduling",
+  deadlineInMinutes: number,
+): Promise<string> {
+  const turn = {
+    idle: [running(), idle("end_turn")],
+    running: [running()],
+    rescheduling: [running(), { type: "session.status_rescheduled" }],
+  }[then];
+  double.scenario = (input) => (input.kind === "message" ? turn : undefined);
   const { sessionId } = await engine.start({
     jobKind: "review",
     prompt: "Review.",
@@ -73,8 +80,10 @@ async function openSession(then: "idle" | "running", deadlineInMinutes: number):
   return sessionId;
 }
 
-function sweep(minutesLater: number, status = (id: string) => engine.status(id)) {
-  const at = new Date(Date.now() + minutesLater * MINUTE);
+function sweep(minutesLater: number | Date, status = (id: string) => engine.status(id)) {
+  const at = minutesLater instanceof Date ? minutesLater : new Date(Date.now() + minutesLater * MINUTE);
+  // EventBridge's own time for the run (whole minutes), which names the run in the deduplication id.
+  const time = new Date(Math.floor(at.getTime() / MINUTE) * MINUTE - MINUTE).toISOString();
   const lines: string[] = [];
   const fields: Array<Record<string, unknown> | undefined> = [];
   const run = createSessionSweepHandler({
@@ -90,7 +99,7 @@ function sweep(minutesLater: number, status = (id: string) => engine.status(id))
       fields.push(logged);
     },
   });
-  return { at, lines, fields, result: run({ time: at.toISOString() }) };
+  return { time, lines, fields, result: run({ time }) };
 }
 
 describe("the session sweeper", () => {
@@ -105,7 +114,7 @@ describe("the session sweeper", () => {
 
   it("queues the webhook's settle message for a stopped session, in its own FIFO group", async () => {
     const id = await openSession("idle", 60);
-    const { at, result, lines } = sweep(11);
+    const { time, result, lines } = sweep(11);
     expect(await result).toEqual({
       queued: [{ sessionId: id, status: "idle", pastDeadline: false }],
       working: [],
@@ -117,19 +126,46 @@ describe("the session sweeper", () => {
       version: 1,
       sessionId: id,
       because: "sweep",
-      webhookEventId: `sweep:${id}:${at.toISOString()}`,
+      webhookEventId: `sweep:${id}:${time}`,
     });
-    expect(queued).toMatchObject({ groupId: id, deduplicationId: `sweep:${id}:${at.toISOString()}` });
+    expect(queued).toMatchObject({ groupId: id, deduplicationId: `sweep:${id}:${time}` });
     expect(lines).toEqual(["session sweep done"]);
   });
 
-  it("leaves a running session alone within its deadline and queues it past the deadline", async () => {
+  it("leaves a running session alone within its deadline and queues it from the deadline on", async () => {
     const id = await openSession("running", 30);
-    expect(await sweep(20).result).toEqual({ queued: [], working: [id], failed: [] });
+    const rescheduling = await openSession("rescheduling", 30);
+    // Opened in the same second, the two come back in either order.
+    const within = await sweep(20).result;
+    expect({ ...within, working: within.working.sort() }).toEqual({
+      queued: [],
+      working: [id, rescheduling].sort(),
+      failed: [],
+    });
     expect(sqs.messagesIn(queue.queueUrl)).toEqual([]);
-    expect((await sweep(30).result).queued).toEqual([
-      { sessionId: id, status: "running", pastDeadline: true },
-    ]);
+    // The deadline as the index keeps it (whole seconds): at that very second the session is late.
+    const open = await store.openSessions({ from: new Date(0), to: new Date(Date.now() + MINUTE) });
+    const { result } = sweep(new Date(Math.max(...open.map((o) => o.deadlineAt!.getTime()))));
+    const late = (await result).queued.sort((a, b) => a.sessionId.localeCompare(b.sessionId));
+    expect(late).toEqual(
+      [
+        { sessionId: id, status: "running", pastDeadline: true },
+        { sessionId: rescheduling, status: "rescheduling", pastDeadline: true },
+      ].sort((a, b) => a.sessionId.localeCompare(b.sessionId)),
+    );
+  });
+
+  it("without a clock or a logger of its own it uses the time now (nothing is past the grace period yet)", async () => {
+    await openSession("idle", 60);
+    const run = createSessionSweepHandler({
+      store,
+      status: (id) => engine.status(id),
+      sqs: sqs.client,
+      settleQueueUrl: queue.queueUrl,
+      graceMs: 10 * MINUTE,
+      maxAgeMs: 48 * 60 * MINUTE,
+    });
+    expect(await run()).toEqual({ queued: [], working: [], failed: [] });
   });
 
   it("a session the service no longer knows is queued as deleted", async () => {
