@@ -134,7 +134,14 @@ export async function proposeFix(
     settings.secretValues,
   );
   return proposedFixFrom(
-    { plan, checkout, checkoutDir: request.checkoutDir, droppedSymlinks, remote: Boolean(settings.engine) },
+    {
+      plan,
+      checkout,
+      checkoutDir: request.checkoutDir,
+      droppedSymlinks,
+      remote: Boolean(settings.engine),
+      secretValues: settings.secretValues ?? [],
+    },
     session,
   );
 }
@@ -152,6 +159,8 @@ export async function proposedFixFrom(
     droppedSymlinks: string[];
     /** The session ran on Managed Agents: its edits come back as `outcome.workspacePatch`. */
     remote: boolean;
+    /** Values a fix must never carry: the secrets this job holds (raw, base64, git's basic-auth form). */
+    secretValues: readonly string[];
   },
   session: JobSessionResult,
 ): Promise<ProposedFix> {
@@ -172,7 +181,7 @@ export async function proposedFixFrom(
   }
 
   const changes = await collectWorkingTreeChanges(checkout, { leaveAlone: droppedSymlinks });
-  if (!sessionFailure && fixCarriesSecret(changes.patch, settings.secretValues ?? [])) {
+  if (!sessionFailure && fixCarriesSecret(changes.patch, context.secretValues)) {
     sessionFailure =
       "the fix contains the value of a secret this job holds; nothing is pushed or suggested (the file would publish it)";
   }

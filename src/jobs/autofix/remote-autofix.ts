@@ -255,6 +255,9 @@ export async function settleRemoteAutofix(
       checkoutDir,
       droppedSymlinks: [],
       remote: true,
+      // The settle step does not hold the token of the remote session's repository mount (it is not
+      // kept in the session record), so there is nothing here to compare the patch against.
+      secretValues: [],
     },
     session,
   );
