@@ -197,6 +197,28 @@ describe("the Action reviewing a pull request (dist/index.js, real CLI, GitHub d
     expect(offered).not.toContain("Bash");
   });
 
+  it("the PR-setup step's trust decision reaches the job: pull_request_target and a deleted head repository are untrusted, a same-repository pull_request is not", async () => {
+    fx = await ActionRunFixture.start([review([])]);
+    fx.openPullRequest();
+    // No separate agent user and fail closed: only an untrusted job refuses to run.
+    const inputs = { agent_user: "none", on_no_isolation: "fail" };
+    const refusal = /on_no_isolation is "fail": this untrusted job was not run/;
+    const target = await fx.run("pull_request_target", fx.pullRequestEvent("opened"), inputs);
+    expect(target.code).not.toBe(0);
+    expect(target.stdout).toMatch(refusal);
+    const deleted = fx.pullRequestEvent("opened");
+    (deleted.pull_request as { head: { repo: unknown } }).head.repo = null;
+    const gone = await fx.run("pull_request", deleted, inputs);
+    expect(gone.code).not.toBe(0);
+    expect(gone.stdout).toMatch(refusal);
+    expect(fx.api.mainRequests).toHaveLength(0);
+
+    const trusted = await fx.run("pull_request", fx.pullRequestEvent("opened"), inputs);
+    expect(trusted.code, trusted.stdout + trusted.stderr).toBe(0);
+    expect(trusted.stdout).not.toMatch(refusal);
+    expect(fx.api.mainRequests.length).toBeGreaterThan(0);
+  });
+
   it("`/claude review` from an actor without write access is refused with a comment", async () => {
     fx = await ActionRunFixture.start([review([])]);
     fx.openPullRequest();
