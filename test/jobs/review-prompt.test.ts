@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { budgetDiff, buildReviewPrompt } from "../../src/jobs/review/review-prompt.js";
+import { buildReviewPrompt } from "../../src/jobs/review/review-prompt.js";
+import { budgetDiff } from "../../src/jobs/shared/prompt-blocks.js";
 
 const fileDiff = (path: string, lines: number) =>
   `diff --git a/${path} b/${path}\n--- a/${path}\n+++ b/${path}\n@@ -0,0 +1,${lines} @@\n${"+x\n".repeat(lines)}`;

@@ -1,4 +1,4 @@
-import { fence } from "../review/review-prompt.js";
+import { fence, workflowInstructions } from "../shared/prompt-blocks.js";
 import type { AuditFocus } from "./audit-focus.js";
 
 export interface AuditPromptInput {
@@ -45,9 +45,7 @@ export function buildAuditPrompt(input: AuditPromptInput): string {
     default:
       parts.push(input.focus.instructions);
   }
-  if (input.extraInstructions?.trim()) {
-    parts.push(`Additional instructions from the repository's workflow:\n${input.extraInstructions.trim()}`);
-  }
+  parts.push(...workflowInstructions(input.extraInstructions));
   parts.push("Finish by calling the StructuredOutput tool once with a summary and your findings.");
   return parts.join("\n\n");
 }

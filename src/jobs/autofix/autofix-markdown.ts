@@ -1,5 +1,5 @@
 import type { PolicyDecision } from "../../runner/policy/tool-policy.js";
-import { fence } from "../review/review-prompt.js";
+import { fence } from "../shared/prompt-blocks.js";
 import type { AutofixReport } from "./autofix-schema.js";
 import type { UnexpressedChange } from "./fix-suggestions.js";
 

@@ -6,6 +6,7 @@ import type { RestoreResult } from "../../sessions/restore-result.js";
 import { type JobSettings, sessionLimitsFrom } from "../job-settings.js";
 import { GitCheckout } from "../shared/git-checkout.js";
 import { jobToolAccess } from "../shared/job-tool-access.js";
+import type { ChangedFile } from "../shared/prompt-blocks.js";
 import {
   type JobSessionResult,
   type LineagePlan,
@@ -14,12 +15,7 @@ import {
 } from "../shared/run-job-session.js";
 import type { PathFilter } from "./path-filter.js";
 import { type CheckedReview, checkReview } from "./review-checks.js";
-import {
-  buildReviewPrompt,
-  type ChangedFile,
-  type PriorReview,
-  type ReviewPromptInput,
-} from "./review-prompt.js";
+import { buildReviewPrompt, type PriorReview, type ReviewPromptInput } from "./review-prompt.js";
 import { REVIEW_SCHEMA, reviewFromStructuredOutput } from "./review-schema.js";
 
 export interface ReviewRequest {

@@ -1,6 +1,6 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
-import type { ChangedFile } from "../review/review-prompt.js";
+import type { ChangedFile } from "./prompt-blocks.js";
 
 const run = promisify(execFile);
 const runBytes = promisify(execFile);
