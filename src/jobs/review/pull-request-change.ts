@@ -1,8 +1,8 @@
 import type { GitHubClient } from "../../github/github-client.js";
 import { httpStatusOf } from "../../github/http-status.js";
 import { listPullRequestFiles } from "../../github/list-pull-request-files.js";
+import { type ChangedFile, splitDiffByFile } from "../shared/prompt-blocks.js";
 import type { PathFilter } from "./path-filter.js";
-import { type ChangedFile, splitDiffByFile } from "./review-prompt.js";
 
 /**
  * The PR's diff and files from the API, split by the path filter (a too-large diff gives an empty

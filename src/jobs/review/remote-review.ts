@@ -7,7 +7,6 @@ import type { ManagedAgentsEngine } from "../../runner/managed-agents/managed-ag
 import { builtInPolicy } from "../../runner/policy/built-in-policy.js";
 import type { JobSettings } from "../job-settings.js";
 import { GitCheckout } from "../shared/git-checkout.js";
-import { type ChangedFile, splitDiffByFile } from "../shared/prompt-blocks.js";
 import type { PullRequestRef } from "../shared/pull-request-ref.js";
 import { readRepositoryConfig, readRepositoryConfigFromGitHub } from "../shared/repository-config.js";
 import { PathFilter, type PathFilterSettings } from "./path-filter.js";
