@@ -486,6 +486,9 @@ export class ClaudePrRunnerStack extends Stack {
             reviewRules,
             logGroup,
             powertools,
+            imageCode,
+            architecture,
+            githubServerUrl: githubServerUrl.valueAsString,
           })
         : undefined;
 

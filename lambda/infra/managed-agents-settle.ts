@@ -10,6 +10,7 @@ import {
   type aws_logs as logs,
   aws_lambda_nodejs as nodejs,
   RemovalPolicy,
+  Size,
   aws_secretsmanager as secretsmanager,
   type aws_sqs as sqs,
 } from "aws-cdk-lib";
@@ -31,6 +32,14 @@ export interface ManagedAgentsSettleProps {
   reviewRules: Record<string, string>;
   logGroup: (id: string) => logs.ILogGroup;
   powertools: (service: string) => Record<string, string>;
+  /**
+   * The worker's container image with another command: the settle step of an autofix clones the PR
+   * head and applies the agent's patch with git, which only that image has.
+   */
+  imageCode: (cmd: string) => lambda.DockerImageCode;
+  architecture: lambda.Architecture;
+  /** Where the autofix settle step clones from (the worker's GITHUB_SERVER_URL). */
+  githubServerUrl: string;
 }
 
 /** The sessions table's sparse index of open sessions (lambda/shared/session-record-store.ts). */
@@ -43,14 +52,15 @@ export const SESSION_SWEEP_GRACE_MINUTES = 10;
  * The managed-agents engine on Lambda (docs/engines.md, docs/lambda.md): the sessions table the
  * worker records each started session in, the Function URL Anthropic's webhooks reach, the FIFO
  * settle queue (one group per session) and the settle function that answers the session's tools or
- * publishes its result. No function here runs an agent or clones a repository.
+ * publishes its result. No function here runs an agent; only an autofix's settle step clones (the
+ * pinned head, to land the agent's patch before committing it through the API).
  */
 export class ManagedAgentsSettle extends Construct {
   readonly sessionsTable: dynamodb.Table;
   readonly settleQueue: sqs.Queue;
   readonly settleDeadLetterQueue: sqs.Queue;
   readonly webhookFunction: nodejs.NodejsFunction;
-  readonly settleFunction: nodejs.NodejsFunction;
+  readonly settleFunction: lambda.DockerImageFunction;
   readonly sweepFunction: nodejs.NodejsFunction;
   readonly apiKey: secretsmanager.Secret;
   readonly signingKey: secretsmanager.Secret;
@@ -110,12 +120,17 @@ export class ManagedAgentsSettle extends Construct {
     this.signingKey.grantRead(this.webhookFunction);
 
     // --- settle: one short look per webhook; publishes with a token scoped to the session's repository ---
-    this.settleFunction = new nodejs.NodejsFunction(this, "SettleFunction", {
+    // The worker's image (git, no CLI run): an autofix's patch lands in a clone before its commit.
+    this.settleFunction = new lambda.DockerImageFunction(this, "SettleFunction", {
       logGroup: props.logGroup("SettleFunction"),
-      ...nodeFunctionDefaults("lambda/managed-agents/settle-function.ts"),
+      code: props.imageCode("settle.handler"),
+      architecture: props.architecture,
       timeout: settleTimeout,
-      memorySize: 512,
+      memorySize: 1024,
+      ephemeralStorageSize: Size.mebibytes(2048), // one shallow clone of a PR head at a time
+      tracing: lambda.Tracing.ACTIVE,
       environment: {
+        GITHUB_SERVER_URL: props.githubServerUrl,
         ...props.powertools("managed-agents-settle"),
         GITHUB_APP_ID: props.appId,
         GITHUB_API_URL: props.githubApiUrl,

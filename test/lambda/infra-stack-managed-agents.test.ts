@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import * as path from "node:path";
 import { App } from "aws-cdk-lib";
@@ -205,6 +205,16 @@ describe("infrastructure stack on the managed-agents engine", () => {
     // It never publishes: no GitHub App key, no spend table.
     expect(resourcesOf(statements)).not.toContain(logicalId("AWS::SecretsManager::Secret", "AppPrivateKey"));
     expect(resourcesOf(statements)).not.toContain(logicalId("AWS::DynamoDB::Table", "SpendTable"));
+  });
+
+  it("runs the settle step in the worker's image (git, for landing a remote autofix's patch) as settle.handler", async () => {
+    const settle = resources[logicalId("AWS::Lambda::Function", "ManagedAgentsSettleFunction")]!.Properties;
+    expect(settle.PackageType).toBe("Image");
+    expect(settle.ImageConfig).toEqual({ Command: ["settle.handler"] });
+    expect(envOf("ManagedAgentsSettleFunction")).toHaveProperty("GITHUB_SERVER_URL");
+    // The image bundles that handler beside the worker's and the agent's.
+    const dockerfile = await readFile(new URL("../../lambda/worker/Dockerfile", import.meta.url), "utf8");
+    expect(dockerfile).toContain("settle=lambda/managed-agents/settle-function.ts");
   });
 
   it("gives the settle function the worker's FAIL_ON, INCLUDE and EXCLUDE", () => {
