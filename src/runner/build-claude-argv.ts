@@ -20,8 +20,10 @@ export interface ClaudeArgvOptions {
   addDirs?: string[];
   /** Final settings JSON text (the runner merges the user's settings with its own `ask` rule). */
   settingsJson: string;
+  /** MCP config files or JSON strings. */
   mcpConfig?: string[];
   strictMcpConfig?: boolean;
+  /** Minimal mode for untrusted repositories: no CLAUDE.md discovery, hooks or plugins. */
   bare?: boolean;
   fallbackModel?: string;
   /** `--effort` (low, medium, high, xhigh, max). */

@@ -1,4 +1,4 @@
-import type { PermissionMode } from "./build-claude-argv.js";
+import type { ClaudeArgvOptions } from "./build-claude-argv.js";
 import type { WorkspaceAccess } from "./isolation/agent-files.js";
 import type { AgentUser } from "./isolation/agent-user.js";
 import type { BashSandboxRequest } from "./isolation/bash-sandbox.js";
@@ -27,36 +27,38 @@ export interface WatchdogLimits {
   usdPerMillionTokens?: { input: number; output: number };
 }
 
-export interface SessionOptions {
+/** The CLI flags a session passes through as they are (build-claude-argv.ts documents each). */
+type PassThroughFlags = Pick<
+  ClaudeArgvOptions,
+  | "model"
+  | "fallbackModel"
+  | "effort"
+  | "maxTurns"
+  | "maxBudgetUsd"
+  | "tools"
+  | "allowedTools"
+  | "disallowedTools"
+  | "permissionMode"
+  | "appendSystemPrompt"
+  | "addDirs"
+  | "mcpConfig"
+  | "strictMcpConfig"
+  | "bare"
+  | "includePartialMessages"
+  | "resume"
+>;
+
+export interface SessionOptions extends PassThroughFlags {
   prompt: string;
   /** The workspace: the agent's cwd and the root of the policy's path rules. */
   cwd: string;
   policy: ToolPolicy;
   /** Defaults to the bin of the installed @anthropic-ai/claude-code package. */
   claudePath?: string;
-  model?: string;
-  fallbackModel?: string;
-  /** `--effort`: low, medium, high, xhigh or max. */
-  effort?: string;
-  maxTurns?: number;
-  maxBudgetUsd?: number;
   /** JSON Schema (an object) for structured output; compiled before spawning. */
   jsonSchema?: unknown;
-  tools?: string[];
-  allowedTools?: string[];
-  disallowedTools?: string[];
-  permissionMode?: PermissionMode;
-  appendSystemPrompt?: string;
-  addDirs?: string[];
   /** Settings object, or a path to a settings JSON file. */
   settings?: Record<string, unknown> | string;
-  /** MCP config files or JSON strings. */
-  mcpConfig?: string[];
-  strictMcpConfig?: boolean;
-  /** Minimal mode for untrusted repositories: no CLAUDE.md discovery, hooks or plugins. */
-  bare?: boolean;
-  includePartialMessages?: boolean;
-  resume?: { sessionId: string; fork: boolean };
   /** CLAUDE_CONFIG_DIR to use (kept afterwards); a temporary one is created and removed when absent. */
   configDir?: string;
   /** Extra variables for the agent's environment. */
