@@ -64,6 +64,7 @@ describe("settingsReader", () => {
       error = caught;
     }
     expect(error).toBeInstanceOf(SettingsError);
+    expect((error as SettingsError).name).toBe("SettingsError");
     expect((error as SettingsError).problems).toEqual([
       'LIMIT must be a whole number ≥ 0; got "-1"',
       'ON must be true or false; got "on"',
@@ -83,6 +84,30 @@ describe("settingsReader", () => {
       "max-turns": 30,
     });
     expect(() => flags({ "max-turns": "two" })).toThrow('--max-turns must be a whole number ≥ 1; got "two"');
+  });
+
+  it("words the generic refusals from the schema: bounds, patterns, lists, and what was given", () => {
+    const generic = settingsReader(
+      {
+        PORT: { type: "integer", minimum: 1, maximum: 10 },
+        CODE: { type: "string", pattern: "^[a-z]+$" },
+        IDS: { type: "array", separator: "commas", items: { type: "integer", minimum: 0 } },
+        TAGS: { type: "array", separator: "commas", items: { type: "string" } },
+      },
+      { required: ["TAGS"], label: (name) => `--${name.toLowerCase()}` },
+    );
+    let error: unknown;
+    try {
+      generic({ PORT: "11", CODE: "A1", IDS: ["1", "x"], TAGS: [" ", ""] });
+    } catch (caught) {
+      error = caught;
+    }
+    expect((error as SettingsError).problems).toEqual([
+      '--port must be a whole number ≥ 1 ≤ 10; got "11"',
+      '--code must be text matching ^[a-z]+$; got "A1"',
+      '--ids must be a list of a whole number ≥ 0 (commas); got "1 x"',
+      "--tags is not set",
+    ]);
   });
 
   it("fails when the schema is compiled with a misspelt keyword (strict mode), not in a job", () => {
