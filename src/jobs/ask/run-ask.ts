@@ -1,6 +1,7 @@
 import { createAjv } from "../../json-schema/create-ajv.js";
 import { builtInPolicy } from "../../runner/policy/built-in-policy.js";
 import { sessionFailureReason } from "../../runner/session-outcome.js";
+import { dropEscapingSymlinks } from "../../sandbox/drop-escaping-symlinks.js";
 import { type JobSettings, sessionLimitsFrom } from "../job-settings.js";
 import { type JobSessionResult, runJobSession } from "../shared/run-job-session.js";
 import { type AskPromptInput, buildAskPrompt } from "./ask-prompt.js";
@@ -28,6 +29,9 @@ const validateAnswer = createAjv({ schemas: "ours" }).compile(ASK_SCHEMA);
  * mount and is not used for questions.
  */
 export async function runAsk(request: AskRequest, settings: JobSettings): Promise<AskResult> {
+  // A fork's links out of the checkout (`notes -> /proc/self/environ`) go before the agent reads,
+  // also when the door's checkout already was the head and nothing was fetched (and swept).
+  if (request.untrusted) await dropEscapingSymlinks(request.checkoutDir);
   const session = await runJobSession(
     {
       prompt: buildAskPrompt(request),
