@@ -7,7 +7,7 @@ import { buildClaudeArgv } from "./build-claude-argv.js";
 import { type CompiledOutputSchema, compileOutputSchema } from "./compile-output-schema.js";
 import { type AgentFiles, handOverToAgent, writeAgentGitConfig } from "./isolation/agent-files.js";
 import type { AgentUser } from "./isolation/agent-user.js";
-import { planBashSandbox } from "./isolation/bash-sandbox.js";
+import { type BashSandboxPlan, planBashSandbox } from "./isolation/bash-sandbox.js";
 import { systemHostCommands } from "./isolation/host-commands.js";
 import { mergeRunnerSettings } from "./merge-runner-settings.js";
 import { providerFromEnvironment } from "./model-gateway.js";
@@ -79,6 +79,69 @@ export async function prepareSession(options: SessionOptions): Promise<PreparedS
   if (options.bashSandbox?.required && !sandbox?.enabled) {
     throw new RunnerConfigError(`the Bash sandbox is required: ${sandbox?.summary}`, "bashSandbox");
   }
+  const argv = await sessionArgv(options, models, sandbox, outputSchema);
+
+  const claudePath = options.claudePath ? path.resolve(options.claudePath) : resolveClaudePath();
+  const claudeStat = await stat(claudePath).catch(() => undefined);
+  if (!claudeStat?.isFile())
+    throw new RunnerConfigError(`the claude executable ${claudePath} does not exist`, "claudePath");
+
+  const tempRoot = await mkdtemp(path.join(tmpdir(), "claude-pr-runner-"));
+  const home = path.join(tempRoot, "home");
+  const configDir = options.configDir ? path.resolve(options.configDir) : path.join(tempRoot, "config");
+  await mkdir(home, { recursive: true });
+  await mkdir(configDir, { recursive: true });
+
+  const env = buildAgentEnvironment({
+    source,
+    home,
+    configDir,
+    ...(options.env ? { extra: options.env } : {}),
+    ...(options.passSecrets ? { passSecrets: options.passSecrets } : {}),
+  });
+  // Redact everything secret-looking the host can see, not only what the agent got.
+  const redactor = SecretRedactor.fromEnvironment({ ...source, ...options.env });
+
+  const user = options.agentUser;
+  const agentFiles = user
+    ? await handOverSessionFiles(user, { tempRoot, home, configDir, cwd, env }, options.workspaceAccess)
+    : undefined;
+  const confinement = [
+    user
+      ? `user ${user.name} (uid ${user.uid}), workspace ${options.workspaceAccess === "write" ? "writable" : "read-only"}`
+      : "host user",
+    options.withoutBash ? "no Bash" : (sandbox?.summary ?? "Bash sandbox: off"),
+  ].join(" · ");
+
+  const policy = withRunnerRules(options, outputSchema);
+  return {
+    claudePath,
+    argv,
+    env,
+    cwd,
+    policy,
+    redactor,
+    tempRoot,
+    ...(user ? { agentUser: user } : {}),
+    confinement,
+    ...(agentFiles ? { agentFiles } : {}),
+    provider,
+    hostEnv,
+    ...(outputSchema ? { outputSchema } : {}),
+  };
+}
+
+/**
+ * The CLI's argv for this session: the runner's settings merged with the Bash sandbox's, Bash taken
+ * away when asked, models already the provider's ids; checked by the protocol's flag rules (the same
+ * checks the CLI runs at start-up) so a bad combination fails before anything is spawned.
+ */
+async function sessionArgv(
+  options: SessionOptions,
+  models: { model?: string; fallbackModel?: string },
+  sandbox: BashSandboxPlan | undefined,
+  outputSchema: CompiledOutputSchema | undefined,
+): Promise<string[]> {
   const settingsJson = await mergeRunnerSettings(options.settings, sandbox?.enabled ? sandbox.settings : {});
   const disallowedTools = options.withoutBash
     ? [...(options.disallowedTools ?? []), "Bash"]
@@ -105,7 +168,6 @@ export async function prepareSession(options: SessionOptions): Promise<PreparedS
     ...(outputSchema ? { jsonSchema: outputSchema.schema } : {}),
   });
   try {
-    // The protocol's flag rules are the same checks the CLI runs at start-up; fail before spawning.
     // The argv really spawned, read back: no `-p`, and the pipes put the CLI in print mode.
     validateCliInvocation(cliInvocationFromArgv(argv, { terminal: false }));
   } catch (error) {
@@ -113,56 +175,14 @@ export async function prepareSession(options: SessionOptions): Promise<PreparedS
     throw error;
   }
 
-  const claudePath = options.claudePath ? path.resolve(options.claudePath) : resolveClaudePath();
-  const claudeStat = await stat(claudePath).catch(() => undefined);
-  if (!claudeStat?.isFile())
-    throw new RunnerConfigError(`the claude executable ${claudePath} does not exist`, "claudePath");
+  return argv;
+}
 
-  const tempRoot = await mkdtemp(path.join(tmpdir(), "claude-pr-runner-"));
-  const home = path.join(tempRoot, "home");
-  const configDir = options.configDir ? path.resolve(options.configDir) : path.join(tempRoot, "config");
-  await mkdir(home, { recursive: true });
-  await mkdir(configDir, { recursive: true });
-
-  const env = buildAgentEnvironment({
-    source,
-    home,
-    configDir,
-    ...(options.env ? { extra: options.env } : {}),
-    ...(options.passSecrets ? { passSecrets: options.passSecrets } : {}),
-  });
-  // Redact everything secret-looking the host can see, not only what the agent got.
-  const redactor = SecretRedactor.fromEnvironment({ ...source, ...options.env });
-
-  const user = options.agentUser;
-  let agentFiles: AgentFiles | undefined;
-  if (user) {
-    const tmp = path.join(tempRoot, "tmp");
-    await mkdir(tmp);
-    await writeAgentGitConfig(home, cwd);
-    Object.assign(env, { TMPDIR: tmp, USER: user.name, LOGNAME: user.name });
-    try {
-      agentFiles = await handOverToAgent({
-        user,
-        host: systemHostCommands(),
-        privateDirs: [home, configDir, tmp],
-        workspace: cwd,
-        workspaceAccess: options.workspaceAccess ?? "read",
-      });
-    } catch (error) {
-      throw new RunnerConfigError(
-        `could not hand the session's files to the agent user ${user.name}: ${(error as Error).message}`,
-        "agentUser",
-      );
-    }
-  }
-  const confinement = [
-    user
-      ? `user ${user.name} (uid ${user.uid}), workspace ${options.workspaceAccess === "write" ? "writable" : "read-only"}`
-      : "host user",
-    options.withoutBash ? "no Bash" : (sandbox?.summary ?? "Bash sandbox: off"),
-  ].join(" · ");
-
+/** The session's policy plus the runner's own rules: its StructuredOutput tool, and no Bash when asked. */
+function withRunnerRules(
+  options: SessionOptions,
+  outputSchema: CompiledOutputSchema | undefined,
+): ToolPolicy {
   const rules = [
     ...(outputSchema
       ? [{ id: "runner:structured-output", effect: "allow" as const, tools: ["StructuredOutput"] }]
@@ -178,22 +198,36 @@ export async function prepareSession(options: SessionOptions): Promise<PreparedS
         ]
       : []),
   ];
-  const policy = rules.length ? options.policy.withRules(rules) : options.policy;
-  return {
-    claudePath,
-    argv,
-    env,
-    cwd,
-    policy,
-    redactor,
-    tempRoot,
-    ...(user ? { agentUser: user } : {}),
-    confinement,
-    ...(agentFiles ? { agentFiles } : {}),
-    provider,
-    hostEnv,
-    ...(outputSchema ? { outputSchema } : {}),
-  };
+  return rules.length ? options.policy.withRules(rules) : options.policy;
+}
+
+/**
+ * Gives the agent user its own temp dir, git config, HOME and config dir (and the workspace, read or
+ * write), and points its environment at them; a failure is the session's configuration error.
+ */
+async function handOverSessionFiles(
+  user: AgentUser,
+  dirs: { tempRoot: string; home: string; configDir: string; cwd: string; env: Record<string, string> },
+  workspaceAccess: SessionOptions["workspaceAccess"],
+): Promise<AgentFiles> {
+  const tmp = path.join(dirs.tempRoot, "tmp");
+  await mkdir(tmp);
+  await writeAgentGitConfig(dirs.home, dirs.cwd);
+  Object.assign(dirs.env, { TMPDIR: tmp, USER: user.name, LOGNAME: user.name });
+  try {
+    return await handOverToAgent({
+      user,
+      host: systemHostCommands(),
+      privateDirs: [dirs.home, dirs.configDir, tmp],
+      workspace: dirs.cwd,
+      workspaceAccess: workspaceAccess ?? "read",
+    });
+  } catch (error) {
+    throw new RunnerConfigError(
+      `could not hand the session's files to the agent user ${user.name}: ${(error as Error).message}`,
+      "agentUser",
+    );
+  }
 }
 
 function pick<T extends object, K extends keyof T>(source: T, keys: K[]): Partial<Pick<T, K>> {
