@@ -91,11 +91,16 @@ async function settleOne(deps: SettleHandlerDeps, message: SettleMessage): Promi
     return;
   }
   const target = settleTarget(stored);
-  const octokit = await deps.octokitFor(target);
+  // Minted only when the step publishes: a step that just answers the session holds no token.
+  let client: Promise<GitHubClient> | undefined;
+  const github = () => {
+    client ??= deps.octokitFor(target);
+    return client;
+  };
   let claimed = false;
   let settled: Settled;
   try {
-    settled = await settleByKind(deps, stored, target, octokit, async () => {
+    settled = await settleByKind(deps, stored, target, github, async () => {
       // A webhook, its redelivery and the sweeper may all find the session ended: one publishes.
       claimed = await deps.store.claimSettlement(sessionId, SETTLE_LEASE_SECONDS);
       return claimed;
@@ -109,11 +114,13 @@ async function settleOne(deps: SettleHandlerDeps, message: SettleMessage): Promi
         );
     throw error;
   } finally {
-    await deps
-      .releaseOctokit?.(octokit)
-      .catch((error: unknown) =>
-        deps.log?.("token not revoked; it expires within the hour", { error: String(error) }),
-      );
+    const octokit = await client?.catch(() => undefined);
+    if (octokit)
+      await deps
+        .releaseOctokit?.(octokit)
+        .catch((error: unknown) =>
+          deps.log?.("token not revoked; it expires within the hour", { error: String(error) }),
+        );
   }
   if (settled.status === "claimed_elsewhere") {
     deps.log?.("ended; another settle step publishes it", { sessionId, because: message.because });
@@ -157,7 +164,7 @@ async function settleByKind(
   deps: SettleHandlerDeps,
   stored: StoredSession,
   target: SettleTarget,
-  octokit: GitHubClient,
+  octokit: () => Promise<GitHubClient>,
   claim: () => Promise<boolean>,
 ): Promise<Settled> {
   const { record } = stored;

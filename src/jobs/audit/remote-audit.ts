@@ -1,11 +1,11 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { GitHubClient } from "../../github/github-client.js";
 import { lineCountAt } from "../../github/read-file-at.js";
 import type { ManagedAgentsEngine } from "../../runner/managed-agents/managed-agents-engine.js";
 import { builtInPolicy } from "../../runner/policy/built-in-policy.js";
 import type { JobSettings } from "../job-settings.js";
+import { type GitHubAccess, githubClientOf } from "../shared/github-access.js";
 import type { JobSessionResult } from "../shared/run-job-session.js";
 import { AUDIT_SCHEMA } from "./audit-schema.js";
 import { type AuditResult, auditPromptFor, finishAudit } from "./run-audit.js";
@@ -96,7 +96,8 @@ export type RemoteAuditSettled =
 export async function settleRemoteAudit(
   record: RemoteAuditRecord,
   target: {
-    octokit: GitHubClient;
+    /** Asked for only once the session ended and this step may publish. */
+    octokit: GitHubAccess;
     /** Asked once the session ended, before anything reaches GitHub: false when another step publishes. */
     claim?: () => Promise<boolean>;
   },
@@ -112,7 +113,7 @@ export async function settleRemoteAudit(
   });
   if (settled.state === "waiting") return { status: "waiting" };
   if (target.claim && !(await target.claim())) return { status: "claimed_elsewhere" };
-  const { octokit } = target;
+  const octokit = await githubClientOf(target.octokit);
   const session: JobSessionResult = {
     outcome: settled.outcome,
     restore: {

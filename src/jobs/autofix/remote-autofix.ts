@@ -8,6 +8,7 @@ import type { SessionOutcome } from "../../runner/session-outcome.js";
 import type { JobSettings } from "../job-settings.js";
 import { pullRequestChangeFromGitHub } from "../review/pull-request-change.js";
 import { GitCheckout } from "../shared/git-checkout.js";
+import { type GitHubAccess, githubClientOf } from "../shared/github-access.js";
 import { preparePullRequestJob } from "../shared/prepare-pull-request-job.js";
 import type { JobSessionResult } from "../shared/run-job-session.js";
 import { autofixPlan } from "./autofix-plan.js";
@@ -150,7 +151,8 @@ export type RemoteAutofixSettled =
   | { status: "claimed_elsewhere" };
 
 export interface RemoteAutofixSettle {
-  octokit: GitHubClient;
+  /** Asked for only once the session ended and this step may publish. */
+  octokit: GitHubAccess;
   /**
    * A checkout of the pinned head (with the base for the diff), made only once the session ended
    * and the pin still holds; removed by the caller.
@@ -191,7 +193,8 @@ export async function settleRemoteAutofix(
   if (target.claim && !(await target.claim())) return { status: "claimed_elsewhere" };
   const { outcome } = settled;
 
-  const { octokit, owner, repo } = { ...target, ...record };
+  const { owner, repo } = record;
+  const octokit = await githubClientOf(target.octokit);
   const pr = record.pullRequest;
   const checks = new CheckRunPublisher(octokit);
   const check = { owner, repo, checkRunId: record.checkRunId };

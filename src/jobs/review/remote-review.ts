@@ -7,6 +7,7 @@ import type { ManagedAgentsEngine } from "../../runner/managed-agents/managed-ag
 import { builtInPolicy } from "../../runner/policy/built-in-policy.js";
 import type { JobSettings } from "../job-settings.js";
 import { GitCheckout } from "../shared/git-checkout.js";
+import { type GitHubAccess, githubClientOf } from "../shared/github-access.js";
 import type { PullRequestRef } from "../shared/pull-request-ref.js";
 import { readRepositoryConfig, readRepositoryConfigFromGitHub } from "../shared/repository-config.js";
 import { PathFilter, type PathFilterSettings } from "./path-filter.js";
@@ -200,7 +201,8 @@ export type RemoteReviewSettled =
   | { status: "published"; result: ReviewResult; published: PublishedReview };
 
 export interface RemoteReviewSettle {
-  octokit: GitHubClient;
+  /** Asked for only once the session ended and this step may publish. */
+  octokit: GitHubAccess;
   commentMode: ReviewTarget["commentMode"];
   inlineCommentLimit: number;
   /** The door's `fail_on` (default error), as for a review on the CLI engine. */
@@ -235,7 +237,8 @@ export async function settleRemoteReview(
   if (settled.state === "waiting") return { status: "waiting" };
   if (target.claim && !(await target.claim())) return { status: "claimed_elsewhere" };
 
-  const { octokit, pathFilter, claim: _claim, ...rest } = target;
+  const { octokit: access, pathFilter, claim: _claim, ...rest } = target;
+  const octokit = await githubClientOf(access);
   const { owner, repo, pullNumber, headSha } = record;
   const session = {
     outcome: settled.outcome,
