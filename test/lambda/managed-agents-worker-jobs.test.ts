@@ -19,6 +19,7 @@ import {
 } from "../../src/runner/managed-agents/agent-definition.js";
 import { ManagedAgentsEngine } from "../../src/runner/managed-agents/managed-agents-engine.js";
 import { webhookExample } from "../fixtures/webhook-examples.js";
+import type { ScriptedReply } from "../harness/scripted-messages-api.js";
 import {
   type ManagedAgentsDouble as Double,
   ManagedAgentsDouble,
@@ -68,9 +69,15 @@ let remote: RemoteEngineWiring;
 let settle: ReturnType<typeof createSettleHandler>;
 const secret = newWebhookSecret();
 const invocationMs: number[] = [];
+const cliReplies: ScriptedReply[] = [];
+/** Set by the one test in which the CLI engine runs (a fork's autofix, the file's last). */
+let cliExpected = false;
 
 beforeAll(async () => {
-  pipeline = await LambdaPipeline.start(() => ({ kind: "text", text: "the CLI must not be asked" }));
+  // Only a fork's autofix reaches the CLI (its queue is filled by that test); anything else answers this.
+  pipeline = await LambdaPipeline.start(
+    () => cliReplies.shift() ?? { kind: "text", text: "the CLI must not be asked" },
+  );
   pipeline.seedRepository({ "src/math.ts": HEADER + ADD });
   pipeline.github.addCollaborator(OWNER, REPO, "maintainer", "write");
   await pipeline.dynamo.createIdempotencyTable(SESSIONS_TABLE);
@@ -145,8 +152,8 @@ beforeEach(() => {
 afterEach(async () => {
   await double.settled();
   expect(pipeline.github.violations).toEqual([]);
-  // No CLI ran anywhere, and every clone the settle step made is gone.
-  expect(pipeline.api.mainRequests).toHaveLength(0);
+  // No CLI ran anywhere (but for a fork's autofix), and every clone the settle step made is gone.
+  if (!cliExpected) expect(pipeline.api.mainRequests).toHaveLength(0);
   expect(pipeline.leftoverWorkDirs()).toEqual([]);
   // The point of the engine on Lambda: no invocation waits for the agent.
   expect(Math.max(0, ...invocationMs)).toBeLessThan(30_000);
@@ -417,5 +424,46 @@ describe("audits and autofix on ENGINE=managed-agents (dynalite, fauxqs, Managed
           (c) => JSON.stringify((c.body as { permissions: unknown }).permissions) === '{"contents":"read"}',
         ),
     ).toHaveLength(1); // the mount token only
+  });
+
+  it("a fork's /claude fix stays on the CLI engine: no remote session, nothing pushed to the fork's branch", async () => {
+    const dev = pipeline.dev;
+    dev.git("checkout", "-q", "-B", "fork-11", pipeline.baseSha);
+    dev.write("src/math.ts", HEADER + ADD + SUB_BUG);
+    const head = dev.commitAll("add sub (from a fork)");
+    dev.git("push", "-q", "origin", "HEAD:refs/pull/11/head");
+    pipeline.github.addPullRequest({
+      owner: OWNER,
+      repo: REPO,
+      number: 11,
+      title: "Add sub()",
+      body: "From a fork.",
+      diff: `${dev.git("diff", `${pipeline.baseSha}...${head}`)}\n`,
+      headSha: head,
+      baseSha: pipeline.baseSha,
+      headRef: "patch-1",
+      baseRef: "main",
+      headRepoFullName: "mallory/app",
+      author: { login: "mallory", type: "User" },
+    });
+    cliExpected = true;
+    cliReplies.push({
+      kind: "structured_output",
+      value: {
+        summary: "Nothing to change.",
+        files_changed: [],
+        commands_run: [],
+        commit_message: "fix: none",
+      },
+    });
+    const sessionsBefore = double.sessions.size;
+    pipeline.github.resetCalls();
+    await askForFix(11, 11101);
+    await runWorker();
+
+    expect(double.sessions.size).toBe(sessionsBefore);
+    expect(pipeline.api.mainRequests.length).toBeGreaterThan(0);
+    expect(pipeline.github.callsTo("git/create-commit")).toHaveLength(0);
+    expect(pipeline.github.callsTo("git/update-ref")).toHaveLength(0);
   });
 });
