@@ -1,17 +1,19 @@
 import type { GitHubClient } from "./github-client.js";
 
+type Repository = { owner: string; repo: string };
+
 /**
  * Every conversation comment of a PR or issue, anyone's, all pages: callers pick ours with
  * `writtenByUs` or by a marker only they wrote.
  */
 export function listIssueComments(
   octokit: GitHubClient,
-  target: { owner: string; repo: string; issueNumber: number },
+  { owner, repo, issueNumber }: Repository & { issueNumber: number },
 ) {
   return octokit.paginate(octokit.rest.issues.listComments, {
-    owner: target.owner,
-    repo: target.repo,
-    issue_number: target.issueNumber,
+    owner,
+    repo,
+    issue_number: issueNumber,
     per_page: 100,
   });
 }
@@ -19,12 +21,12 @@ export function listIssueComments(
 /** Every inline review comment of a PR, anyone's, all pages (see `listIssueComments`). */
 export function listReviewComments(
   octokit: GitHubClient,
-  target: { owner: string; repo: string; pullNumber: number },
+  { owner, repo, pullNumber }: Repository & { pullNumber: number },
 ) {
   return octokit.paginate(octokit.rest.pulls.listReviewComments, {
-    owner: target.owner,
-    repo: target.repo,
-    pull_number: target.pullNumber,
+    owner,
+    repo,
+    pull_number: pullNumber,
     per_page: 100,
   });
 }

@@ -6,7 +6,7 @@ import type { ManagedAgentsEngine } from "../../runner/managed-agents/managed-ag
 import { builtInPolicy } from "../../runner/policy/built-in-policy.js";
 import type { JobSettings } from "../job-settings.js";
 import { type GitHubAccess, githubClientOf } from "../shared/github-access.js";
-import type { JobSessionResult } from "../shared/run-job-session.js";
+import { settledRemoteSession } from "../shared/run-job-session.js";
 import { AUDIT_SCHEMA } from "./audit-schema.js";
 import { type AuditResult, auditPromptFor, finishAudit } from "./run-audit.js";
 import { uploadAuditSarif } from "./upload-audit-sarif.js";
@@ -114,15 +114,7 @@ export async function settleRemoteAudit(
   if (settled.state === "waiting") return { status: "waiting" };
   if (target.claim && !(await target.claim())) return { status: "claimed_elsewhere" };
   const octokit = await githubClientOf(target.octokit);
-  const session: JobSessionResult = {
-    outcome: settled.outcome,
-    restore: {
-      status: "fresh",
-      reason: "no_prior_session",
-      message: "A Managed Agents session, settled from its webhook.",
-    },
-    notes: [],
-  };
+  const session = settledRemoteSession(settled.outcome);
   const { owner, repo, headSha } = record;
   const sarifDir = record.uploadSarif ? await mkdtemp(join(tmpdir(), "cpr-audit-sarif-")) : undefined;
   try {

@@ -10,7 +10,7 @@ import { pullRequestChangeFromGitHub } from "../review/pull-request-change.js";
 import { GitCheckout } from "../shared/git-checkout.js";
 import { type GitHubAccess, githubClientOf } from "../shared/github-access.js";
 import { preparePullRequestJob } from "../shared/prepare-pull-request-job.js";
-import type { JobSessionResult } from "../shared/run-job-session.js";
+import { settledRemoteSession } from "../shared/run-job-session.js";
 import { autofixPlan } from "./autofix-plan.js";
 import { buildAutofixPrompt } from "./autofix-prompt.js";
 import type { AutofixRequest, AutofixResult } from "./autofix-request.js";
@@ -242,15 +242,7 @@ export async function settleRemoteAutofix(
     isFork: false,
     testCommands: record.testCommands,
   });
-  const session: JobSessionResult = {
-    outcome: settled.outcome,
-    restore: {
-      status: "fresh",
-      reason: "no_prior_session",
-      message: "A Managed Agents session, settled from its webhook.",
-    },
-    notes: [],
-  };
+  const session = settledRemoteSession(settled.outcome);
   const proposed = await proposedFixFrom(
     {
       plan,

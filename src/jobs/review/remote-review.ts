@@ -10,6 +10,7 @@ import { GitCheckout } from "../shared/git-checkout.js";
 import { type GitHubAccess, githubClientOf } from "../shared/github-access.js";
 import type { PullRequestRef } from "../shared/pull-request-ref.js";
 import { readRepositoryConfig, readRepositoryConfigFromGitHub } from "../shared/repository-config.js";
+import { settledRemoteSession } from "../shared/run-job-session.js";
 import { PathFilter, type PathFilterSettings } from "./path-filter.js";
 import {
   type PublishedReview,
@@ -240,15 +241,7 @@ export async function settleRemoteReview(
   const { octokit: access, pathFilter, claim: _claim, ...rest } = target;
   const octokit = await githubClientOf(access);
   const { owner, repo, pullNumber, headSha } = record;
-  const session = {
-    outcome: settled.outcome,
-    restore: {
-      status: "fresh" as const,
-      reason: "no_prior_session" as const,
-      message: "A Managed Agents session, settled from its webhook.",
-    },
-    notes: [],
-  };
+  const session = settledRemoteSession(settled.outcome);
   let result: ReviewResult;
   const { outcome } = settled;
   if (outcome.exitCode !== 0) {

@@ -81,6 +81,22 @@ const REMOTE_START: RestoreResult = {
  * The same job on the remote engine: same prompt, schema, budget, deadline and policy (which confirms
  * the agent's shell commands); no local transcript lineage, since the conversation lives remotely.
  */
+/**
+ * A Managed Agents session that its webhook settled, as the session result the jobs' publishing takes:
+ * a fresh start (local transcripts never carry over to the remote engine), nothing recorded.
+ */
+export function settledRemoteSession(outcome: SessionOutcome): JobSessionResult {
+  return {
+    outcome,
+    restore: {
+      status: "fresh",
+      reason: "no_prior_session",
+      message: "A Managed Agents session, settled from its webhook.",
+    },
+    notes: [],
+  };
+}
+
 async function runRemoteJobSession(
   jobOptions: JobSessionOptions,
   remote: RemoteJobSession,
