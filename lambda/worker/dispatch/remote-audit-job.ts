@@ -1,6 +1,7 @@
 import { startRemoteAudit } from "../../../src/jobs/audit/remote-audit.js";
 import type { JobResult } from "../job-executor.js";
 import { auditedRepository } from "./audit-job.js";
+import { recordRemoteSession, remoteSessionStarted } from "./remote-session-started.js";
 import type { WorkerJob } from "./worker-job.js";
 
 /**
@@ -35,18 +36,6 @@ export async function runRemoteAuditJob(run: WorkerJob): Promise<JobResult> {
     run.sessionSettings(),
     await remote.engine(),
   );
-  await remote.store.put(record, {
-    installationId: job.installationId,
-    ...(run.spendReservation ? { spendReservation: run.spendReservation } : {}),
-  });
-  run.context.logger.info("managed-agents audit started; its webhook settles it", {
-    sessionId: record.sessionId,
-    headSha: record.headSha,
-  });
-  return {
-    status: "completed",
-    conclusion: "session_started",
-    sessionId: record.sessionId,
-    costPending: true,
-  };
+  await recordRemoteSession(run, remote, record);
+  return remoteSessionStarted(run, "audit", record);
 }

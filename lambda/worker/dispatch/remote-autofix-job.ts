@@ -4,6 +4,7 @@ import type { JobResult } from "../job-executor.js";
 import { acknowledgeComment } from "./acknowledge-comment.js";
 import { refuseUnpinned, runAutofixJob } from "./autofix-job.js";
 import { prepareWorkerPullRequest } from "./prepare-worker-pull-request.js";
+import { recordRemoteSession, remoteSessionStarted } from "./remote-session-started.js";
 import { requireWriteAccess } from "./require-write-access.js";
 import type { WorkerJob } from "./worker-job.js";
 
@@ -53,19 +54,6 @@ export async function runRemoteAutofixJob(run: WorkerJob): Promise<JobResult> {
     run.sessionSettings(),
     await remote.engine(),
   );
-  await remote.store.put(record, {
-    installationId: job.installationId,
-    ...(run.spendReservation ? { spendReservation: run.spendReservation } : {}),
-  });
-  run.context.logger.info("managed-agents autofix started; its webhook settles it", {
-    sessionId: record.sessionId,
-    headSha: record.headSha,
-    checkRunId: record.checkRunId,
-  });
-  return {
-    status: "completed",
-    conclusion: "session_started",
-    sessionId: record.sessionId,
-    costPending: true,
-  };
+  await recordRemoteSession(run, remote, record);
+  return remoteSessionStarted(run, "autofix", record);
 }

@@ -1,5 +1,6 @@
 import type { JobResult } from "../job-executor.js";
 import { prepareWorkerPullRequest } from "./prepare-worker-pull-request.js";
+import { remoteSessionStarted } from "./remote-session-started.js";
 import { requireWriteAccess } from "./require-write-access.js";
 import { startManagedAgentsReview } from "./start-remote-review.js";
 import type { WorkerJob } from "./worker-job.js";
@@ -46,16 +47,5 @@ export async function runRemoteReviewJob(run: WorkerJob): Promise<JobResult> {
     run.context.logger.info("not reviewed: only excluded files changed", { reason: started.reason });
     return { status: "completed", conclusion: "neutral" };
   }
-  const { record } = started;
-  run.context.logger.info("managed-agents session started; its webhook settles it", {
-    sessionId: record.sessionId,
-    checkRunId: record.checkRunId,
-  });
-  // The session's cost is known only when it settles: the job's reservation stays booked.
-  return {
-    status: "completed",
-    conclusion: "session_started",
-    sessionId: record.sessionId,
-    costPending: true,
-  };
+  return remoteSessionStarted(run, "review", started.record);
 }
