@@ -6,7 +6,7 @@ import type { ManagedAgentsEngine } from "../../runner/managed-agents/managed-ag
 import { builtInPolicy } from "../../runner/policy/built-in-policy.js";
 import type { JobSettings } from "../job-settings.js";
 import { type GitHubAccess, githubClientOf } from "../shared/github-access.js";
-import { settledRemoteSession } from "../shared/run-job-session.js";
+import { settleRemoteJobSession } from "../shared/run-job-session.js";
 import { AUDIT_SCHEMA } from "./audit-schema.js";
 import { type AuditResult, auditPromptFor, finishAudit } from "./run-audit.js";
 import { uploadAuditSarif } from "./upload-audit-sarif.js";
@@ -104,17 +104,19 @@ export async function settleRemoteAudit(
   engine: ManagedAgentsEngine,
   settings: Pick<JobSettings, "jsonSchema" | "policy"> = {},
 ): Promise<RemoteAuditSettled> {
-  const settled = await engine.settle(record.sessionId, {
-    jsonSchema: settings.jsonSchema ?? AUDIT_SCHEMA,
-    // Shell commands are judged by the audit's read-only rules; paths resolve against nothing local.
-    policy: settings.policy ?? builtInPolicy("audit", { workspace: "/nonexistent-remote-workspace" }),
-    ...(record.maxTurns === undefined ? {} : { maxTurns: record.maxTurns }),
-    ...(record.deadlineAt === undefined ? {} : { deadlineAt: Date.parse(record.deadlineAt) }),
-  });
-  if (settled.state === "waiting") return { status: "waiting" };
-  if (target.claim && !(await target.claim())) return { status: "claimed_elsewhere" };
+  const settled = await settleRemoteJobSession(
+    engine,
+    record,
+    {
+      jsonSchema: settings.jsonSchema ?? AUDIT_SCHEMA,
+      // Shell commands are judged by the audit's read-only rules; paths resolve against nothing local.
+      policy: settings.policy ?? builtInPolicy("audit", { workspace: "/nonexistent-remote-workspace" }),
+    },
+    target.claim,
+  );
+  if (settled.status !== "settled") return settled;
   const octokit = await githubClientOf(target.octokit);
-  const session = settledRemoteSession(settled.outcome);
+  const { session } = settled;
   const { owner, repo, headSha } = record;
   const sarifDir = record.uploadSarif ? await mkdtemp(join(tmpdir(), "cpr-audit-sarif-")) : undefined;
   try {

@@ -10,7 +10,7 @@ import { pullRequestChangeFromGitHub } from "../review/pull-request-change.js";
 import { GitCheckout } from "../shared/git-checkout.js";
 import { type GitHubAccess, githubClientOf } from "../shared/github-access.js";
 import { preparePullRequestJob } from "../shared/prepare-pull-request-job.js";
-import { settledRemoteSession } from "../shared/run-job-session.js";
+import { settleRemoteJobSession } from "../shared/run-job-session.js";
 import { autofixPlan } from "./autofix-plan.js";
 import { buildAutofixPrompt } from "./autofix-prompt.js";
 import type { AutofixRequest, AutofixResult } from "./autofix-request.js";
@@ -178,20 +178,23 @@ export async function settleRemoteAutofix(
   target: RemoteAutofixSettle,
   engine: ManagedAgentsEngine,
 ): Promise<RemoteAutofixSettled> {
-  const settled = await engine.settle(record.sessionId, {
-    jsonSchema: AUTOFIX_SCHEMA,
-    access: "write",
-    // The agent's shell commands are judged by the autofix rules with the job's test commands.
-    policy: builtInPolicy("autofix", {
-      workspace: "/nonexistent-remote-workspace",
-      testCommands: record.testCommands,
-    }),
-    ...(record.maxTurns === undefined ? {} : { maxTurns: record.maxTurns }),
-    ...(record.deadlineAt === undefined ? {} : { deadlineAt: Date.parse(record.deadlineAt) }),
-  });
-  if (settled.state === "waiting") return { status: "waiting" };
-  if (target.claim && !(await target.claim())) return { status: "claimed_elsewhere" };
-  const { outcome } = settled;
+  const settled = await settleRemoteJobSession(
+    engine,
+    record,
+    {
+      jsonSchema: AUTOFIX_SCHEMA,
+      access: "write",
+      // The agent's shell commands are judged by the autofix rules with the job's test commands.
+      policy: builtInPolicy("autofix", {
+        workspace: "/nonexistent-remote-workspace",
+        testCommands: record.testCommands,
+      }),
+    },
+    target.claim,
+  );
+  if (settled.status !== "settled") return settled;
+  const { session } = settled;
+  const { outcome } = session;
 
   const { owner, repo } = record;
   const octokit = await githubClientOf(target.octokit);
@@ -242,7 +245,6 @@ export async function settleRemoteAutofix(
     isFork: false,
     testCommands: record.testCommands,
   });
-  const session = settledRemoteSession(settled.outcome);
   const proposed = await proposedFixFrom(
     {
       plan,

@@ -10,7 +10,7 @@ import { GitCheckout } from "../shared/git-checkout.js";
 import { type GitHubAccess, githubClientOf } from "../shared/github-access.js";
 import type { PullRequestRef } from "../shared/pull-request-ref.js";
 import { readRepositoryConfig, readRepositoryConfigFromGitHub } from "../shared/repository-config.js";
-import { settledRemoteSession } from "../shared/run-job-session.js";
+import { settleRemoteJobSession } from "../shared/run-job-session.js";
 import { PathFilter, type PathFilterSettings } from "./path-filter.js";
 import {
   type PublishedReview,
@@ -228,22 +228,24 @@ export async function settleRemoteReview(
   engine: ManagedAgentsEngine,
   settings: Pick<JobSettings, "jsonSchema" | "policy">,
 ): Promise<RemoteReviewSettled> {
-  const settled = await engine.settle(record.sessionId, {
-    jsonSchema: settings.jsonSchema ?? REVIEW_SCHEMA,
-    // Shell commands are judged by the review's read-only rules; paths resolve against nothing local.
-    policy: settings.policy ?? builtInPolicy("review", { workspace: "/nonexistent-remote-workspace" }),
-    ...(record.maxTurns === undefined ? {} : { maxTurns: record.maxTurns }),
-    ...(record.deadlineAt === undefined ? {} : { deadlineAt: Date.parse(record.deadlineAt) }),
-  });
-  if (settled.state === "waiting") return { status: "waiting" };
-  if (target.claim && !(await target.claim())) return { status: "claimed_elsewhere" };
+  const settled = await settleRemoteJobSession(
+    engine,
+    record,
+    {
+      jsonSchema: settings.jsonSchema ?? REVIEW_SCHEMA,
+      // Shell commands are judged by the review's read-only rules; paths resolve against nothing local.
+      policy: settings.policy ?? builtInPolicy("review", { workspace: "/nonexistent-remote-workspace" }),
+    },
+    target.claim,
+  );
+  if (settled.status !== "settled") return settled;
 
   const { octokit: access, pathFilter, claim: _claim, ...rest } = target;
   const octokit = await githubClientOf(access);
   const { owner, repo, pullNumber, headSha } = record;
-  const session = settledRemoteSession(settled.outcome);
+  const { session } = settled;
   let result: ReviewResult;
-  const { outcome } = settled;
+  const { outcome } = session;
   if (outcome.exitCode !== 0) {
     result = {
       status: "failed",

@@ -81,11 +81,38 @@ const REMOTE_START: RestoreResult = {
  * The same job on the remote engine: same prompt, schema, budget, deadline and policy (which confirms
  * the agent's shell commands); no local transcript lineage, since the conversation lives remotely.
  */
+/** Where a settle step stands with a remote session: still running, another step's to publish, or ours. */
+export type RemoteSessionSettle =
+  | { status: "waiting" }
+  | { status: "claimed_elsewhere" }
+  | { status: "settled"; session: JobSessionResult };
+
+/**
+ * One look at a started Managed Agents session with the job's schema, policy, turn cap and deadline
+ * (see ManagedAgentsEngine.settle); once it ended, the right to publish it is claimed (`claim`: at
+ * most one settle step publishes a session).
+ */
+export async function settleRemoteJobSession(
+  engine: ManagedAgentsEngine,
+  record: { sessionId: string; maxTurns?: number; deadlineAt?: string },
+  job: Omit<Parameters<ManagedAgentsEngine["settle"]>[1], "maxTurns" | "deadlineAt">,
+  claim: (() => Promise<boolean>) | undefined,
+): Promise<RemoteSessionSettle> {
+  const settled = await engine.settle(record.sessionId, {
+    ...job,
+    ...(record.maxTurns === undefined ? {} : { maxTurns: record.maxTurns }),
+    ...(record.deadlineAt === undefined ? {} : { deadlineAt: Date.parse(record.deadlineAt) }),
+  });
+  if (settled.state === "waiting") return { status: "waiting" };
+  if (claim && !(await claim())) return { status: "claimed_elsewhere" };
+  return { status: "settled", session: settledRemoteSession(settled.outcome) };
+}
+
 /**
  * A Managed Agents session that its webhook settled, as the session result the jobs' publishing takes:
  * a fresh start (local transcripts never carry over to the remote engine), nothing recorded.
  */
-export function settledRemoteSession(outcome: SessionOutcome): JobSessionResult {
+function settledRemoteSession(outcome: SessionOutcome): JobSessionResult {
   return {
     outcome,
     restore: {
