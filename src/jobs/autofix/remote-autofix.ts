@@ -7,6 +7,7 @@ import { builtInPolicy } from "../../runner/policy/built-in-policy.js";
 import type { SessionOutcome } from "../../runner/session-outcome.js";
 import type { JobSettings } from "../job-settings.js";
 import { pullRequestChangeFromGitHub } from "../review/pull-request-change.js";
+import { failCheckRunNotStarted } from "../shared/fail-check-run-not-started.js";
 import { GitCheckout } from "../shared/git-checkout.js";
 import { type GitHubAccess, githubClientOf } from "../shared/github-access.js";
 import { preparePullRequestJob } from "../shared/prepare-pull-request-job.js";
@@ -130,14 +131,7 @@ export async function startRemoteAutofix(
       deadlineAt: new Date(Date.now() + settings.timeoutMs).toISOString(),
     };
   } catch (error) {
-    await checks
-      .complete(handle, {
-        outcome: { status: "failure", isError: true },
-        title: "Claude autofix failed",
-        summary: `Claude autofix could not start: ${(error as Error).message}`,
-        findings: [],
-      })
-      .catch(() => undefined);
+    await failCheckRunNotStarted(checks, handle, "autofix", error);
     throw error;
   }
 }

@@ -6,6 +6,7 @@ import { createAjv } from "../../json-schema/create-ajv.js";
 import type { ManagedAgentsEngine } from "../../runner/managed-agents/managed-agents-engine.js";
 import { builtInPolicy } from "../../runner/policy/built-in-policy.js";
 import type { JobSettings } from "../job-settings.js";
+import { failCheckRunNotStarted } from "../shared/fail-check-run-not-started.js";
 import { GitCheckout } from "../shared/git-checkout.js";
 import { type GitHubAccess, githubClientOf } from "../shared/github-access.js";
 import type { PullRequestRef } from "../shared/pull-request-ref.js";
@@ -155,14 +156,7 @@ export async function startRemoteReview(
     };
     return { status: "started", record };
   } catch (error) {
-    await checks
-      .complete(handle, {
-        outcome: { status: "failure", isError: true },
-        title: "Claude review failed",
-        summary: `Claude review could not start: ${(error as Error).message}`,
-        findings: [],
-      })
-      .catch(() => undefined);
+    await failCheckRunNotStarted(checks, handle, "review", error);
     throw error;
   }
 }
