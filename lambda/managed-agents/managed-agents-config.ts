@@ -29,6 +29,8 @@ export interface SettleConfig extends GitHubAppConfig, ReviewRules {
   gitServerUrl: string;
   /** The function's environment, for git (the clone and the patch of an autofix). */
   hostEnv: NodeJS.ProcessEnv;
+  /** The App's bot logins (`BOT_NAME`, `SELF_LOGINS`): our markers count only on their comments. */
+  ownLogins: string[];
 }
 
 export class ManagedAgentsConfigError extends Error {
@@ -63,6 +65,8 @@ const readSettleEnv = lambdaSettingsReader(
     ...REVIEW_RULE_VARIABLES,
     "SPEND_TABLE_NAME",
     "GITHUB_SERVER_URL",
+    "BOT_NAME",
+    "SELF_LOGINS",
   ],
   [...GITHUB_APP_REQUIRED, "SESSIONS_TABLE_NAME", "MANAGED_AGENTS_API_KEY_SECRET"],
   (message) => new ManagedAgentsConfigError(message),
@@ -83,5 +87,6 @@ export function settleConfigFromEnv(env: NodeJS.ProcessEnv): SettleConfig {
     ...(spendTableName ? { spendTableName } : {}),
     gitServerUrl: settings.GITHUB_SERVER_URL || "https://github.com",
     hostEnv: env,
+    ownLogins: [settings.BOT_NAME, ...settings.SELF_LOGINS],
   };
 }

@@ -52,6 +52,8 @@ export function publishingClientFor(options: {
   gitServerUrl?: string;
   /** git's environment for clones. */
   hostEnv?: NodeJS.ProcessEnv;
+  /** The App's bot logins: our markers count only on comments they wrote (see `writtenByUs`). */
+  ownLogins?: readonly string[];
   pacing?: Pick<GitHubClientOptions, "retryAfterBaseMs" | "writeSpacingMs" | "notificationSpacingMs">;
 }) {
   const tokenOf = new WeakMap<GitHubClient, string>();
@@ -67,7 +69,12 @@ export function publishingClientFor(options: {
         installationId,
         settleTokenScope(session.repo, session.kind, { uploadSarif: session.uploadSarif ?? false }),
       );
-      const octokit = createGitHubClient({ token, baseUrl: options.githubApiUrl, ...options.pacing });
+      const octokit = createGitHubClient({
+        token,
+        baseUrl: options.githubApiUrl,
+        ...(options.ownLogins ? { ownLogins: options.ownLogins } : {}),
+        ...options.pacing,
+      });
       tokenOf.set(octokit, token);
       return octokit;
     },

@@ -29,6 +29,7 @@ const publishing = publishingClientFor({
   githubApiUrl: config.githubApiUrl,
   gitServerUrl: config.gitServerUrl,
   hostEnv: config.hostEnv,
+  ownLogins: config.ownLogins,
 });
 
 let settle: Promise<ReturnType<typeof createSettleHandler>> | undefined;

@@ -90,6 +90,8 @@ export function createJobExecutor(options: JobExecutorOptions): JobExecutor {
       token: context.token,
       ...(context.renewToken ? { renewToken: context.renewToken } : {}),
       baseUrl: config.githubApiUrl,
+      // Our markers count only on comments by the App's own bot (docs/security.md).
+      ownLogins: [config.bot.name, ...config.triggers.selfLogins],
       log: (line) => context.logger.warn(line),
       ...options.githubPacing,
     });

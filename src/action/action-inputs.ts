@@ -36,6 +36,12 @@ export interface ActionInputs {
   /** Where the model runs; absent: chosen from the credentials and the environment (docs/providers.md). */
   provider?: ModelProvider;
   githubToken: string;
+  /**
+   * The login `githubToken` posts as. Our hidden markers (sticky summary, finding fingerprints) are
+   * trusted only on comments this login wrote: anyone, including another App echoing a PR title,
+   * can paste the text of a marker.
+   */
+  botLogin: string;
   mode: "auto" | JobKind;
   /** Where the agent runs: the local CLI, or a Claude Managed Agents session (docs/engines.md). */
   engine: "cli" | "managed-agents";
@@ -123,6 +129,7 @@ export const ACTION_INPUTS = {
   claude_code_oauth_token: textSetting,
   provider: providerSetting,
   github_token: textSetting,
+  bot_login: textWithDefault("github-actions[bot]"),
   mode: { type: "string", enum: ["auto", "review", "autofix", "audit"], default: "auto" },
   engine: engineSetting,
   repository_read_token: textSetting,
@@ -191,6 +198,7 @@ export function parseActionInputs(getInput: GetInput): ActionInputs {
     claudeCodeOauthToken: raw.claude_code_oauth_token ?? "",
     ...(raw.provider ? { provider: raw.provider } : {}),
     githubToken: raw.github_token ?? "",
+    botLogin: raw.bot_login,
     mode: raw.mode,
     engine: raw.engine,
     repositoryReadToken: raw.repository_read_token,
@@ -236,7 +244,7 @@ export function parseActionInputs(getInput: GetInput): ActionInputs {
           : skipAuthors.length === 1 && skipAuthors[0] === "none"
             ? []
             : skipAuthors,
-      selfLogins: [],
+      selfLogins: [raw.bot_login],
     },
     autofixAllowedDomains: raw.autofix_allowed_domains,
     testCommands: raw.test_commands,

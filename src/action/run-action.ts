@@ -70,6 +70,8 @@ export async function runAction(env: NodeJS.ProcessEnv): Promise<void> {
     baseUrl: context.apiUrl,
     // Whatever is published through this client redacts these (see docs/security.md).
     secrets,
+    // Our markers count only on comments this account wrote (see docs/security.md).
+    ownLogins: [inputs.botLogin],
     log: (m) => logInfo(m),
   });
   const { owner, repo } = context;

@@ -27,6 +27,13 @@ describe("parseActionInputs", () => {
     });
   });
 
+  it("bot_login: the workflow token's account by default, an App's bot when given; it is also a self login", () => {
+    expect(parseActionInputs(from({})).botLogin).toBe("github-actions[bot]");
+    const app = parseActionInputs(from({ bot_login: "my-app[bot]" }));
+    expect(app.botLogin).toBe("my-app[bot]");
+    expect(app.triggers.selfLogins).toEqual(["my-app[bot]"]);
+  });
+
   it("trigger inputs: documented defaults, lists, `none`, and clear errors for a bad prefix or mention", () => {
     expect(parseActionInputs(from({})).triggers).toEqual({
       commandPrefix: "/claude",
@@ -35,7 +42,7 @@ describe("parseActionInputs", () => {
       autofixLabel: "autofix",
       reviewDrafts: false,
       skipAuthors: ["dependabot[bot]", "renovate[bot]"],
-      selfLogins: [],
+      selfLogins: ["github-actions[bot]"],
     });
     const custom = parseActionInputs(
       from({

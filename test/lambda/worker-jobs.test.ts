@@ -366,7 +366,7 @@ describe("autofix and audit jobs through the worker (real CLI)", () => {
     expect(
       git("log", "-1", "--format=%an%n%cn%n%(trailers:key=Co-authored-by,valueonly)", remoteHead).trim(),
     ).toBe(
-      "installation-42[bot]\nGitHub\nmaintainer <maintainer@users.noreply.github.com>\nClaude <noreply@anthropic.com>",
+      "claude-pr-runner[bot]\nGitHub\nmaintainer <maintainer@users.noreply.github.com>\nClaude <noreply@anthropic.com>",
     );
     expect(git("show", `${remoteHead}:src/math.ts`)).toContain("return a - b;");
     expect(stdout.records.find((r) => r.message === "autofix: pushed")).toBeDefined();

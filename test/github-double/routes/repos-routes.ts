@@ -76,8 +76,8 @@ export const reposRoutes: RouteTable = {
 
   /** Lambda App flow: exchange the App JWT for an installation token the double will then accept. */
   "apps/create-installation-access-token": (ctx) => {
-    const id = ctx.params.installation_id ?? "0";
-    const token = ctx.issueToken({ login: `installation-${id}[bot]`, type: "Bot" });
+    // Every installation of an App posts as the App's bot, `<app slug>[bot]` (the slug of apps-routes).
+    const token = ctx.issueToken({ login: "claude-pr-runner[bot]", type: "Bot" });
     return ok(
       {
         token,

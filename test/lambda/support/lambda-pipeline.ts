@@ -83,7 +83,7 @@ export class LambdaPipeline {
       PUBLISH_RESERVE_MS: "3000",
       JOB_WORK_ROOT: this.workRoot,
       TEST_COMMANDS: "npm test",
-      BOT_NAME: "claude-pr-runner-test[bot]",
+      BOT_NAME: "claude-pr-runner[bot]",
       UPLOAD_SARIF: "true",
     });
     const telemetry = createTelemetry("webhook", process.env);
@@ -98,7 +98,7 @@ export class LambdaPipeline {
       routing: {
         enabledJobs: new Set(["review", "autofix", "prune", "ask", "reply"]),
         repositories: [`${OWNER}/*`],
-        triggers: { ...DEFAULT_TRIGGER_SETTINGS, selfLogins: ["claude-pr-runner-test[bot]"] },
+        triggers: { ...DEFAULT_TRIGGER_SETTINGS, selfLogins: ["claude-pr-runner[bot]"] },
         allowedInstallations: parseInstallationAllowList(String(INSTALLATION_ID)),
       },
       maxBodyBytes: 1024 * 1024,
