@@ -54,7 +54,10 @@ async function mcpSession(allowedTools: string[] | undefined) {
   const read = (name: string) =>
     existsSync(path.join(record, name)) ? readFileSync(path.join(record, name), "utf8") : "";
   const secondRequest = JSON.stringify(s.api.mainRequests[1]?.body ?? {});
-  return { outcome: result, read, secondRequest };
+  const offered = (((s.api.mainRequests[0]?.body ?? {}) as { tools?: Array<{ name: string }> }).tools ?? [])
+    .map((tool) => tool.name)
+    .sort();
+  return { outcome: result, read, secondRequest, offered };
 }
 
 describe("MCP servers from mcp_config under the job policy (real CLI)", () => {
@@ -69,8 +72,10 @@ describe("MCP servers from mcp_config under the job policy (real CLI)", () => {
   });
 
   it("named in allowed_tools, the call is allowed by our policy and reaches the server; the server's env holds no secret", async () => {
-    const { outcome, read, secondRequest } = await mcpSession(["Read", "mcp__probe__lookup"]);
+    const { outcome, read, secondRequest, offered } = await mcpSession(["Read", "mcp__probe__lookup"]);
     expect(outcome.exitCode, outcome.failureReasons.join("\n")).toBe(0);
+    // `--tools Read` narrows the built-ins only: 2.1.235 still offers the MCP server's tools.
+    expect(offered).toEqual(["Read", "mcp__probe__lookup"]);
     expect(outcome.policyDecisions.filter((d) => d.toolName === "mcp__probe__lookup")).toMatchObject([
       { behavior: "allow", ruleId: "allowed-tools:mcp__probe__lookup" },
     ]);

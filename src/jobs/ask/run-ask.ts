@@ -1,5 +1,6 @@
 import { createAjv } from "../../json-schema/create-ajv.js";
 import { builtInPolicy } from "../../runner/policy/built-in-policy.js";
+import { offeredBuiltInTools } from "../../runner/policy/offered-tools.js";
 import { sessionFailureReason } from "../../runner/session-outcome.js";
 import { dropEscapingSymlinks } from "../../sandbox/drop-escaping-symlinks.js";
 import { type JobSettings, sessionLimitsFrom } from "../job-settings.js";
@@ -17,8 +18,6 @@ export type AskResult =
   | { status: "answered"; answer: string; session: JobSessionResult }
   | { status: "failed"; reason: string; session: JobSessionResult };
 
-const READ_TOOLS = ["Read", "Glob", "Grep", "Bash"];
-
 const validateAnswer = createAjv({ schemas: "ours" }).compile(ASK_SCHEMA);
 
 /**
@@ -32,13 +31,14 @@ export async function runAsk(request: AskRequest, settings: JobSettings): Promis
   // A fork's links out of the checkout (`notes -> /proc/self/environ`) go before the agent reads,
   // also when the door's checkout already was the head and nothing was fetched (and swept).
   if (request.untrusted) await dropEscapingSymlinks(request.checkoutDir);
+  const policy = builtInPolicy("review", { workspace: request.checkoutDir });
   const session = await runJobSession(
     {
       prompt: buildAskPrompt(request),
       cwd: request.checkoutDir,
-      policy: builtInPolicy("review", { workspace: request.checkoutDir }),
+      policy,
       // Only read tools are offered at all; the policy still decides every call (Bash: read-only commands).
-      tools: READ_TOOLS,
+      tools: offeredBuiltInTools(policy),
       jsonSchema: ASK_SCHEMA,
       bare: request.untrusted,
       ...sessionLimitsFrom(settings),

@@ -1,18 +1,21 @@
 import { checkMcpServerConfig, type McpServerConfig } from "../../runner/mcp-server-config.js";
+import { offeredBuiltInTools } from "../../runner/policy/offered-tools.js";
 import { applyToolGrants, type ToolCeilingJob } from "../../runner/policy/tool-grants.js";
 import type { ToolPolicy } from "../../runner/policy/tool-policy.js";
 import type { JobSettings } from "../job-settings.js";
 
 export interface JobToolAccess {
   policy: ToolPolicy;
+  /** `--tools`: the built-in tools the policy can ever allow, so the CLI offers the model no other. */
+  tools: string[];
   /** `--mcp-config` JSON, with `--strict-mcp-config` so only the workflow's servers start. */
   mcpConfig?: string[];
   strictMcpConfig?: boolean;
 }
 
 /**
- * The job's policy shaped by the workflow's `allowed_tools` within the job's ceiling, and its MCP
- * servers (trusted jobs only). Untrusted jobs that were given either extension fail here, before any
+ * The job's policy shaped by the workflow's `allowed_tools` within the job's ceiling, the built-in
+ * tools the CLI offers (only those the shaped policy can allow), and its MCP servers (trusted jobs only). Untrusted jobs that were given either extension fail here, before any
  * spawn, with a typed error (ToolGrantError, McpConfigError).
  */
 export function jobToolAccess(
@@ -33,6 +36,7 @@ export function jobToolAccess(
     : policy;
   return {
     policy: shaped,
+    tools: offeredBuiltInTools(shaped),
     ...(mcp ? { mcpConfig: [JSON.stringify(mcp)], strictMcpConfig: true } : {}),
   };
 }
