@@ -45,3 +45,11 @@ describe("settleConfigFromEnv: the worker's review rules", () => {
     expect(read).toThrow('FAIL_ON must be one of error, warning, never; got "notice"');
   });
 });
+
+describe("settleConfigFromEnv: whose markers count", () => {
+  it("the App's BOT_NAME (default claude-pr-runner[bot]) plus SELF_LOGINS, as on the worker", () => {
+    expect(settleConfigFromEnv(SETTLE_ENV).ownLogins).toEqual(["claude-pr-runner[bot]"]);
+    const env = { ...SETTLE_ENV, BOT_NAME: "my-app[bot]", SELF_LOGINS: "my-app[bot] old-app[bot]" };
+    expect(settleConfigFromEnv(env).ownLogins).toEqual(["my-app[bot]", "my-app[bot]", "old-app[bot]"]);
+  });
+});
