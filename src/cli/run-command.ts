@@ -5,6 +5,7 @@ import {
   builtInPolicy,
   isBuiltInPolicyName,
   loadPolicyFile,
+  offeredBuiltInTools,
   PolicyFileError,
   RunnerConfigError,
   runSession,
@@ -69,6 +70,8 @@ async function sessionOptionsFrom(parsed: RunArguments, io: CliIo): Promise<Sess
     prompt: parsed.prompt,
     cwd: parsed.cwd,
     policy,
+    // The CLI offers the model only the built-in tools the policy can allow (docs/security.md).
+    tools: offeredBuiltInTools(policy),
     sourceEnv: io.env,
     passSecrets: parsed.passSecrets,
     bare: parsed.bare,

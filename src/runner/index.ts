@@ -11,6 +11,7 @@ export {
   isBuiltInPolicyName,
 } from "./policy/built-in-policy.js";
 export { loadPolicyFile } from "./policy/load-policy-file.js";
+export { CLI_BUILT_IN_TOOLS, offeredBuiltInTools } from "./policy/offered-tools.js";
 export { parsePolicyDocument } from "./policy/parse-policy-document.js";
 export type { PolicyDocument, PolicyRule } from "./policy/policy-document.js";
 export { PolicyFileError } from "./policy/policy-file-error.js";

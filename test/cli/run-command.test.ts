@@ -144,6 +144,11 @@ describe("claude-pr-runner run: real sessions", () => {
       expect((await readFile(logFile, "utf8")).split("\n").length).toBeGreaterThan(5);
       // The user's prompt file reached the model.
       expect(JSON.stringify(api.mainRequests[0]?.body)).toContain("Summarise the repository state.");
+      // Only the review policy's built-ins are offered (plus the schema's StructuredOutput).
+      const offered = (((api.mainRequests[0]?.body ?? {}) as { tools?: Array<{ name: string }> }).tools ?? [])
+        .map((tool) => tool.name)
+        .sort();
+      expect(offered).toEqual(["Bash", "Glob", "Grep", "Read", "StructuredOutput"]);
     } finally {
       await api.close();
     }
