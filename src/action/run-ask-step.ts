@@ -6,6 +6,7 @@ import { runAsk } from "../jobs/ask/run-ask.js";
 import { answerQuestion } from "../jobs/conversation/answer-question.js";
 import { replyPlaceOf } from "../jobs/conversation/reply-place.js";
 import { repositoryUrl } from "../jobs/shared/clone-repository.js";
+import { GitCheckout } from "../jobs/shared/git-checkout.js";
 import type { PullRequestJobPlan } from "../jobs/shared/prepare-pull-request-job.js";
 import { checkoutPullRequestHead } from "../jobs/shared/pull-request-head-checkout.js";
 import type { TriggerRun } from "../jobs/triggers/decide-trigger.js";
@@ -65,6 +66,11 @@ export async function runAskStep(step: {
           )
         ).dir
       : context.workspace;
+    // On the remote engine a question on an issue reads the commit the workflow checked out.
+    const remoteCommit =
+      !pr && prepared.settings.engine
+        ? await new GitCheckout(context.workspace, step.env).resolve("HEAD")
+        : undefined;
     return runAsk(
       {
         repository: `${owner}/${repo}`,
@@ -72,6 +78,7 @@ export async function runAskStep(step: {
         asker: run.requester ?? "",
         checkoutDir,
         untrusted,
+        ...(remoteCommit ? { remoteCommit } : {}),
         ...(pr ? { pullRequest: pr } : {}),
         ...(issue ? { issue: { number: issue.number, title: issue.title, body: issue.body ?? "" } } : {}),
         ...askThreadOf(run.comment),
