@@ -1,6 +1,4 @@
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import type { APIGatewayProxyEventV2, Context, SQSBatchResponse, SQSEvent } from "aws-lambda";
+import type { Context, SQSBatchResponse, SQSEvent } from "aws-lambda";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createJobMessage } from "../../lambda/shared/job-message.js";
 import { JobQueue } from "../../lambda/shared/job-queue.js";
@@ -17,6 +15,7 @@ import {
 import { appPrivateKeyPem } from "./support/app-private-key.js";
 import { CapturedStdout } from "./support/captured-stdout.js";
 import { LoopbackDynamoDb, TEST_CREDENTIALS } from "./support/loopback-dynamodb.js";
+import { type LoopbackFunctionUrl, startLoopbackFunctionUrl } from "./support/loopback-function-url.js";
 import { type FifoQueuePair, LoopbackSqs } from "./support/loopback-sqs.js";
 import { SecretsDouble } from "./support/secrets-double.js";
 import { SqsEventSource } from "./support/sqs-event-source.js";
@@ -52,7 +51,7 @@ let sqs: LoopbackSqs;
 let secrets: SecretsDouble;
 let jobs: FifoQueuePair;
 let settleQueue: FifoQueuePair;
-let functionUrl: Server;
+let functionUrl: LoopbackFunctionUrl | undefined;
 const signingKey = newWebhookSecret();
 const webhookStatuses: number[] = [];
 const stdout = new CapturedStdout();
@@ -105,31 +104,19 @@ beforeAll(async () => {
   ({ handler: worker } = await import("../../lambda/worker/handler.js"));
   ({ handler: settle } = await import("../../lambda/managed-agents/settle-function.js"));
   const { handler: webhook } = await import("../../lambda/managed-agents/anthropic-webhook-function.js");
-  functionUrl = createServer(async (req, res) => {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const result = await webhook({
-      version: "2.0",
-      rawPath: "/",
-      headers: req.headers as Record<string, string>,
-      body: Buffer.concat(chunks).toString("base64"),
-      isBase64Encoded: true,
-    } as unknown as APIGatewayProxyEventV2);
+  functionUrl = await startLoopbackFunctionUrl(async (event) => {
+    const result = await webhook(event);
     webhookStatuses.push(result.statusCode ?? 500);
-    res.writeHead(result.statusCode ?? 500).end(result.body);
+    return result;
   });
-  await new Promise<void>((resolve) => functionUrl.listen(0, "127.0.0.1", resolve));
-  double.webhook = {
-    url: `http://127.0.0.1:${(functionUrl.address() as AddressInfo).port}/`,
-    secret: signingKey,
-  };
+  double.webhook = { url: functionUrl.url, secret: signingKey };
 });
 
 afterAll(async () => {
   stdout.stop();
   process.env = savedEnv;
   await double?.close();
-  await new Promise<void>((resolve) => functionUrl?.close(() => resolve()));
+  await functionUrl?.close();
   await Promise.allSettled([github?.close(), dynamo?.close(), sqs?.close(), secrets?.close()]);
 });
 

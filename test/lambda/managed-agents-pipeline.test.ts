@@ -1,7 +1,4 @@
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import Anthropic from "@anthropic-ai/sdk";
-import type { APIGatewayProxyEventV2 } from "aws-lambda";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createAnthropicWebhookHandler } from "../../lambda/managed-agents/anthropic-webhook-handler.js";
 import { createSettleHandler } from "../../lambda/managed-agents/settle-handler.js";
@@ -25,6 +22,7 @@ import {
   usage,
 } from "../managed-agents-double/scripted-events.js";
 import { LoopbackDynamoDb } from "./support/loopback-dynamodb.js";
+import { type LoopbackFunctionUrl, startLoopbackFunctionUrl } from "./support/loopback-function-url.js";
 import { type FifoQueuePair, LoopbackSqs } from "./support/loopback-sqs.js";
 import { SqsEventSource } from "./support/sqs-event-source.js";
 import { lambdaContext } from "./support/webhook-events.js";
@@ -52,7 +50,7 @@ let octokit: GitHubClient;
 let dynamo: LoopbackDynamoDb;
 let sqs: LoopbackSqs;
 let queue: FifoQueuePair;
-let functionUrl: Server;
+let functionUrl: LoopbackFunctionUrl;
 let repo: TempRepo;
 const invocations: Array<{ fn: string; ms: number; status?: number }> = [];
 const secret = newWebhookSecret();
@@ -92,21 +90,8 @@ beforeEach(async () => {
     queueUrl: queue.queueUrl,
   });
   // The Function URL in front of the webhook function: the raw body and headers, as Lambda hands them.
-  functionUrl = createServer(async (req, res) => {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const event = {
-      version: "2.0",
-      rawPath: "/",
-      headers: req.headers as Record<string, string>,
-      body: Buffer.concat(chunks).toString("base64"),
-      isBase64Encoded: true,
-    } as unknown as APIGatewayProxyEventV2;
-    const result = await timed("webhook", () => webhook(event));
-    res.writeHead(result.statusCode ?? 500).end(result.body);
-  });
-  await new Promise<void>((resolve) => functionUrl.listen(0, "127.0.0.1", resolve));
-  double.webhook = { url: `http://127.0.0.1:${(functionUrl.address() as AddressInfo).port}/`, secret };
+  functionUrl = await startLoopbackFunctionUrl((event) => timed("webhook", () => webhook(event)));
+  double.webhook = { url: functionUrl.url, secret };
   repo = createTempRepo();
 });
 afterEach(async () => {
@@ -115,7 +100,7 @@ afterEach(async () => {
   await github.close();
   await sqs.close();
   await dynamo.close();
-  await new Promise<void>((resolve) => functionUrl.close(() => resolve()));
+  await functionUrl.close();
   repo.remove();
 });
 

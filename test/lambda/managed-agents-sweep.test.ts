@@ -1,8 +1,6 @@
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import Anthropic from "@anthropic-ai/sdk";
 import { GetItemCommand } from "@aws-sdk/client-dynamodb";
-import type { APIGatewayProxyEventV2, SQSEvent } from "aws-lambda";
+import type { SQSEvent } from "aws-lambda";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createAnthropicWebhookHandler } from "../../lambda/managed-agents/anthropic-webhook-handler.js";
 import { createSessionSweepHandler } from "../../lambda/managed-agents/session-sweep-handler.js";
@@ -32,6 +30,7 @@ import {
   usage,
 } from "../managed-agents-double/scripted-events.js";
 import { LoopbackDynamoDb } from "./support/loopback-dynamodb.js";
+import { type LoopbackFunctionUrl, startLoopbackFunctionUrl } from "./support/loopback-function-url.js";
 import { type FifoQueuePair, LoopbackSqs } from "./support/loopback-sqs.js";
 import { SqsEventSource } from "./support/sqs-event-source.js";
 import { lambdaContext } from "./support/webhook-events.js";
@@ -74,7 +73,7 @@ let spend: SpendLedger;
 let engine: ManagedAgentsEngine;
 let source: SqsEventSource;
 let claims: boolean[];
-let functionUrl: Server | undefined;
+let functionUrl: LoopbackFunctionUrl | undefined;
 
 beforeEach(async () => {
   double = await ManagedAgentsDouble.start();
@@ -116,10 +115,7 @@ afterEach(async () => {
   await github.close();
   await sqs.close();
   await dynamo.close();
-  if (functionUrl) {
-    const server = functionUrl;
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-  }
+  await functionUrl?.close();
   repo.remove();
 });
 
@@ -413,18 +409,9 @@ describe("the turn cap on the webhook path", () => {
       sqs: sqs.client,
       queueUrl: queue.queueUrl,
     });
-    functionUrl = createServer(async (req, res) => {
-      const chunks: Buffer[] = [];
-      for await (const chunk of req) chunks.push(chunk as Buffer);
-      const result = await webhook({
-        headers: req.headers as Record<string, string>,
-        body: Buffer.concat(chunks).toString("utf8"),
-        isBase64Encoded: false,
-      } as unknown as APIGatewayProxyEventV2);
-      res.writeHead(result.statusCode ?? 500).end(result.body);
-    });
-    await new Promise<void>((resolve) => functionUrl?.listen(0, "127.0.0.1", resolve));
-    double.webhook = { url: `http://127.0.0.1:${(functionUrl.address() as AddressInfo).port}/`, secret };
+    // A JSON body, handed as text: the other managed-agents tests send it base64-encoded.
+    functionUrl = await startLoopbackFunctionUrl(webhook, { base64: false });
+    double.webhook = { url: functionUrl.url, secret };
     // Four model requests, then a transient error reschedules it; it never idles on its own.
     double.scenario = (input) =>
       input.kind === "message"

@@ -1,8 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import Anthropic from "@anthropic-ai/sdk";
-import type { APIGatewayProxyEventV2 } from "aws-lambda";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { createAnthropicWebhookHandler } from "../../lambda/managed-agents/anthropic-webhook-handler.js";
 import { publishingClientFor } from "../../lambda/managed-agents/publishing-client.js";
@@ -36,6 +33,7 @@ import {
   usage,
 } from "../managed-agents-double/scripted-events.js";
 import { INSTALLATION_ID, LambdaPipeline, OWNER, REPO } from "./support/lambda-pipeline.js";
+import { type LoopbackFunctionUrl, startLoopbackFunctionUrl } from "./support/loopback-function-url.js";
 import type { FifoQueuePair } from "./support/loopback-sqs.js";
 import { SqsEventSource } from "./support/sqs-event-source.js";
 import { lambdaContext } from "./support/webhook-events.js";
@@ -63,7 +61,7 @@ const REPORT = {
 let pipeline: LambdaPipeline;
 let double: Double;
 let settleQueue: FifoQueuePair;
-let functionUrl: Server;
+let functionUrl: LoopbackFunctionUrl | undefined;
 let store: SessionRecordStore;
 let remote: RemoteEngineWiring;
 let settle: ReturnType<typeof createSettleHandler>;
@@ -92,28 +90,19 @@ beforeAll(async () => {
     sqs: pipeline.sqs.client,
     queueUrl: settleQueue.queueUrl,
   });
-  functionUrl = createServer(async (req, res) => {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
+  functionUrl = await startLoopbackFunctionUrl(async (event) => {
     const started = Date.now();
-    const result = await webhook({
-      version: "2.0",
-      rawPath: "/",
-      headers: req.headers as Record<string, string>,
-      body: Buffer.concat(chunks).toString("base64"),
-      isBase64Encoded: true,
-    } as unknown as APIGatewayProxyEventV2);
+    const result = await webhook(event);
     invocationMs.push(Date.now() - started);
-    res.writeHead(result.statusCode ?? 500).end(result.body);
+    return result;
   });
-  await new Promise<void>((resolve) => functionUrl.listen(0, "127.0.0.1", resolve));
   double = await ManagedAgentsDouble.start({ apiKey: KEY });
-  double.webhook = { url: `http://127.0.0.1:${(functionUrl.address() as AddressInfo).port}/`, secret };
+  double.webhook = { url: functionUrl.url, secret };
 });
 
 afterAll(async () => {
   await double?.close();
-  await new Promise<void>((resolve) => functionUrl?.close(() => resolve()));
+  await functionUrl?.close();
   await pipeline?.close();
 });
 
