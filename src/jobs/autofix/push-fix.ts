@@ -1,0 +1,65 @@
+import type { GitHubClient } from "../../github/github-client.js";
+import { postCommentOnce } from "../../github/post-comment-once.js";
+import { patchBlock } from "./autofix-markdown.js";
+import type { AutofixRequest, GitIdentity } from "./autofix-request.js";
+import type { BestEffortSteps } from "./best-effort-steps.js";
+import { commitFix, commitMessageWithTrailers, gitHubUserIdentity } from "./commit-fix.js";
+import type { FixDelivery } from "./fix-delivery.js";
+import type { ProposedFix } from "./propose-fix.js";
+
+export const CLAUDE_CO_AUTHOR: GitIdentity = { name: "Claude", email: "noreply@anthropic.com" };
+
+/**
+ * Commits the fix onto the PR's branch. When the branch moved meanwhile the fix is not forced on top:
+ * it goes out as a patch comment the author can apply by hand.
+ */
+export async function pushFix(
+  github: GitHubClient,
+  request: AutofixRequest,
+  proposed: ProposedFix,
+  steps: BestEffortSteps,
+): Promise<FixDelivery> {
+  const { owner, name: repo } = request.repository;
+  const pr = request.pullRequest;
+  const { checkout, report, changes } = proposed;
+  const pushed = await steps.attempt("pushing the fix", () =>
+    commitFix(github, checkout, {
+      owner,
+      repo,
+      branch: pr.headRef,
+      parentSha: pr.headSha,
+      paths: changes.paths,
+      message: commitMessageWithTrailers(
+        report?.commitMessage ?? `fix: apply Claude autofix to #${pr.number}`,
+        [
+          ...(request.requestedBy ? [gitHubUserIdentity(request.requestedBy)] : []),
+          ...(request.coAuthor === false ? [] : [request.coAuthor ?? CLAUDE_CO_AUTHOR]),
+        ],
+      ),
+    }),
+  );
+  if (!pushed) return { detail: steps.notes.at(-1) };
+  if (pushed.pushed) return { status: "pushed", commitSha: pushed.commitSha };
+  const delivery: FixDelivery = {
+    status: "head_moved",
+    detail: `the branch is now at ${pushed.remoteHeadSha}`,
+  };
+  const comment = await steps.attempt("commenting the patch", () =>
+    postCommentOnce(github, {
+      owner,
+      repo,
+      issueNumber: pr.number,
+      body: [
+        `Claude's autofix was not pushed: \`${pr.headRef}\` moved from \`${pr.headSha.slice(0, 12)}\` to \`${pushed.remoteHeadSha.slice(0, 12)}\` while the fix was made.`,
+        "Apply it yourself with `git apply` if it still fits:",
+        "",
+        patchBlock(changes.patch),
+      ].join("\n"),
+    }),
+  );
+  if (comment) {
+    delivery.patchCommentId = comment.id;
+    delivery.patchCommentUrl = comment.html_url;
+  }
+  return delivery;
+}
