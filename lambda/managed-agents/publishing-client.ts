@@ -10,11 +10,12 @@ import type { SettleTarget } from "./settle-handler.js";
 
 /**
  * What publishing a session's result needs, on its repository only: the same as the CLI job of that
- * kind (a review comments and checks, an audit files issues and maybe SARIF, only an autofix pushes).
+ * kind (a review comments and checks, an audit files issues and maybe SARIF, only an autofix pushes,
+ * a question edits its reply on a PR, an issue or a review thread).
  */
 export function settleTokenScope(
   repo: string,
-  kind: "review" | "audit" | "autofix" = "review",
+  kind: "review" | "audit" | "autofix" | "ask" = "review",
   options: { uploadSarif?: boolean } = {},
 ): TokenScope {
   switch (kind) {
@@ -28,6 +29,8 @@ export function settleTokenScope(
         repositories: [repo],
         permissions: { contents: "write", pull_requests: "write", checks: "write" },
       };
+    case "ask":
+      return { repositories: [repo], permissions: { pull_requests: "write", issues: "write" } };
     case "audit":
       return {
         repositories: [repo],

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Context, SQSBatchResponse, SQSEvent } from "aws-lambda";
 import type { GitHubClient } from "../../src/github/github-client.js";
+import { settleRemoteAsk } from "../../src/jobs/ask/remote-ask.js";
 import { settleRemoteAudit } from "../../src/jobs/audit/remote-audit.js";
 import { settleRemoteAutofix } from "../../src/jobs/autofix/remote-autofix.js";
 import type { JobSettings } from "../../src/jobs/job-settings.js";
@@ -22,7 +23,7 @@ export interface SettleTarget {
   owner: string;
   repo: string;
   installationId?: number;
-  kind?: "review" | "audit" | "autofix";
+  kind?: "review" | "audit" | "autofix" | "ask";
   /** An audit that uploads SARIF needs code scanning write. */
   uploadSarif?: boolean;
 }
@@ -59,7 +60,7 @@ export const SETTLE_LEASE_SECONDS = 300;
 /**
  * The follow-up worker: for each queued webhook (or sweeper wake-up), one short settle of the
  * session (answer what it waits on, or publish its result once), by the job kind the worker
- * recorded: a review, an audit or an autofix. It never waits for the agent, so an invocation takes
+ * recorded: a review, an audit, an autofix or a question. It never waits for the agent, so an invocation takes
  * seconds, not the session's minutes. Failures go back to the queue (ReportBatchItemFailures).
  */
 export function createSettleHandler(deps: SettleHandlerDeps) {
@@ -159,7 +160,7 @@ function settleTarget(stored: StoredSession): SettleTarget {
   };
 }
 
-/** The job's own settle step (review, audit or autofix), each publishing as its CLI job does. */
+/** The job's own settle step (review, audit, autofix or ask), each publishing as its CLI job does. */
 async function settleByKind(
   deps: SettleHandlerDeps,
   stored: StoredSession,
@@ -168,6 +169,16 @@ async function settleByKind(
   claim: () => Promise<boolean>,
 ): Promise<Settled> {
   const { record } = stored;
+  if (record.kind === "ask") {
+    // The "working…" reply becomes the answer, or what went wrong (a timeout, no answer): never left working.
+    const settled = await settleRemoteAsk(record, { octokit, claim }, deps.engine);
+    if (settled.status !== "published") return settled;
+    return {
+      status: "published",
+      outcome: settled.result.session.outcome,
+      conclusion: settled.result.status,
+    };
+  }
   if (record.kind === "audit") {
     const settled = await settleRemoteAudit(record, { octokit, claim }, deps.engine);
     if (settled.status !== "published") return settled;

@@ -5,16 +5,17 @@ import {
   QueryCommand,
   UpdateItemCommand,
 } from "@aws-sdk/client-dynamodb";
+import type { RemoteAskRecord } from "../../src/jobs/ask/remote-ask.js";
 import type { RemoteAuditRecord } from "../../src/jobs/audit/remote-audit.js";
 import type { RemoteAutofixRecord } from "../../src/jobs/autofix/remote-autofix.js";
 import type { RemoteReviewRecord } from "../../src/jobs/review/remote-review.js";
 import { writeIfConditionHolds } from "./write-if-condition-holds.js";
 
-/** What one started remote session is, for its settle step: a review (no `kind`: the first records), an audit or an autofix. */
-export type RemoteJobRecord = RemoteReviewRecord | RemoteAuditRecord | RemoteAutofixRecord;
+/** What one started remote session is, for its settle step: a review (no `kind`: the first records), an audit, an autofix or a question. */
+export type RemoteJobRecord = RemoteReviewRecord | RemoteAuditRecord | RemoteAutofixRecord | RemoteAskRecord;
 
 /** The record's job kind; a record without one is a review. */
-export function remoteJobKind(record: RemoteJobRecord): "review" | "audit" | "autofix" {
+export function remoteJobKind(record: RemoteJobRecord): "review" | "audit" | "autofix" | "ask" {
   return record.kind ?? "review";
 }
 

@@ -10,6 +10,7 @@ import { runAskJob } from "./dispatch/ask-job.js";
 import { runAuditJob } from "./dispatch/audit-job.js";
 import { runAutofixJob } from "./dispatch/autofix-job.js";
 import { runPruneJob } from "./dispatch/prune-job.js";
+import { runRemoteAskJob } from "./dispatch/remote-ask-job.js";
 import { runRemoteAuditJob } from "./dispatch/remote-audit-job.js";
 import { runRemoteAutofixJob } from "./dispatch/remote-autofix-job.js";
 import { runRemoteReviewJob } from "./dispatch/remote-review-job.js";
@@ -65,6 +66,7 @@ const RUN_REMOTE_JOB: Partial<Record<WorkerJob["job"]["kind"], JobRunner>> = {
   review: runRemoteReviewJob,
   audit: runRemoteAuditJob,
   autofix: runRemoteAutofixJob,
+  ask: runRemoteAskJob,
 };
 
 /** Remote job kinds that hand some jobs back to the CLI (a fork's autofix): they keep the agent wiring. */

@@ -240,11 +240,55 @@ function fixer(patch: string): Scenario {
   };
 }
 
+/** A writer's `/claude ask` on PR or issue `number`, delivered to the webhook function. */
+async function askQuestion(number: number, commentId: number, question: string, onPullRequest: boolean) {
+  const payload = webhookExample("issue_comment", "created");
+  Object.assign(payload, {
+    installation: { id: INSTALLATION_ID },
+    repository: {
+      ...(payload.repository as object),
+      name: REPO,
+      full_name: `${OWNER}/${REPO}`,
+      owner: { login: OWNER },
+    },
+    sender: { login: "maintainer" },
+  });
+  const issue = payload.issue as Record<string, unknown>;
+  issue.number = number;
+  if (onPullRequest) issue.pull_request = { url: "x" };
+  else delete issue.pull_request;
+  Object.assign(payload.comment as object, {
+    id: commentId,
+    body: `/claude ask ${question}`,
+    author_association: "MEMBER",
+    user: { login: "maintainer", type: "User" },
+  });
+  const delivered = await pipeline.deliver("issue_comment", payload);
+  expect(delivered.json).toMatchObject({ status: "queued", kind: "ask" });
+}
+
+/** The agent reads, then submits its answer through submit_result. */
+function answerer(answer: string): Scenario {
+  return (input) =>
+    input.kind === "message"
+      ? [running(), ...modelRequest(), submit({ answer }), requiresAction()]
+      : input.kind === "custom_tool_result"
+        ? [running(), message("Done."), usage(21, 9), idle("end_turn")]
+        : undefined;
+}
+
+/** The bot's comments on PR or issue `number`. */
+function botCommentsOn(number: number) {
+  return pipeline.github.state.issueComments.filter(
+    (c) => c.issueNumber === number && c.body.includes("claude-pr-runner:reply"),
+  );
+}
+
 function remoteGit(...args: string[]): string {
   return execFileSync("git", args, { cwd: pipeline.remoteDir, encoding: "utf8" }).trim();
 }
 
-describe("audits and autofix on ENGINE=managed-agents (dynalite, fauxqs, Managed Agents double, GitHub double)", () => {
+describe("audits, autofix and questions on ENGINE=managed-agents (dynalite, fauxqs, Managed Agents double, GitHub double)", () => {
   it("a scheduled audit: session at the default branch's tip, the worker returns, the settle step files issues and SARIF", async () => {
     double.scenario = (input) =>
       input.kind === "message"
@@ -413,6 +457,75 @@ describe("audits and autofix on ENGINE=managed-agents (dynalite, fauxqs, Managed
           (c) => JSON.stringify((c.body as { permissions: unknown }).permissions) === '{"contents":"read"}',
         ),
     ).toHaveLength(1); // the mount token only
+  });
+
+  it("a writer's /claude ask on a PR: session on the head read-only, the worker returns, the settle step edits the working reply into the answer", async () => {
+    const head = pipeline.push({ "src/math.ts": HEADER + ADD + SUB_BUG }, "add sub", 21, "ask-me");
+    const answer = "sub() returns `a + b` at src/math.ts:13, so it adds.";
+    double.scenario = answerer(answer);
+    pipeline.github.resetCalls();
+    await askQuestion(21, 21101, "what does sub do?", true);
+    await runWorker();
+
+    const session = double.session();
+    expect(session.createParams.resources).toEqual([
+      expect.objectContaining({
+        checkout: { type: "commit", sha: head },
+        authorization_token: expect.stringMatching(/^ghs_/),
+      }),
+    ]);
+    expect(JSON.stringify(session.createParams.initial_events)).toContain("what does sub do?");
+    // The worker posted the working reply and recorded where it is; no answer yet.
+    const working = botCommentsOn(21);
+    expect(working).toHaveLength(1);
+    expect(working[0]!.body).toContain("Working on it");
+    expect(await store.get(session.id)).toMatchObject({
+      status: "running",
+      record: { kind: "ask", headSha: head, reply: { kind: "issue", id: working[0]!.id } },
+    });
+
+    await settleUntilPublished(session.id);
+    expect((await store.get(session.id))?.status).toBe("published");
+    const replies = botCommentsOn(21);
+    expect(replies).toHaveLength(1);
+    expect(replies[0]!.id).toBe(working[0]!.id);
+    expect(replies[0]!.body).toContain(answer);
+    expect(replies[0]!.body).not.toContain("Working on it");
+    // Edited once, by the one step that claimed the session.
+    expect(
+      pipeline.github
+        .callsTo("issues/update-comment")
+        .filter((c) => c.path.endsWith(`/comments/${working[0]!.id}`)),
+    ).toHaveLength(1);
+    // The settle step's token could edit comments, and read or write no code.
+    const scopes = pipeline.github
+      .callsTo("apps/create-installation-access-token")
+      .map((c) => (c.body as { permissions: Record<string, string> }).permissions);
+    expect(scopes).toContainEqual({ pull_requests: "write", issues: "write" });
+    expect(scopes.filter((p) => p.contents === "write")).toEqual([]);
+  });
+
+  it("a /claude ask on a plain issue mounts the default branch's tip; a session that gives no answer edits the reply into an error", async () => {
+    const issue = pipeline.github.addIssue(OWNER, REPO, { title: "How do I add?", body: "Asking." });
+    double.scenario = (input) =>
+      input.kind === "message"
+        ? [running(), message("I gave up."), usage(5, 3), idle("end_turn")]
+        : undefined;
+    pipeline.github.resetCalls();
+    await askQuestion(issue.number, 12101, "where is add defined?", false);
+    await runWorker();
+
+    const session = double.session();
+    expect(session.createParams.resources).toEqual([
+      expect.objectContaining({ checkout: { type: "commit", sha: pipeline.baseSha } }),
+    ]);
+    expect(await store.get(session.id)).toMatchObject({ record: { kind: "ask", headSha: pipeline.baseSha } });
+
+    await settleUntilPublished(session.id);
+    const replies = botCommentsOn(issue.number);
+    expect(replies).toHaveLength(1);
+    expect(replies[0]!.body).toContain("Sorry, I could not answer this");
+    expect(replies[0]!.body).not.toContain("Working on it");
   });
 
   it("a fork's /claude fix stays on the CLI engine: no remote session, nothing pushed to the fork's branch", async () => {

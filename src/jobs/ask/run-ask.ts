@@ -61,6 +61,11 @@ export async function runAsk(request: AskRequest, settings: JobSettings): Promis
     undefined,
     settings.secretValues,
   );
+  return askResultOf(session);
+}
+
+/** A finished session's answer, or why there is none: the same for a local and a remote session. */
+export function askResultOf(session: JobSessionResult): AskResult {
   const { outcome } = session;
   if (outcome.exitCode !== 0) {
     return { status: "failed", reason: sessionFailureReason(outcome), session };

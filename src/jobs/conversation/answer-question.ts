@@ -5,6 +5,7 @@ import {
   type ReplyPlace,
 } from "../../github/conversation-reply.js";
 import type { GitHubClient } from "../../github/github-client.js";
+import { askReplyBody } from "../ask/ask-reply-body.js";
 import type { AskResult } from "../ask/run-ask.js";
 
 export const WORKING_TEXT = "Working on it… this comment will be updated with the answer.";
@@ -28,10 +29,6 @@ export async function answerQuestion(
   } catch (thrown) {
     error = (thrown as Error).message;
   }
-  const body =
-    result?.status === "answered"
-      ? result.answer
-      : `Sorry, I could not answer this: ${error ?? "unknown error"}`;
-  await editConversationReply(octokit, place, reply, body);
+  await editConversationReply(octokit, place, reply, askReplyBody(result, error));
   return { result, reply, ...(error !== undefined ? { error } : {}) };
 }
