@@ -4,14 +4,16 @@ import { createAnthropicWebhookHandler } from "../../lambda/managed-agents/anthr
 import { createSettleHandler } from "../../lambda/managed-agents/settle-handler.js";
 import { SessionRecordStore } from "../../lambda/shared/session-record-store.js";
 import { startManagedAgentsReview } from "../../lambda/worker/dispatch/start-remote-review.js";
-import { createGitHubClient, type GitHubClient } from "../../src/github/github-client.js";
+import type { GitHubClient } from "../../src/github/github-client.js";
 import type { JobSettings } from "../../src/jobs/job-settings.js";
 import type { RemoteReviewRecord, RemoteReviewStarted } from "../../src/jobs/review/remote-review.js";
 import { ManagedAgentsEngine } from "../../src/runner/managed-agents/managed-agents-engine.js";
-import { BASE_FILES, HEAD_FILES } from "../action/action-run-fixture.js";
-import { createTempRepo, type TempRepo } from "../fixtures/git-repo.js";
-import { GitHubDouble } from "../github-double/index.js";
-import { ManagedAgentsDouble, newWebhookSecret } from "../managed-agents-double/managed-agents-double.js";
+import { HEAD_FILES } from "../action/action-run-fixture.js";
+import type { GitHubDouble } from "../github-double/index.js";
+import {
+  type ManagedAgentsDouble,
+  newWebhookSecret,
+} from "../managed-agents-double/managed-agents-double.js";
 import {
   idle,
   message,
@@ -21,9 +23,10 @@ import {
   submit,
   usage,
 } from "../managed-agents-double/scripted-events.js";
-import { LoopbackDynamoDb } from "./support/loopback-dynamodb.js";
+import { ManagedAgentsLoopback } from "./managed-agents-fixture.js";
+import type { LoopbackDynamoDb } from "./support/loopback-dynamodb.js";
 import { type LoopbackFunctionUrl, startLoopbackFunctionUrl } from "./support/loopback-function-url.js";
-import { type FifoQueuePair, LoopbackSqs } from "./support/loopback-sqs.js";
+import type { FifoQueuePair, LoopbackSqs } from "./support/loopback-sqs.js";
 import { SqsEventSource } from "./support/sqs-event-source.js";
 import { lambdaContext } from "./support/webhook-events.js";
 
@@ -44,6 +47,7 @@ const finding = {
   category: "bug",
 };
 
+let loopback: ManagedAgentsLoopback;
 let double: ManagedAgentsDouble;
 let github: GitHubDouble;
 let octokit: GitHubClient;
@@ -51,7 +55,6 @@ let dynamo: LoopbackDynamoDb;
 let sqs: LoopbackSqs;
 let queue: FifoQueuePair;
 let functionUrl: LoopbackFunctionUrl;
-let repo: TempRepo;
 const invocations: Array<{ fn: string; ms: number; status?: number }> = [];
 const secret = newWebhookSecret();
 
@@ -70,19 +73,9 @@ async function timed<T>(fn: string, call: () => Promise<T>): Promise<T> {
 
 beforeEach(async () => {
   invocations.length = 0;
-  double = await ManagedAgentsDouble.start({ apiKey: KEY });
-  github = await GitHubDouble.start();
-  octokit = createGitHubClient({
-    token: github.token,
-    baseUrl: github.url,
-    writeSpacingMs: 0,
-    notificationSpacingMs: 0,
-    retryAfterBaseMs: 1,
-  });
-  dynamo = await LoopbackDynamoDb.start();
+  loopback = await ManagedAgentsLoopback.start({ apiKey: KEY });
+  ({ double, github, octokit, dynamo, sqs, settleQueue: queue } = loopback);
   await dynamo.createIdempotencyTable(TABLE);
-  sqs = await LoopbackSqs.start();
-  queue = await sqs.createFifoQueueWithDlq("settle", { maxReceiveCount: 3, visibilityTimeoutSeconds: 30 });
   const webhook = createAnthropicWebhookHandler({
     anthropic: new Anthropic({ apiKey: "unused", baseURL: "http://127.0.0.1:9" }),
     signingKey: secret,
@@ -92,39 +85,16 @@ beforeEach(async () => {
   // The Function URL in front of the webhook function: the raw body and headers, as Lambda hands them.
   functionUrl = await startLoopbackFunctionUrl((event) => timed("webhook", () => webhook(event)));
   double.webhook = { url: functionUrl.url, secret };
-  repo = createTempRepo();
 });
 afterEach(async () => {
   expect(github.violations).toEqual([]);
-  await double.close();
-  await github.close();
-  await sqs.close();
-  await dynamo.close();
+  await loopback.close();
   await functionUrl.close();
-  repo.remove();
 });
-
-function openPullRequest(): string {
-  for (const [path, content] of Object.entries(BASE_FILES)) repo.write(path, content);
-  const baseSha = repo.commitAll("base");
-  repo.git("checkout", "-q", "-b", "feature");
-  for (const [path, content] of Object.entries(HEAD_FILES)) repo.write(path, content);
-  const headSha = repo.commitAll("add sub");
-  github.addRepo("octo", "app");
-  github.addPullRequest({
-    owner: "octo",
-    repo: "app",
-    number: 7,
-    diff: repo.git("diff", `${baseSha}...${headSha}`),
-    headSha,
-    baseSha,
-  });
-  return headSha;
-}
 
 describe("Lambda on the managed-agents engine (dynalite, fauxqs, Managed Agents double, GitHub double)", () => {
   it("delivery → session created → webhooks → results published, every invocation short", async () => {
-    const headSha = openPullRequest();
+    const headSha = loopback.openPullRequests(7);
     double.scenario = (input) =>
       input.kind === "message"
         ? [
@@ -236,13 +206,13 @@ describe("Lambda on the managed-agents engine (dynalite, fauxqs, Managed Agents 
     expect(github.state.reviews).toHaveLength(1);
 
     // The next push: a new session (the mount is fixed per session) told what the previous one found.
-    repo.write("src/math.ts", `${HEAD_FILES["src/math.ts"]}// touched\n`);
-    const nextHead = repo.commitAll("touch");
+    loopback.repo.write("src/math.ts", `${HEAD_FILES["src/math.ts"]}// touched\n`);
+    const nextHead = loopback.repo.commitAll("touch");
     github.addPullRequest({
       owner: "octo",
       repo: "app",
       number: 7,
-      diff: repo.git("diff", `${record.baseSha}...${nextHead}`),
+      diff: loopback.repo.git("diff", `${record.baseSha}...${nextHead}`),
       headSha: nextHead,
       baseSha: record.baseSha,
     });
@@ -273,7 +243,7 @@ describe("Lambda on the managed-agents engine (dynalite, fauxqs, Managed Agents 
   });
 
   it("a webhook with a bad signature is rejected and queues nothing", async () => {
-    openPullRequest();
+    loopback.openPullRequests(7);
     double.webhook = { ...double.webhook!, signWith: newWebhookSecret() };
     double.scenario = (input) => (input.kind === "message" ? [running(), idle("end_turn")] : undefined);
     const engine = new ManagedAgentsEngine({

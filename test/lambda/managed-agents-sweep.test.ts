@@ -8,15 +8,13 @@ import { createSettleHandler } from "../../lambda/managed-agents/settle-handler.
 import { OPEN_SESSIONS_INDEX, SessionRecordStore } from "../../lambda/shared/session-record-store.js";
 import { SpendLedger } from "../../lambda/shared/spend-ledger.js";
 import { startManagedAgentsReview } from "../../lambda/worker/dispatch/start-remote-review.js";
-import { createGitHubClient, type GitHubClient } from "../../src/github/github-client.js";
+import type { GitHubClient } from "../../src/github/github-client.js";
 import type { JobSettings } from "../../src/jobs/job-settings.js";
 import { ManagedAgentsEngine } from "../../src/runner/managed-agents/managed-agents-engine.js";
-import { BASE_FILES, HEAD_FILES } from "../action/action-run-fixture.js";
-import { createTempRepo, type TempRepo } from "../fixtures/git-repo.js";
-import { GitHubDouble } from "../github-double/index.js";
+import type { GitHubDouble } from "../github-double/index.js";
 import {
   DOUBLE_API_KEY,
-  ManagedAgentsDouble,
+  type ManagedAgentsDouble,
   newWebhookSecret,
   type Scenario,
 } from "../managed-agents-double/managed-agents-double.js";
@@ -29,9 +27,10 @@ import {
   submit,
   usage,
 } from "../managed-agents-double/scripted-events.js";
-import { LoopbackDynamoDb } from "./support/loopback-dynamodb.js";
+import { ManagedAgentsLoopback } from "./managed-agents-fixture.js";
+import type { LoopbackDynamoDb } from "./support/loopback-dynamodb.js";
 import { type LoopbackFunctionUrl, startLoopbackFunctionUrl } from "./support/loopback-function-url.js";
-import { type FifoQueuePair, LoopbackSqs } from "./support/loopback-sqs.js";
+import type { FifoQueuePair, LoopbackSqs } from "./support/loopback-sqs.js";
 import { SqsEventSource } from "./support/sqs-event-source.js";
 import { lambdaContext } from "./support/webhook-events.js";
 
@@ -61,13 +60,13 @@ const REVIEW = {
   ],
 };
 
+let loopback: ManagedAgentsLoopback;
 let double: ManagedAgentsDouble;
 let github: GitHubDouble;
 let octokit: GitHubClient;
 let dynamo: LoopbackDynamoDb;
 let sqs: LoopbackSqs;
 let queue: FifoQueuePair;
-let repo: TempRepo;
 let store: SessionRecordStore;
 let spend: SpendLedger;
 let engine: ManagedAgentsEngine;
@@ -76,20 +75,10 @@ let claims: boolean[];
 let functionUrl: LoopbackFunctionUrl | undefined;
 
 beforeEach(async () => {
-  double = await ManagedAgentsDouble.start();
-  github = await GitHubDouble.start();
-  octokit = createGitHubClient({
-    token: github.token,
-    baseUrl: github.url,
-    writeSpacingMs: 0,
-    notificationSpacingMs: 0,
-    retryAfterBaseMs: 1,
-  });
-  dynamo = await LoopbackDynamoDb.start();
+  loopback = await ManagedAgentsLoopback.start();
+  ({ double, github, octokit, dynamo, sqs, settleQueue: queue } = loopback);
   await dynamo.createSessionsTable(SESSIONS, OPEN_SESSIONS_INDEX);
   await dynamo.createIdempotencyTable(SPEND);
-  sqs = await LoopbackSqs.start();
-  queue = await sqs.createFifoQueueWithDlq("settle", { maxReceiveCount: 3, visibilityTimeoutSeconds: 30 });
   source = new SqsEventSource(sqs.client, queue.queueUrl, queue.queueArn);
   claims = [];
   // The real store, with every claim's answer kept so a test can show the conditional write decided.
@@ -106,32 +95,15 @@ beforeEach(async () => {
     baseURL: double.baseURL,
     repositoryToken: async () => "ghs_contents_read",
   });
-  repo = createTempRepo();
   functionUrl = undefined;
 });
 afterEach(async () => {
   expect(github.violations).toEqual([]);
-  await double.close();
-  await github.close();
-  await sqs.close();
-  await dynamo.close();
+  await loopback.close();
   await functionUrl?.close();
-  repo.remove();
 });
 
 /** PRs on octo/app, all with the same change (one base commit, one head commit). */
-function openPullRequests(...numbers: number[]): void {
-  for (const [path, content] of Object.entries(BASE_FILES)) repo.write(path, content);
-  const baseSha = repo.commitAll("base");
-  repo.git("checkout", "-q", "-b", "feature");
-  for (const [path, content] of Object.entries(HEAD_FILES)) repo.write(path, content);
-  const headSha = repo.commitAll("change");
-  github.addRepo("octo", "app");
-  const diff = repo.git("diff", `${baseSha}...${headSha}`);
-  for (const number of numbers)
-    github.addPullRequest({ owner: "octo", repo: "app", number, diff, headSha, baseSha });
-}
-
 /** The worker's step: a session started for PR `number`, recorded with a spend reservation. */
 async function startReview(number: number, timeoutMs: number, maxTurns = 30) {
   const key = spend.key(`pr#octo/app#${number}`);
@@ -214,7 +186,7 @@ function sqsEvent(body: Record<string, unknown>, messageId: string): SQSEvent {
 
 describe("the session sweeper (lost Anthropic webhooks)", () => {
   it("no webhook ever arrives: the sweeper wakes the settle step until the review is published once", async () => {
-    openPullRequests(7);
+    loopback.openPullRequests(7);
     double.scenario = prompt;
     // No webhook target at all: Anthropic never reaches us.
     const { record, spendKey } = await startReview(7, 3_600_000);
@@ -254,7 +226,7 @@ describe("the session sweeper (lost Anthropic webhooks)", () => {
   });
 
   it("a sweep and a late webhook reach the settle step together: the conditional claim publishes once", async () => {
-    openPullRequests(7);
+    loopback.openPullRequests(7);
     double.scenario = prompt;
     const { record, spendKey } = await startReview(7, 3_600_000);
     await double.settled();
@@ -285,7 +257,7 @@ describe("the session sweeper (lost Anthropic webhooks)", () => {
   });
 
   it("a settle step that fails after its claim gives it back: the next wake-up publishes", async () => {
-    openPullRequests(7);
+    loopback.openPullRequests(7);
     double.scenario = prompt;
     const { record } = await startReview(7, 3_600_000);
     await double.settled();
@@ -310,7 +282,7 @@ describe("the session sweeper (lost Anthropic webhooks)", () => {
   });
 
   it("a session still working past the job's deadline is interrupted, archived and concluded timed_out", async () => {
-    openPullRequests(7, 8);
+    loopback.openPullRequests(7, 8);
     // Works and works: never idles on its own; an interrupt stops it.
     double.scenario = (input) =>
       input.kind === "message"
@@ -354,7 +326,7 @@ describe("the session sweeper (lost Anthropic webhooks)", () => {
   });
 
   it("a deleted session is concluded as failed; its cost is unknown, so the reservation stays booked", async () => {
-    openPullRequests(7);
+    loopback.openPullRequests(7);
     double.scenario = (input) => (input.kind === "message" ? [running(), ...modelRequest()] : undefined);
     const { record, spendKey } = await startReview(7, 3_600_000);
     await double.settled();
@@ -374,7 +346,7 @@ describe("the session sweeper (lost Anthropic webhooks)", () => {
   });
 
   it("a terminated session whose webhook was lost is concluded with its error, as the webhook path does", async () => {
-    openPullRequests(7);
+    loopback.openPullRequests(7);
     double.scenario = (input) =>
       input.kind === "message"
         ? [
@@ -401,7 +373,7 @@ describe("the session sweeper (lost Anthropic webhooks)", () => {
 
 describe("the turn cap on the webhook path", () => {
   it("a rescheduled webhook while the agent runs past the cap: interrupted, archived, a max-turns stop", async () => {
-    openPullRequests(7);
+    loopback.openPullRequests(7);
     const secret = newWebhookSecret();
     const webhook = createAnthropicWebhookHandler({
       anthropic: new Anthropic({ apiKey: "unused", baseURL: "http://127.0.0.1:9" }),
