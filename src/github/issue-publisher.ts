@@ -72,7 +72,6 @@ export class IssuePublisher {
 
   async sync(input: SyncIssuesInput): Promise<SyncIssuesResult> {
     assertValidFindings(input.findings);
-    const { owner, repo } = input;
     const result: SyncIssuesResult = {
       created: [],
       updated: [],
@@ -82,117 +81,121 @@ export class IssuePublisher {
       deferred: 0,
       declined: [],
     };
-    const listed = await this.listOurIssues(owner, repo);
-    const byFingerprint = new Map<string, OurIssue>();
-    // Oldest first, so if a duplicate ever slipped in, the original issue is the one we keep using.
-    for (const i of [...listed].sort((a, b) => a.number - b.number)) {
-      if (i.pull_request) continue;
-      for (const fp of readFingerprintMarkers(i.body)) {
-        if (byFingerprint.has(fp)) continue;
-        byFingerprint.set(fp, {
-          number: i.number,
-          title: i.title,
-          body: i.body ?? "",
-          state: i.state,
-          stateReason: i.state_reason ?? null,
-          labels: i.labels.map((l) => (typeof l === "string" ? l : (l.name ?? ""))),
-        });
-      }
-    }
-
+    const byFingerprint = indexByFingerprint(await this.listOurIssues(input.owner, input.repo));
     const current = fingerprintFindings(input.findings);
-    const currentFps = new Set(current.map((c) => c.fingerprint));
-    let createdCount = 0;
-    const n = this.neutraliser;
     for (const { finding, fingerprint } of current) {
-      const title = n.prose(issueTitle(finding));
-      const body = n.markup(renderIssueBody(finding, fingerprint, input), {
-        markers: [fingerprintMarker(fingerprint)],
-      });
       const existing = byFingerprint.get(fingerprint);
-      if (!existing) {
-        if (createdCount >= this.maxNew) {
-          result.deferred++;
-          continue;
-        }
-        const data = await createOnce(this.octokit, {
-          what: `issue in ${owner}/${repo}`,
-          create: async (request) =>
-            (
-              await this.octokit.rest.issues.create({
-                owner,
-                repo,
-                title,
-                body,
-                labels: this.labels,
-                request,
-              })
-            ).data,
-          // No issue had this fingerprint when we listed them, so one that has it now is ours.
-          findExisting: async () =>
-            (await this.listOurIssues(owner, repo)).find(
-              (i) => !i.pull_request && readFingerprintMarkers(i.body).includes(fingerprint),
-            ),
-        });
-        result.created.push(data.number);
-        createdCount++;
-        continue;
-      }
-      if (existing.state === "closed" && existing.stateReason === "not_planned") {
-        result.declined.push(existing.number);
-        continue;
-      }
-      const labelsMissing = this.labels.some((l) => !existing.labels.includes(l));
-      const reopen = existing.state === "closed";
-      if (!reopen && !labelsMissing && existing.title === title && sameContent(existing.body, body)) {
-        result.unchanged.push(existing.number);
-        continue;
-      }
-      await this.octokit.rest.issues.update({
-        owner,
-        repo,
-        issue_number: existing.number,
-        title,
-        body,
-        labels: [...new Set([...existing.labels, ...this.labels])],
-        ...(reopen ? { state: "open" as const } : {}),
-      });
-      (reopen ? result.reopened : result.updated).push(existing.number);
+      if (existing) await this.refresh(existing, finding, fingerprint, input, result);
+      else if (result.created.length >= this.maxNew) result.deferred++;
+      else result.created.push(await this.file(finding, fingerprint, input));
     }
 
+    const currentFps = new Set(current.map((c) => c.fingerprint));
     for (const [fp, issue] of byFingerprint) {
       if (currentFps.has(fp) || issue.state !== "open") continue;
-      const body = n.markup(
-        `This finding no longer appears in the audit${input.sha ? ` of \`${input.sha.slice(0, 12)}\`` : ""}${input.runUrl ? ` ([run](${input.runUrl}))` : ""}. Closing.`,
-      );
-      await createOnce(this.octokit, {
-        what: `closing comment on ${owner}/${repo}#${issue.number}`,
-        create: async (request) =>
-          (
-            await this.octokit.rest.issues.createComment({
-              owner,
-              repo,
-              issue_number: issue.number,
-              body,
-              request,
-            })
-          ).data,
-        // The issue is still open, so a comment with this exact text (commit and run included) is this run's.
-        findExisting: async () =>
-          (await listIssueComments(this.octokit, { owner, repo, issueNumber: issue.number })).find(
-            (c) => c.body === body,
-          ),
-      });
-      await this.octokit.rest.issues.update({
-        owner,
-        repo,
-        issue_number: issue.number,
-        state: "closed",
-        state_reason: "completed",
-      });
+      await this.close(issue, input);
       result.closed.push(issue.number);
     }
     return result;
+  }
+
+  /** Files a new finding; returns the issue's number. */
+  private async file(finding: Finding, fingerprint: string, input: SyncIssuesInput): Promise<number> {
+    const { owner, repo } = input;
+    const { title, body } = this.issueText(finding, fingerprint, input);
+    const data = await createOnce(this.octokit, {
+      what: `issue in ${owner}/${repo}`,
+      create: async (request) =>
+        (
+          await this.octokit.rest.issues.create({
+            owner,
+            repo,
+            title,
+            body,
+            labels: this.labels,
+            request,
+          })
+        ).data,
+      // No issue had this fingerprint when we listed them, so one that has it now is ours.
+      findExisting: async () =>
+        (await this.listOurIssues(owner, repo)).find(
+          (i) => !i.pull_request && readFingerprintMarkers(i.body).includes(fingerprint),
+        ),
+    });
+    return data.number;
+  }
+
+  /** Brings a finding's existing issue up to date, reopening it unless a person declined it. */
+  private async refresh(
+    existing: OurIssue,
+    finding: Finding,
+    fingerprint: string,
+    input: SyncIssuesInput,
+    result: SyncIssuesResult,
+  ): Promise<void> {
+    if (existing.state === "closed" && existing.stateReason === "not_planned") {
+      result.declined.push(existing.number);
+      return;
+    }
+    const { title, body } = this.issueText(finding, fingerprint, input);
+    const labelsMissing = this.labels.some((l) => !existing.labels.includes(l));
+    const reopen = existing.state === "closed";
+    if (!reopen && !labelsMissing && existing.title === title && sameContent(existing.body, body)) {
+      result.unchanged.push(existing.number);
+      return;
+    }
+    await this.octokit.rest.issues.update({
+      owner: input.owner,
+      repo: input.repo,
+      issue_number: existing.number,
+      title,
+      body,
+      labels: [...new Set([...existing.labels, ...this.labels])],
+      ...(reopen ? { state: "open" as const } : {}),
+    });
+    (reopen ? result.reopened : result.updated).push(existing.number);
+  }
+
+  /** Closes the issue of a finding that disappeared, saying which audit no longer saw it. */
+  private async close(issue: OurIssue, input: SyncIssuesInput): Promise<void> {
+    const { owner, repo } = input;
+    const body = this.neutraliser.markup(
+      `This finding no longer appears in the audit${input.sha ? ` of \`${input.sha.slice(0, 12)}\`` : ""}${input.runUrl ? ` ([run](${input.runUrl}))` : ""}. Closing.`,
+    );
+    await createOnce(this.octokit, {
+      what: `closing comment on ${owner}/${repo}#${issue.number}`,
+      create: async (request) =>
+        (
+          await this.octokit.rest.issues.createComment({
+            owner,
+            repo,
+            issue_number: issue.number,
+            body,
+            request,
+          })
+        ).data,
+      // The issue is still open, so a comment with this exact text (commit and run included) is this run's.
+      findExisting: async () =>
+        (await listIssueComments(this.octokit, { owner, repo, issueNumber: issue.number })).find(
+          (c) => c.body === body,
+        ),
+    });
+    await this.octokit.rest.issues.update({
+      owner,
+      repo,
+      issue_number: issue.number,
+      state: "closed",
+      state_reason: "completed",
+    });
+  }
+
+  private issueText(finding: Finding, fingerprint: string, input: SyncIssuesInput) {
+    return {
+      title: this.neutraliser.prose(issueTitle(finding)),
+      body: this.neutraliser.markup(renderIssueBody(finding, fingerprint, input), {
+        markers: [fingerprintMarker(fingerprint)],
+      }),
+    };
   }
 
   /**
@@ -209,6 +212,29 @@ export class IssuePublisher {
     });
     return all.filter((i) => writtenByUs(this.octokit, i.user));
   }
+}
+
+type ListedIssue = Awaited<ReturnType<IssuePublisher["listOurIssues"]>>[number];
+
+/** Our issues by the fingerprints their bodies carry; pull requests are not ours to sync. */
+function indexByFingerprint(listed: readonly ListedIssue[]): Map<string, OurIssue> {
+  const byFingerprint = new Map<string, OurIssue>();
+  // Oldest first, so if a duplicate ever slipped in, the original issue is the one we keep using.
+  for (const i of [...listed].sort((a, b) => a.number - b.number)) {
+    if (i.pull_request) continue;
+    for (const fp of readFingerprintMarkers(i.body)) {
+      if (byFingerprint.has(fp)) continue;
+      byFingerprint.set(fp, {
+        number: i.number,
+        title: i.title,
+        body: i.body ?? "",
+        state: i.state,
+        stateReason: i.state_reason ?? null,
+        labels: i.labels.map((l) => (typeof l === "string" ? l : (l.name ?? ""))),
+      });
+    }
+  }
+  return byFingerprint;
 }
 
 export function issueTitle(finding: Finding): string {
