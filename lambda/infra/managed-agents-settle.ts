@@ -43,10 +43,10 @@ export interface ManagedAgentsSettleProps {
 }
 
 /** The sessions table's sparse index of open sessions (lambda/shared/session-record-store.ts). */
-export const OPEN_SESSIONS_INDEX_NAME = "open-sessions";
+const OPEN_SESSIONS_INDEX_NAME = "open-sessions";
 /** How often the sweeper runs, and how long a session is open before it is looked at (docs/engines.md). */
-export const SESSION_SWEEP_EVERY = Duration.minutes(5);
-export const SESSION_SWEEP_GRACE_MINUTES = 10;
+const SESSION_SWEEP_EVERY = Duration.minutes(5);
+const SESSION_SWEEP_GRACE_MINUTES = 10;
 
 /**
  * The managed-agents engine on Lambda (docs/engines.md, docs/lambda.md): the sessions table the

@@ -26,7 +26,7 @@ const SQS_MAX_DELAY_SECONDS = 43_200;
  * lambdaSettingsReader, so a variable two functions share (FAIL_ON, COMMENT_MODE, the App's id) is
  * read and refused the same way in both. A new variable goes here first.
  */
-export const LAMBDA_VARIABLES = {
+const LAMBDA_VARIABLES = {
   // The GitHub App (every function that talks to GitHub).
   GITHUB_APP_ID: { type: "string", pattern: "^[0-9]+$", mustBe: "the numeric App ID" },
   GITHUB_APP_PRIVATE_KEY: { type: "string", hint: "point it at secretsmanager:<id> or ssm:<name>" },
@@ -171,7 +171,7 @@ export const LAMBDA_VARIABLES = {
   ANTHROPIC_FOUNDRY_BASE_URL: textSetting,
 } as const satisfies Record<string, SettingSchema>;
 
-export type LambdaVariables = typeof LAMBDA_VARIABLES;
+type LambdaVariables = typeof LAMBDA_VARIABLES;
 export type LambdaVariableName = keyof LambdaVariables;
 
 /** The variables `N` of one function, `R` of them required, typed by their schema. */

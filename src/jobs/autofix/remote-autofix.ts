@@ -20,7 +20,7 @@ import { BestEffortSteps } from "./best-effort-steps.js";
 import { proposedFixFrom } from "./propose-fix.js";
 import { publishAutofix } from "./publish-autofix.js";
 
-export const AUTOFIX_CHECK_NAME = "Claude autofix";
+const AUTOFIX_CHECK_NAME = "Claude autofix";
 
 /** What the settle step of a remote autofix needs, kept by the door from start to settle. */
 export interface RemoteAutofixRecord {

@@ -52,7 +52,7 @@ export interface ListSetting extends Described {
  */
 export type ListSeparator = "lines" | "lines-or-commas" | "commas-or-spaces" | "commas";
 
-export const LIST_SEPARATORS: Readonly<Record<ListSeparator, RegExp>> = {
+const LIST_SEPARATORS: Readonly<Record<ListSeparator, RegExp>> = {
   lines: /\n/,
   "lines-or-commas": /[\n,]/,
   "commas-or-spaces": /[\s,]+/,

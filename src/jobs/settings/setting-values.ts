@@ -16,7 +16,7 @@ import type { ListSeparator, NumberSetting } from "./setting-schema.js";
 export const JOB_ENGINES = ["cli", "managed-agents"] as const;
 export type JobEngine = (typeof JOB_ENGINES)[number];
 
-export const COMMENT_MODES = ["review", "summary", "none"] as const;
+const COMMENT_MODES = ["review", "summary", "none"] as const;
 export type CommentMode = (typeof COMMENT_MODES)[number];
 
 /** Lowest finding severity that requests changes and fails the check; any case ("Warning"). */

@@ -129,7 +129,7 @@ function describeProblems(
 }
 
 /** "a whole number of milliseconds ≥ 0", "one of review, summary, none", "true or false". */
-export function whatItMustBe(schema: SettingSchema): string {
+function whatItMustBe(schema: SettingSchema): string {
   if (schema.mustBe) return schema.mustBe;
   switch (schema.type) {
     case "boolean":

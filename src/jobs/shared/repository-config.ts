@@ -50,7 +50,7 @@ export async function readRepositoryConfigFromGitHub(
 }
 
 /** The file's text as a RepositoryConfig, or a RepositoryConfigError naming what is wrong. */
-export function parseRepositoryConfig(text: string, sha: string): RepositoryConfig {
+function parseRepositoryConfig(text: string, sha: string): RepositoryConfig {
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
