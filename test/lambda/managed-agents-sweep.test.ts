@@ -8,7 +8,10 @@ import { createSettleHandler } from "../../lambda/managed-agents/settle-handler.
 import { OPEN_SESSIONS_INDEX, SessionRecordStore } from "../../lambda/shared/session-record-store.js";
 import { SpendLedger } from "../../lambda/shared/spend-ledger.js";
 import { startManagedAgentsReview } from "../../lambda/worker/dispatch/start-remote-review.js";
+import { postConversationReply } from "../../src/github/conversation-reply.js";
 import type { GitHubClient } from "../../src/github/github-client.js";
+import { startRemoteAsk } from "../../src/jobs/ask/remote-ask.js";
+import { WORKING_TEXT } from "../../src/jobs/conversation/answer-question.js";
 import type { JobSettings } from "../../src/jobs/job-settings.js";
 import { ManagedAgentsEngine } from "../../src/runner/managed-agents/managed-agents-engine.js";
 import type { GitHubDouble } from "../github-double/index.js";
@@ -323,6 +326,49 @@ describe("the session sweeper (lost Anthropic webhooks)", () => {
     // What the stopped session cost by its last usage snapshot, booked against the reservation.
     expect(await spentUsd(late.spendKey)).toBeCloseTo(0.25, 6);
     expect(await spentUsd(onTime.spendKey)).toBe(RESERVED_USD);
+  });
+
+  it("a question still working past its deadline: interrupted, archived, its working reply edited into an error once", async () => {
+    loopback.openPullRequests(7);
+    double.scenario = (input) =>
+      input.kind === "message"
+        ? [running(), ...modelRequest(), usage(10, 5), ...modelRequest()]
+        : input.kind === "interrupt"
+          ? [idle("end_turn")]
+          : undefined;
+    // The worker's step for a question: the working reply, then the session, recorded with the reply.
+    const place = { owner: "octo", repo: "app", number: 7 };
+    const reply = await postConversationReply(octokit, place, WORKING_TEXT);
+    const headSha = [...github.state.pulls.values()].find((p) => p.number === 7)?.head.sha ?? "";
+    expect(headSha).toMatch(/^[0-9a-f]{40}$/);
+    const record = await startRemoteAsk(
+      {
+        question: { repository: "octo/app", question: "what does sub do?", asker: "maintainer" },
+        owner: "octo",
+        repo: "app",
+        headSha,
+        place,
+        reply,
+      },
+      { maxTurns: 30, maxBudgetUsd: 1, timeoutMs: 1, agentEnv: {}, hostEnv: process.env, secretValues: [] },
+      engine,
+    );
+    await store.put(record, { installationId: 42 });
+    await double.settled();
+
+    const swept = await sweepAt(11);
+    expect(swept.queued).toEqual([{ sessionId: record.sessionId, status: "running", pastDeadline: true }]);
+    await drainSettleQueue();
+
+    expect(double.session(record.sessionId).archived).toBe(true);
+    const replies = github.state.issueComments.filter((c) => c.issueNumber === 7);
+    expect(replies.map((c) => c.id)).toEqual([reply.id]);
+    expect(replies[0]!.body).toContain("Sorry, I could not answer this");
+    expect(replies[0]!.body).not.toContain("Working on it");
+    expect((await store.get(record.sessionId))?.status).toBe("published");
+    // Published: later sweeps leave it alone, and the reply is never edited again.
+    expect(await sweepAt(21)).toEqual({ queued: [], working: [], failed: [] });
+    expect(github.callsTo("issues/update-comment")).toHaveLength(1);
   });
 
   it("a deleted session is concluded as failed; its cost is unknown, so the reservation stays booked", async () => {
