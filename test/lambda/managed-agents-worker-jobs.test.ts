@@ -528,6 +528,25 @@ describe("audits, autofix and questions on ENGINE=managed-agents (dynalite, faux
     expect(replies[0]!.body).not.toContain("Working on it");
   });
 
+  it("bad input: a question whose session cannot start gets its working reply edited into why, and nothing is recorded", async () => {
+    const issue = pipeline.github.addIssue(OWNER, REPO, { title: "Where is sub?", body: "Asking." });
+    const sessionsBefore = double.sessions.size;
+    remote = {
+      ...remote,
+      mountToken: async () => {
+        throw new Error("the mount token could not be minted");
+      },
+    };
+    await askQuestion(issue.number, 13101, "where is sub defined?", false);
+    await runWorker();
+
+    expect(double.sessions.size).toBe(sessionsBefore);
+    const replies = botCommentsOn(issue.number);
+    expect(replies).toHaveLength(1);
+    expect(replies[0]!.body).toContain("Sorry, I could not answer this: the mount token could not be minted");
+    expect(replies[0]!.body).not.toContain("Working on it");
+  });
+
   it("a fork's /claude fix stays on the CLI engine: no remote session, nothing pushed to the fork's branch", async () => {
     const dev = pipeline.dev;
     dev.git("checkout", "-q", "-B", "fork-11", pipeline.baseSha);
