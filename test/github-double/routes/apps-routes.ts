@@ -1,7 +1,14 @@
 import { repoJson } from "../double-payloads.js";
 import { notFound, ok } from "../double-response.js";
-import type { HookDeliveryState, InstallationState } from "../double-state.js";
+import type { HookDeliveryState, InstallationState, UserRef } from "../double-state.js";
 import type { RouteTable } from "./route-context.js";
+
+/**
+ * The installation an installation token was minted for. Every installation of an App posts as the
+ * same `<app slug>[bot]`, so the login cannot say which one a token belongs to (as on GitHub, where
+ * the token itself does).
+ */
+export const installationOfTokenUser = new WeakMap<UserRef, number>();
 
 /** Enough of GitHub's `installation` object for clients that enumerate where an App is installed. */
 function installationJson(i: InstallationState, base: string) {
@@ -68,8 +75,8 @@ export const appsRoutes: RouteTable = {
 
   /** Called with an installation token: the repositories of that installation. */
   "apps/list-repos-accessible-to-installation": (ctx) => {
-    const id = Number(/^installation-(\d+)\[bot\]$/.exec(ctx.user.login)?.[1]);
-    const installation = ctx.state.installations.get(id);
+    const id = ctx.user ? installationOfTokenUser.get(ctx.user) : undefined;
+    const installation = id === undefined ? undefined : ctx.state.installations.get(id);
     if (!installation) return notFound();
     const repos = installation.repos
       .map((name) => ctx.state.repos.get(name))

@@ -1,6 +1,8 @@
 import { execFileSync } from "node:child_process";
 import { repoJson, userJson } from "../double-payloads.js";
 import { noContent, notFound, ok } from "../double-response.js";
+import type { UserRef } from "../double-state.js";
+import { installationOfTokenUser } from "./apps-routes.js";
 import type { RouteTable } from "./route-context.js";
 
 export const reposRoutes: RouteTable = {
@@ -77,7 +79,9 @@ export const reposRoutes: RouteTable = {
   /** Lambda App flow: exchange the App JWT for an installation token the double will then accept. */
   "apps/create-installation-access-token": (ctx) => {
     // Every installation of an App posts as the App's bot, `<app slug>[bot]` (the slug of apps-routes).
-    const token = ctx.issueToken({ login: "claude-pr-runner[bot]", type: "Bot" });
+    const user: UserRef = { login: "claude-pr-runner[bot]", type: "Bot" };
+    installationOfTokenUser.set(user, Number(ctx.params.installation_id));
+    const token = ctx.issueToken(user);
     return ok(
       {
         token,
