@@ -1,5 +1,10 @@
 import type { OutgoingHttpHeaders } from "node:http";
-import { responseFormat, type UpstreamAuth, UsageMeter } from "../../src/sandbox/credential-proxy/index.js";
+import {
+  forwardableRequest,
+  responseFormat,
+  type UpstreamAuth,
+  UsageMeter,
+} from "../../src/sandbox/credential-proxy/index.js";
 import type { GatewayTokens } from "../shared/gateway-tokens.js";
 
 export interface GatewayRequest {
@@ -101,6 +106,13 @@ export function createModelGateway(options: ModelGatewayOptions) {
         "rate_limit_error",
         `job ${grant.jobId} reached its $${grant.capUsd} model budget; no further requests are forwarded`,
       );
+
+    // Only the model endpoints the CLI calls, by method and normalised path: the key reaches nothing else.
+    const route = forwardableRequest(request.method, request.path);
+    if (!route.ok) {
+      options.log?.("request refused", { jobId: grant.jobId, method: request.method, reason: route.reason });
+      return refuse(sink, 403, "permission_error", `refused ${request.method}: ${route.reason}`);
+    }
 
     const { url: base, auth } = await upstream();
     const headers: OutgoingHttpHeaders = { "accept-encoding": "identity" };

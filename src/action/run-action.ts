@@ -263,17 +263,21 @@ async function reviewStep(run: ReviewRun): Promise<void> {
       `${JSON.stringify(toSarif(published.findings, {}, neutraliserFor(octokit)), null, 2)}\n`,
     );
   }
-  setOutputs({
-    conclusion: published.conclusion,
-    is_error: String(result.status === "failed"),
-    structured_output: outcome.structuredOutput === undefined ? "" : JSON.stringify(outcome.structuredOutput),
-    session_id: outcome.sessionId ?? "",
-    total_cost_usd: String(outcome.totalCostUsd ?? 0),
-    num_turns: String(outcome.numTurns ?? 0),
-    findings_count: String(published.findings.length),
-    execution_file: settings.executionLogPath ?? "",
-    sarif_file: sarifFile,
-  });
+  setOutputs(
+    {
+      conclusion: published.conclusion,
+      is_error: String(result.status === "failed"),
+      structured_output:
+        outcome.structuredOutput === undefined ? "" : JSON.stringify(outcome.structuredOutput),
+      session_id: outcome.sessionId ?? "",
+      total_cost_usd: String(outcome.totalCostUsd ?? 0),
+      num_turns: String(outcome.numTurns ?? 0),
+      findings_count: String(published.findings.length),
+      execution_file: settings.executionLogPath ?? "",
+      sarif_file: sarifFile,
+    },
+    neutraliserFor(octokit),
+  );
   if (result.status === "failed") reportFailure(inputs, `Claude review failed: ${result.reason}`);
   else if (published.failed)
     core.setFailed(

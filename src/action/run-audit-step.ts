@@ -1,5 +1,6 @@
 import * as core from "@actions/core";
 import type { GitHubClient } from "../github/github-client.js";
+import { neutraliserFor } from "../github/neutralise-output.js";
 import { runAudit } from "../jobs/audit/run-audit.js";
 import type { ActionContext } from "./action-context.js";
 import type { ActionInputs } from "./action-inputs.js";
@@ -52,11 +53,14 @@ export async function runAuditStep(run: {
     else core.warning(`Claude audit failed: ${result.reason}`);
     return;
   }
-  setOutputs({
-    ...base,
-    conclusion: "success",
-    structured_output: JSON.stringify(outcome.structuredOutput ?? null),
-    findings_count: String(result.report.findings.length),
-    sarif_file: result.sarif?.path ?? "",
-  });
+  setOutputs(
+    {
+      ...base,
+      conclusion: "success",
+      structured_output: JSON.stringify(outcome.structuredOutput ?? null),
+      findings_count: String(result.report.findings.length),
+      sarif_file: result.sarif?.path ?? "",
+    },
+    neutraliserFor(octokit),
+  );
 }

@@ -111,15 +111,19 @@ export async function runAutofixStep(run: {
   for (const note of result.notes) core.warning(note);
   const { outcome } = result.session;
   const failed = result.status === "session_failed" || result.status === "publish_failed";
-  setOutputs({
-    conclusion: failed ? "failure" : "success",
-    is_error: String(failed),
-    structured_output: outcome.structuredOutput === undefined ? "" : JSON.stringify(outcome.structuredOutput),
-    session_id: outcome.sessionId ?? "",
-    total_cost_usd: String(outcome.totalCostUsd ?? 0),
-    num_turns: String(outcome.numTurns ?? 0),
-    execution_file: settings.executionLogPath ?? "",
-  });
+  setOutputs(
+    {
+      conclusion: failed ? "failure" : "success",
+      is_error: String(failed),
+      structured_output:
+        outcome.structuredOutput === undefined ? "" : JSON.stringify(outcome.structuredOutput),
+      session_id: outcome.sessionId ?? "",
+      total_cost_usd: String(outcome.totalCostUsd ?? 0),
+      num_turns: String(outcome.numTurns ?? 0),
+      execution_file: settings.executionLogPath ?? "",
+    },
+    neutraliserFor(octokit),
+  );
   logInfo(`autofix: ${result.status}${result.detail ? ` (${result.detail})` : ""}`, neutraliserFor(octokit));
   if (failed && inputs.failOnError)
     core.setFailed(`Claude autofix failed: ${result.detail ?? "see the check run"}`);

@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import {
+  agentUserSetting,
   dollarsSetting,
   flagSetting,
   providerSetting,
@@ -99,6 +100,11 @@ export const RUN_OPTIONS = {
     value: "<file>",
     help: "Write the execution log (NDJSON, secrets redacted) to this file.",
   },
+  "agent-user": {
+    setting: agentUserSetting,
+    value: "<name|none>",
+    help: "Run the CLI as this unprivileged user (created if missing) when this process is root or has passwordless sudo, as `review` does; none: the host's user.",
+  },
   quiet: { setting: flagSetting(false), help: "No progress lines on stderr." },
   help: { setting: flagSetting(false), short: "h", help: "Show this help." },
 } as const satisfies Record<string, CliOption>;
@@ -140,6 +146,8 @@ export interface RunArguments {
   bare: boolean;
   includePartialMessages: boolean;
   passSecrets: string[];
+  /** The agent's own user; undefined: the host's (`--agent-user none`). */
+  agentUser?: string;
   claudePath?: string;
   out?: string;
   log?: string;
@@ -207,6 +215,7 @@ export async function parseRunArguments(args: string[], baseDir: string): Promis
     includePartialMessages: values["include-partial-messages"],
     passSecrets: values["pass-secret"],
     quiet: values.quiet,
+    ...(values["agent-user"] === "none" ? {} : { agentUser: values["agent-user"] }),
     ...(Object.fromEntries(Object.entries(optional).filter(([, value]) => value !== undefined)) as Partial<
       typeof optional
     >),

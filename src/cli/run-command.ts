@@ -12,6 +12,7 @@ import {
   type SessionOptions,
   type ToolPolicy,
 } from "../runner/index.js";
+import { decideIsolation } from "../runner/isolation/isolation-decision.js";
 import type { CliIo, Subcommand } from "./cli-io.js";
 import { parseRunArguments, type RunArguments, runHelp } from "./parse-run-arguments.js";
 import { UsageError } from "./usage-error.js";
@@ -89,6 +90,20 @@ async function sessionOptionsFrom(parsed: RunArguments, io: CliIo): Promise<Sess
   if (parsed.log) options.executionLogPath = parsed.log;
   if (!parsed.quiet) {
     options.onProgress = (event) => io.stderr.write(`[runner] ${formatProgressEvent(event)}\n`);
+  }
+  // Like `review`: the agent runs under its own uid when this process may switch users, so the
+  // host's files and /proc/<host>/environ are closed to it whatever the policy allows; the session
+  // is the user's own, so without a way to switch it runs as the host's user, and says so.
+  const isolation = await decideIsolation({
+    agentUser: parsed.agentUser,
+    untrusted: false,
+    onNoIsolation: "fail",
+  });
+  if (!parsed.quiet) io.stderr.write(`[runner] ${isolation.summary}\n`);
+  if (isolation.kind === "separate-user") {
+    options.agentUser = isolation.user;
+    options.workspaceAccess =
+      parsed.policy === "autofix" || !isBuiltInPolicyName(parsed.policy) ? "write" : "read";
   }
   return options;
 }

@@ -9,6 +9,12 @@ export function stickyMarker(key: string): string {
   return `<!-- ${PREFIX}:sticky:${key} -->`;
 }
 
+/**
+ * A sticky comment is ours only when its FIRST line is exactly the marker: that line is the
+ * publisher's (model text always follows it), so a marker the model quoted anywhere else, in fenced
+ * code included, never makes one job's comment look like another's.
+ */
 export function hasStickyMarker(body: string | null | undefined, key: string): boolean {
-  return (body ?? "").includes(stickyMarker(key));
+  const firstLine = /^[^\r\n]*/.exec(body ?? "")![0];
+  return firstLine === stickyMarker(key);
 }

@@ -1,4 +1,5 @@
 import type { Finding } from "../findings/finding.js";
+import { holdsSecret } from "../secrets/secret-forms.js";
 import { SecretRedactor } from "../secrets/secret-redactor.js";
 import type { RunReport } from "./run-report-markdown.js";
 
@@ -16,8 +17,10 @@ import type { RunReport } from "./run-report-markdown.js";
  *   ourselves and the exact hidden markers the publisher passes in, so agent text cannot forge them;
  * - in logs, no line can start a workflow command (`::set-output`, `::add-mask`, `##[…]`).
  *
- * Text inside fenced code blocks opened at column 0 is only redacted: it renders literally, and a
- * suggestion block must stay byte-exact. Column 0 is the conservative cut: such a fence is always a
+ * Text inside fenced code blocks opened at column 0 is only redacted and its `<!--` defused: it
+ * renders literally, and a suggestion block stays byte-exact (it must apply as written; a marker
+ * forged there is inert anyway, because markers are read only from the fixed lines the publisher
+ * owns, see comment-markers.ts and fingerprint-marker.ts). Column 0 is the conservative cut: such a fence is always a
  * top-level block for GitHub too, whereas a fence we did not recognise only costs a harmless
  * zero-width space inside code.
  */
@@ -32,6 +35,9 @@ export interface MarkupOptions {
   /** Our own hidden markers that this body legitimately carries; every other HTML comment is defused. */
   markers?: readonly string[];
 }
+
+/** What replaces a text that carried a secret in a form no exact match removes. */
+export const ENCODED_SECRET_NOTICE = "[REDACTED: this text carried a secret in an encoded form]";
 
 /** Invisible, so defused text reads exactly as the agent wrote it. */
 const ZWSP = "\u200b";
@@ -87,11 +93,16 @@ export class OutputNeutraliser {
     });
   }
 
-  /** Secret values and token shapes only: for text shown as code (suggestions, paths, raw details). */
+  /**
+   * Secret values and token shapes only: for text shown as code (suggestions, paths, raw details).
+   * Exact spellings are cut out; a secret that is still there once the text is normalised (hex,
+   * reversed, base32, percent- or HTML-encoded, invisible characters or whitespace between its
+   * letters: see secret-forms.ts) takes the whole text with it.
+   */
   redact(text: string): string {
     let out = this.redactor.redact(text);
     for (const pattern of EXTRA_SECRET_PATTERNS) out = out.replace(pattern, "[REDACTED]");
-    return out;
+    return holdsSecret(out, this.secrets) ? ENCODED_SECRET_NOTICE : out;
   }
 
   /** Agent text for plain-text or single-line fields (titles, annotation messages, SARIF text). */
@@ -124,7 +135,7 @@ export class OutputNeutraliser {
   private defuseBody(lines: readonly string[]): string[] {
     const out: string[] = [];
     let prose: string[] = [];
-    let fence: { char: string; length: number } | undefined;
+    let fence: { char: string; length: number; suggestion: boolean } | undefined;
     // Inside an HTML block (a line starting with a tag we keep, up to the next blank line) a fence
     // line is raw HTML to GitHub, not code: what follows it must be defused like any prose.
     let htmlBlock = false;
@@ -134,8 +145,9 @@ export class OutputNeutraliser {
     };
     for (const line of lines) {
       if (fence) {
-        out.push(line);
         if (closesFence(line, fence)) fence = undefined;
+        // An HTML comment opener in code renders the same with a zero-width space in it.
+        out.push(fence?.suggestion === false ? line.replaceAll("<!--", `<${ZWSP}!--`) : line);
         continue;
       }
       if (BLANK_LINE.test(line)) htmlBlock = false;
@@ -240,13 +252,13 @@ export class OutputNeutraliser {
 const HTML_BLOCK_START = /^\s*</;
 const BLANK_LINE = /^[ \t]*$/;
 
-function openingFence(line: string): { char: string; length: number } | undefined {
+function openingFence(line: string): { char: string; length: number; suggestion: boolean } | undefined {
   const match = /^(`{3,}|~{3,})(.*)$/.exec(line);
   if (!match) return undefined;
   const run = match[1]!;
   // A backtick fence's info string may not contain a backtick (CommonMark), else it is no fence.
   if (run[0] === "`" && match[2]!.includes("`")) return undefined;
-  return { char: run[0]!, length: run.length };
+  return { char: run[0]!, length: run.length, suggestion: /^\s*suggestion(?:\s|$)/.test(match[2]!) };
 }
 
 function closesFence(line: string, fence: { char: string; length: number }): boolean {

@@ -12,6 +12,7 @@ export * from "./observed-subtypes.js";
 export * from "./outcome-from-turn.js";
 export * from "./parse-stdout-frame.js";
 export * from "./partial-message-assembler.js";
+export * from "./project-slug.js";
 export * from "./stdin-frames.js";
 export * from "./stdout-frames.js";
 export * from "./validate-cli-invocation.js";

@@ -76,6 +76,8 @@ export interface ModelGatewayOptions {
   agentEnv: Record<string, string>;
   maxCostUsd?: number;
   onStop: (reason: ProxyStopReason) => void;
+  /** Each request the proxy refused, with its reason (never a header or a body). */
+  onRefusal?: (reason: string) => void;
   credentialSources?: ProviderCredentialSources;
 }
 
@@ -120,6 +122,7 @@ export async function openModelGateway(options: ModelGatewayOptions): Promise<Mo
     auth: plan.auth,
     ...(options.maxCostUsd !== undefined ? { maxCostUsd: options.maxCostUsd } : {}),
     onStop: options.onStop,
+    ...(options.onRefusal ? { onRefusal: options.onRefusal } : {}),
   });
   const env = { ...options.agentEnv };
   for (const name of [...MODEL_CREDENTIAL_VARIABLES, ...ROUTING_VARIABLES]) delete env[name];

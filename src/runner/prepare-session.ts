@@ -1,5 +1,5 @@
-import { mkdir, mkdtemp, stat } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdir, mkdtemp, realpath, rm, stat } from "node:fs/promises";
+import { homedir, tmpdir } from "node:os";
 import path from "node:path";
 import { cliInvocationFromArgv, FlagRuleError, validateCliInvocation } from "../protocol/index.js";
 import { buildAgentEnvironment } from "./agent-environment.js";
@@ -7,8 +7,10 @@ import { buildClaudeArgv } from "./build-claude-argv.js";
 import { type CompiledOutputSchema, compileOutputSchema } from "./compile-output-schema.js";
 import { type AgentFiles, handOverToAgent, writeAgentGitConfig } from "./isolation/agent-files.js";
 import type { AgentUser } from "./isolation/agent-user.js";
+import { type AgentWorkspace, makeAgentWorkspace, moveTranscripts } from "./isolation/agent-workspace.js";
 import { type BashSandboxPlan, planBashSandbox } from "./isolation/bash-sandbox.js";
-import { systemHostCommands } from "./isolation/host-commands.js";
+import { type ClosedSource, closeSourceCredentials } from "./isolation/close-source-checkout.js";
+import { type HostCommands, systemHostCommands } from "./isolation/host-commands.js";
 import { mergeRunnerSettings } from "./merge-runner-settings.js";
 import { providerFromEnvironment } from "./model-gateway.js";
 import { isModelProvider, type ModelProvider, modelIdFor } from "./model-provider.js";
@@ -23,7 +25,10 @@ export interface PreparedSession {
   claudePath: string;
   argv: string[];
   env: Record<string, string>;
+  /** The agent's own copy of the door's checkout: its cwd and the root of the policy's path rules. */
   cwd: string;
+  /** The door's checkout (real path), which the agent never works in. */
+  sourceCwd: string;
   policy: ToolPolicy;
   outputSchema?: CompiledOutputSchema;
   redactor: SecretRedactor;
@@ -39,6 +44,15 @@ export interface PreparedSession {
   provider: ModelProvider;
   /** What the host sees (its environment plus the session's extra variables): the credentials' source. */
   hostEnv: Record<string, string | undefined>;
+  /** Settings of the checkout's git config that the agent's copy left out (names only). */
+  keptOutOfCopy: string[];
+  /**
+   * After the session: the agent's files handed back, its edits applied to the door's checkout
+   * (write access), transcripts filed under the door's checkout again, and what was closed to the
+   * agent reopened. Never throws: a step that fails is a note, and edits that did not come back
+   * are a failure of the session (the job must not read a checkout without them).
+   */
+  finish(): Promise<{ notes: string[]; failures: string[] }>;
 }
 
 export async function prepareSession(options: SessionOptions): Promise<PreparedSession> {
@@ -103,22 +117,85 @@ export async function prepareSession(options: SessionOptions): Promise<PreparedS
   const redactor = SecretRedactor.fromEnvironment({ ...source, ...options.env });
 
   const user = options.agentUser;
+  // Read-only is the kernel's to enforce, so only under the agent's own uid; a session under the host's
+  // uid writes what its policy lets it write, and those edits come back like an autofix's.
+  const access = user ? (options.workspaceAccess ?? "read") : "write";
+  const sourceCwd = await realpath(cwd);
+  let workspace: AgentWorkspace;
+  try {
+    workspace = await makeAgentWorkspace({
+      source: sourceCwd,
+      into: path.join(tempRoot, "workspace"),
+      access,
+      shareInodes: user !== undefined && access === "read",
+      hostEnv,
+    });
+  } catch (error) {
+    await rm(tempRoot, { recursive: true, force: true }).catch(() => {});
+    throw new RunnerConfigError(
+      `could not make the agent's own copy of ${cwd}: ${(error as Error).message}`,
+      "workspace",
+    );
+  }
+  const agentCwd = await realpath(workspace.dir);
+  const host = systemHostCommands();
   const agentFiles = user
-    ? await handOverSessionFiles(user, { tempRoot, home, configDir, cwd, env }, options.workspaceAccess)
+    ? await handOverSessionFiles(
+        user,
+        host,
+        { tempRoot, home, configDir, cwd: agentCwd, env, claudePath },
+        access,
+      )
     : undefined;
+  let closedSource: ClosedSource | undefined;
+  if (user) {
+    try {
+      closedSource = await closeSourceCredentials(sourceCwd, user, host, homedir());
+    } catch (error) {
+      await agentFiles?.reclaim().catch(() => {});
+      await rm(tempRoot, { recursive: true, force: true }).catch(() => {});
+      throw new RunnerConfigError(
+        `could not close the checkout's git credentials to the agent user ${user.name}: ${(error as Error).message}`,
+        "agentUser",
+      );
+    }
+  }
+  await moveTranscripts(configDir, sourceCwd, agentCwd);
   const confinement = [
     user
-      ? `user ${user.name} (uid ${user.uid}), workspace ${options.workspaceAccess === "write" ? "writable" : "read-only"}`
-      : "host user",
+      ? `user ${user.name} (uid ${user.uid}), own copy of the workspace (${access === "write" ? "writable" : "read-only"})`
+      : "host user, own copy of the workspace",
     options.withoutBash ? "no Bash" : (sandbox?.summary ?? "Bash sandbox: off"),
   ].join(" · ");
 
-  const policy = withRunnerRules(options, outputSchema);
+  const finish = async (): Promise<{ notes: string[]; failures: string[] }> => {
+    const notes: string[] = [];
+    const failures: string[] = [];
+    const step = async (what: string, work: () => Promise<unknown>, into = notes) => {
+      await work().catch((error: Error) => into.push(`${what}: ${error.message}`));
+    };
+    await step("the agent's files were not handed back", async () => agentFiles?.reclaim());
+    await step(
+      "the agent's edits were not brought back to the checkout",
+      async () => {
+        const changed = await workspace.returnEdits();
+        if (changed.length > 0) notes.push(`brought the agent's edits back: ${changed.join(", ")}`);
+      },
+      failures,
+    );
+    await step("transcripts were not filed back", () => moveTranscripts(configDir, agentCwd, sourceCwd));
+    await step("the checkout's credentials were not reopened", async () => closedSource?.restore());
+    return { notes, failures };
+  };
+  const policy = withRunnerRules(options, outputSchema).rootedAt(agentCwd);
   return {
     claudePath,
     argv,
     env,
-    cwd,
+    cwd: agentCwd,
+    sourceCwd,
+    keptOutOfCopy: workspace.keptOut,
+    finish,
     policy,
     redactor,
     tempRoot,
@@ -207,7 +284,15 @@ function withRunnerRules(
  */
 async function handOverSessionFiles(
   user: AgentUser,
-  dirs: { tempRoot: string; home: string; configDir: string; cwd: string; env: Record<string, string> },
+  host: HostCommands,
+  dirs: {
+    tempRoot: string;
+    home: string;
+    configDir: string;
+    cwd: string;
+    env: Record<string, string>;
+    claudePath: string;
+  },
   workspaceAccess: SessionOptions["workspaceAccess"],
 ): Promise<AgentFiles> {
   const tmp = path.join(dirs.tempRoot, "tmp");
@@ -217,10 +302,11 @@ async function handOverSessionFiles(
   try {
     return await handOverToAgent({
       user,
-      host: systemHostCommands(),
+      host,
       privateDirs: [dirs.home, dirs.configDir, tmp],
       workspace: dirs.cwd,
       workspaceAccess: workspaceAccess ?? "read",
+      executable: dirs.claudePath,
     });
   } catch (error) {
     throw new RunnerConfigError(

@@ -17,7 +17,6 @@ import { checkStructuredOutput } from "./check-structured-output.js";
 import { ExecutionLog } from "./execution-log.js";
 import { FrameStream } from "./frame-stream.js";
 import { agentLaunch } from "./isolation/agent-launch.js";
-import { type HiddenCredentials, hideCheckoutCredentials } from "./isolation/checkout-credentials.js";
 import { type ModelGateway, openModelGateway } from "./model-gateway.js";
 import type { PolicyDecision, ToolUseRequest } from "./policy/tool-policy.js";
 import { type PreparedSession, prepareSession } from "./prepare-session.js";
@@ -122,16 +121,25 @@ class SessionHost {
       throw error;
     }
     this.prepared = prepared;
-    // The checkout's persisted git credentials (actions/checkout's extraheader) are out of the
-    // agent's reach for the session, whatever the workflow's checkout step did.
-    let credentials: HiddenCredentials | undefined;
+    // The agent works in its own copy of the checkout, made without the persisted git credentials
+    // (actions/checkout's extraheader and the like): say which settings the copy left out.
+    if (prepared.keptOutOfCopy.length > 0)
+      this.notes.push(
+        `left out of the agent's copy of the checkout: ${prepared.keptOutOfCopy.join(", ")} (git config)`,
+      );
+    let finished = false;
+    const finish = async () => {
+      finished = true;
+      const { notes, failures } = await prepared.finish();
+      this.notes.push(...notes);
+      this.failureReasons.push(...failures);
+    };
     try {
-      credentials = await hideCheckoutCredentials(prepared.cwd);
-      if (credentials.hidden.length > 0)
-        this.notes.push(`hid from the agent for the session: ${credentials.hidden.join(", ")} (.git/config)`);
       if (this.options.credentialProxy !== false) await this.openGateway(prepared);
       this.log = await ExecutionLog.open(this.options.executionLogPath, prepared.redactor);
       const exit = await this.spawnAndDrive(prepared);
+      // Before the outcome: an autofix's edits must be back in the checkout when the caller reads it.
+      await finish();
       return this.buildOutcome(exit);
     } finally {
       if (this.deadlineTimer) clearTimeout(this.deadlineTimer);
@@ -139,12 +147,7 @@ class SessionHost {
       // The job is over: its proxy token stops working even if something kept it.
       await this.gateway?.proxy.close();
       await this.log?.close();
-      await credentials
-        ?.restore()
-        .catch((error: Error) => this.notes.push(`.git/config was not restored: ${error.message}`));
-      await prepared.agentFiles
-        ?.reclaim()
-        .catch((error: Error) => this.notes.push(`the agent's files were not handed back: ${error.message}`));
+      if (!finished) await finish().catch(() => {});
       await rm(prepared.tempRoot, { recursive: true, force: true }).catch(() => {});
     }
   }
@@ -159,6 +162,11 @@ class SessionHost {
       ...(cap !== undefined ? { maxCostUsd: cap } : {}),
       // The proxy saw a reason no retry can fix: stop the session now rather than after the CLI's retries.
       onStop: (reason) => this.stop("credential_proxy", reason.message),
+      // Every refusal is on the record: a request off the allowlist is what a hostile agent would send.
+      onRefusal: (reason) => {
+        this.notes.push(reason);
+        this.log?.host({ kind: "proxy_refusal", reason });
+      },
       ...(this.options.providerCredentials ? { credentialSources: this.options.providerCredentials } : {}),
     });
     prepared.env = this.gateway.env;

@@ -39,6 +39,13 @@ export class SecretRedactor {
       // base64 of `x-access-token:<token>` in .git/config), or the bare value in base64.
       all.add(Buffer.from(secret).toString("base64"));
       all.add(Buffer.from(`x-access-token:${secret}`).toString("base64"));
+      // Other spellings a reader can turn back (published text is also checked after normalising,
+      // see secret-forms.ts; these keep the log and transcripts free of them too).
+      const bytes = Buffer.from(secret);
+      all.add(bytes.toString("base64url"));
+      all.add(bytes.toString("hex"));
+      all.add(bytes.toString("hex").toUpperCase());
+      all.add([...secret].reverse().join(""));
       // Frames are JSON text: a secret with quotes, backslashes or newlines appears escaped there.
       all.add(JSON.stringify(secret).slice(1, -1));
     }

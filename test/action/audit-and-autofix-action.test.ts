@@ -78,8 +78,9 @@ describe("the Action's autofix on a same-repository PR (dist/index.js)", () => {
     await fx.close();
   });
 
-  const fixScript = (workspace: () => string) => (_request: unknown, index: number) => {
-    const file = join(workspace(), "src/math.ts");
+  // Paths relative to the agent's cwd: it edits its own copy, and the edits come back to the checkout.
+  const fixScript = (_workspace: () => string) => (_request: unknown, index: number) => {
+    const file = "src/math.ts";
     const steps = [
       { kind: "tool_use" as const, name: "Read", input: { file_path: file } },
       {

@@ -1,4 +1,3 @@
-import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { webhookExample } from "../fixtures/webhook-examples.js";
 import { conversationText, toolResultsOf } from "../harness/scripted-messages-api.js";
@@ -210,7 +209,7 @@ describe("the Action answering comments (dist/index.js, real CLI, GitHub double)
         ? { kind: "tool_use", name: "Read", input: { file_path: readPath } }
         : answer("Call `sub(a, b)` from src/math.ts (it is on the feature branch)."),
     );
-    readPath = join(fx.repo.dir, "src/math.ts");
+    readPath = "src/math.ts"; // relative to the agent's cwd: its own copy of the workflow's checkout
     fx.github.addCollaborator(OWNER, REPO, "maintainer", "write");
     const { issueNumber, payload, commentId } = plainIssueQuestion(
       "/claude ask is there a subtract helper?",

@@ -83,7 +83,7 @@ describe("the Action reviewing a pull request (dist/index.js, real CLI, GitHub d
     // Run as root here: the agent got its own user, and both the log and the summary say so.
     expect(run.stdout).toMatch(/Agent isolation: the CLI runs as user claude-agent \(uid \d+\)/);
     expect(run.stdout).toMatch(
-      /claude started \(pid \d+\) · user claude-agent \(uid \d+\), workspace read-only/,
+      /claude started \(pid \d+\) · user claude-agent \(uid \d+\), own copy of the workspace \(read-only\)/,
     );
     expect(run.summary).toContain("Agent isolation: the CLI runs as user claude-agent");
     // The execution log exists and carries no secret.

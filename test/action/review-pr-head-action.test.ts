@@ -51,7 +51,8 @@ describe("`/claude review` from a default-branch checkout reviews the PR head", 
       fx.openPullRequest({ fork });
       fx.github.addCollaborator(OWNER, REPO, "maintainer", "write");
       const checkout = fx.defaultBranchRun();
-      readPath = join(checkout.runnerTemp, "claude-pr-head-7", "src/math.ts");
+      // Relative to the agent's cwd: its own copy of the job's checkout of the head.
+      readPath = "src/math.ts";
       // The workflow's checkout really is the default branch: no sub() there.
       expect(readFileSync(join(checkout.workspace, "src/math.ts"), "utf8")).not.toContain("sub(");
 
@@ -118,7 +119,8 @@ describe("`/claude review` from a default-branch checkout reviews the PR head", 
     fx.openPullRequest();
     fx.github.addCollaborator(OWNER, REPO, "maintainer", "write");
     const checkout = fx.defaultBranchRun();
-    file = join(checkout.runnerTemp, "claude-pr-head-7", "src/math.ts");
+    // Relative to the agent's cwd: its own copy of the job's checkout of the head.
+    file = "src/math.ts";
     const workflow = shippedWorkflow("conversation.yml");
     const event = fx.reviewCommentEvent("maintainer", "/claude fix");
     expect(workflow.accepts("issue_comment", event)).toBe(true);

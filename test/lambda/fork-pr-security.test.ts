@@ -201,9 +201,9 @@ describe("a hostile fork PR on Lambda (real CLI, webhook → SQS → worker → 
       () => ({
         kind: "tool_use",
         name: "Write",
-        input: { file_path: join(cloneDir("review"), "pwned.txt"), content: "x" },
+        input: { file_path: "pwned.txt", content: "x" },
       }),
-      () => ({ kind: "tool_use", name: "Read", input: { file_path: join(cloneDir("review"), "notes") } }),
+      () => ({ kind: "tool_use", name: "Read", input: { file_path: "notes" } }),
       () => {
         const dir = cloneDir("review");
         if (duringSession)
@@ -303,19 +303,19 @@ describe("a hostile fork PR on Lambda (real CLI, webhook → SQS → worker → 
       () => {
         const dir = cloneDir("autofix");
         linksDuringSession = ["notes", "pp"].filter((n) => existsSync(join(dir, n)) || isLink(join(dir, n)));
-        return { kind: "tool_use", name: "Read", input: { file_path: join(dir, "notes") } };
+        return { kind: "tool_use", name: "Read", input: { file_path: "notes" } };
       },
       bash("npm test"),
       () => ({
         kind: "tool_use",
         name: "Read",
-        input: { file_path: join(cloneDir("autofix"), "src/math.ts") },
+        input: { file_path: "src/math.ts" },
       }),
       () => ({
         kind: "tool_use",
         name: "Edit",
         input: {
-          file_path: join(cloneDir("autofix"), "src/math.ts"),
+          file_path: "src/math.ts",
           old_string: "sub(a: number, b: number): number {\n  return a + b;",
           new_string: "sub(a: number, b: number): number {\n  return a - b;",
         },

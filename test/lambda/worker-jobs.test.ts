@@ -310,13 +310,13 @@ describe("autofix and audit jobs through the worker (real CLI)", () => {
       () => {
         // What the agent could read while it works: the clone's git config holds no credential.
         gitConfigDuringSession = readFileSync(join(cloneDir(), ".git/config"), "utf8");
-        return { kind: "tool_use", name: "Read", input: { file_path: join(cloneDir(), "src/math.ts") } };
+        return { kind: "tool_use", name: "Read", input: { file_path: "src/math.ts" } };
       },
       () => ({
         kind: "tool_use",
         name: "Edit",
         input: {
-          file_path: join(cloneDir(), "src/math.ts"),
+          file_path: "src/math.ts",
           old_string: "sub(a: number, b: number): number {\n  return a + b;",
           new_string: "sub(a: number, b: number): number {\n  return a - b;",
         },
@@ -580,12 +580,9 @@ describe("a question on a plain issue through the worker (real CLI)", () => {
       type: "User",
     });
     // The worker clones into <work root>/ask-XXXXXX/repo: the only ask job directory there.
-    const cloneFile = () => {
-      const dir = readdirSync(pipeline.workRoot).find((d) => d.startsWith("ask-"));
-      return join(pipeline.workRoot, dir ?? "missing", "repo", "src/math.ts");
-    };
     queue = [
-      () => ({ kind: "tool_use", name: "Read", input: { file_path: cloneFile() } }),
+      // Relative to the agent's cwd: its own copy of the job's clone.
+      { kind: "tool_use", name: "Read", input: { file_path: "src/math.ts" } },
       {
         kind: "structured_output",
         value: { answer: "There is no `mul` on main yet; `add` is the only helper." },

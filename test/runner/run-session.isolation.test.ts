@@ -140,7 +140,7 @@ describe("the agent under its own uid (real CLI, as root)", () => {
     }
   });
 
-  it("a review cannot write the workspace or .git; an autofix writes the working tree but not .git", async () => {
+  it("a review cannot write its copy of the workspace; an autofix's edits come back, and nothing it writes in its copy's .git reaches the checkout's", async () => {
     const command = "touch planted.txt .git/planted";
     for (const access of ["read", "write"] as const) {
       s = await scriptedSession([bash(command, "toolu_touch"), { kind: "text", text: "done" }]);
@@ -154,9 +154,11 @@ describe("the agent under its own uid (real CLI, as root)", () => {
       }).outcome;
       expect(outcome.exitCode).toBe(0);
       const result = toolResultText(s, "toolu_touch");
-      expect(result).toContain(".git/planted': Permission denied");
       const planted = await stat(path.join(s.workspace, "planted.txt")).catch(() => undefined);
+      // The checkout's own .git is never written, whatever the agent could do in its copy's.
+      expect(await stat(path.join(s.workspace, ".git", "planted")).catch(() => undefined)).toBeUndefined();
       if (access === "read") {
+        expect(result).toContain(".git/planted': Permission denied");
         expect(result).toContain("planted.txt': Permission denied");
         expect(planted).toBeUndefined();
       } else {
@@ -184,7 +186,7 @@ describe("where the agent cannot be isolated", () => {
     expect(offered).not.toContain("Bash");
     expect(toolResultsOf(s.api.mainRequests[1] as RecordedRequest)[0]?.is_error).toBe(true);
     expect(await stat(path.join(s.workspace, "planted.txt")).catch(() => undefined)).toBeUndefined();
-    expect(outcome.confinement).toBe("host user · no Bash");
+    expect(outcome.confinement).toBe("host user, own copy of the workspace · no Bash");
   });
 });
 

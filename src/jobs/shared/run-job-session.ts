@@ -5,6 +5,7 @@ import type { ManagedAgentsEngine } from "../../runner/managed-agents/managed-ag
 import type { RemoteWorkspace } from "../../runner/managed-agents/run-managed-session.js";
 import type { SessionOptions } from "../../runner/session-options.js";
 import type { SessionOutcome } from "../../runner/session-outcome.js";
+import { holdsSecret, joinedStrings } from "../../secrets/secret-forms.js";
 import { captureSession } from "../../sessions/capture-session.js";
 import { chooseStart } from "../../sessions/choose-start.js";
 import { type ContextBound, DEFAULT_CONTEXT_BOUND } from "../../sessions/context-bound.js";
@@ -154,7 +155,20 @@ async function runRemoteJobSession(
   return { outcome, restore: REMOTE_START, notes: [] };
 }
 
+/**
+ * Runs the job's session on its engine, then checks its structured output as one text: a secret the
+ * job holds, in any encoding or split across fields, fails the session before anything is published.
+ */
 export async function runJobSession(
+  jobOptions: JobSessionOptions,
+  lineage: LineagePlan | undefined,
+  secretValues: readonly string[],
+): Promise<JobSessionResult> {
+  const result = await runJobSessionOnEngine(jobOptions, lineage, secretValues);
+  return { ...result, outcome: withoutSecretOutput(result.outcome, secretValues) };
+}
+
+async function runJobSessionOnEngine(
   jobOptions: JobSessionOptions,
   lineage: LineagePlan | undefined,
   secretValues: readonly string[],
@@ -235,4 +249,32 @@ export async function runJobSession(
 
 function optionalFindings(findings: LineageFinding[] | undefined): { findings?: LineageFinding[] } {
   return findings ? { findings } : {};
+}
+
+/**
+ * The last layer behind "the agent never holds a secret": the joined text of every string the agent
+ * put in its structured output (what the job would publish), normalised, holds no form of a secret
+ * the job knows. If it does, the output is dropped and the session fails with the reason, so no
+ * field of it reaches GitHub, the step outputs or the log.
+ */
+export function withoutSecretOutput(
+  outcome: SessionOutcome,
+  secretValues: readonly string[],
+): SessionOutcome {
+  if (
+    outcome.structuredOutput === undefined ||
+    !holdsSecret(joinedStrings(outcome.structuredOutput), secretValues)
+  ) {
+    return outcome;
+  }
+  const { structuredOutput: _dropped, ...rest } = outcome;
+  return {
+    ...rest,
+    exitCode: 1,
+    isError: true,
+    failureReasons: [
+      ...outcome.failureReasons,
+      "the agent's output carries a secret the job holds (encoded, or split across fields); none of it is published",
+    ],
+  };
 }

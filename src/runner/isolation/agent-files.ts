@@ -1,10 +1,10 @@
-import { chmod, readdir, stat, writeFile } from "node:fs/promises";
+import { chmod, realpath, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { AgentUser } from "./agent-user.js";
+import type { WorkspaceAccess } from "./agent-workspace.js";
 import type { HostCommands } from "./host-commands.js";
 
-/** Read-only for reviews and audits; autofix edits files (but never `.git`). */
-export type WorkspaceAccess = "read" | "write";
+export type { WorkspaceAccess };
 
 export interface AgentFilesPlan {
   user: AgentUser;
@@ -13,6 +13,8 @@ export interface AgentFilesPlan {
   privateDirs: string[];
   workspace: string;
   workspaceAccess: WorkspaceAccess;
+  /** The CLI executable the agent's uid runs: the directories above it (and above its real path) get search permission. */
+  executable?: string;
 }
 
 export interface AgentFiles {
@@ -24,35 +26,27 @@ export interface AgentFiles {
  * Hands the agent its private directories and the workspace, with nothing more than it needs:
  * - private dirs: owned by the agent, mode 0700 (the host still reads them afterwards, see reclaim);
  * - ancestors of those dirs and of the workspace: search permission only (o+x), no listing;
- * - workspace `read`: left owned by the host; a normal checkout is world-readable and nobody's but
- *   the owner's to write, so the agent reads it and cannot change it;
- * - workspace `write`: the working tree is the agent's for the session, except `.git`, which stays
- *   the host's: an agent that could write `.git/config` or hooks would run code as the host at the
- *   host's next `git commit`.
+ * - workspace (the agent's own copy, see agent-workspace.ts) `read`: left owned by the host; it is
+ *   world-readable and nobody's but the owner's to write, so the agent reads it and cannot change it;
+ * - workspace `write`: the whole copy is the agent's for the session, `.git` included, so the Bash
+ *   sandbox can make its mount points there. The host never runs git with the copy's `.git` (edits
+ *   come back through the source's own `.git`), so what the agent writes there runs nothing as the host.
  */
 export async function handOverToAgent(plan: AgentFilesPlan): Promise<AgentFiles> {
   const { user, host } = plan;
   const owner = `${user.uid}:${user.gid}`;
   const workspaceStat = await stat(plan.workspace);
-  const reachable = [...plan.privateDirs.map(path.dirname), plan.workspace];
+  const executableDirs = plan.executable
+    ? [path.dirname(plan.executable), path.dirname(await realpath(plan.executable))]
+    : [];
+  const reachable = [...plan.privateDirs.map(path.dirname), plan.workspace, ...executableDirs];
   for (const dir of reachable) await allowSearchUpTo(dir, host);
   await addModeBits(plan.workspace, 0o005, host); // list and enter the workspace root itself
 
   await privileged(host, "chown", ["-R", "-h", owner, ...plan.privateDirs]);
   for (const dir of plan.privateDirs) await privileged(host, "chmod", ["0700", dir]);
-  if (plan.workspaceAccess === "write") {
-    const entries = (await readdir(plan.workspace)).filter((name) => name !== ".git");
-    await privileged(host, "chown", ["-h", owner, plan.workspace]);
-    if (entries.length > 0) {
-      await privileged(host, "chown", [
-        "-R",
-        "-h",
-        owner,
-        "--",
-        ...entries.map((e) => path.join(plan.workspace, e)),
-      ]);
-    }
-  }
+  if (plan.workspaceAccess === "write")
+    await privileged(host, "chown", ["-R", "-h", owner, "--", plan.workspace]);
   return {
     reclaim: async () => {
       await privileged(host, "chown", [

@@ -63,6 +63,11 @@ export class ToolPolicy {
     );
   }
 
+  /** Returns a copy whose path rules are rooted at `workspace` (the agent's own copy of the checkout). */
+  rootedAt(workspace: string): ToolPolicy {
+    return new ToolPolicy({ name: this.name, rules: [...this.rules] }, { workspace });
+  }
+
   async evaluate(
     request: ToolUseRequest,
     workspace: string,

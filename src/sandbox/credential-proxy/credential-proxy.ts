@@ -6,6 +6,7 @@ import {
   type ServerResponse,
 } from "node:http";
 import { Agent as HttpsAgent, request as httpsRequest } from "node:https";
+import { forwardableRequest } from "./forwardable-request.js";
 import { JobToken } from "./job-token.js";
 import { PROXY_MESSAGE_PREFIX as PREFIX, ProxyGate } from "./proxy-gate.js";
 import type { ProxyStopReason } from "./proxy-stop-reason.js";
@@ -26,6 +27,8 @@ export interface CredentialProxyOptions {
   onStop?: (reason: ProxyStopReason) => void;
   /** The per-job token (default: a fresh random one). */
   token?: JobToken;
+  /** Told each refusal's reason (never a header or a body), for the job's log. */
+  onRefusal?: (reason: string) => void;
 }
 
 export interface CredentialProxyStats {
@@ -74,8 +77,10 @@ export class CredentialProxy {
   private readonly agent: HttpAgent;
   private readonly gate: ProxyGate;
   private readonly counters = { forwarded: 0, refused: 0 };
+  private readonly onRefusal: ((reason: string) => void) | undefined;
 
   constructor(options: CredentialProxyOptions) {
+    this.onRefusal = options.onRefusal;
     this.upstream = new URL(options.upstreamUrl);
     if (this.upstream.protocol !== "http:" && this.upstream.protocol !== "https:") {
       throw new TypeError(`${PREFIX}: the upstream URL must be http(s); got ${this.upstream.protocol}`);
@@ -116,8 +121,21 @@ export class CredentialProxy {
       return;
     }
     const refusal = this.gate.refusalFor(req.headers);
-    if (refusal) this.refuse(res, refusal.status, refusal.type, refusal.message);
-    else this.forward(req, res, method, path);
+    if (refusal) {
+      this.refuse(res, refusal.status, refusal.type, refusal.message);
+      return;
+    }
+    const route = forwardableRequest(method, path);
+    if (!route.ok) {
+      this.refuseRequest(res, `${method} ${describeTarget(path)}: ${route.reason}`);
+      return;
+    }
+    this.forward(req, res, method, route.path);
+  }
+
+  /** Refuses a request the proxy does not forward (403), and says why to the job's log. */
+  refuseRequest(res: ServerResponse, reason: string): void {
+    this.refuse(res, 403, "permission_error", `${PREFIX}: refused ${reason}`);
   }
 
   private forward(req: IncomingMessage, res: ServerResponse, method: string, path: string): void {
@@ -156,7 +174,7 @@ export class CredentialProxy {
         headers,
         agent: this.agent,
       },
-      (upstreamRes) => this.relay(upstreamRes, res, method, path),
+      (upstreamRes) => this.relay(upstreamRes, res),
     );
     upstreamReq.on("error", (error) => {
       if (!res.headersSent) {
@@ -176,7 +194,7 @@ export class CredentialProxy {
     else req.pipe(upstreamReq);
   }
 
-  private relay(upstreamRes: IncomingMessage, res: ServerResponse, method: string, path: string): void {
+  private relay(upstreamRes: IncomingMessage, res: ServerResponse): void {
     const status = upstreamRes.statusCode ?? 502;
     if (AUTH_FAILURE_STATUSES.has(status)) {
       this.onAuthFailure(upstreamRes, res, status);
@@ -188,10 +206,11 @@ export class CredentialProxy {
     }
     res.writeHead(status, headers);
     res.flushHeaders();
-    const metered = method === "POST" && isModelCall(pathOnly(path)) && status < 300;
-    const meter = metered
-      ? new UsageMeter(responseFormat(String(upstreamRes.headers["content-type"] ?? "")))
-      : undefined;
+    // Every forwarded path is a model endpoint (forwardableRequest), so every answer is metered.
+    const meter =
+      status < 300
+        ? new UsageMeter(responseFormat(String(upstreamRes.headers["content-type"] ?? "")))
+        : undefined;
     // Each chunk goes out as it arrives (SSE must not be buffered); the meter only looks at it.
     upstreamRes.on("data", (chunk: Buffer) => {
       meter?.push(chunk);
@@ -230,6 +249,11 @@ export class CredentialProxy {
 
   private refuse(res: ServerResponse, status: number, type: string, message: string): void {
     this.counters.refused++;
+    try {
+      this.onRefusal?.(message);
+    } catch {
+      // A faulty listener must not keep the refusal from being sent.
+    }
     if (res.headersSent) {
       res.destroy();
       return;
@@ -267,9 +291,9 @@ function upstreamMessage(body: string): string {
   return body.trim().slice(0, 300);
 }
 
-/** Messages API, Bedrock invoke (streamed or not), Vertex rawPredict (streamed or not). */
-function isModelCall(path: string): boolean {
-  return /\/messages$|\/invoke(?:-with-response-stream)?$|:(?:stream)?[rR]awPredict$/.test(path);
+/** A request target for a log line: bounded, control characters shown escaped. */
+function describeTarget(target: string): string {
+  return JSON.stringify(target.slice(0, 200));
 }
 
 function pathOnly(path: string): string {

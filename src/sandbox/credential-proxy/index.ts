@@ -4,6 +4,7 @@ export {
   type CredentialProxyOptions,
   type CredentialProxyStats,
 } from "./credential-proxy.js";
+export { type ForwardDecision, forwardableRequest } from "./forwardable-request.js";
 export { JobToken } from "./job-token.js";
 export {
   costOf,

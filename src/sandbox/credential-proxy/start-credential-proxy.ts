@@ -13,7 +13,19 @@ export interface RunningCredentialProxy {
 /** Starts a credential proxy for one job on an ephemeral loopback port. */
 export async function startCredentialProxy(options: CredentialProxyOptions): Promise<RunningCredentialProxy> {
   const proxy = new CredentialProxy(options);
-  const server = createServer((req, res) => proxy.handle(req, res));
+  const server = createServer((req, res) => {
+    // Loopback only: a request naming any other host (DNS rebinding, a forwarded request) is refused.
+    const host = req.headers.host ?? "";
+    const port = req.socket.localPort;
+    if (host !== `127.0.0.1:${port}` && host !== `localhost:${port}`) {
+      proxy.refuseRequest(
+        res,
+        `a request for host ${JSON.stringify(host.slice(0, 100))}: only 127.0.0.1:${port} is served`,
+      );
+      return;
+    }
+    proxy.handle(req, res);
+  });
   await new Promise<void>((resolve, reject) => {
     // Stryker disable next-line StringLiteral: an ephemeral loopback port has no listen error a test can provoke
     server.once("error", reject);

@@ -120,12 +120,13 @@ describe("runAutofix (real CLI, scripted model, GitHub double, local git remote)
     return { remote, clone, headSha, request };
   }
 
-  const readThenEdit = (dir: string): Step[] => [
-    { kind: "tool_use", name: "Read", input: { file_path: join(dir, "src/app.ts") } },
+  // Paths relative to the agent's cwd: it works in its own copy of the checkout, never in clone.dir.
+  const readThenEdit = (_dir: string): Step[] => [
+    { kind: "tool_use", name: "Read", input: { file_path: "src/app.ts" } },
     {
       kind: "tool_use",
       name: "Edit",
-      input: { file_path: join(dir, "src/app.ts"), old_string: "return a - b;", new_string: "return a + b;" },
+      input: { file_path: "src/app.ts", old_string: "return a - b;", new_string: "return a + b;" },
     },
   ];
 
@@ -135,12 +136,12 @@ describe("runAutofix (real CLI, scripted model, GitHub double, local git remote)
     queue = [
       ...readThenEdit(clone.dir),
       // The CLI refuses an Edit of a file it has not read before asking for permission.
-      { kind: "tool_use", name: "Read", input: { file_path: join(clone.dir, ".github/workflows/ci.yml") } },
+      { kind: "tool_use", name: "Read", input: { file_path: ".github/workflows/ci.yml" } },
       {
         kind: "tool_use",
         name: "Edit",
         input: {
-          file_path: join(clone.dir, ".github/workflows/ci.yml"),
+          file_path: ".github/workflows/ci.yml",
           old_string: "on: push",
           new_string: "on: pull_request_target",
         },
@@ -207,7 +208,7 @@ describe("runAutofix (real CLI, scripted model, GitHub double, local git remote)
         {
           kind: "tool_use",
           name: "Write",
-          input: { file_path: join(clone.dir, "leak.txt"), content: `${form}\n` },
+          input: { file_path: "leak.txt", content: `${form}\n` },
         },
         { kind: "structured_output", value: REPORT },
       ];

@@ -1,0 +1,212 @@
+import { execFile } from "node:child_process";
+import { lstat, mkdir, mkdtemp, readdir, rename, rm } from "node:fs/promises";
+import path from "node:path";
+import { promisify } from "node:util";
+import { projectSlug } from "../../protocol/index.js";
+import { writeCredentialFreeConfig } from "./checkout-credentials.js";
+
+const run = promisify(execFile);
+
+/** Read-only for reviews and audits; autofix edits files. */
+export type WorkspaceAccess = "read" | "write";
+
+export interface AgentWorkspacePlan {
+  /** The door's checkout (real path): the host's, possibly holding persisted credentials. */
+  source: string;
+  /** The directory to create for the agent, inside the session's own temp root. */
+  into: string;
+  access: WorkspaceAccess;
+  /**
+   * Hard links instead of copies. Only for a read-only agent under another uid: the files stay the
+   * host's, so the agent reads them and cannot change them (or the source through them).
+   */
+  shareInodes: boolean;
+  /** The host's environment, which git runs in. */
+  hostEnv: Record<string, string | undefined>;
+}
+
+export interface AgentWorkspace {
+  /** The agent's working directory: a copy of the source's tree and `.git`, without credentials. */
+  dir: string;
+  /** Settings of the source's git config files that the copy left out (names only). */
+  keptOut: string[];
+  /**
+   * Write access: the agent's edits (added, changed, deleted files, non-ignored) applied to the
+   * source checkout, computed by the host's own git over the copy's files. Returns the paths changed.
+   */
+  returnEdits(): Promise<string[]>;
+}
+
+/** Every file in `.git` that git reads as configuration; each is rewritten from an allowlist. */
+const CONFIG_FILE_NAMES = new Set(["config", "config.worktree"]);
+/**
+ * Left out of the copy: hooks (commands), reflogs and FETCH_HEAD (they may name remote URLs), and
+ * the lock files and state of commands the host had in progress.
+ */
+const LEFT_OUT = new Set(["hooks", "logs", "FETCH_HEAD", "index.lock", "config.lock", "shallow.lock"]);
+
+/**
+ * The agent works in its own copy of the checkout, never in the runner's: the working tree as the
+ * door left it (uncommitted and ignored files included, so test commands find their dependencies)
+ * and a `.git` whose config files are written fresh from an allowlist. Persisted credentials
+ * (actions/checkout's `extraheader`, credential helpers, included files) therefore never exist
+ * anywhere in what the agent is given. Any failure throws; the caller stops the session.
+ */
+export async function makeAgentWorkspace(plan: AgentWorkspacePlan): Promise<AgentWorkspace> {
+  const sourceGit = path.join(plan.source, ".git");
+  const gitEntry = await lstat(sourceGit).catch(() => undefined);
+  if (gitEntry && !gitEntry.isDirectory()) {
+    throw new Error(
+      `${sourceGit} is not a directory (a linked worktree or a submodule): the agent's copy cannot be made credential-free from it; run in the repository's main checkout`,
+    );
+  }
+  await mkdir(plan.into, { recursive: true });
+  await copyTree(plan.source, plan.into, plan.shareInodes);
+  const keptOut = gitEntry ? await cleanGitDir(sourceGit, path.join(plan.into, ".git")) : [];
+  // Snapshot the copy as it starts (the source's files), so what comes back is the agent's edits
+  // only, never a file the host itself writes into the source meanwhile (a log, a pid file).
+  const snapshots = plan.access === "write" ? await EditSnapshots.start(plan.into, plan.hostEnv) : undefined;
+  return {
+    dir: plan.into,
+    keptOut,
+    returnEdits: () => (snapshots ? snapshots.returnTo(plan.source) : Promise.resolve([])),
+  };
+}
+
+/** `cp -a` keeps modes, times and symlinks as they are; `-l` links files, falling back to copies across devices. */
+async function copyTree(source: string, into: string, shareInodes: boolean): Promise<void> {
+  const copy = (link: boolean) =>
+    run("cp", ["-a", ...(link ? ["-l"] : ["--reflink=auto"]), "--", `${source}/.`, `${into}/`], {
+      maxBuffer: 16 * 1024 * 1024,
+    });
+  if (shareInodes) {
+    try {
+      await copy(true);
+      return;
+    } catch (error) {
+      if (!/cross-device|EXDEV/i.test(String((error as { stderr?: string }).stderr ?? error))) throw error;
+      await rm(into, { recursive: true, force: true });
+      await mkdir(into, { recursive: true });
+    }
+  }
+  await copy(false);
+}
+
+/** Removes what must not be copied from the copy's `.git` and rewrites each config file from the source's. */
+async function cleanGitDir(sourceGit: string, copyGit: string): Promise<string[]> {
+  const keptOut: string[] = [];
+  const walk = async (relative: string): Promise<void> => {
+    const entries = await readdir(path.join(copyGit, relative), { withFileTypes: true });
+    for (const entry of entries) {
+      const rel = path.join(relative, entry.name);
+      if (LEFT_OUT.has(entry.name)) {
+        await rm(path.join(copyGit, rel), { recursive: true, force: true });
+      } else if (entry.isDirectory() && rel !== "objects") {
+        await walk(rel);
+      } else if (CONFIG_FILE_NAMES.has(entry.name)) {
+        if (!entry.isFile()) {
+          throw new Error(
+            `${path.join(sourceGit, rel)} is not a regular file; the agent's copy was not made`,
+          );
+        }
+        const hidden = await writeCredentialFreeConfig(path.join(sourceGit, rel), path.join(copyGit, rel));
+        keptOut.push(...hidden.map((key) => (rel === "config" ? key : `${key} (${rel})`)));
+      }
+    }
+  };
+  await walk("");
+  return [...new Set(keptOut)];
+}
+
+/**
+ * The agent's edits, brought back by the host's git in a scratch repository of its own (never the
+ * copy's `.git`, which the agent could have changed, nor the source's, whose hooks and config are
+ * the workflow's). The copy is snapshotted into its object store when the session starts and when
+ * it ends, and the difference is applied to the source. Works the same for a directory that is not
+ * a checkout. Ignored files do not come back. The scratch directory is the host's (mode 0700) inside
+ * the session's temp root, out of the agent's reach.
+ */
+class EditSnapshots {
+  private constructor(
+    private readonly copy: string,
+    private readonly scratch: string,
+    private readonly hostEnv: Record<string, string | undefined>,
+    private readonly before: string,
+  ) {}
+
+  static async start(copy: string, hostEnv: Record<string, string | undefined>): Promise<EditSnapshots> {
+    const scratch = await mkdtemp(path.join(path.dirname(copy), "edits-"));
+    await EditSnapshots.git(scratch, hostEnv, ["init", "-q", "--bare"]);
+    const before = await EditSnapshots.snapshot(scratch, hostEnv, copy, "start-index");
+    return new EditSnapshots(copy, scratch, hostEnv, before);
+  }
+
+  async returnTo(source: string): Promise<string[]> {
+    try {
+      const after = await EditSnapshots.snapshot(this.scratch, this.hostEnv, this.copy, "end-index");
+      if (after === this.before) return [];
+      const git = (args: string[], extra: { workTree?: string; index?: string } = {}) =>
+        EditSnapshots.git(this.scratch, this.hostEnv, args, extra);
+      const names = await git(["diff", "--name-only", "-z", this.before, after]);
+      const patch = path.join(this.scratch, "edits.patch");
+      await git(["diff", "--binary", "--no-renames", `--output=${patch}`, this.before, after]);
+      await git(["apply", "--binary", "--whitespace=nowarn", patch], {
+        workTree: source,
+        index: "apply-index",
+      });
+      return names.stdout.split("\0").filter(Boolean);
+    } finally {
+      await rm(this.scratch, { recursive: true, force: true });
+    }
+  }
+
+  private static async snapshot(
+    scratch: string,
+    hostEnv: Record<string, string | undefined>,
+    workTree: string,
+    index: string,
+  ): Promise<string> {
+    await EditSnapshots.git(scratch, hostEnv, ["add", "-A", "--", "."], { workTree, index });
+    return (await EditSnapshots.git(scratch, hostEnv, ["write-tree"], { index })).stdout.trim();
+  }
+
+  private static git(
+    scratch: string,
+    hostEnv: Record<string, string | undefined>,
+    args: string[],
+    extra: { workTree?: string; index?: string } = {},
+  ) {
+    return run(
+      "git",
+      [
+        "-c",
+        "core.hooksPath=/dev/null",
+        "-c",
+        "core.fsmonitor=false",
+        "--git-dir",
+        path.join(scratch, "snapshots.git"),
+        ...(extra.workTree ? ["--work-tree", extra.workTree] : []),
+        ...args,
+      ],
+      {
+        // git apply patches paths relative to its cwd, so it runs at the top of the tree.
+        ...(extra.workTree ? { cwd: extra.workTree } : {}),
+        env: { ...hostEnv, ...(extra.index ? { GIT_INDEX_FILE: path.join(scratch, extra.index) } : {}) },
+        maxBuffer: 256 * 1024 * 1024,
+      },
+    );
+  }
+}
+
+/**
+ * The CLI keys transcripts by its cwd's real path: a restored transcript filed under the source's
+ * path moves to the copy's before the session, and back after it, so the session store never sees
+ * the difference.
+ */
+export async function moveTranscripts(configDir: string, fromCwd: string, toCwd: string): Promise<void> {
+  const from = path.join(configDir, "projects", projectSlug(fromCwd));
+  const to = path.join(configDir, "projects", projectSlug(toCwd));
+  if (from === to || !(await lstat(from).catch(() => undefined))) return;
+  await rm(to, { recursive: true, force: true });
+  await rename(from, to);
+}

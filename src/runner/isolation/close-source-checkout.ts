@@ -1,0 +1,83 @@
+import { execFile } from "node:child_process";
+import { chmod, lstat, stat } from "node:fs/promises";
+import path from "node:path";
+import type { AgentUser } from "./agent-user.js";
+import { includedConfigFiles } from "./checkout-credentials.js";
+import type { HostCommands } from "./host-commands.js";
+
+export interface ClosedSource {
+  /** What was closed to the agent's uid for the session (paths only). */
+  closed: string[];
+  /** Gives each closed path its mode back. */
+  restore(): Promise<void>;
+}
+
+/**
+ * The agent works in its own copy, but the runner's checkout is still on the same disk, and its
+ * `.git/config` (or a file it includes, such as actions/checkout v6's credentials file under
+ * RUNNER_TEMP) may hold the workflow's token. A PR can name that path (a symlink, `cat /home/runner/
+ * work/...`). So for the session, each such file the agent's uid could read is closed to it: the
+ * checkout's `.git` directory, or the included file itself, loses its group and other bits. Each
+ * one is then checked again as the agent's uid; one it can still read throws, and the session does
+ * not start (fail closed).
+ */
+export async function closeSourceCredentials(
+  source: string,
+  user: AgentUser,
+  host: HostCommands,
+  home: string | undefined,
+): Promise<ClosedSource> {
+  const sourceGit = path.join(source, ".git");
+  const config = path.join(sourceGit, "config");
+  if (!(await lstat(config).catch(() => undefined))?.isFile()) return { closed: [], restore: async () => {} };
+  const targets: Array<{ readable: string; close: string }> = [
+    { readable: config, close: sourceGit },
+    ...(await includedConfigFiles(config, home)).map((file) => ({ readable: file, close: file })),
+  ];
+  const restored: Array<{ path: string; mode: number }> = [];
+  const restore = async () => {
+    for (const { path: target, mode } of restored.reverse()) await setMode(target, mode, host);
+  };
+  try {
+    for (const target of targets) {
+      if (!(await agentCanRead(target.readable, user))) continue;
+      const mode = (await stat(target.close)).mode & 0o7777;
+      await setMode(target.close, mode & ~0o077, host);
+      restored.push({ path: target.close, mode });
+      if (await agentCanRead(target.readable, user)) {
+        throw new Error(
+          `${target.readable} holds the checkout's git credentials and stays readable by ${user.name} after closing ${target.close}`,
+        );
+      }
+    }
+  } catch (error) {
+    await restore().catch(() => {});
+    throw error;
+  }
+  return { closed: restored.map((r) => r.path), restore };
+}
+
+/** Asks the kernel, as the agent's uid: `test -r` (permission bits, ACLs and every ancestor's search bit). */
+export function agentCanRead(target: string, user: AgentUser): Promise<boolean> {
+  const [command, args, ids] =
+    user.via === "root"
+      ? ["test", ["-r", target], { uid: user.uid, gid: user.gid }]
+      : ["sudo", ["-n", "-u", user.name, "--", "test", "-r", target], {}];
+  return new Promise((resolve, reject) => {
+    execFile(command, args as string[], { timeout: 15_000, ...ids }, (error) => {
+      if (!error) resolve(true);
+      else if (error.code === 1) resolve(false);
+      else reject(new Error(`could not check ${target} as ${user.name}: ${error.message}`));
+    });
+  });
+}
+
+async function setMode(target: string, mode: number, host: HostCommands): Promise<void> {
+  if (host.isRoot || (await stat(target)).uid === host.uid) {
+    await chmod(target, mode);
+    return;
+  }
+  const result = await host.run("sudo", ["-n", "chmod", mode.toString(8), target]);
+  if (result.code !== 0)
+    throw new Error(`chmod ${mode.toString(8)} ${target} failed: ${result.stderr.trim()}`);
+}

@@ -1,0 +1,161 @@
+import { request } from "node:http";
+import { afterEach, describe, expect, it } from "vitest";
+import {
+  forwardableRequest,
+  type RunningCredentialProxy,
+  startCredentialProxy,
+} from "../../src/sandbox/credential-proxy/index.js";
+import { ScriptedMessagesApi } from "../harness/scripted-messages-api.js";
+
+// The proxy holds the real key. An agent that has the job token (it is in its environment) must
+// reach the model endpoints the CLI calls and nothing else: not batches, files or admin paths, not by
+// `..`, encoded dots or slashes, fragments, absolute-form targets or another Host.
+const REAL_KEY = "sk-ant-api03-real-key-held-by-the-host-only";
+const BODY = JSON.stringify({
+  model: "claude-opus-4-1",
+  stream: true,
+  max_tokens: 64,
+  messages: [{ role: "user", content: "hi" }],
+});
+
+const cleanups: Array<() => Promise<unknown>> = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+/** Sends a request target exactly as given (fetch would normalise dots and drop fragments). */
+function raw(
+  proxyUrl: string,
+  method: string,
+  target: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; body: string }> {
+  const { hostname, port } = new URL(proxyUrl);
+  return new Promise((resolve, reject) => {
+    const req = request({ hostname, port, method, path: target, headers }, (res) => {
+      let body = "";
+      res.setEncoding("utf8");
+      res.on("data", (chunk: string) => (body += chunk));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    req.on("error", reject);
+    req.end(method === "GET" || method === "HEAD" ? undefined : BODY);
+  });
+}
+
+async function proxied(
+  prefix = "",
+): Promise<{ api: ScriptedMessagesApi; running: RunningCredentialProxy; refusals: string[] }> {
+  const api = await ScriptedMessagesApi.start(() => ({ kind: "text", text: "answer" }), {
+    keepCredentials: true,
+  });
+  cleanups.push(() => api.close());
+  const refusals: string[] = [];
+  const running = await startCredentialProxy({
+    upstreamUrl: `${api.url}${prefix}`,
+    credential: { kind: "api-key", apiKey: REAL_KEY },
+    onStop: () => {},
+    onRefusal: (reason) => refusals.push(reason),
+  });
+  cleanups.push(() => running.close());
+  return { api, running, refusals };
+}
+
+const HOSTILE_TARGETS: Array<[string, string, RegExp]> = [
+  ["POST", "/v1/messages/batches?beta=true", /not a model endpoint/],
+  ["POST", "/v1/files?beta=true", /query|not a model endpoint/],
+  ["GET", "/v1/models", /method GET/],
+  ["POST", "/v1/skills", /not a model endpoint/],
+  ["POST", "/v1/messages/../files", /dot segment/],
+  ["POST", "/v1/messages/%2e%2e/files", /dot segment/],
+  ["POST", "/v1/messages/%2E%2e/%2e%2E/organizations", /dot segment/],
+  ["POST", "/v1/%2fmessages", /encoded slash/],
+  ["POST", "/v1/messages%5c..%5cfiles", /encoded slash/],
+  ["POST", "/v1//messages", /empty/],
+  ["POST", "/v1/messages#x", /fragment/],
+  ["POST", "/v1/messages?beta=true#frag", /fragment/],
+  ["POST", "/v1/messages?beta=true&x=1", /query/],
+  ["POST", "http://evil.example/v1/messages", /origin-form/],
+  ["POST", "/v1/messages/%zz", /percent escape|unexpected/],
+  ["DELETE", "/v1/messages", /method DELETE/],
+];
+
+describe("forwardableRequest: the proxy's allowlist of method and normalised path", () => {
+  it("allows the model calls of each provider the CLI speaks to", () => {
+    for (const target of [
+      "/v1/messages",
+      "/v1/messages?beta=true",
+      "/v1/messages/count_tokens?beta=true",
+      "/model/us.anthropic.claude-opus-4-5-20251101-v1%3A0/invoke-with-response-stream",
+      "/model/us.anthropic.claude-opus-4-5-20251101-v1:0/invoke",
+      "/model/anthropic.claude-3/count-tokens",
+      "/v1/projects/p-1/locations/us-east5/publishers/anthropic/models/claude-opus-4-5@20251101:streamRawPredict",
+      "/v1/projects/p-1/locations/global/publishers/anthropic/models/count-tokens:rawPredict",
+    ]) {
+      expect(forwardableRequest("POST", target), target).toEqual({ ok: true, path: target });
+    }
+  });
+
+  it("refuses everything else, each with its reason", () => {
+    for (const [method, target, reason] of HOSTILE_TARGETS) {
+      const decision = forwardableRequest(method, target);
+      expect(decision.ok, `${method} ${target}`).toBe(false);
+      if (!decision.ok) expect(decision.reason, `${method} ${target}`).toMatch(reason);
+    }
+  });
+});
+
+describe("the credential proxy refuses what is off the allowlist, with the real key never attached", () => {
+  it("answers 403 to every hostile target, logs each reason, and sends nothing upstream", async () => {
+    const { api, running, refusals } = await proxied();
+    const token = running.proxy.token.value;
+    for (const [method, target] of HOSTILE_TARGETS) {
+      const res = await raw(running.url, method, target, {
+        "x-api-key": token,
+        "content-type": "application/json",
+      });
+      expect(res.status, `${method} ${target}`).toBe(403);
+      expect(res.body).toContain("refused");
+    }
+    expect(api.requests).toHaveLength(0);
+    expect(refusals).toHaveLength(HOSTILE_TARGETS.length);
+    expect(refusals[0]).toContain('POST "/v1/messages/batches?beta=true"');
+    expect(running.proxy.stats).toMatchObject({ forwarded: 0, refused: HOSTILE_TARGETS.length });
+  });
+
+  it("stays inside the upstream's path prefix: a dot segment cannot climb out of it", async () => {
+    const { api, running } = await proxied("/gateway/anthropic");
+    const token = running.proxy.token.value;
+    expect(
+      (await raw(running.url, "POST", "/v1/messages/../../../admin", { "x-api-key": token })).status,
+    ).toBe(403);
+    // Forwarded under the prefix (the scripted API itself has no such prefix, so it answers 404).
+    await raw(running.url, "POST", "/v1/messages?beta=true", { "x-api-key": token });
+    expect(api.requests.map((r) => r.path)).toEqual(["/gateway/anthropic/v1/messages?beta=true"]);
+  });
+
+  it("refuses a request for another Host (DNS rebinding), even with the job's token", async () => {
+    const { api, running, refusals } = await proxied();
+    const res = await raw(running.url, "POST", "/v1/messages", {
+      "x-api-key": running.proxy.token.value,
+      host: "evil.example",
+    });
+    expect(res.status).toBe(403);
+    expect(refusals[0]).toContain('host "evil.example"');
+    expect(api.requests).toHaveLength(0);
+  });
+
+  it("meters every answer it forwards, so the cap holds on each allowed path", async () => {
+    const { running } = await proxied();
+    const token = running.proxy.token.value;
+    for (const target of ["/v1/messages", "/v1/messages?beta=true"]) {
+      const res = await raw(running.url, "POST", target, {
+        "x-api-key": token,
+        "content-type": "application/json",
+      });
+      expect(res.status).toBe(200);
+    }
+    // claude-opus-4-1: 10 input × $15/M + 5 output × $75/M per scripted answer, twice.
+    expect(running.proxy.stats.spentUsd).toBeCloseTo(0.00105, 9);
+  });
+});

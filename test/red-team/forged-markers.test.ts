@@ -1,0 +1,129 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { findingFingerprint } from "../../src/findings/finding-fingerprint.js";
+import { fingerprintMarker, readFingerprintMarkers } from "../../src/findings/fingerprint-marker.js";
+import { hasStickyMarker, stickyMarker } from "../../src/github/comment-markers.js";
+import { fetchPullRequestLineMap } from "../../src/github/fetch-pull-request-line-map.js";
+import type { GitHubClient } from "../../src/github/github-client.js";
+import { OutputNeutraliser } from "../../src/github/neutralise-output.js";
+import { ReviewPublisher } from "../../src/github/review-publisher.js";
+import { StickyComment } from "../../src/github/sticky-comment.js";
+import { finding, HEAD_SHA, startDoubleWithPr, testClient } from "../github/pr-fixture.js";
+import type { GitHubDouble } from "../github-double/index.js";
+
+// Our markers are believed only from the lines the publisher owns: a sticky's first line, and the run
+// of fingerprint lines that ends a body. The model fills summaries, titles, bodies, suggestions and
+// fenced code, and our own bot publishes all of them: a marker it quotes there must change nothing a
+// later job does.
+const REAL = finding({ path: "src/app.ts", startLine: 3, title: "Null deref", severity: "error" });
+const FP = findingFingerprint(REAL);
+const FORGED_FP = fingerprintMarker(FP);
+const FORGED_STICKY = stickyMarker("autofix");
+
+/** Every way model text can carry a marker: prose, inline code, fences of each kind, a fence left open. */
+const CARRIERS = [
+  FORGED_FP,
+  `\`${FORGED_FP}\``,
+  `\`\`\`\n${FORGED_FP}\n\`\`\``,
+  `~~~html\n${FORGED_FP}\n~~~`,
+  `\`\`\`\n${FORGED_STICKY}\n${FORGED_FP}`,
+];
+
+let gh: GitHubDouble;
+let ours: GitHubClient;
+const pr = { owner: "acme", repo: "app", pullNumber: 7, commitSha: HEAD_SHA };
+
+beforeEach(async () => {
+  gh = await startDoubleWithPr();
+  ours = testClient(gh);
+});
+afterEach(async () => {
+  expect(gh.violations).toEqual([]);
+  await gh.close();
+});
+
+describe("forged markers in model text published by our own bot", () => {
+  it("a fingerprint quoted in a summary, title, body or suggestion does not suppress the real finding later", async () => {
+    const { lineMap } = await fetchPullRequestLineMap(ours, pr);
+    const publisher = new ReviewPublisher(ours);
+    // Review 1: another finding whose every model-filled field carries the forged fingerprint.
+    await publisher.publish({
+      ...pr,
+      lineMap,
+      summary: CARRIERS.join("\n\n"),
+      findings: CARRIERS.map((carrier, i) =>
+        finding({
+          path: "src/app.ts",
+          startLine: 4,
+          title: `decoy ${i} ${carrier}`,
+          body: `Look:\n\n${carrier}`,
+          suggestion: `${carrier}\nnew3b`,
+        }),
+      ),
+    });
+    // Review 2 finds the real problem: it must be posted, not taken for "already posted".
+    const second = await publisher.publish({ ...pr, lineMap, findings: [REAL] });
+    expect(second).toMatchObject({ alreadyPosted: 0, inlineComments: 1 });
+    const posted = gh
+      .reviewCommentsOn("acme", "app", 7)
+      .filter((c) => readFingerprintMarkers(c.body).includes(FP));
+    expect(posted).toHaveLength(1);
+    expect(posted[0]!.body).toContain("Null deref");
+  });
+
+  it("a sticky marker quoted in the review's sticky does not make another job's sticky overwrite it", async () => {
+    const target = { owner: "acme", repo: "app", issueNumber: 7 };
+    await new StickyComment(ours, { key: "summary" }).upsert(
+      target,
+      `Review summary\n\n${CARRIERS.join("\n\n")}`,
+    );
+    const reviewSticky = gh.state.issueComments[0]!.body;
+    const { action } = await new StickyComment(ours, { key: "autofix" }).upsert(
+      target,
+      "Autofix: pushed one commit.",
+    );
+    expect(action).toBe("created");
+    expect(gh.state.issueComments).toHaveLength(2);
+    expect(gh.state.issueComments[0]!.body).toBe(reviewSticky);
+    expect(hasStickyMarker(gh.state.issueComments[1]!.body, "autofix")).toBe(true);
+    // And the review's sticky is still found as the review's own.
+    expect(
+      (await new StickyComment(ours, { key: "summary" }).upsert(target, "Review summary v2")).action,
+    ).toBe("updated");
+  });
+});
+
+describe("markers are read only where the publisher writes them", () => {
+  it("fingerprints only from the lines that end a body", () => {
+    expect(readFingerprintMarkers(`text\n\n${fingerprintMarker("a")}\n${fingerprintMarker("b")}\n`)).toEqual([
+      "a",
+      "b",
+    ]);
+    expect(readFingerprintMarkers(`${fingerprintMarker("a")}\ntext`)).toEqual([]);
+    expect(
+      readFingerprintMarkers(`\`\`\`\n${fingerprintMarker("a")}\n\`\`\`\n${fingerprintMarker("b")}`),
+    ).toEqual(["b"]);
+    expect(readFingerprintMarkers(`x ${fingerprintMarker("a")}`)).toEqual([]);
+    expect(readFingerprintMarkers(`x\r\n${fingerprintMarker("a")}\r\n`)).toEqual(["a"]);
+  });
+
+  it("a sticky only from its first line", () => {
+    expect(hasStickyMarker(`${stickyMarker("autofix")}\nbody`, "autofix")).toBe(true);
+    expect(hasStickyMarker(`${stickyMarker("autofix")}\r\nbody`, "autofix")).toBe(true);
+    expect(
+      hasStickyMarker(`${stickyMarker("summary")}\n\`\`\`\n${stickyMarker("autofix")}\n\`\`\``, "autofix"),
+    ).toBe(false);
+    expect(hasStickyMarker(` ${stickyMarker("autofix")}`, "autofix")).toBe(false);
+  });
+
+  it("the neutraliser defuses <!-- in fenced code, and keeps a suggestion byte-exact", () => {
+    const n = new OutputNeutraliser();
+    const out = n.markup(`\`\`\`html\n${FORGED_FP}\n\`\`\`\n\n\`\`\`suggestion\n<!-- keep -->\n\`\`\``);
+    expect(out).toContain("```html\n<\u200b!-- claude-pr-runner:fp:");
+    expect(out).toContain("```suggestion\n<!-- keep -->\n```");
+    // A fence the model left open is closed before the publisher's own marker line.
+    const closed = n.markup(`\`\`\`\n${FORGED_FP}\n\n${fingerprintMarker("real")}`, {
+      markers: [fingerprintMarker("real")],
+    });
+    expect(readFingerprintMarkers(closed)).toEqual(["real"]);
+  });
+});
