@@ -8,7 +8,7 @@
 
 // The one Ajv factory (same options and formats everywhere) sits under every layer.
 const foundation = ["src/json-schema"];
-const engines = [...foundation, "src/protocol", "src/sandbox", "src/runner", "src/engines"];
+const engines = [...foundation, "src/protocol", "src/sandbox", "src/runner"];
 const belowJobs = [...engines, "src/secrets", "src/findings", "src/sessions", "src/github"];
 const belowDoors = [...belowJobs, "src/jobs"];
 
@@ -26,8 +26,6 @@ export const layers = {
   "src/sandbox": [...foundation, "src/protocol"],
   // Drives one CLI session over the protocol.
   "src/runner": [...foundation, "src/protocol", "src/sandbox", "src/secrets"],
-  // Other engines (e.g. the Managed Agents API) beside the CLI runner.
-  "src/engines": [...foundation, "src/protocol", "src/sandbox", "src/runner", "src/secrets"],
   // Transcript stores, lineage, resume and fork.
   "src/sessions": [...foundation, "src/protocol"],
   // Talks to GitHub: reviews, checks, issues, SARIF upload.
@@ -79,6 +77,21 @@ export default {
       severity: "error",
       from: { path: "^(src|lambda)/" },
       to: { circular: true },
+    },
+    {
+      name: "jobs:shared-below-job-kinds",
+      comment:
+        "inside src/jobs, what every job kind shares (shared, settings, triggers) never imports a job kind (review, autofix, audit, ask, conversation); and every file of src/jobs sits in a folder",
+      severity: "error",
+      from: { path: "^src/jobs/(shared|settings|triggers)/" },
+      to: { path: "^src/jobs/(ask|audit|autofix|conversation|review)/" },
+    },
+    {
+      name: "jobs:no-loose-files",
+      comment: "every module of src/jobs lives in a folder (a file at its top is neither shared nor a job kind)",
+      severity: "error",
+      from: { path: "^src/jobs/[^/]+\\.ts$" },
+      to: {},
     },
     {
       name: "protocol-is-pure",

@@ -9,7 +9,7 @@ export default mutationScope({
   mutate: [
     "src/runner/policy/tool-grants.ts",
     "src/runner/mcp-server-config.ts",
-    "src/jobs/autofix/autofix-env.ts",
+    "src/jobs/shared/autofix-env.ts",
     "src/jobs/shared/pass-through-settings.ts",
   ],
   tests: [

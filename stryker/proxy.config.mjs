@@ -13,7 +13,13 @@ export default mutationScope({
     "src/sandbox/credential-proxy/proxy-gate.ts",
     "src/sandbox/credential-proxy/job-token.ts",
     "src/sandbox/credential-proxy/start-credential-proxy.ts",
+    // Issue #29: the allowlist of method and normalised path.
+    "src/sandbox/credential-proxy/forwardable-request.ts",
   ],
-  tests: ["test/sandbox/proxy-gate.test.ts", "test/sandbox/start-credential-proxy.test.ts"],
+  tests: [
+    "test/sandbox/proxy-gate.test.ts",
+    "test/sandbox/start-credential-proxy.test.ts",
+    "test/sandbox/forwardable-request.test.ts",
+  ],
   breakAt: 90,
 });

@@ -5,7 +5,18 @@ import { mutationScope } from "./mutation-scope.mjs";
 
 export default mutationScope({
   name: "sanitiser",
-  mutate: ["src/github/neutralise-output.ts"],
-  tests: ["test/github/neutralise-output.test.ts", "test/runner/secret-redactor.test.ts"],
+  mutate: [
+    "src/github/neutralise-output.ts",
+    // Issue #29: secrets after normalising, and markers read only from the publisher's own lines.
+    "src/secrets/secret-forms.ts",
+    "src/findings/fingerprint-marker.ts",
+    "src/github/comment-markers.ts",
+  ],
+  tests: [
+    "test/github/neutralise-output.test.ts",
+    "test/runner/secret-redactor.test.ts",
+    "test/secrets/secret-forms.test.ts",
+    "test/github/marker-positions.test.ts",
+  ],
   breakAt: 90,
 });

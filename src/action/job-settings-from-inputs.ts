@@ -1,7 +1,7 @@
 import { mkdir, readFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import * as core from "@actions/core";
-import type { JobSettings } from "../jobs/job-settings.js";
+import type { JobSettings } from "../jobs/shared/job-settings.js";
 import { formatProgressEvent } from "../jobs/shared/format-progress-event.js";
 import { GitCheckout } from "../jobs/shared/git-checkout.js";
 import { passThroughNamesSet, passThroughSettings } from "../jobs/shared/pass-through-settings.js";

@@ -1,6 +1,6 @@
 import * as core from "@actions/core";
 import type { GitHubClient } from "../github/github-client.js";
-import type { JobSettings } from "../jobs/job-settings.js";
+import type { JobSettings } from "../jobs/shared/job-settings.js";
 import { agentCredentials } from "../jobs/shared/agent-credentials.js";
 import { ManagedAgentsEngine } from "../runner/managed-agents/managed-agents-engine.js";
 import type { TranscriptStore } from "../sessions/transcript-store.js";

@@ -1,5 +1,5 @@
 import path from "node:path";
-import type { JobSettings } from "../jobs/job-settings.js";
+import type { JobSettings } from "../jobs/shared/job-settings.js";
 import { PathFilter } from "../jobs/review/path-filter.js";
 import { type ReviewRequest, reviewedChange } from "../jobs/review/run-review.js";
 import { agentCredentials } from "../jobs/shared/agent-credentials.js";

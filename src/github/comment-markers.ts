@@ -15,6 +15,6 @@ export function stickyMarker(key: string): string {
  * code included, never makes one job's comment look like another's.
  */
 export function hasStickyMarker(body: string | null | undefined, key: string): boolean {
-  const firstLine = /^[^\r\n]*/.exec(body ?? "")![0];
+  const [firstLine] = (body ?? "").split(/\r\n|\r|\n/, 1);
   return firstLine === stickyMarker(key);
 }

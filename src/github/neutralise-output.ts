@@ -258,7 +258,8 @@ function openingFence(line: string): { char: string; length: number; suggestion:
   const run = match[1]!;
   // A backtick fence's info string may not contain a backtick (CommonMark), else it is no fence.
   if (run[0] === "`" && match[2]!.includes("`")) return undefined;
-  return { char: run[0]!, length: run.length, suggestion: /^\s*suggestion(?:\s|$)/.test(match[2]!) };
+  const [language] = match[2]!.trim().split(/\s/, 1);
+  return { char: run[0]!, length: run.length, suggestion: language === "suggestion" };
 }
 
 function closesFence(line: string, fence: { char: string; length: number }): boolean {

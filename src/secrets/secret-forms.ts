@@ -9,26 +9,14 @@
 /** Shorter values would match ordinary text. */
 export const MIN_SECRET_LENGTH = 6;
 
-/** Characters that render as nothing (format characters: zero-width, bidi, soft hyphen...). */
-const INVISIBLE = /\p{Cf}|\u034F|\u115F|\u1160|\u17B4|\u17B5|[\u180B-\u180F]|\u3164|[\uFE00-\uFE0F]|\uFFA0/gu;
+/** A piece of a split secret this long is too rare in ordinary text to be there by chance. */
+const MIN_PIECE = 8;
+
+/** Characters that render as nothing: format characters (zero-width, bidi, soft hyphen), fillers, variation selectors. */
+const INVISIBLE = /\p{Cf}|\u034F|[\u115F\u1160\u17B4\u17B5\u3164\uFFA0]|[\u180B-\u180F]|[\uFE00-\uFE0F]/gu;
 const WHITESPACE = /\s+/g;
-const NAMED_ENTITIES: Record<string, string> = {
-  amp: "&",
-  lt: "<",
-  gt: ">",
-  quot: '"',
-  apos: "'",
-  nbsp: " ",
-  colon: ":",
-  sol: "/",
-  equals: "=",
-  plus: "+",
-  percnt: "%",
-  num: "#",
-  lowbar: "_",
-  hyphen: "-",
-  dash: "-",
-};
+/** The XML entities; numeric references are decoded whatever they name. */
+const NAMED_ENTITIES: Readonly<Record<string, string>> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };
 
 /** Every form of `secret` we search for, each already in normal form (see normaliseForSecretSearch). */
 export function secretForms(secret: string): string[] {
@@ -36,33 +24,28 @@ export function secretForms(secret: string): string[] {
   const bytes = Buffer.from(secret, "utf8");
   const forms = [
     secret,
-    bytes.toString("base64"),
+    // Without padding: a text may drop it, and the unpadded form is inside the padded one.
+    bytes.toString("base64").replace(/=+$/, ""),
     bytes.toString("base64url"),
-    Buffer.from(`x-access-token:${secret}`).toString("base64"),
+    Buffer.from(`x-access-token:${secret}`).toString("base64").replace(/=+$/, ""),
     bytes.toString("hex"),
     [...secret].reverse().join(""),
     base32(bytes),
   ];
-  return [...new Set(forms.map((form) => normaliseForSecretSearch(form.replace(/=+$/, ""))))];
+  return [...new Set(forms.map(normaliseForSecretSearch))];
 }
 
 /**
  * Text as a reader would reassemble it: HTML character references and percent escapes decoded
- * (repeatedly, for double encoding), invisible characters and all whitespace removed, and
- * lower-cased (hex and base32 are case-free; a false positive only costs a redaction).
+ * until nothing changes (double encoding too; each round makes the text shorter, so it ends),
+ * invisible characters and all whitespace removed, and lower-cased (hex and base32 are case-free;
+ * a false positive only costs a redaction).
  */
 export function normaliseForSecretSearch(text: string): string {
   let out = text;
-  for (let round = 0; round < 3; round++) {
-    const decoded = percentDecode(htmlDecode(out));
-    if (decoded === out) break;
-    out = decoded;
-  }
+  for (let decoded = decode(out); decoded !== out; decoded = decode(out)) out = decoded;
   return out.replace(INVISIBLE, "").replace(WHITESPACE, "").toLowerCase();
 }
-
-/** A piece of a split secret this long is too rare in ordinary text to be there by chance. */
-const MIN_PIECE = 8;
 
 /**
  * Whether `text`, normalised, holds any form of any of `secrets`: whole, or cut into pieces of at
@@ -70,36 +53,8 @@ const MIN_PIECE = 8;
  * them), which is how a secret split across two findings or fields reads.
  */
 export function holdsSecret(text: string, secrets: readonly string[]): boolean {
-  if (secrets.length === 0 || text.length === 0) return false;
   const normal = normaliseForSecretSearch(text);
   return secrets.some((secret) => secretForms(secret).some((form) => coveredByPieces(form, normal)));
-}
-
-/**
- * Whether `form` can be cut into consecutive pieces, each at least MIN_PIECE long (or the whole
- * form when it is shorter than two pieces), that all occur in `text`. A substring of something in
- * `text` is in `text` too, so the longest piece from each position is found by binary search.
- */
-function coveredByPieces(form: string, text: string): boolean {
-  if (form.length === 0) return false;
-  if (text.includes(form)) return true;
-  if (form.length < 2 * MIN_PIECE) return false;
-  const reachable = new Uint8Array(form.length + 1);
-  reachable[0] = 1;
-  for (let start = 0; start < form.length; start++) {
-    if (!reachable[start] || form.length - start < MIN_PIECE) continue;
-    let low = start + MIN_PIECE;
-    if (!text.includes(form.slice(start, low))) continue;
-    let high = form.length;
-    while (low < high) {
-      const mid = Math.ceil((low + high) / 2);
-      if (text.includes(form.slice(start, mid))) low = mid;
-      else high = mid - 1;
-    }
-    if (low === form.length) return true;
-    for (let end = start + MIN_PIECE; end <= low; end++) reachable[end] = 1;
-  }
-  return false;
 }
 
 /**
@@ -107,34 +62,64 @@ function coveredByPieces(form: string, text: string): boolean {
  * fields are looked for together.
  */
 export function joinedStrings(value: unknown): string {
-  const parts: string[] = [];
-  const visit = (node: unknown): void => {
-    if (typeof node === "string") parts.push(node);
-    else if (Array.isArray(node)) node.forEach(visit);
-    else if (node !== null && typeof node === "object") Object.values(node).forEach(visit);
-  };
-  visit(value);
-  return parts.join("");
+  if (typeof value === "string") return value;
+  if (Array.isArray(value)) return value.map(joinedStrings).join("\n");
+  if (value !== null && typeof value === "object") return Object.values(value).map(joinedStrings).join("\n");
+  return "";
+}
+
+/**
+ * Whether `form` is in `text` whole, or can be cut into consecutive pieces, each at least MIN_PIECE
+ * long, that all occur in `text`. Positions of `form` a run of pieces reaches are marked; from each,
+ * every piece up to the longest one found in `text` extends the run.
+ */
+function coveredByPieces(form: string, text: string): boolean {
+  if (text.includes(form)) return true;
+  const reached = new Set<number>([0]);
+  for (let start = 0; start < form.length; start++) {
+    if (!reached.has(start)) continue;
+    const longest = longestPieceEnd(form, start, text);
+    for (let end = start + MIN_PIECE; end <= longest; end++) reached.add(end);
+  }
+  return reached.has(form.length);
+}
+
+/**
+ * The end of the longest `form.slice(start, end)` found in `text` (`start` when none is). Every
+ * shorter piece of a found one is found too, so a binary search finds it.
+ */
+function longestPieceEnd(form: string, start: number, text: string): number {
+  let found = start;
+  let notFound = form.length + 1;
+  while (notFound - found > 1) {
+    const middle = (found + notFound) >> 1;
+    if (text.includes(form.slice(start, middle))) found = middle;
+    else notFound = middle;
+  }
+  return found;
+}
+
+function decode(text: string): string {
+  return percentDecode(htmlDecode(text));
 }
 
 function htmlDecode(text: string): string {
-  return text.replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);?/gi, (match, ref: string) => {
-    if (ref[0] === "#") {
-      const code =
-        ref[1] === "x" || ref[1] === "X" ? Number.parseInt(ref.slice(2), 16) : Number(ref.slice(1));
-      return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : match;
-    }
-    return NAMED_ENTITIES[ref.toLowerCase()] ?? match;
-  });
+  return text.replace(
+    /&(?:#(\d+)|#x([0-9a-f]+)|([a-z]+));?/gi,
+    (match, decimal?: string, hex?: string, name?: string) => {
+      if (name !== undefined) return NAMED_ENTITIES[name.toLowerCase()] ?? match;
+      const code = decimal !== undefined ? Number(decimal) : Number.parseInt(hex!, 16);
+      return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : match;
+    },
+  );
 }
 
+/** Runs of `%XX` as UTF-8; a run that is not UTF-8 is read byte for byte. */
 function percentDecode(text: string): string {
   return text.replace(/(?:%[0-9a-f]{2})+/gi, (run) => {
-    try {
-      return decodeURIComponent(run);
-    } catch {
-      return Buffer.from(run.replace(/%/g, ""), "hex").toString("latin1");
-    }
+    const bytes = Buffer.from(run.replaceAll("%", ""), "hex");
+    const utf8 = bytes.toString("utf8");
+    return utf8.includes("\uFFFD") ? bytes.toString("latin1") : utf8;
   });
 }
 
@@ -142,17 +127,10 @@ const BASE32_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
 
 /** RFC 4648 base32 without padding. */
 function base32(bytes: Buffer): string {
-  let bits = 0;
-  let value = 0;
+  let bits = "";
+  for (const byte of bytes) bits += byte.toString(2).padStart(8, "0");
   let out = "";
-  for (const byte of bytes) {
-    value = (value << 8) | byte;
-    bits += 8;
-    while (bits >= 5) {
-      out += BASE32_ALPHABET[(value >>> (bits - 5)) & 31];
-      bits -= 5;
-    }
-  }
-  if (bits > 0) out += BASE32_ALPHABET[(value << (5 - bits)) & 31];
+  for (let i = 0; i < bits.length; i += 5)
+    out += BASE32_ALPHABET[Number.parseInt(bits.slice(i, i + 5).padEnd(5, "0"), 2)];
   return out;
 }

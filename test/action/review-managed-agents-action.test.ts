@@ -6,6 +6,7 @@ import {
   modelRequest,
   requiresAction,
   running,
+  sessionError,
   submit,
   usage,
 } from "../managed-agents-double/scripted-events.js";
@@ -100,5 +101,35 @@ describe("the Action reviewing a pull request on the managed-agents engine", () 
     expect(run.outputs).toMatchObject({ conclusion: "failure", is_error: "false", findings_count: "1" });
     expect(run.outputs.session_id).toBe(session.id);
     expect(fx.api.requests).toHaveLength(0);
+  });
+
+  it("a session the service terminates after an error: its cause, not the model's, on the check run, the sticky, the ::error line and the summary", async () => {
+    fx = await ActionRunFixture.start([]);
+    double = await ManagedAgentsDouble.start({ apiKey: API_KEY });
+    double.scenario = (input: UserInput) =>
+      input.kind === "message"
+        ? [
+            running(),
+            sessionError("unknown_error", "container failure while cloning"),
+            { type: "session.status_terminated" },
+          ]
+        : undefined;
+    fx.openPullRequest();
+    const run = await fx.run(
+      "pull_request",
+      fx.pullRequestEvent("opened"),
+      { engine: "managed-agents", repository_read_token: READ_TOKEN },
+      { ANTHROPIC_BASE_URL: double.baseURL },
+    );
+    const cause =
+      "the session terminated after a service error: unknown_error: container failure while cloning";
+    const [check] = fx.github.state.checkRuns;
+    expect(check?.conclusion).toBe("failure");
+    expect(check?.output.summary).toContain(cause);
+    const sticky = fx.github.state.issueComments.find((c) => c.body.includes("Claude review"));
+    expect(sticky?.body).toContain(cause);
+    expect(run.stdout).toMatch(/::error::.*unknown_error: container failure while cloning/);
+    expect(run.summary).toContain("container failure while cloning");
+    expect(fx.github.state.reviews).toEqual([]);
   });
 });

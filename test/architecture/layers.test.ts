@@ -36,6 +36,11 @@ describe("the layering rules", () => {
     );
     await write("src/jobs/a.ts", 'import { b } from "./b.js";\nexport const a = () => b;\n');
     await write("src/jobs/b.ts", 'import type { a } from "./a.js";\nexport const b: typeof a | 1 = 1;\n');
+    await write("src/jobs/review/run.ts", "export const run = 1;\n");
+    await write(
+      "src/jobs/shared/pick.ts",
+      'import { run } from "../review/run.js";\nexport const pick = run;\n',
+    );
     await write("src/protocol/spawn.ts", 'import { spawn } from "node:child_process";\nexport { spawn };\n');
     await write(
       "src/grab-bag/util.ts",
@@ -47,8 +52,11 @@ describe("the layering rules", () => {
     await rm(tree, { recursive: true, force: true });
   });
 
-  it("fail on an upward import, a door importing a door, a cycle, impure protocol and an unplaced folder", async () => {
+  it("fail on an upward import, a door importing a door, a cycle, impure protocol, an unplaced folder, shared job code importing a job kind, and a loose file in src/jobs", async () => {
     expect(await cruiseLayers(["src"], tree)).toEqual([
+      "jobs:no-loose-files: src/jobs/a.ts → src/jobs/b.ts",
+      "jobs:no-loose-files: src/jobs/b.ts → src/jobs/a.ts",
+      "jobs:shared-below-job-kinds: src/jobs/shared/pick.ts → src/jobs/review/run.ts",
       "layer:src/cli: src/cli/main.ts → src/action/main.ts",
       "layer:src/protocol: src/protocol/upward.ts → src/action/main.ts",
       "layer:unknown: src/grab-bag/util.ts → src/protocol/frame.ts",

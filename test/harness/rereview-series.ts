@@ -1,8 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { rm } from "node:fs/promises";
-
-import type { JobSettings } from "../../src/jobs/job-settings.js";
 import { runReview } from "../../src/jobs/review/run-review.js";
+import type { JobSettings } from "../../src/jobs/shared/job-settings.js";
 import type { ContextBound } from "../../src/sessions/context-bound.js";
 import { FsTranscriptStore } from "../../src/sessions/fs-transcript-store.js";
 import { branchLineageKey, prLineageKey } from "../../src/sessions/lineage-key.js";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { sessionConclusion } from "../../src/jobs/session-conclusion.js";
+import { sessionConclusion } from "../../src/jobs/shared/session-conclusion.js";
 import type { SessionOutcome } from "../../src/runner/session-outcome.js";
 
 function outcome(overrides: Partial<SessionOutcome>): SessionOutcome {

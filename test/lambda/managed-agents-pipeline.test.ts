@@ -5,8 +5,8 @@ import { createSettleHandler } from "../../lambda/managed-agents/settle-handler.
 import { SessionRecordStore } from "../../lambda/shared/session-record-store.js";
 import { startManagedAgentsReview } from "../../lambda/worker/dispatch/start-remote-review.js";
 import type { GitHubClient } from "../../src/github/github-client.js";
-import type { JobSettings } from "../../src/jobs/job-settings.js";
 import type { RemoteReviewRecord, RemoteReviewStarted } from "../../src/jobs/review/remote-review.js";
+import type { JobSettings } from "../../src/jobs/shared/job-settings.js";
 import { ManagedAgentsEngine } from "../../src/runner/managed-agents/managed-agents-engine.js";
 import { HEAD_FILES } from "../action/action-run-fixture.js";
 import type { GitHubDouble } from "../github-double/index.js";

@@ -12,7 +12,7 @@ import { postConversationReply } from "../../src/github/conversation-reply.js";
 import type { GitHubClient } from "../../src/github/github-client.js";
 import { startRemoteAsk } from "../../src/jobs/ask/remote-ask.js";
 import { WORKING_TEXT } from "../../src/jobs/conversation/answer-question.js";
-import type { JobSettings } from "../../src/jobs/job-settings.js";
+import type { JobSettings } from "../../src/jobs/shared/job-settings.js";
 import { ManagedAgentsEngine } from "../../src/runner/managed-agents/managed-agents-engine.js";
 import type { GitHubDouble } from "../github-double/index.js";
 import {
@@ -409,7 +409,10 @@ describe("the session sweeper (lost Anthropic webhooks)", () => {
     await drainSettleQueue();
     const check = github.state.checkRuns[0]!;
     expect(check).toMatchObject({ status: "completed", conclusion: "failure" });
-    expect(check.output.summary).toContain("the agent never called submit_result");
+    // The service's own cause is what the check run says, not the model's missing result.
+    expect(check.output.summary).toContain(
+      "the session terminated after a service error: unknown_error: container lost",
+    );
     expect(stickyComments()).toHaveLength(1);
     expect(github.state.reviews).toEqual([]);
     expect((await store.get(record.sessionId))?.status).toBe("published");

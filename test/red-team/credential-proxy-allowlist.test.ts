@@ -1,11 +1,11 @@
 import { request } from "node:http";
 import { afterEach, describe, expect, it } from "vitest";
 import {
-  forwardableRequest,
   type RunningCredentialProxy,
   startCredentialProxy,
 } from "../../src/sandbox/credential-proxy/index.js";
 import { ScriptedMessagesApi } from "../harness/scripted-messages-api.js";
+import { HOSTILE_TARGETS } from "./hostile-proxy-targets.js";
 
 // The proxy holds the real key. An agent that has the job token (it is in its environment) must
 // reach the model endpoints the CLI calls and nothing else: not batches, files or admin paths, not by
@@ -60,50 +60,6 @@ async function proxied(
   cleanups.push(() => running.close());
   return { api, running, refusals };
 }
-
-const HOSTILE_TARGETS: Array<[string, string, RegExp]> = [
-  ["POST", "/v1/messages/batches?beta=true", /not a model endpoint/],
-  ["POST", "/v1/files?beta=true", /query|not a model endpoint/],
-  ["GET", "/v1/models", /method GET/],
-  ["POST", "/v1/skills", /not a model endpoint/],
-  ["POST", "/v1/messages/../files", /dot segment/],
-  ["POST", "/v1/messages/%2e%2e/files", /dot segment/],
-  ["POST", "/v1/messages/%2E%2e/%2e%2E/organizations", /dot segment/],
-  ["POST", "/v1/%2fmessages", /encoded slash/],
-  ["POST", "/v1/messages%5c..%5cfiles", /encoded slash/],
-  ["POST", "/v1//messages", /empty/],
-  ["POST", "/v1/messages#x", /fragment/],
-  ["POST", "/v1/messages?beta=true#frag", /fragment/],
-  ["POST", "/v1/messages?beta=true&x=1", /query/],
-  ["POST", "http://evil.example/v1/messages", /origin-form/],
-  ["POST", "/v1/messages/%zz", /percent escape|unexpected/],
-  ["DELETE", "/v1/messages", /method DELETE/],
-];
-
-describe("forwardableRequest: the proxy's allowlist of method and normalised path", () => {
-  it("allows the model calls of each provider the CLI speaks to", () => {
-    for (const target of [
-      "/v1/messages",
-      "/v1/messages?beta=true",
-      "/v1/messages/count_tokens?beta=true",
-      "/model/us.anthropic.claude-opus-4-5-20251101-v1%3A0/invoke-with-response-stream",
-      "/model/us.anthropic.claude-opus-4-5-20251101-v1:0/invoke",
-      "/model/anthropic.claude-3/count-tokens",
-      "/v1/projects/p-1/locations/us-east5/publishers/anthropic/models/claude-opus-4-5@20251101:streamRawPredict",
-      "/v1/projects/p-1/locations/global/publishers/anthropic/models/count-tokens:rawPredict",
-    ]) {
-      expect(forwardableRequest("POST", target), target).toEqual({ ok: true, path: target });
-    }
-  });
-
-  it("refuses everything else, each with its reason", () => {
-    for (const [method, target, reason] of HOSTILE_TARGETS) {
-      const decision = forwardableRequest(method, target);
-      expect(decision.ok, `${method} ${target}`).toBe(false);
-      if (!decision.ok) expect(decision.reason, `${method} ${target}`).toMatch(reason);
-    }
-  });
-});
 
 describe("the credential proxy refuses what is off the allowlist, with the real key never attached", () => {
   it("answers 403 to every hostile target, logs each reason, and sends nothing upstream", async () => {

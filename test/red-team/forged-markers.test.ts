@@ -4,7 +4,6 @@ import { fingerprintMarker, readFingerprintMarkers } from "../../src/findings/fi
 import { hasStickyMarker, stickyMarker } from "../../src/github/comment-markers.js";
 import { fetchPullRequestLineMap } from "../../src/github/fetch-pull-request-line-map.js";
 import type { GitHubClient } from "../../src/github/github-client.js";
-import { OutputNeutraliser } from "../../src/github/neutralise-output.js";
 import { ReviewPublisher } from "../../src/github/review-publisher.js";
 import { StickyComment } from "../../src/github/sticky-comment.js";
 import { finding, HEAD_SHA, startDoubleWithPr, testClient } from "../github/pr-fixture.js";
@@ -89,41 +88,5 @@ describe("forged markers in model text published by our own bot", () => {
     expect(
       (await new StickyComment(ours, { key: "summary" }).upsert(target, "Review summary v2")).action,
     ).toBe("updated");
-  });
-});
-
-describe("markers are read only where the publisher writes them", () => {
-  it("fingerprints only from the lines that end a body", () => {
-    expect(readFingerprintMarkers(`text\n\n${fingerprintMarker("a")}\n${fingerprintMarker("b")}\n`)).toEqual([
-      "a",
-      "b",
-    ]);
-    expect(readFingerprintMarkers(`${fingerprintMarker("a")}\ntext`)).toEqual([]);
-    expect(
-      readFingerprintMarkers(`\`\`\`\n${fingerprintMarker("a")}\n\`\`\`\n${fingerprintMarker("b")}`),
-    ).toEqual(["b"]);
-    expect(readFingerprintMarkers(`x ${fingerprintMarker("a")}`)).toEqual([]);
-    expect(readFingerprintMarkers(`x\r\n${fingerprintMarker("a")}\r\n`)).toEqual(["a"]);
-  });
-
-  it("a sticky only from its first line", () => {
-    expect(hasStickyMarker(`${stickyMarker("autofix")}\nbody`, "autofix")).toBe(true);
-    expect(hasStickyMarker(`${stickyMarker("autofix")}\r\nbody`, "autofix")).toBe(true);
-    expect(
-      hasStickyMarker(`${stickyMarker("summary")}\n\`\`\`\n${stickyMarker("autofix")}\n\`\`\``, "autofix"),
-    ).toBe(false);
-    expect(hasStickyMarker(` ${stickyMarker("autofix")}`, "autofix")).toBe(false);
-  });
-
-  it("the neutraliser defuses <!-- in fenced code, and keeps a suggestion byte-exact", () => {
-    const n = new OutputNeutraliser();
-    const out = n.markup(`\`\`\`html\n${FORGED_FP}\n\`\`\`\n\n\`\`\`suggestion\n<!-- keep -->\n\`\`\``);
-    expect(out).toContain("```html\n<\u200b!-- claude-pr-runner:fp:");
-    expect(out).toContain("```suggestion\n<!-- keep -->\n```");
-    // A fence the model left open is closed before the publisher's own marker line.
-    const closed = n.markup(`\`\`\`\n${FORGED_FP}\n\n${fingerprintMarker("real")}`, {
-      markers: [fingerprintMarker("real")],
-    });
-    expect(readFingerprintMarkers(closed)).toEqual(["real"]);
   });
 });

@@ -1,4 +1,10 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import {
+  createServer,
+  request as httpRequest,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import {
@@ -83,5 +89,56 @@ describe("startCredentialProxy", () => {
     const first = running.close();
     expect(running.close()).toBe(first);
     await first;
+  });
+});
+
+describe("the proxy serves its own loopback address only", () => {
+  /** One request with a chosen Host header (fetch will not send a foreign one). */
+  function withHost(url: string, host: string, key: string): Promise<{ status: number; body: string }> {
+    const { port } = new URL(url);
+    return new Promise((resolve, reject) => {
+      const req = httpRequest(
+        {
+          hostname: "127.0.0.1",
+          port,
+          method: "POST",
+          path: "/v1/messages",
+          headers: { host, "x-api-key": key },
+        },
+        (res) => {
+          let body = "";
+          res.on("data", (chunk: Buffer) => (body += chunk.toString()));
+          res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
+        },
+      );
+      req.on("error", reject);
+      req.end("{}");
+    });
+  }
+
+  it("answers 127.0.0.1:<port> and localhost:<port>; refuses any other Host with 403 and never calls upstream", async () => {
+    let upstreamCalls = 0;
+    const upstream = await serve((_req, res) => {
+      upstreamCalls++;
+      res.writeHead(200, { "content-type": "application/json" }).end("{}");
+    });
+    const running = await proxyTo(upstream);
+    const token = running.proxy.token.value;
+    const { port } = new URL(running.url);
+    for (const host of [
+      "evil.example",
+      `evil.example:${port}`,
+      "127.0.0.1",
+      `127.0.0.1:${Number(port) + 1}`,
+    ]) {
+      const res = await withHost(running.url, host, token);
+      expect(res.status, JSON.stringify(host)).toBe(403);
+      expect(res.body).toContain("only 127.0.0.1:");
+    }
+    expect(upstreamCalls).toBe(0);
+    for (const host of [`127.0.0.1:${port}`, `localhost:${port}`]) {
+      expect((await withHost(running.url, host, token)).status, host).toBe(200);
+    }
+    expect(upstreamCalls).toBe(2);
   });
 });

@@ -1,4 +1,4 @@
-import { sessionConclusion } from "../../../src/jobs/session-conclusion.js";
+import { sessionConclusion } from "../../../src/jobs/shared/session-conclusion.js";
 import type { SessionOutcome } from "../../../src/runner/session-outcome.js";
 import type { JobResult } from "../job-executor.js";
 

@@ -1,4 +1,4 @@
-import type { JobSettings } from "../../../src/jobs/job-settings.js";
+import type { JobSettings } from "../../../src/jobs/shared/job-settings.js";
 import { GitCheckout } from "../../../src/jobs/shared/git-checkout.js";
 import { passThroughNamesSet, passThroughSettings } from "../../../src/jobs/shared/pass-through-settings.js";
 import { readConfigAtCommit } from "../../../src/jobs/shared/read-config-at-commit.js";

@@ -1,4 +1,4 @@
-import type { JobSettings } from "../../../src/jobs/job-settings.js";
+import type { JobSettings } from "../../../src/jobs/shared/job-settings.js";
 import { formatProgressEvent } from "../../../src/jobs/shared/format-progress-event.js";
 import type { SessionRunner } from "../../../src/jobs/shared/session-runner.js";
 import type { JobExecutionContext } from "../job-executor.js";

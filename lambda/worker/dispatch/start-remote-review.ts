@@ -1,5 +1,5 @@
 import type { GitHubClient } from "../../../src/github/github-client.js";
-import type { JobSettings } from "../../../src/jobs/job-settings.js";
+import type { JobSettings } from "../../../src/jobs/shared/job-settings.js";
 import type { PathFilterSettings } from "../../../src/jobs/review/path-filter.js";
 import { type RemoteReviewStarted, startRemoteReview } from "../../../src/jobs/review/remote-review.js";
 import type { PullRequestRef } from "../../../src/jobs/shared/pull-request-ref.js";

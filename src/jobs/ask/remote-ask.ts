@@ -1,7 +1,7 @@
 import { editConversationReply, type PostedReply, type ReplyPlace } from "../../github/conversation-reply.js";
 import type { ManagedAgentsEngine } from "../../runner/managed-agents/managed-agents-engine.js";
 import { builtInPolicy } from "../../runner/policy/built-in-policy.js";
-import type { JobSettings } from "../job-settings.js";
+import type { JobSettings } from "../shared/job-settings.js";
 import { type GitHubAccess, githubClientOf } from "../shared/github-access.js";
 import { settleRemoteJobSession } from "../shared/run-job-session.js";
 import { type AskPromptInput, buildAskPrompt } from "./ask-prompt.js";

@@ -3,7 +3,7 @@ import { builtInPolicy } from "../../runner/policy/built-in-policy.js";
 import { offeredBuiltInTools } from "../../runner/policy/offered-tools.js";
 import { sessionFailureReason } from "../../runner/session-outcome.js";
 import { dropEscapingSymlinks } from "../../sandbox/drop-escaping-symlinks.js";
-import { type JobSettings, sessionLimitsFrom } from "../job-settings.js";
+import { type JobSettings, sessionLimitsFrom } from "../shared/job-settings.js";
 import { type JobSessionResult, remoteSession, runJobSession } from "../shared/run-job-session.js";
 import { type AskPromptInput, buildAskPrompt } from "./ask-prompt.js";
 import { ASK_SCHEMA, answerFromStructuredOutput } from "./ask-schema.js";

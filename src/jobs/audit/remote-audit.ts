@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { lineCountAt } from "../../github/read-file-at.js";
 import type { ManagedAgentsEngine } from "../../runner/managed-agents/managed-agents-engine.js";
 import { builtInPolicy } from "../../runner/policy/built-in-policy.js";
-import type { JobSettings } from "../job-settings.js";
+import type { JobSettings } from "../shared/job-settings.js";
 import { type GitHubAccess, githubClientOf } from "../shared/github-access.js";
 import { settleRemoteJobSession } from "../shared/run-job-session.js";
 import { AUDIT_SCHEMA } from "./audit-schema.js";

@@ -7,7 +7,7 @@ import { sessionFailureReason } from "../../runner/session-outcome.js";
 import { branchLineageKey } from "../../sessions/lineage-key.js";
 import type { RestoreResult } from "../../sessions/restore-result.js";
 import type { TranscriptStore } from "../../sessions/transcript-store.js";
-import { type JobSettings, sessionLimitsFrom } from "../job-settings.js";
+import { type JobSettings, sessionLimitsFrom } from "../shared/job-settings.js";
 import { GitCheckout } from "../shared/git-checkout.js";
 import { jobToolAccess } from "../shared/job-tool-access.js";
 import { type JobSessionResult, remoteSession, runJobSession } from "../shared/run-job-session.js";

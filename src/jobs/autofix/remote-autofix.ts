@@ -5,7 +5,7 @@ import { readPriorReviewFindings } from "../../github/read-prior-review-findings
 import type { ManagedAgentsEngine } from "../../runner/managed-agents/managed-agents-engine.js";
 import { builtInPolicy } from "../../runner/policy/built-in-policy.js";
 import type { SessionOutcome } from "../../runner/session-outcome.js";
-import type { JobSettings } from "../job-settings.js";
+import type { JobSettings } from "../shared/job-settings.js";
 import { pullRequestChangeFromGitHub } from "../review/pull-request-change.js";
 import { failCheckRunNotStarted } from "../shared/fail-check-run-not-started.js";
 import { GitCheckout } from "../shared/git-checkout.js";

@@ -1,6 +1,6 @@
 import { type CheckRunHandle, CheckRunPublisher } from "../../github/check-run-publisher.js";
 import { readPriorReviewFindings } from "../../github/read-prior-review-findings.js";
-import type { JobSettings } from "../job-settings.js";
+import type { JobSettings } from "../shared/job-settings.js";
 import type { AutofixDeps, AutofixRequest, AutofixResult } from "./autofix-request.js";
 import { BestEffortSteps } from "./best-effort-steps.js";
 import { proposeFix } from "./propose-fix.js";

@@ -7,7 +7,7 @@ import type { PublishReviewResult } from "../../github/review-publisher.js";
 import { ReviewPublisher } from "../../github/review-publisher.js";
 import { FAILED_RUN_VERDICT, type RunReport } from "../../github/run-report-markdown.js";
 import { REVIEW_STICKY_KEY, StickyComment } from "../../github/sticky-comment.js";
-import { type JobConclusion, sessionConclusion } from "../session-conclusion.js";
+import { type JobConclusion, sessionConclusion } from "../shared/session-conclusion.js";
 import type { ReviewResult } from "./run-review.js";
 
 export interface ReviewTarget {

@@ -5,7 +5,7 @@ import { listPullRequestFiles } from "../../github/list-pull-request-files.js";
 import { createAjv } from "../../json-schema/create-ajv.js";
 import type { ManagedAgentsEngine } from "../../runner/managed-agents/managed-agents-engine.js";
 import { builtInPolicy } from "../../runner/policy/built-in-policy.js";
-import type { JobSettings } from "../job-settings.js";
+import type { JobSettings } from "../shared/job-settings.js";
 import { failCheckRunNotStarted } from "../shared/fail-check-run-not-started.js";
 import { GitCheckout } from "../shared/git-checkout.js";
 import { type GitHubAccess, githubClientOf } from "../shared/github-access.js";

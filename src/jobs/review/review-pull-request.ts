@@ -5,7 +5,7 @@ import type { GitHubClient } from "../../github/github-client.js";
 import { dropEscapingSymlinks } from "../../sandbox/drop-escaping-symlinks.js";
 import type { ContextBound } from "../../sessions/context-bound.js";
 import type { TranscriptStore } from "../../sessions/transcript-store.js";
-import type { JobSettings } from "../job-settings.js";
+import type { JobSettings } from "../shared/job-settings.js";
 import { GitCheckout } from "../shared/git-checkout.js";
 import { pinAgentConfigToBase } from "../shared/pin-agent-config.js";
 import { checkoutPullRequestHead, type HeadFetchSource } from "../shared/pull-request-head-checkout.js";

@@ -2,7 +2,7 @@ import { checkMcpServerConfig, type McpServerConfig } from "../../runner/mcp-ser
 import { offeredBuiltInTools } from "../../runner/policy/offered-tools.js";
 import { applyToolGrants, type ToolCeilingJob } from "../../runner/policy/tool-grants.js";
 import type { ToolPolicy } from "../../runner/policy/tool-policy.js";
-import type { JobSettings } from "../job-settings.js";
+import type { JobSettings } from "./job-settings.js";
 
 export interface JobToolAccess {
   policy: ToolPolicy;

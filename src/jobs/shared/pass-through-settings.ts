@@ -2,8 +2,8 @@ import { checkMcpServerConfig } from "../../runner/mcp-server-config.js";
 import { parseClaudeArgs } from "../../runner/parse-claude-args.js";
 import { RunnerConfigError } from "../../runner/runner-config-error.js";
 import { checkWorkflowSettings } from "../../runner/workflow-settings.js";
-import { checkAutofixEnv } from "../autofix/autofix-env.js";
-import type { JobSettings } from "../job-settings.js";
+import { checkAutofixEnv } from "./autofix-env.js";
+import type { JobSettings } from "./job-settings.js";
 
 /**
  * The trusted-job pass-through every door offers (docs/providers.md): the Action's `claude_args`,

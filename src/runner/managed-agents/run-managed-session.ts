@@ -235,14 +235,20 @@ export function outcomeOf(
   extra: { sessionId: string; durationMs: number; policyDecisions: PolicyDecision[]; notes: string[] },
 ): SessionOutcome {
   const failureReasons: string[] = [];
-  // A terminated session that already handed in its result did its job; anything else without a
-  // result failed, whatever the reason the session stopped.
-  const endOk = end.kind === "end_turn" || end.kind === "terminated";
+  // A terminated session that already handed in its result did its job. Any other end without a
+  // result failed, and the engine's own cause comes first: a session the service terminated after an
+  // error (a clone or container failure) is the service's failure, not the model's, so its error
+  // text leads the reason every door shows, before "never called submit_result".
+  const endOk = end.kind === "end_turn" || (end.kind === "terminated" && submit.hasResult);
+  const serviceError = ledger.errors.at(-1);
   if (!endOk)
     failureReasons.push(
       END_REASONS[end.kind] +
         (end.kind === "stream_failed" ? `: ${end.message}` : "") +
-        (end.kind === "max_turns" ? ` at turn ${end.turns} of ${end.limit}` : ""),
+        (end.kind === "max_turns" ? ` at turn ${end.turns} of ${end.limit}` : "") +
+        ((end.kind === "terminated" || end.kind === "retries_exhausted") && serviceError !== undefined
+          ? ` after a service error: ${serviceError}`
+          : ""),
     );
   if (!submit.hasResult) {
     failureReasons.push(

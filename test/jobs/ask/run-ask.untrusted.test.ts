@@ -2,7 +2,7 @@ import { existsSync, lstatSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { runAsk } from "../../../src/jobs/ask/run-ask.js";
-import type { JobSettings } from "../../../src/jobs/job-settings.js";
+import type { JobSettings } from "../../../src/jobs/shared/job-settings.js";
 import { CLAUDE_BIN } from "../../harness/claude-cli.js";
 import { CLI_TIMEOUT_MS } from "../../harness/scripted-claude-fixture.js";
 import { ScriptedMessagesApi } from "../../harness/scripted-messages-api.js";

@@ -5,7 +5,7 @@ import ajvDraft04 from "ajv-draft-04";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createGitHubClient, type GitHubClient } from "../../../src/github/github-client.js";
 import { runAudit } from "../../../src/jobs/audit/run-audit.js";
-import type { JobSettings } from "../../../src/jobs/job-settings.js";
+import type { JobSettings } from "../../../src/jobs/shared/job-settings.js";
 import { createAjv } from "../../../src/json-schema/create-ajv.js";
 import { FsTranscriptStore } from "../../../src/sessions/fs-transcript-store.js";
 import { branchLineageKey } from "../../../src/sessions/lineage-key.js";

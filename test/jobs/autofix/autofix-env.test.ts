@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { AutofixEnvError, checkAutofixEnv } from "../../../src/jobs/autofix/autofix-env.js";
+import { AutofixEnvError, checkAutofixEnv } from "../../../src/jobs/shared/autofix-env.js";
 
 describe("checkAutofixEnv", () => {
   it("reads NAME=value lines, skipping blanks and comments; values keep their = signs", () => {

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { createGitHubClient, type GitHubClient } from "../../../src/github/github-client.js";
 import type { AutofixRequest } from "../../../src/jobs/autofix/autofix-request.js";
 import { runAutofix } from "../../../src/jobs/autofix/run-autofix.js";
-import type { JobSettings } from "../../../src/jobs/job-settings.js";
+import type { JobSettings } from "../../../src/jobs/shared/job-settings.js";
 import {
   READ_BACK_COMMAND,
   WORKSPACE_PATCH_FIELD,

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createGitHubClient, type GitHubClient } from "../../../src/github/github-client.js";
 import type { AutofixRequest } from "../../../src/jobs/autofix/autofix-request.js";
 import { runAutofix } from "../../../src/jobs/autofix/run-autofix.js";
-import type { JobSettings } from "../../../src/jobs/job-settings.js";
+import type { JobSettings } from "../../../src/jobs/shared/job-settings.js";
 import { FsTranscriptStore } from "../../../src/sessions/fs-transcript-store.js";
 import { prLineageKey } from "../../../src/sessions/lineage-key.js";
 import { createRemoteWithClone, createTempRepo, type TempRepo } from "../../fixtures/git-repo.js";

@@ -3,7 +3,6 @@ import type { AddressInfo } from "node:net";
 import Anthropic from "@anthropic-ai/sdk";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createGitHubClient, type GitHubClient } from "../../../src/github/github-client.js";
-import type { JobSettings } from "../../../src/jobs/job-settings.js";
 import {
   type RemoteReviewRecord,
   type RemoteReviewSettle,
@@ -11,6 +10,7 @@ import {
   settleRemoteReview,
   startRemoteReview,
 } from "../../../src/jobs/review/remote-review.js";
+import type { JobSettings } from "../../../src/jobs/shared/job-settings.js";
 import type { PullRequestRef } from "../../../src/jobs/shared/pull-request-ref.js";
 import type { WebhookRoute } from "../../../src/protocol/managed-agents/index.js";
 import { ManagedAgentsEngine } from "../../../src/runner/managed-agents/managed-agents-engine.js";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { AutofixEnvError } from "../../../src/jobs/autofix/autofix-env.js";
+import { AutofixEnvError } from "../../../src/jobs/shared/autofix-env.js";
 import {
   PassThroughError,
   PROMPT_FILE_MAX_BYTES,

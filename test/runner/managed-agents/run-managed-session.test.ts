@@ -7,6 +7,7 @@ import {
   runManagedSession,
 } from "../../../src/runner/managed-agents/run-managed-session.js";
 import { builtInPolicy } from "../../../src/runner/policy/built-in-policy.js";
+import { sessionFailureReason } from "../../../src/runner/session-outcome.js";
 import {
   DOUBLE_API_KEY,
   ManagedAgentsDouble,
@@ -245,7 +246,12 @@ describe("runManagedSession (real SDK, Managed Agents double)", () => {
     expect(result.end).toEqual({ kind: "terminated" });
     expect(result.outcome).toMatchObject({ exitCode: 1, structuredOutputCheck: "missing" });
     expect(result.outcome.errors).toEqual(["repository_checkout_error: no such commit"]);
-    expect(result.outcome.failureReasons).toEqual(["the agent never called submit_result"]);
+    // The service's cause leads: a clone failure is not the model's fault.
+    expect(result.outcome.failureReasons).toEqual([
+      "the session terminated after a service error: repository_checkout_error: no such commit",
+      "the agent never called submit_result",
+    ]);
+    expect(sessionFailureReason(result.outcome)).toContain("repository_checkout_error: no such commit");
   });
 
   it("deleted mid-run ends the run as deleted", async () => {

@@ -1,10 +1,10 @@
-import type { IsolationDecision } from "../runner/isolation/isolation-decision.js";
-import type { ManagedAgentsEngine } from "../runner/managed-agents/managed-agents-engine.js";
-import type { McpServerConfig } from "../runner/mcp-server-config.js";
-import type { ModelProvider } from "../runner/model-provider.js";
-import type { ToolPolicy } from "../runner/policy/tool-policy.js";
-import type { ProgressEvent } from "../runner/progress-event.js";
-import type { SessionRunner } from "./shared/session-runner.js";
+import type { IsolationDecision } from "../../runner/isolation/isolation-decision.js";
+import type { ManagedAgentsEngine } from "../../runner/managed-agents/managed-agents-engine.js";
+import type { McpServerConfig } from "../../runner/mcp-server-config.js";
+import type { ModelProvider } from "../../runner/model-provider.js";
+import type { ToolPolicy } from "../../runner/policy/tool-policy.js";
+import type { ProgressEvent } from "../../runner/progress-event.js";
+import type { SessionRunner } from "./session-runner.js";
 
 /**
  * What every job shares: how to run the CLI and under which limits. Doors (Action, CLI, Lambda) fill

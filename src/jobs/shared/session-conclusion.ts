@@ -1,4 +1,4 @@
-import type { SessionOutcome } from "../runner/session-outcome.js";
+import type { SessionOutcome } from "../../runner/session-outcome.js";
 
 export type JobConclusion = "success" | "failure" | "neutral" | "cancelled" | "timed_out";
 
