@@ -88,7 +88,8 @@ export default {
     },
     {
       name: "jobs:no-loose-files",
-      comment: "every module of src/jobs lives in a folder (a file at its top is neither shared nor a job kind)",
+      comment:
+        "every module of src/jobs lives in a folder (a file at its top is neither shared nor a job kind)",
       severity: "error",
       from: { path: "^src/jobs/[^/]+\\.ts$" },
       to: {},

@@ -6,8 +6,8 @@ import type { GitHubClient } from "../../src/github/github-client.js";
 import { settleRemoteAsk } from "../../src/jobs/ask/remote-ask.js";
 import { settleRemoteAudit } from "../../src/jobs/audit/remote-audit.js";
 import { settleRemoteAutofix } from "../../src/jobs/autofix/remote-autofix.js";
-import type { JobSettings } from "../../src/jobs/shared/job-settings.js";
 import { type RemoteReviewSettle, settleRemoteReview } from "../../src/jobs/review/remote-review.js";
+import type { JobSettings } from "../../src/jobs/shared/job-settings.js";
 import type { ManagedAgentsEngine } from "../../src/runner/managed-agents/managed-agents-engine.js";
 import type { SessionOutcome } from "../../src/runner/session-outcome.js";
 import {

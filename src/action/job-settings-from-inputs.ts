@@ -1,9 +1,9 @@
 import { mkdir, readFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import * as core from "@actions/core";
-import type { JobSettings } from "../jobs/shared/job-settings.js";
 import { formatProgressEvent } from "../jobs/shared/format-progress-event.js";
 import { GitCheckout } from "../jobs/shared/git-checkout.js";
+import type { JobSettings } from "../jobs/shared/job-settings.js";
 import { passThroughNamesSet, passThroughSettings } from "../jobs/shared/pass-through-settings.js";
 import { readConfigAtCommit } from "../jobs/shared/read-config-at-commit.js";
 import {

@@ -1,7 +1,7 @@
 import * as core from "@actions/core";
 import type { GitHubClient } from "../github/github-client.js";
-import type { JobSettings } from "../jobs/shared/job-settings.js";
 import { agentCredentials } from "../jobs/shared/agent-credentials.js";
+import type { JobSettings } from "../jobs/shared/job-settings.js";
 import { ManagedAgentsEngine } from "../runner/managed-agents/managed-agents-engine.js";
 import type { TranscriptStore } from "../sessions/transcript-store.js";
 import type { ActionContext } from "./action-context.js";

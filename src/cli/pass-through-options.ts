@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import type { JobSettings } from "../jobs/shared/job-settings.js";
 import { listSetting, textSetting } from "../jobs/settings/setting-values.js";
+import type { JobSettings } from "../jobs/shared/job-settings.js";
 import {
   type PassThroughValues,
   passThroughNamesSet,

@@ -1,10 +1,10 @@
 import path from "node:path";
-import type { JobSettings } from "../jobs/shared/job-settings.js";
 import { PathFilter } from "../jobs/review/path-filter.js";
 import { type ReviewRequest, reviewedChange } from "../jobs/review/run-review.js";
 import { agentCredentials } from "../jobs/shared/agent-credentials.js";
 import { formatProgressEvent } from "../jobs/shared/format-progress-event.js";
 import { GitCheckout, GitCommandError } from "../jobs/shared/git-checkout.js";
+import type { JobSettings } from "../jobs/shared/job-settings.js";
 import { readRepositoryConfig } from "../jobs/shared/repository-config.js";
 import { decideIsolation, type IsolationDecision } from "../runner/isolation/isolation-decision.js";
 import { ManagedAgentsEngine } from "../runner/managed-agents/managed-agents-engine.js";

@@ -1,5 +1,5 @@
-import type { JobSettings } from "../../../src/jobs/shared/job-settings.js";
 import { GitCheckout } from "../../../src/jobs/shared/git-checkout.js";
+import type { JobSettings } from "../../../src/jobs/shared/job-settings.js";
 import { passThroughNamesSet, passThroughSettings } from "../../../src/jobs/shared/pass-through-settings.js";
 import { readConfigAtCommit } from "../../../src/jobs/shared/read-config-at-commit.js";
 import type { WorkerJob } from "./worker-job.js";

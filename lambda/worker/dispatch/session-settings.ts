@@ -1,5 +1,5 @@
-import type { JobSettings } from "../../../src/jobs/shared/job-settings.js";
 import { formatProgressEvent } from "../../../src/jobs/shared/format-progress-event.js";
+import type { JobSettings } from "../../../src/jobs/shared/job-settings.js";
 import type { SessionRunner } from "../../../src/jobs/shared/session-runner.js";
 import type { JobExecutionContext } from "../job-executor.js";
 import { TransientJobError } from "../job-executor.js";

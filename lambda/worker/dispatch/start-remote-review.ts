@@ -1,7 +1,7 @@
 import type { GitHubClient } from "../../../src/github/github-client.js";
-import type { JobSettings } from "../../../src/jobs/shared/job-settings.js";
 import type { PathFilterSettings } from "../../../src/jobs/review/path-filter.js";
 import { type RemoteReviewStarted, startRemoteReview } from "../../../src/jobs/review/remote-review.js";
+import type { JobSettings } from "../../../src/jobs/shared/job-settings.js";
 import type { PullRequestRef } from "../../../src/jobs/shared/pull-request-ref.js";
 import { readPullRequest } from "../../../src/jobs/shared/read-pull-request.js";
 import type { ManagedAgentsEngine } from "../../../src/runner/managed-agents/managed-agents-engine.js";

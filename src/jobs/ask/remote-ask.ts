@@ -1,8 +1,8 @@
 import { editConversationReply, type PostedReply, type ReplyPlace } from "../../github/conversation-reply.js";
 import type { ManagedAgentsEngine } from "../../runner/managed-agents/managed-agents-engine.js";
 import { builtInPolicy } from "../../runner/policy/built-in-policy.js";
-import type { JobSettings } from "../shared/job-settings.js";
 import { type GitHubAccess, githubClientOf } from "../shared/github-access.js";
+import type { JobSettings } from "../shared/job-settings.js";
 import { settleRemoteJobSession } from "../shared/run-job-session.js";
 import { type AskPromptInput, buildAskPrompt } from "./ask-prompt.js";
 import { askReplyBody } from "./ask-reply-body.js";

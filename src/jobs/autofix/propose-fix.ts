@@ -4,12 +4,12 @@ import { type PolicyDecision, ToolPolicy } from "../../runner/policy/tool-policy
 import { sessionFailureReason } from "../../runner/session-outcome.js";
 import { dropEscapingSymlinks } from "../../sandbox/drop-escaping-symlinks.js";
 import type { RestoreResult } from "../../sessions/restore-result.js";
-import { type JobSettings, sessionLimitsFrom } from "../shared/job-settings.js";
+import { AutofixEnvError } from "../shared/autofix-env.js";
 import { GitCheckout } from "../shared/git-checkout.js";
+import { type JobSettings, sessionLimitsFrom } from "../shared/job-settings.js";
 import { jobToolAccess } from "../shared/job-tool-access.js";
 import { type JobSessionResult, remoteSession, runJobSession } from "../shared/run-job-session.js";
 import { applyRemotePatch } from "./apply-remote-patch.js";
-import { AutofixEnvError } from "../shared/autofix-env.js";
 import { type AutofixAction, type AutofixPlan, autofixAction, autofixPlan } from "./autofix-plan.js";
 import { buildAutofixPrompt, type PriorFinding } from "./autofix-prompt.js";
 import type { AutofixRequest } from "./autofix-request.js";

@@ -5,11 +5,11 @@ import { readPriorReviewFindings } from "../../github/read-prior-review-findings
 import type { ManagedAgentsEngine } from "../../runner/managed-agents/managed-agents-engine.js";
 import { builtInPolicy } from "../../runner/policy/built-in-policy.js";
 import type { SessionOutcome } from "../../runner/session-outcome.js";
-import type { JobSettings } from "../shared/job-settings.js";
 import { pullRequestChangeFromGitHub } from "../review/pull-request-change.js";
 import { failCheckRunNotStarted } from "../shared/fail-check-run-not-started.js";
 import { GitCheckout } from "../shared/git-checkout.js";
 import { type GitHubAccess, githubClientOf } from "../shared/github-access.js";
+import type { JobSettings } from "../shared/job-settings.js";
 import { preparePullRequestJob } from "../shared/prepare-pull-request-job.js";
 import { settleRemoteJobSession } from "../shared/run-job-session.js";
 import { autofixPlan } from "./autofix-plan.js";

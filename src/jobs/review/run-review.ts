@@ -3,8 +3,8 @@ import { builtInPolicy } from "../../runner/policy/built-in-policy.js";
 import { type SessionOutcome, sessionFailureReason } from "../../runner/session-outcome.js";
 import type { LineageEntry, LineageFinding } from "../../sessions/lineage-entry.js";
 import type { RestoreResult } from "../../sessions/restore-result.js";
-import { type JobSettings, sessionLimitsFrom } from "../shared/job-settings.js";
 import { GitCheckout } from "../shared/git-checkout.js";
+import { type JobSettings, sessionLimitsFrom } from "../shared/job-settings.js";
 import { jobToolAccess } from "../shared/job-tool-access.js";
 import type { ChangedFile } from "../shared/prompt-blocks.js";
 import {
