@@ -68,6 +68,12 @@ export interface StartCheckInput {
   name: string;
   headSha: string;
   detailsUrl?: string;
+  /**
+   * The job's own identity, the same on every attempt of one job (e.g. its queue message id): a
+   * retry finds the run an earlier attempt opened on this head and takes it over, so a killed attempt
+   * leaves neither a second run nor one stuck in progress.
+   */
+  jobExternalId?: string;
   externalId?: string;
   title?: string;
   summary?: string;
@@ -98,7 +104,38 @@ export class CheckRunPublisher {
   async start(input: StartCheckInput): Promise<CheckRunHandle> {
     const { owner, repo } = input;
     // The external id is how a run created by an attempt that GitHub answered with a 5xx is found again.
-    const externalId = input.externalId ?? `claude-pr-runner:${randomUUID()}`;
+    const externalId = input.jobExternalId ?? input.externalId ?? `claude-pr-runner:${randomUUID()}`;
+    const findExisting = async () => {
+      const runs = await this.octokit.paginate(this.octokit.rest.checks.listForRef, {
+        owner,
+        repo,
+        ref: input.headSha,
+        check_name: input.name,
+        filter: "all",
+        per_page: 100,
+      });
+      // A caller's own external id may repeat across attempts of one job: take the newest such run.
+      return runs.filter((r) => r.external_id === externalId).sort((a, b) => b.id - a.id)[0];
+    };
+    if (input.jobExternalId !== undefined) {
+      const earlier = await findExisting();
+      if (earlier) {
+        // Left in progress by an attempt that was stopped: say so while this attempt works. (A run the
+        // earlier attempt completed is completed again with this attempt's result.)
+        if (earlier.status !== "completed")
+          await this.octokit.rest.checks.update({
+            owner,
+            repo,
+            check_run_id: earlier.id,
+            output: {
+              title: this.neutraliser.prose(`${input.name} is running again`),
+              summary:
+                "An earlier attempt of this job stopped before it finished; this attempt took its check run over.",
+            },
+          });
+        return { owner, repo, checkRunId: earlier.id };
+      }
+    }
     const data = await createOnce(this.octokit, {
       what: `check run "${input.name}" on ${owner}/${repo}@${input.headSha.slice(0, 12)}`,
       create: async (request) =>
@@ -121,18 +158,7 @@ export class CheckRunPublisher {
             request,
           })
         ).data,
-      findExisting: async () => {
-        const runs = await this.octokit.paginate(this.octokit.rest.checks.listForRef, {
-          owner,
-          repo,
-          ref: input.headSha,
-          check_name: input.name,
-          filter: "all",
-          per_page: 100,
-        });
-        // A caller's own external id may repeat across attempts of one job: take the newest such run.
-        return runs.filter((r) => r.external_id === externalId).sort((a, b) => b.id - a.id)[0];
-      },
+      findExisting,
     });
     return { owner, repo, checkRunId: data.id };
   }
@@ -168,4 +194,41 @@ export class CheckRunPublisher {
     }
     return { conclusion, updates: batches.length };
   }
+}
+
+/**
+ * Completes, as `neutral` with `reason`, every run of ours named `name` on `headSha` that is still in
+ * progress: a run opened by an attempt that was stopped, on a commit a newer push has replaced, would
+ * otherwise block a protected branch's merge for good. "Ours" means opened by claude-pr-runner (our
+ * external id prefix); GitHub lets an App update only its own runs anyway. Returns the ids completed.
+ */
+export async function concludeStaleCheckRuns(
+  octokit: GitHubClient,
+  target: { owner: string; repo: string; headSha: string; name: string },
+  reason: { title: string; summary: string },
+  neutraliser: OutputNeutraliser = neutraliserFor(octokit),
+): Promise<number[]> {
+  const runs = await octokit.paginate(octokit.rest.checks.listForRef, {
+    owner: target.owner,
+    repo: target.repo,
+    ref: target.headSha,
+    check_name: target.name,
+    filter: "all",
+    per_page: 100,
+  });
+  const stale = runs.filter(
+    (r) => r.status !== "completed" && r.external_id?.startsWith("claude-pr-runner:"),
+  );
+  for (const run of stale) {
+    await octokit.rest.checks.update({
+      owner: target.owner,
+      repo: target.repo,
+      check_run_id: run.id,
+      status: "completed",
+      conclusion: "neutral",
+      completed_at: new Date().toISOString(),
+      output: { title: neutraliser.prose(reason.title), summary: neutraliser.markup(reason.summary) },
+    });
+  }
+  return stale.map((r) => r.id);
 }

@@ -3,6 +3,7 @@ import {
   annotationLevel,
   CheckRunPublisher,
   checkConclusion,
+  concludeStaleCheckRuns,
   MAX_CHECK_TEXT,
   truncateWithNote,
 } from "../../src/github/check-run-publisher.js";
@@ -139,5 +140,70 @@ describe("CheckRunPublisher", () => {
     });
     expect(gh.callsTo("checks/update").map((c) => c.status)).toEqual([502, 200]);
     expect(gh.state.checkRuns[0]).toMatchObject({ conclusion: "timed_out" });
+  });
+});
+
+describe("one check run per job and head (issue #34)", () => {
+  const startAs = (jobExternalId: string | undefined) =>
+    new CheckRunPublisher(octokit).start({
+      owner: "acme",
+      repo: "app",
+      name: "claude-review",
+      headSha: HEAD_SHA,
+      ...(jobExternalId ? { jobExternalId } : {}),
+    });
+
+  it("a second attempt of a job takes over the run the first opened, in progress or completed; another job gets its own", async () => {
+    const first = await startAs("claude-pr-runner:job:a");
+    const again = await startAs("claude-pr-runner:job:a");
+    expect(again.checkRunId).toBe(first.checkRunId);
+    expect(gh.state.checkRuns.find((r) => r.id === first.checkRunId)?.output.title).toBe(
+      "claude-review is running again",
+    );
+    await new CheckRunPublisher(octokit).complete(first, {
+      outcome: { status: "success", isError: false },
+      title: "done",
+      summary: "done",
+      findings: [],
+    });
+    const third = await startAs("claude-pr-runner:job:a");
+    expect(third.checkRunId).toBe(first.checkRunId);
+    expect(gh.state.checkRuns.find((r) => r.id === first.checkRunId)).toMatchObject({
+      status: "completed",
+      conclusion: "success",
+    });
+    expect((await startAs("claude-pr-runner:job:b")).checkRunId).not.toBe(first.checkRunId);
+    expect((await startAs(undefined)).checkRunId).not.toBe(first.checkRunId);
+    expect(gh.callsTo("checks/create")).toHaveLength(3);
+  });
+
+  it("concludeStaleCheckRuns completes only our runs still in progress on that head, as neutral with the reason", async () => {
+    const stuck = await startAs("claude-pr-runner:job:stuck");
+    const done = await startAs("claude-pr-runner:job:done");
+    await new CheckRunPublisher(octokit).complete(done, {
+      outcome: { status: "success", isError: false },
+      title: "done",
+      summary: "done",
+      findings: [],
+    });
+    const foreign = await octokit.rest.checks.create({
+      owner: "acme",
+      repo: "app",
+      name: "claude-review",
+      head_sha: HEAD_SHA,
+      status: "in_progress",
+      external_id: "someone-else:1",
+    });
+    const concluded = await concludeStaleCheckRuns(
+      octokit,
+      { owner: "acme", repo: "app", headSha: HEAD_SHA, name: "claude-review" },
+      { title: "Superseded by abc1234", summary: "superseded by abc1234" },
+    );
+    expect(concluded).toEqual([stuck.checkRunId]);
+    const byId = (id: number) => gh.state.checkRuns.find((r) => r.id === id)!;
+    expect(byId(stuck.checkRunId)).toMatchObject({ status: "completed", conclusion: "neutral" });
+    expect(byId(stuck.checkRunId).output.summary).toBe("superseded by abc1234");
+    expect(byId(done.checkRunId).conclusion).toBe("success");
+    expect(byId(foreign.data.id).status).toBe("in_progress");
   });
 });

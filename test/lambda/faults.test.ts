@@ -333,42 +333,11 @@ describe("fault injection: the worker process is killed mid-job", () => {
     // Lambda's event source hands the message to a sandbox (a child process running the real
     // handler.ts), which is SIGKILLed as soon as GitHub has stored the review, before the answer.
     const source = eventSource();
-    let killed = false;
-    const sandbox = async (event: SQSEvent): Promise<SQSBatchResponse> => {
-      const child = spawn(
-        process.execPath,
-        ["--import", "tsx", join(REPO_ROOT, "test/lambda/support/worker-sandbox.ts")],
-        {
-          cwd: REPO_ROOT,
-          stdio: ["pipe", "pipe", "pipe"],
-          env: sandboxEnv(),
-        },
-      );
-      pipeline.github.onceAfter("pulls/create-review", () => {
-        killed = child.kill("SIGKILL");
-      });
-      let out = "";
-      child.stdout.on("data", (c: Buffer) => {
-        out += c.toString();
-      });
-      child.stderr.on("data", (c: Buffer) => {
-        out += c.toString();
-      });
-      child.stdin.end(JSON.stringify(event));
-      const [code, signal] = await new Promise<[number | null, string | null]>((r) =>
-        child.on("exit", (c, s) => r([c, s])),
-      );
-      const line = out.split("\n").find((l) => l.startsWith("SANDBOX-RESPONSE "));
-      if (!line)
-        throw new Error(
-          `sandbox ended without an answer (code ${code}, signal ${signal}): ${out.slice(-2000)}`,
-        );
-      return JSON.parse(line.slice("SANDBOX-RESPONSE ".length)) as SQSBatchResponse;
-    };
+    const { sandbox, wasKilled } = killedAfter("pulls/create-review");
     await expect(source.pollOnce(sandbox, () => lambdaContext("worker", 600_000))).rejects.toThrow(
       /signal SIGKILL/,
     );
-    expect(killed).toBe(true);
+    expect(wasKilled()).toBe(true);
     expect(reviewsOn(pr)).toHaveLength(1); // stored before the kill
     // Not acknowledged: the message is still there, in flight until its visibility runs out.
     expect(pipeline.sqs.messagesIn(queues.queueUrl)).toHaveLength(1);
@@ -379,7 +348,95 @@ describe("fault injection: the worker process is killed mid-job", () => {
     expect(rerun.invocations.at(-1)!.response.batchItemFailures).toEqual([]);
     await expectOneReview();
   });
+
+  it("killed right after it opened its check run: the retry takes that run over and completes it; no second run, none in progress", async () => {
+    const job = reviewJob();
+    await enqueue(job);
+    const source = eventSource();
+    const { sandbox, wasKilled } = killedAfter("checks/create");
+    await expect(source.pollOnce(sandbox, () => lambdaContext("worker", 600_000))).rejects.toThrow(
+      /signal SIGKILL/,
+    );
+    expect(wasKilled()).toBe(true);
+    const ours = () =>
+      pipeline.github.state.checkRuns.filter((c) => c.externalId === `claude-pr-runner:job:${job.jobId}`);
+    expect(ours()).toMatchObject([{ status: "in_progress" }]);
+
+    await new Promise((r) => setTimeout(r, VISIBILITY_SECONDS * 1000 + 200));
+    await quietly(async () => drain(await worker(), source));
+    await expectOneReview();
+    expect(pipeline.github.callsTo("checks/create")).toHaveLength(1);
+    expect(ours()).toMatchObject([{ status: "completed", conclusion: "failure" }]);
+  });
+
+  it("killed mid-job, and the retry finds a newer push: the run it left on the old commit is concluded, superseded", async () => {
+    const job = reviewJob();
+    await enqueue(job);
+    const source = eventSource();
+    const { sandbox, wasKilled } = killedAfter("checks/create");
+    await expect(source.pollOnce(sandbox, () => lambdaContext("worker", 600_000))).rejects.toThrow(
+      /signal SIGKILL/,
+    );
+    expect(wasKilled()).toBe(true);
+    // The author pushes while the message waits out its visibility.
+    const newer = "f".repeat(40);
+    pipeline.github.pull(OWNER, REPO, pr).head.sha = newer;
+
+    await new Promise((r) => setTimeout(r, VISIBILITY_SECONDS * 1000 + 200));
+    await quietly(async () => drain(await worker(), source));
+    const run = pipeline.github.state.checkRuns.find(
+      (c) => c.externalId === `claude-pr-runner:job:${job.jobId}`,
+    );
+    expect(run).toMatchObject({ status: "completed", conclusion: "neutral" });
+    expect(run?.output.summary).toContain(`superseded by ${newer.slice(0, 7)}`);
+    expect(pipeline.github.state.checkRuns.filter((c) => c.status !== "completed")).toEqual([]);
+    expect(reviewsOn(pr)).toEqual([]);
+    expect(pipeline.github.violations).toEqual([]);
+  });
 });
+
+/**
+ * A sandbox for Lambda's event source: the real worker handler in a child process, SIGKILLed as soon
+ * as GitHub has answered `operationId` (before the worker can answer SQS).
+ */
+function killedAfter(operationId: string): {
+  sandbox: (event: SQSEvent) => Promise<SQSBatchResponse>;
+  wasKilled: () => boolean;
+} {
+  let killed = false;
+  const sandbox = async (event: SQSEvent): Promise<SQSBatchResponse> => {
+    const child = spawn(
+      process.execPath,
+      ["--import", "tsx", join(REPO_ROOT, "test/lambda/support/worker-sandbox.ts")],
+      {
+        cwd: REPO_ROOT,
+        stdio: ["pipe", "pipe", "pipe"],
+        env: sandboxEnv(),
+      },
+    );
+    pipeline.github.onceAfter(operationId, () => {
+      killed = child.kill("SIGKILL");
+    });
+    let out = "";
+    child.stdout.on("data", (c: Buffer) => {
+      out += c.toString();
+    });
+    child.stderr.on("data", (c: Buffer) => {
+      out += c.toString();
+    });
+    child.stdin.end(JSON.stringify(event));
+    const [code, signal] = await new Promise<[number | null, string | null]>((r) =>
+      child.on("exit", (c, s) => r([c, s])),
+    );
+    const line = out.split("\n").find((l) => l.startsWith("SANDBOX-RESPONSE "));
+    if (!line)
+      throw new Error(
+        `sandbox ended without an answer (code ${code}, signal ${signal}): ${out.slice(-2000)}`,
+      );
+    return JSON.parse(line.slice("SANDBOX-RESPONSE ".length)) as SQSBatchResponse;
+  };
+  return { sandbox, wasKilled: () => killed };
+}
 
 /** What the stack sets on the worker, pointed at the loopback servers (the sandbox reads only this). */
 function sandboxEnv(): NodeJS.ProcessEnv {

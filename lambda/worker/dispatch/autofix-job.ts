@@ -44,6 +44,8 @@ export async function runAutofixJob(run: WorkerJob): Promise<JobResult> {
       // A fork's branch is not ours to push to: suggestions instead, from a read-only-ish session.
       isFork: fork,
       label: false,
+      // Every attempt of this message reports on one check run.
+      checkRunJobId: job.jobId,
       testCommands: config.testCommands,
       // The commit goes through the API as the App (Verified); git itself never holds a write token.
       ...(job.trigger.sender ? { requestedBy: { login: job.trigger.sender } } : {}),

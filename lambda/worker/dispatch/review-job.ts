@@ -1,4 +1,5 @@
-import { reviewPullRequest } from "../../../src/jobs/review/review-pull-request.js";
+import { concludeStaleCheckRuns } from "../../../src/github/check-run-publisher.js";
+import { REVIEW_CHECK_NAME, reviewPullRequest } from "../../../src/jobs/review/review-pull-request.js";
 import type { JobResult } from "../job-executor.js";
 import { acknowledgeComment } from "./acknowledge-comment.js";
 import { cloneForJob } from "./clone-for-job.js";
@@ -23,9 +24,20 @@ export async function runReviewJob(run: WorkerJob): Promise<JobResult> {
     await requireWriteAccess(run, "review");
   }
   if (job.headSha && pr.headSha !== job.headSha) {
+    // An earlier attempt of this job (or of another on that commit) may have opened a review check
+    // there and been stopped: conclude it, or it blocks the commit's merge in progress for good.
+    const concluded = await concludeStaleCheckRuns(
+      octokit,
+      { owner: job.owner, repo: job.repo, headSha: job.headSha, name: REVIEW_CHECK_NAME },
+      {
+        title: `Superseded by ${pr.headSha.slice(0, 7)}`,
+        summary: `superseded by ${pr.headSha.slice(0, 7)}: a newer push has its own review, so this commit is not reviewed.`,
+      },
+    );
     run.context.logger.info("head moved on since the delivery; the newer push has its own review", {
       queuedHeadSha: job.headSha,
       currentHeadSha: pr.headSha,
+      concludedCheckRuns: concluded.length,
     });
     return { status: "completed", conclusion: "superseded" };
   }
@@ -48,6 +60,8 @@ export async function runReviewJob(run: WorkerJob): Promise<JobResult> {
       pathFilter: { include: config.include, exclude: config.exclude },
       inlineCommentLimit: config.inlineCommentLimit,
       contextBound: config.sessionContextBound,
+      // Every attempt of this message reports on one check run.
+      checkRunJobId: job.jobId,
       log: (line) => run.context.logger.info(line),
     },
     await passThroughSessionSettings(run, {

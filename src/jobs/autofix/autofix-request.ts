@@ -42,6 +42,8 @@ export interface AutofixRequest {
   coAuthor?: GitIdentity | false;
   lineage?: { store: TranscriptStore; baseKey?: LineageKey; keepLast?: number };
   runUrl?: string;
+  /** The job's identity across attempts (a queue message's id): a retry takes over its check run. */
+  checkRunJobId?: string;
   /** Check run name; `false` for no check run. */
   checkName?: string | false;
   /** Sticky comment key (default `autofix`, so the review's own summary comment is left alone). */

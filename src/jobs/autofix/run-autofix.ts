@@ -40,6 +40,9 @@ export async function runAutofix(
             headSha: pr.headSha,
             title: "Claude is fixing this pull request",
             ...(request.runUrl ? { detailsUrl: request.runUrl } : {}),
+            ...(request.checkRunJobId
+              ? { jobExternalId: `claude-pr-runner:job:${request.checkRunJobId}` }
+              : {}),
           }),
         );
 

@@ -53,6 +53,11 @@ export interface PullRequestReviewJob {
   pathFilter?: PathFilterSettings;
   /** `review <path…>`: review only these paths (globs or directories) of what the filters keep. */
   paths?: string[];
+  /**
+   * The job's identity across attempts (a queue message's id): a retry takes over the check run an
+   * earlier attempt opened instead of opening a second one (see CheckRunPublisher.start).
+   */
+  checkRunJobId?: string;
   inlineCommentLimit: number;
   runUrl?: string;
   /** Called once the check run exists, e.g. to print progress. */
@@ -71,7 +76,7 @@ export type PullRequestReview =
 
 /** Opens the review's check run on the PR head (in progress until the job completes it). */
 export async function startReviewCheck(
-  job: Pick<PullRequestReviewJob, "octokit" | "owner" | "repo" | "pr" | "runUrl">,
+  job: Pick<PullRequestReviewJob, "octokit" | "owner" | "repo" | "pr" | "runUrl" | "checkRunJobId">,
 ): Promise<{ checks: CheckRunPublisher; handle: CheckRunHandle }> {
   const checks = new CheckRunPublisher(job.octokit);
   const handle = await checks.start({
@@ -80,6 +85,7 @@ export async function startReviewCheck(
     name: REVIEW_CHECK_NAME,
     headSha: job.pr.headSha,
     ...(job.runUrl ? { detailsUrl: job.runUrl } : {}),
+    ...(job.checkRunJobId ? { jobExternalId: `claude-pr-runner:job:${job.checkRunJobId}` } : {}),
   });
   return { checks, handle };
 }
