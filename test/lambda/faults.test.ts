@@ -332,12 +332,7 @@ describe("fault injection: the worker process is killed mid-job", () => {
     await enqueue(job);
     // Lambda's event source hands the message to a sandbox (a child process running the real
     // handler.ts), which is SIGKILLed as soon as GitHub has stored the review, before the answer.
-    const source = eventSource();
-    const { sandbox, wasKilled } = killedAfter("pulls/create-review");
-    await expect(source.pollOnce(sandbox, () => lambdaContext("worker", 600_000))).rejects.toThrow(
-      /signal SIGKILL/,
-    );
-    expect(wasKilled()).toBe(true);
+    const source = await killedAttempt("pulls/create-review");
     expect(reviewsOn(pr)).toHaveLength(1); // stored before the kill
     // Not acknowledged: the message is still there, in flight until its visibility runs out.
     expect(pipeline.sqs.messagesIn(queues.queueUrl)).toHaveLength(1);
@@ -352,12 +347,7 @@ describe("fault injection: the worker process is killed mid-job", () => {
   it("killed right after it opened its check run: the retry takes that run over and completes it; no second run, none in progress", async () => {
     const job = reviewJob();
     await enqueue(job);
-    const source = eventSource();
-    const { sandbox, wasKilled } = killedAfter("checks/create");
-    await expect(source.pollOnce(sandbox, () => lambdaContext("worker", 600_000))).rejects.toThrow(
-      /signal SIGKILL/,
-    );
-    expect(wasKilled()).toBe(true);
+    const source = await killedAttempt("checks/create");
     const ours = () =>
       pipeline.github.state.checkRuns.filter((c) => c.externalId === `claude-pr-runner:job:${job.jobId}`);
     expect(ours()).toMatchObject([{ status: "in_progress" }]);
@@ -372,12 +362,7 @@ describe("fault injection: the worker process is killed mid-job", () => {
   it("killed mid-job, and the retry finds a newer push: the run it left on the old commit is concluded, superseded", async () => {
     const job = reviewJob();
     await enqueue(job);
-    const source = eventSource();
-    const { sandbox, wasKilled } = killedAfter("checks/create");
-    await expect(source.pollOnce(sandbox, () => lambdaContext("worker", 600_000))).rejects.toThrow(
-      /signal SIGKILL/,
-    );
-    expect(wasKilled()).toBe(true);
+    const source = await killedAttempt("checks/create");
     // The author pushes while the message waits out its visibility.
     const newer = "f".repeat(40);
     pipeline.github.pull(OWNER, REPO, pr).head.sha = newer;
@@ -394,6 +379,17 @@ describe("fault injection: the worker process is killed mid-job", () => {
     expect(pipeline.github.violations).toEqual([]);
   });
 });
+
+/** One poll of the queue whose worker is SIGKILLed once GitHub answered `operationId`; the source polls on. */
+async function killedAttempt(operationId: string): Promise<SqsEventSource> {
+  const source = eventSource();
+  const { sandbox, wasKilled } = killedAfter(operationId);
+  await expect(source.pollOnce(sandbox, () => lambdaContext("worker", 600_000))).rejects.toThrow(
+    /signal SIGKILL/,
+  );
+  expect(wasKilled()).toBe(true);
+  return source;
+}
 
 /**
  * A sandbox for Lambda's event source: the real worker handler in a child process, SIGKILLed as soon
