@@ -100,11 +100,10 @@ async function sessionOptionsFrom(parsed: RunArguments, io: CliIo): Promise<Sess
     onNoIsolation: "fail",
   });
   if (!parsed.quiet) io.stderr.write(`[runner] ${isolation.summary}\n`);
-  if (isolation.kind === "separate-user") {
-    options.agentUser = isolation.user;
-    options.workspaceAccess =
-      parsed.policy === "autofix" || !isBuiltInPolicyName(parsed.policy) ? "write" : "read";
-  }
+  if (isolation.kind === "separate-user") options.agentUser = isolation.user;
+  // Edits come back to --cwd under a policy that can make them (autofix, or a policy file of yours).
+  options.workspaceAccess =
+    parsed.policy === "autofix" || !isBuiltInPolicyName(parsed.policy) ? "write" : "read";
   return options;
 }
 

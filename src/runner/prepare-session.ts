@@ -117,9 +117,9 @@ export async function prepareSession(options: SessionOptions): Promise<PreparedS
   const redactor = SecretRedactor.fromEnvironment({ ...source, ...options.env });
 
   const user = options.agentUser;
-  // Read-only is the kernel's to enforce, so only under the agent's own uid; a session under the host's
-  // uid writes what its policy lets it write, and those edits come back like an autofix's.
-  const access = user ? (options.workspaceAccess ?? "read") : "write";
+  // `write` (autofix): the agent's edits come back to the checkout. `read`: they never do, and under
+  // the agent's own uid the kernel also refuses them (the copy is the host's, hard-linked).
+  const access = options.workspaceAccess ?? "read";
   const sourceCwd = await realpath(cwd);
   let workspace: AgentWorkspace;
   try {

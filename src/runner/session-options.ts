@@ -91,7 +91,10 @@ export interface SessionOptions extends PassThroughFlags {
   multiTurn?: boolean;
   /** Run the CLI and everything it starts as this unprivileged user (docs/security.md). */
   agentUser?: AgentUser;
-  /** With agentUser: `write` lets the agent change the working tree (autofix); default `read`. */
+  /**
+   * `write` (autofix): the agent's edits to its copy of the workspace come back to `cwd` when the
+   * session ends. `read` (default): nothing comes back, and under agentUser the kernel refuses edits.
+   */
   workspaceAccess?: WorkspaceAccess;
   /** Take the Bash tool away (an untrusted job on a host that cannot isolate the agent). */
   withoutBash?: boolean;

@@ -126,6 +126,9 @@ async function cleanGitDir(sourceGit: string, copyGit: string): Promise<string[]
  * a checkout. Ignored files do not come back. The scratch directory is the host's (mode 0700) inside
  * the session's temp root, out of the agent's reach.
  */
+/** One scratch index for both snapshots of the copy. */
+const INDEX = "copy-index";
+
 class EditSnapshots {
   private constructor(
     private readonly copy: string,
@@ -137,13 +140,14 @@ class EditSnapshots {
   static async start(copy: string, hostEnv: Record<string, string | undefined>): Promise<EditSnapshots> {
     const scratch = await mkdtemp(path.join(path.dirname(copy), "edits-"));
     await EditSnapshots.git(scratch, hostEnv, ["init", "-q", "--bare"]);
-    const before = await EditSnapshots.snapshot(scratch, hostEnv, copy, "start-index");
+    const before = await EditSnapshots.snapshot(scratch, hostEnv, copy, INDEX);
     return new EditSnapshots(copy, scratch, hostEnv, before);
   }
 
   async returnTo(source: string): Promise<string[]> {
     try {
-      const after = await EditSnapshots.snapshot(this.scratch, this.hostEnv, this.copy, "end-index");
+      // The same index again: git hashes only what changed since the start (its stat data differs).
+      const after = await EditSnapshots.snapshot(this.scratch, this.hostEnv, this.copy, INDEX);
       if (after === this.before) return [];
       const git = (args: string[], extra: { workTree?: string; index?: string } = {}) =>
         EditSnapshots.git(this.scratch, this.hostEnv, args, extra);

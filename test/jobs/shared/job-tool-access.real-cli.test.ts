@@ -56,7 +56,9 @@ describe("a job's --tools on the real CLI", () => {
       { kind: "structured_output", value: { ok: true } },
     ]);
     const access = jobToolAccess("autofix", builtInPolicy("autofix", { workspace: s.workspace }), {}, true);
-    const outcome = await runSession(s.options({ ...access, jsonSchema: schema })).outcome;
+    // As propose-fix runs it: the edits come back to the workspace.
+    const outcome = await runSession(s.options({ ...access, jsonSchema: schema, workspaceAccess: "write" }))
+      .outcome;
     expect(outcome.exitCode, outcome.failureReasons.join("\n")).toBe(0);
     expect(offered(s.api.mainRequests[0])).toEqual([
       "Bash",
