@@ -138,6 +138,8 @@ export async function prepareSession(options: SessionOptions): Promise<PreparedS
     );
   }
   const agentCwd = await realpath(workspace.dir);
+  // Before the hand-over: afterwards the config dir is the agent's (0700), which a sudo host cannot enter.
+  await moveTranscripts(configDir, sourceCwd, agentCwd);
   const host = systemHostCommands();
   const agentFiles = user
     ? await handOverSessionFiles(
@@ -160,7 +162,6 @@ export async function prepareSession(options: SessionOptions): Promise<PreparedS
       );
     }
   }
-  await moveTranscripts(configDir, sourceCwd, agentCwd);
   const confinement = [
     user
       ? `user ${user.name} (uid ${user.uid}), own copy of the workspace (${access === "write" ? "writable" : "read-only"})`

@@ -102,11 +102,16 @@ describe("makeAgentWorkspace: the agent's own copy of the checkout", () => {
       path.join(dir, ".git", "FETCH_HEAD"),
       `abc\t\tbranch of https://x:${TOKEN}@github.com/o/r\n`,
     );
-    await mkdir(path.join(dir, ".git", "modules", "sub"), { recursive: true });
-    await writeFile(
-      path.join(dir, ".git", "modules", "sub", "config"),
-      `[http "https://github.com/"]\n\textraheader = AUTHORIZATION: basic ${BASIC}\n[core]\n\tbare = false\n`,
-    );
+    // A submodule's git directory (it has HEAD) and a stray one (it does not), each with the header.
+    const header = `[http "https://github.com/"]\n\textraheader = AUTHORIZATION: basic ${BASIC}\n[core]\n\tbare = false\n`;
+    await mkdir(path.join(dir, ".git", "modules", "libs", "sub"), { recursive: true });
+    await writeFile(path.join(dir, ".git", "modules", "libs", "sub", "HEAD"), "ref: refs/heads/main\n");
+    await writeFile(path.join(dir, ".git", "modules", "libs", "sub", "config"), header);
+    await mkdir(path.join(dir, ".git", "modules", "stray"), { recursive: true });
+    await writeFile(path.join(dir, ".git", "modules", "stray", "config"), header);
+    // A credential store some tool keeps in .git, and a branch named like a config file.
+    await writeFile(path.join(dir, ".git", "credentials"), `https://x-access-token:${TOKEN}@github.com\n`);
+    git(dir, "branch", "config");
     await writeFile(path.join(dir, "uncommitted.txt"), "work in progress\n");
     return dir;
   }
@@ -124,7 +129,7 @@ describe("makeAgentWorkspace: the agent's own copy of the checkout", () => {
         "core.worktree",
         "credential.helper",
         "http.https://github.com/.extraheader",
-        "http.https://github.com/.extraheader (modules/sub/config)",
+        "http.https://github.com/.extraheader (modules/libs/sub/config)",
         "includeif.gitdir:/.path",
         "remote.origin.url (user and password)",
       ]);

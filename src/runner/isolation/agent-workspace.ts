@@ -37,13 +37,34 @@ export interface AgentWorkspace {
   returnEdits(): Promise<string[]>;
 }
 
-/** Every file in `.git` that git reads as configuration; each is rewritten from an allowlist. */
+/** Every file in a git directory that git reads as configuration; each is rewritten from an allowlist. */
 const CONFIG_FILE_NAMES = new Set(["config", "config.worktree"]);
 /**
- * Left out of the copy: hooks (commands), reflogs and FETCH_HEAD (they may name remote URLs), and
- * the lock files and state of commands the host had in progress.
+ * What the copy of a git directory keeps besides its config files: history, refs, the index and
+ * the state git needs to read them. Everything else is left out: hooks (commands), reflogs and
+ * FETCH_HEAD (they may name remote URLs), lock files, and any file a tool put there (a credential
+ * store kept in `.git/credentials`, say), since what is not known here cannot be vouched for.
  */
-const LEFT_OUT = new Set(["hooks", "logs", "FETCH_HEAD", "index.lock", "config.lock", "shallow.lock"]);
+const GIT_DIR_ENTRIES = new Set([
+  ...CONFIG_FILE_NAMES,
+  "HEAD",
+  "ORIG_HEAD",
+  "MERGE_HEAD",
+  "CHERRY_PICK_HEAD",
+  "REVERT_HEAD",
+  "description",
+  "index",
+  "info",
+  "objects",
+  "refs",
+  "packed-refs",
+  "shallow",
+  "commondir",
+  "gitdir",
+  "lfs",
+  "modules",
+  "worktrees",
+]);
 
 /**
  * The agent works in its own copy of the checkout, never in the runner's: the working tree as the
@@ -92,30 +113,54 @@ async function copyTree(source: string, into: string, shareInodes: boolean): Pro
   await copy(false);
 }
 
-/** Removes what must not be copied from the copy's `.git` and rewrites each config file from the source's. */
-async function cleanGitDir(sourceGit: string, copyGit: string): Promise<string[]> {
+/**
+ * Cleans one git directory of the copy (`.git`, then each submodule's and linked worktree's git
+ * directory under `modules/` and `worktrees/`): keeps only GIT_DIR_ENTRIES and rewrites each config
+ * file from the source's. Returns the settings left out (names only).
+ */
+async function cleanGitDir(sourceGit: string, copyGit: string, relative = ""): Promise<string[]> {
   const keptOut: string[] = [];
-  const walk = async (relative: string): Promise<void> => {
-    const entries = await readdir(path.join(copyGit, relative), { withFileTypes: true });
-    for (const entry of entries) {
-      const rel = path.join(relative, entry.name);
-      if (LEFT_OUT.has(entry.name)) {
-        await rm(path.join(copyGit, rel), { recursive: true, force: true });
-      } else if (entry.isDirectory() && rel !== "objects") {
-        await walk(rel);
-      } else if (CONFIG_FILE_NAMES.has(entry.name)) {
-        if (!entry.isFile()) {
-          throw new Error(
-            `${path.join(sourceGit, rel)} is not a regular file; the agent's copy was not made`,
-          );
-        }
-        const hidden = await writeCredentialFreeConfig(path.join(sourceGit, rel), path.join(copyGit, rel));
-        keptOut.push(...hidden.map((key) => (rel === "config" ? key : `${key} (${rel})`)));
+  for (const entry of await readdir(path.join(copyGit, relative), { withFileTypes: true })) {
+    const rel = path.join(relative, entry.name);
+    if (!GIT_DIR_ENTRIES.has(entry.name)) {
+      await rm(path.join(copyGit, rel), { recursive: true, force: true });
+    } else if (CONFIG_FILE_NAMES.has(entry.name)) {
+      if (!entry.isFile()) {
+        throw new Error(`${path.join(sourceGit, rel)} is not a regular file; the agent's copy was not made`);
       }
+      const hidden = await writeCredentialFreeConfig(path.join(sourceGit, rel), path.join(copyGit, rel));
+      keptOut.push(...hidden.map((key) => (rel === "config" ? key : `${key} (${rel})`)));
+    } else if ((entry.name === "modules" || entry.name === "worktrees") && entry.isDirectory()) {
+      keptOut.push(...(await cleanNestedGitDirs(sourceGit, copyGit, rel)));
     }
-  };
-  await walk("");
+  }
   return [...new Set(keptOut)];
+}
+
+/**
+ * Below `modules/` or `worktrees/`: a directory holding HEAD is a git directory and is cleaned like
+ * `.git`; any other directory is only a path to one (a submodule's name may have slashes), so its
+ * files are left out and its directories looked into.
+ */
+async function cleanNestedGitDirs(sourceGit: string, copyGit: string, relative: string): Promise<string[]> {
+  const keptOut: string[] = [];
+  for (const entry of await readdir(path.join(copyGit, relative), { withFileTypes: true })) {
+    const rel = path.join(relative, entry.name);
+    if (!entry.isDirectory()) {
+      await rm(path.join(copyGit, rel), { force: true });
+      continue;
+    }
+    const isGitDir = await lstat(path.join(copyGit, rel, "HEAD")).then(
+      () => true,
+      () => false,
+    );
+    keptOut.push(
+      ...(isGitDir
+        ? await cleanGitDir(sourceGit, copyGit, rel)
+        : await cleanNestedGitDirs(sourceGit, copyGit, rel)),
+    );
+  }
+  return keptOut;
 }
 
 /**
