@@ -197,10 +197,13 @@ describe("runAutofix (real CLI, scripted model, GitHub double, local git remote)
 
   // A commit is published as is: no redaction reaches into a pushed file. An agent that read hostile
   // text can write a secret it saw (an env_secrets value a test printed) into the fix.
-  it("pushes nothing when the fix carries a secret the job holds, raw or as a basic-auth value", async () => {
+  it("pushes nothing when the fix carries a secret the job holds, raw, as a basic-auth value, in hex or reversed", async () => {
     for (const [name, form] of [
       ["app-secret-raw", github.token],
       ["app-secret-b64", Buffer.from(`x-access-token:${github.token}`).toString("base64")],
+      // Spellings only a normalising check catches (issue #29): hex, and reversed.
+      ["app-secret-hex", Buffer.from(github.token).toString("hex")],
+      ["app-secret-reversed", [...github.token].reverse().join("")],
     ] as const) {
       const { remote, clone, headSha, request } = pullRequest(name);
       queue = [
