@@ -462,9 +462,10 @@ export class ClaudePrRunnerStack extends Stack {
       new iam.PolicyStatement({ actions: ["s3:ListBucket"], resources: [sessionsBucket.bucketArn] }),
     );
     // Fairness leases: create the installation's item, read it to sweep expired leases, update.
+    // Attempt tokens (same table): each attempt records what it mints; the next one takes (deletes) the rest.
     worker.addToRolePolicy(
       new iam.PolicyStatement({
-        actions: ["dynamodb:GetItem", "dynamodb:PutItem", "dynamodb:UpdateItem"],
+        actions: ["dynamodb:GetItem", "dynamodb:PutItem", "dynamodb:UpdateItem", "dynamodb:DeleteItem"],
         resources: [slotsTable.tableArn],
       }),
     );

@@ -9,6 +9,7 @@ import { SecretReader } from "../shared/secret-reader.js";
 import { SessionRecordStore } from "../shared/session-record-store.js";
 import { SpendLedger } from "../shared/spend-ledger.js";
 import { createTelemetry } from "../shared/telemetry.js";
+import { AttemptTokens } from "./attempt-tokens.js";
 import { createJobExecutor } from "./create-job-executor.js";
 import { InstallationSlots } from "./installation-slots.js";
 import { jobRuntimeConfigFromEnv } from "./job-runtime-config.js";
@@ -66,6 +67,8 @@ export const handler = createWorkerHandler({
         notify: prNotifier(tokens, config.githubApiUrl),
         ...(config.fairness
           ? {
+              // The slots table also keeps each attempt's minted tokens until it revokes them.
+              attemptTokens: new AttemptTokens(dynamodb, config.fairness.tableName),
               fairness: {
                 slots: new InstallationSlots(dynamodb, config.fairness.tableName),
                 perInstallation: config.fairness.perInstallation,

@@ -9,6 +9,7 @@ import {
 import type { InstallationAllowList } from "../shared/installation-allow-list.js";
 import { type InvalidJobMessageError, type JobMessage, parseJobMessage } from "../shared/job-message.js";
 import { type Telemetry, traced } from "../shared/telemetry.js";
+import type { AttemptTokens } from "./attempt-tokens.js";
 import type { InstallationSlots } from "./installation-slots.js";
 import { type JobExecutor, type JobResult, PermanentJobError, TransientJobError } from "./job-executor.js";
 import { deadLetter, delayRetry, type RetryPolicy } from "./retry-policy.js";
@@ -32,6 +33,8 @@ export interface WorkerHandlerDeps {
   notify?: (job: JobMessage, text: string) => Promise<void>;
   /** Per-installation fairness cap; needs `retry` (a waiting job goes back through visibility). */
   fairness?: FairnessPolicy;
+  /** Where each attempt records the tokens it minted, so the next attempt revokes what a killed one left. */
+  attemptTokens?: AttemptTokens;
 }
 
 export interface FairnessPolicy {
@@ -267,6 +270,36 @@ export function createWorkerHandler(deps: WorkerHandlerDeps): WorkerHandler {
     }
   }
 
+  /** Revokes what earlier attempts of this job minted and never revoked (they were killed). */
+  async function revokeLeftovers(job: JobMessage): Promise<void> {
+    if (!deps.attemptTokens) return;
+    const leftovers = await deps.attemptTokens.takeLeftovers(job.jobId).catch((e: unknown) => {
+      logger.warn("earlier attempts' tokens not read; they expire within the hour", { error: String(e) });
+      return [] as string[];
+    });
+    let revoked = 0;
+    for (const token of leftovers)
+      await deps.tokens.revokeToken?.(token).then(
+        () => revoked++,
+        // Already expired, or revoked by GitHub: nothing left to do.
+        () => undefined,
+      );
+    if (leftovers.length > 0)
+      logger.info("revoked the tokens an earlier attempt of this job left", {
+        left: leftovers.length,
+        revoked,
+      });
+  }
+
+  /** Best effort: a record that fails leaves a token for its hour, it never stops the job. */
+  async function recordMinted(job: JobMessage, token: string): Promise<void> {
+    await deps.attemptTokens?.record(job.jobId, token).catch((e: unknown) =>
+      logger.warn("minted token not recorded; if this attempt dies it expires within the hour", {
+        error: String(e),
+      }),
+    );
+  }
+
   async function runWithSlot(job: JobMessage, receiveCount: number, deadlineMs: number): Promise<void> {
     const started = Date.now();
     let result: JobResult;
@@ -282,12 +315,17 @@ export function createWorkerHandler(deps: WorkerHandlerDeps): WorkerHandler {
               scope,
             )
           : await deps.tokens.installationToken(job.installationId);
+      if (scoped) await revokeLeftovers(job);
       const token = await mint();
+      if (scoped) await recordMinted(job, token);
       // A token GitHub refuses mid-job (expired, revoked) is replaced by one of the same scope.
       const renewed: string[] = [];
       const renewToken = async () => {
         const next = await mint();
-        if (scoped) renewed.push(next);
+        if (scoped) {
+          renewed.push(next);
+          await recordMinted(job, next);
+        }
         logger.warn("job token refused by GitHub; minted a replacement");
         return next;
       };
@@ -304,13 +342,20 @@ export function createWorkerHandler(deps: WorkerHandlerDeps): WorkerHandler {
           ...(anthropicApiKey ? { anthropicApiKey } : {}),
         });
       } finally {
-        if (scoped)
+        if (scoped) {
+          const revoked: string[] = [];
           for (const minted of [token, ...renewed])
-            await deps.tokens
-              .revokeToken?.(minted)
-              .catch((e: unknown) =>
+            await deps.tokens.revokeToken?.(minted).then(
+              () => revoked.push(minted),
+              (e: unknown) =>
                 logger.warn("job token not revoked; it expires within the hour", { error: String(e) }),
-              );
+            );
+          await deps.attemptTokens
+            ?.forget(job.jobId, revoked)
+            .catch((e: unknown) =>
+              logger.warn("revoked tokens not struck from the attempt record", { error: String(e) }),
+            );
+        }
       }
     } catch (error) {
       const permanent =

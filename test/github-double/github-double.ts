@@ -179,6 +179,11 @@ export class GitHubDouble {
   // ---- seeding -------------------------------------------------------------------------------
 
   /** Accept another token, authenticating as `user`. */
+  /** Installation tokens GitHub would still accept (minted, not revoked, not expired). */
+  liveInstallationTokens(): string[] {
+    return [...this.tokens.keys()].filter((token) => token.startsWith("ghs_"));
+  }
+
   addToken(token: string, user: UserRef): void {
     this.tokens.set(token, user);
   }

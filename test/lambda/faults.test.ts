@@ -9,6 +9,7 @@ import { parseInstallationAllowList } from "../../lambda/shared/installation-all
 import { createJobMessage, type JobMessage } from "../../lambda/shared/job-message.js";
 import { JobQueue } from "../../lambda/shared/job-queue.js";
 import { createTelemetry } from "../../lambda/shared/telemetry.js";
+import { AttemptTokens } from "../../lambda/worker/attempt-tokens.js";
 import { createJobExecutor } from "../../lambda/worker/create-job-executor.js";
 import { InstallationSlots } from "../../lambda/worker/installation-slots.js";
 import { jobTokenScope } from "../../lambda/worker/job-token-scope.js";
@@ -136,8 +137,7 @@ async function enqueue(...jobs: JobMessage[]): Promise<void> {
 
 /** The production wiring (retry policy, DLQ notice, fairness slots, S3 sessions), with S3 and DynamoDB behind the fault proxies. */
 async function worker(): Promise<WorkerHandler> {
-  const table = `fault-slots-${++slotsTable}`;
-  await pipeline.dynamo.createIdempotencyTable(table);
+  const table = await slotsTableOfThisCase();
   const dynamo = new DynamoDBClient({
     endpoint: dynamoProxy.url,
     region: "us-east-1",
@@ -171,6 +171,7 @@ async function worker(): Promise<WorkerHandler> {
       backoffSeconds: [0],
     },
     notify: prNotifier(tokens, pipeline.github.url),
+    attemptTokens: new AttemptTokens(dynamo, table),
     fairness: {
       slots: new InstallationSlots(dynamo, table),
       perInstallation: 2,
@@ -181,6 +182,16 @@ async function worker(): Promise<WorkerHandler> {
     deadlineMarginMs: 1_000,
     minimumJobMs: 1_000,
   });
+}
+
+/** One slots table per case, shared by the killed sandbox and the worker that retries after it. */
+let caseTable: { pr: number; name: string } | undefined;
+async function slotsTableOfThisCase(): Promise<string> {
+  if (caseTable?.pr !== pr) {
+    caseTable = { pr, name: `fault-slots-${++slotsTable}` };
+    await pipeline.dynamo.createIdempotencyTable(caseTable.name);
+  }
+  return caseTable.name;
 }
 
 /** Lambda's event source; the worker sets the visibility of what it sends back itself. */
@@ -344,7 +355,8 @@ describe("fault injection: the worker process is killed mid-job", () => {
     await expectOneReview();
   });
 
-  it("killed right after it opened its check run: the retry takes that run over and completes it; no second run, none in progress", async () => {
+  it("killed right after it opened its check run: the retry takes that run over and completes it, and revokes the killed attempt's token; no second run, none in progress, no live token", async () => {
+    const liveBefore = pipeline.github.liveInstallationTokens();
     const job = reviewJob();
     await enqueue(job);
     const source = await killedAttempt("checks/create");
@@ -357,6 +369,8 @@ describe("fault injection: the worker process is killed mid-job", () => {
     await expectOneReview();
     expect(pipeline.github.callsTo("checks/create")).toHaveLength(1);
     expect(ours()).toMatchObject([{ status: "completed", conclusion: "failure" }]);
+    // The killed attempt's job token, and the retry's own, are both revoked.
+    expect(pipeline.github.liveInstallationTokens().filter((t) => !liveBefore.includes(t))).toEqual([]);
   });
 
   it("killed mid-job, and the retry finds a newer push: the run it left on the old commit is concluded, superseded", async () => {
@@ -407,7 +421,7 @@ function killedAfter(operationId: string): {
       {
         cwd: REPO_ROOT,
         stdio: ["pipe", "pipe", "pipe"],
-        env: sandboxEnv(),
+        env: await sandboxEnv(),
       },
     );
     pipeline.github.onceAfter(operationId, () => {
@@ -435,7 +449,7 @@ function killedAfter(operationId: string): {
 }
 
 /** What the stack sets on the worker, pointed at the loopback servers (the sandbox reads only this). */
-function sandboxEnv(): NodeJS.ProcessEnv {
+async function sandboxEnv(): Promise<NodeJS.ProcessEnv> {
   return {
     PATH: process.env.PATH,
     HOME: process.env.HOME,
@@ -463,5 +477,9 @@ function sandboxEnv(): NodeJS.ProcessEnv {
     JOB_QUEUE_URL: queues.queueUrl,
     DEAD_LETTER_QUEUE_URL: queues.dlqUrl,
     MAX_RECEIVE_COUNT: String(MAX_RECEIVES),
+    // The production stack's fairness table, which also records each attempt's minted tokens.
+    AWS_ENDPOINT_URL_DYNAMODB: pipeline.dynamo.endpoint,
+    SLOTS_TABLE_NAME: await slotsTableOfThisCase(),
+    INSTALLATION_CONCURRENCY: "2",
   };
 }
