@@ -45,9 +45,11 @@ export async function installClaude(
       },
     );
   } catch (error) {
-    const stderr = (error as { stderr?: string }).stderr ?? String(error);
+    // npm's own words when it printed any; else how the process ended (an exit code or a signal).
+    const { stderr, message } = error as { stderr?: string; message?: string };
+    const detail = stderr?.trim() || message || String(error);
     throw new Error(
-      `Could not install ${CLAUDE_PACKAGE}@${version} from the npm registry: ${stderr.trim().slice(-2000)}`,
+      `Could not install ${CLAUDE_PACKAGE}@${version} from the npm registry: ${detail.slice(-2000)}`,
     );
   }
   const dir = await toolCache.cacheDir(prefix, TOOL_NAME, version);

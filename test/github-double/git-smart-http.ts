@@ -61,6 +61,9 @@ export async function serveGitHttp(
     },
     stdio: ["pipe", "pipe", "pipe"],
   });
+  // http-backend may answer (or fail) before it reads the whole body: a closed stdin is its answer
+  // to give, not an error of the double's.
+  child.stdin.on("error", () => {});
   child.stdin.end(body);
   const out: Buffer[] = [];
   child.stdout.on("data", (d: Buffer) => out.push(d));
