@@ -106,13 +106,11 @@ export class CheckRunPublisher {
     // The external id is how a run created by an attempt that GitHub answered with a 5xx is found again.
     const externalId = input.jobExternalId ?? input.externalId ?? `claude-pr-runner:${randomUUID()}`;
     const findExisting = async () => {
-      const runs = await this.octokit.paginate(this.octokit.rest.checks.listForRef, {
+      const runs = await checkRunsNamed(this.octokit, {
         owner,
         repo,
-        ref: input.headSha,
-        check_name: input.name,
-        filter: "all",
-        per_page: 100,
+        headSha: input.headSha,
+        name: input.name,
       });
       // A caller's own external id may repeat across attempts of one job: take the newest such run.
       return runs.filter((r) => r.external_id === externalId).sort((a, b) => b.id - a.id)[0];
@@ -208,14 +206,7 @@ export async function concludeStaleCheckRuns(
   reason: { title: string; summary: string },
   neutraliser: OutputNeutraliser = neutraliserFor(octokit),
 ): Promise<number[]> {
-  const runs = await octokit.paginate(octokit.rest.checks.listForRef, {
-    owner: target.owner,
-    repo: target.repo,
-    ref: target.headSha,
-    check_name: target.name,
-    filter: "all",
-    per_page: 100,
-  });
+  const runs = await checkRunsNamed(octokit, target);
   const stale = runs.filter(
     (r) => r.status !== "completed" && r.external_id?.startsWith("claude-pr-runner:"),
   );
@@ -231,4 +222,19 @@ export async function concludeStaleCheckRuns(
     });
   }
   return stale.map((r) => r.id);
+}
+
+/** Every run named `name` on `headSha`, whatever its status or app. */
+function checkRunsNamed(
+  octokit: GitHubClient,
+  target: { owner: string; repo: string; headSha: string; name: string },
+) {
+  return octokit.paginate(octokit.rest.checks.listForRef, {
+    owner: target.owner,
+    repo: target.repo,
+    ref: target.headSha,
+    check_name: target.name,
+    filter: "all",
+    per_page: 100,
+  });
 }

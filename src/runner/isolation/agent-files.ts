@@ -85,8 +85,12 @@ async function allowSearchUpTo(dir: string, host: HostCommands): Promise<void> {
 async function addModeBits(target: string, bits: number, host: HostCommands): Promise<void> {
   const info = await stat(target);
   if ((info.mode & bits) === bits) return;
-  const mode = (info.mode & 0o7777) | bits;
-  if (host.isRoot || info.uid === host.uid) await chmod(target, mode);
+  await setFileMode(target, (info.mode & 0o7777) | bits, host);
+}
+
+/** chmod as the host when it may (root, or the file is its own), else through `sudo -n`. */
+export async function setFileMode(target: string, mode: number, host: HostCommands): Promise<void> {
+  if (host.isRoot || (await stat(target)).uid === host.uid) await chmod(target, mode);
   else await privileged(host, "chmod", [mode.toString(8), target]);
 }
 

@@ -1,6 +1,7 @@
 import { execFile } from "node:child_process";
-import { chmod, lstat, stat } from "node:fs/promises";
+import { lstat, stat } from "node:fs/promises";
 import path from "node:path";
+import { setFileMode } from "./agent-files.js";
 import type { AgentUser } from "./agent-user.js";
 import { includedConfigFiles } from "./checkout-credentials.js";
 import type { HostCommands } from "./host-commands.js";
@@ -36,13 +37,13 @@ export async function closeSourceCredentials(
   ];
   const restored: Array<{ path: string; mode: number }> = [];
   const restore = async () => {
-    for (const { path: target, mode } of restored.reverse()) await setMode(target, mode, host);
+    for (const { path: target, mode } of restored.reverse()) await setFileMode(target, mode, host);
   };
   try {
     for (const target of targets) {
       if (!(await agentCanRead(target.readable, user))) continue;
       const mode = (await stat(target.close)).mode & 0o7777;
-      await setMode(target.close, mode & ~0o077, host);
+      await setFileMode(target.close, mode & ~0o077, host);
       restored.push({ path: target.close, mode });
       if (await agentCanRead(target.readable, user)) {
         throw new Error(
@@ -70,14 +71,4 @@ export function agentCanRead(target: string, user: AgentUser): Promise<boolean> 
       else reject(new Error(`could not check ${target} as ${user.name}: ${error.message}`));
     });
   });
-}
-
-async function setMode(target: string, mode: number, host: HostCommands): Promise<void> {
-  if (host.isRoot || (await stat(target)).uid === host.uid) {
-    await chmod(target, mode);
-    return;
-  }
-  const result = await host.run("sudo", ["-n", "chmod", mode.toString(8), target]);
-  if (result.code !== 0)
-    throw new Error(`chmod ${mode.toString(8)} ${target} failed: ${result.stderr.trim()}`);
 }
