@@ -8,8 +8,15 @@
 
 // The one Ajv factory (same options and formats everywhere) sits under every layer.
 const foundation = ["src/json-schema"];
-const engines = [...foundation, "src/protocol", "src/sandbox", "src/runner"];
-const belowJobs = [...engines, "src/secrets", "src/findings", "src/sessions", "src/github"];
+const belowEngines = [
+  ...foundation,
+  "src/protocol",
+  "src/sandbox",
+  "src/runner",
+  "src/secrets",
+  "src/sessions",
+];
+const belowJobs = [...belowEngines, "src/engines", "src/findings", "src/github"];
 const belowDoors = [...belowJobs, "src/jobs"];
 
 /** layer folder → the other layers it may import */
@@ -28,6 +35,8 @@ export const layers = {
   "src/runner": [...foundation, "src/protocol", "src/sandbox", "src/secrets"],
   // Transcript stores, lineage, resume and fork.
   "src/sessions": [...foundation, "src/protocol"],
+  // One interface, two engines: the local CLI (with its lineage) and Claude Managed Agents.
+  "src/engines": belowEngines,
   // Talks to GitHub: reviews, checks, issues, SARIF upload.
   "src/github": [...foundation, "src/findings", "src/secrets"],
   // review · autofix · audit: PR setup → run → publish plan.

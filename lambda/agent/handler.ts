@@ -1,5 +1,5 @@
 import { Logger } from "@aws-lambda-powertools/logger";
-import { runSessionHere } from "../../src/jobs/shared/session-runner.js";
+import { runSessionHere } from "../../src/engines/session-runner.js";
 import { agentConfigFromEnv } from "./agent-config.js";
 import { createAgentHandler } from "./agent-handler.js";
 

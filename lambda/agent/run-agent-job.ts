@@ -1,6 +1,6 @@
 import { mkdir, mkdtemp, readdir, readFile, realpath, rename, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import type { SessionRunner } from "../../src/jobs/shared/session-runner.js";
+import type { SessionRunner } from "../../src/engines/session-runner.js";
 import { ToolPolicy } from "../../src/runner/policy/tool-policy.js";
 import type { SessionOptions } from "../../src/runner/session-options.js";
 import type { SessionOutcome } from "../../src/runner/session-outcome.js";

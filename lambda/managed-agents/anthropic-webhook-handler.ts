@@ -1,7 +1,7 @@
 import type Anthropic from "@anthropic-ai/sdk";
 import { SendMessageCommand, type SQSClient } from "@aws-sdk/client-sqs";
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from "aws-lambda";
-import { verifyManagedAgentsWebhook } from "../../src/runner/managed-agents/verify-webhook.js";
+import { verifyManagedAgentsWebhook } from "../../src/engines/managed-agents/verify-webhook.js";
 
 /** What the settle queue carries: which session to look at, and which delivery asked. */
 export interface SettleMessage {

@@ -1,7 +1,7 @@
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { SQSClient } from "@aws-sdk/client-sqs";
 import type { ScheduledEvent } from "aws-lambda";
-import { ManagedAgentsEngine } from "../../src/runner/managed-agents/managed-agents-engine.js";
+import { ManagedAgentsEngine } from "../../src/engines/managed-agents/managed-agents-engine.js";
 import { SecretReader } from "../shared/secret-reader.js";
 import { SessionRecordStore } from "../shared/session-record-store.js";
 import { createTelemetry } from "../shared/telemetry.js";

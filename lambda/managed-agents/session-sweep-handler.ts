@@ -1,5 +1,5 @@
 import { SendMessageCommand, type SQSClient } from "@aws-sdk/client-sqs";
-import type { RemoteSessionStatus } from "../../src/runner/managed-agents/managed-agents-engine.js";
+import type { RemoteSessionStatus } from "../../src/engines/managed-agents/managed-agents-engine.js";
 import type { SessionRecordStore } from "../shared/session-record-store.js";
 import type { SettleMessage } from "./anthropic-webhook-handler.js";
 

@@ -1,6 +1,6 @@
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import type { Context, SQSEvent } from "aws-lambda";
-import { ManagedAgentsEngine } from "../../src/runner/managed-agents/managed-agents-engine.js";
+import { ManagedAgentsEngine } from "../../src/engines/managed-agents/managed-agents-engine.js";
 import { githubAppAuth } from "../shared/github-app-auth.js";
 import { SecretReader } from "../shared/secret-reader.js";
 import { SessionRecordStore } from "../shared/session-record-store.js";

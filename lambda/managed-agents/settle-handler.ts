@@ -2,13 +2,15 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Context, SQSBatchResponse, SQSEvent } from "aws-lambda";
+import type { ManagedAgentsEngine } from "../../src/engines/managed-agents/managed-agents-engine.js";
+import { ManagedAgentsJobEngine } from "../../src/engines/managed-agents/managed-agents-job-engine.js";
 import type { GitHubClient } from "../../src/github/github-client.js";
-import { settleRemoteAsk } from "../../src/jobs/ask/remote-ask.js";
-import { settleRemoteAudit } from "../../src/jobs/audit/remote-audit.js";
-import { settleRemoteAutofix } from "../../src/jobs/autofix/remote-autofix.js";
-import { type RemoteReviewSettle, settleRemoteReview } from "../../src/jobs/review/remote-review.js";
+import { askJob } from "../../src/jobs/ask/ask-job.js";
+import { auditJob } from "../../src/jobs/audit/audit-job.js";
+import { autofixJob } from "../../src/jobs/autofix/autofix-job.js";
+import { type ReviewPublishing, reviewJob } from "../../src/jobs/review/review-job.js";
+import { type DetachedJob, type DetachedJobRecord, settleJob } from "../../src/jobs/shared/detached-job.js";
 import type { JobSettings } from "../../src/jobs/shared/job-settings.js";
-import type { ManagedAgentsEngine } from "../../src/runner/managed-agents/managed-agents-engine.js";
 import type { SessionOutcome } from "../../src/runner/session-outcome.js";
 import {
   remoteJobKind,
@@ -36,7 +38,7 @@ export interface SettleHandlerDeps {
   /** Called when a settle step is done with its client (the App revokes the client's token). */
   releaseOctokit?: (octokit: GitHubClient) => Promise<void>;
   settings: Pick<JobSettings, "jsonSchema" | "policy">;
-  publish: Omit<RemoteReviewSettle, "octokit">;
+  publish: ReviewPublishing;
   /**
    * Clones the session's repository at the pinned head into `dir` (an autofix lands the agent's
    * patch there before it commits through the API). Without it an autofix session cannot be settled.
@@ -160,7 +162,10 @@ function settleTarget(stored: StoredSession): SettleTarget {
   };
 }
 
-/** The job's own settle step (review, audit, autofix or ask), each publishing as its CLI job does. */
+/**
+ * The job kind's own finish (review, audit, autofix or ask), the one each engine's job runs: a
+ * settle step only looks at the session and hands its end over.
+ */
 async function settleByKind(
   deps: SettleHandlerDeps,
   stored: StoredSession,
@@ -169,66 +174,42 @@ async function settleByKind(
   claim: () => Promise<boolean>,
 ): Promise<Settled> {
   const { record } = stored;
-  if (record.kind === "ask") {
-    // The "working…" reply becomes the answer, or what went wrong (a timeout, no answer): never left working.
-    const settled = await settleRemoteAsk(record, { octokit, claim }, deps.engine);
+  const job = jobOf(deps, record);
+  const engine = new ManagedAgentsJobEngine(deps.engine);
+  // An autofix lands the agent's patch in a clone of the pinned head, removed after the step.
+  const workDirs: string[] = [];
+  try {
+    const settled = await settleJob(job, engine, record, {
+      octokit,
+      claim,
+      hostEnv: deps.hostEnv ?? {},
+      ...(deps.log ? { log: deps.log } : {}),
+      checkoutAt: async (at) => {
+        const cloneAt = deps.cloneAt;
+        if (!cloneAt) throw new Error("an autofix session needs the settle function's clone wiring");
+        const dir = await mkdtemp(join(deps.workRoot ?? tmpdir(), `${target.kind ?? "review"}-`));
+        workDirs.push(dir);
+        const repoDir = join(dir, "repo");
+        await cloneAt(target, at, repoDir);
+        return repoDir;
+      },
+    });
     if (settled.status !== "published") return settled;
-    return {
-      status: "published",
-      outcome: settled.result.session.outcome,
-      conclusion: settled.result.status,
-    };
+    return { status: "published", outcome: settled.session.outcome, conclusion: settled.conclusion };
+  } finally {
+    await Promise.all(workDirs.map((dir) => rm(dir, { recursive: true, force: true })));
   }
-  if (record.kind === "audit") {
-    const settled = await settleRemoteAudit(record, { octokit, claim }, deps.engine);
-    if (settled.status !== "published") return settled;
-    if (settled.sarif && !settled.sarif.uploaded)
-      deps.log?.("SARIF not uploaded", { sessionId: record.sessionId, error: settled.sarif.detail });
-    return {
-      status: "published",
-      outcome: settled.result.session.outcome,
-      conclusion: settled.result.status,
-    };
-  }
-  if (record.kind === "autofix") {
-    const cloneAt = deps.cloneAt;
-    if (!cloneAt) throw new Error("an autofix session needs the settle function's clone wiring");
-    const dir = await mkdtemp(join(deps.workRoot ?? tmpdir(), "autofix-"));
-    try {
-      const settled = await settleRemoteAutofix(
-        record,
-        {
-          octokit,
-          hostEnv: deps.hostEnv ?? {},
-          claim,
-          checkoutAt: async (at) => {
-            const repoDir = join(dir, "repo");
-            await cloneAt(target, at, repoDir);
-            return repoDir;
-          },
-        },
-        deps.engine,
-      );
-      if (settled.status === "waiting" || settled.status === "claimed_elsewhere") return settled;
-      return {
-        status: "published",
-        outcome: settled.outcome,
-        conclusion: settled.status === "published" ? settled.result.status : "head_moved",
-      };
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
-  }
-  const settled = await settleRemoteReview(
-    record,
-    { octokit, ...deps.publish, claim },
-    deps.engine,
-    deps.settings,
-  );
-  if (settled.status !== "published") return settled;
-  return {
-    status: "published",
-    outcome: settled.result.session.outcome,
-    conclusion: settled.published.conclusion,
+}
+
+function jobOf(
+  deps: SettleHandlerDeps,
+  record: StoredSession["record"],
+): DetachedJob<DetachedJobRecord, unknown> {
+  const jobs = {
+    review: reviewJob(deps.publish, deps.settings),
+    audit: auditJob,
+    autofix: autofixJob,
+    ask: askJob,
   };
+  return jobs[remoteJobKind(record)] as unknown as DetachedJob<DetachedJobRecord, unknown>;
 }

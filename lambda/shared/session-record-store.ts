@@ -5,14 +5,14 @@ import {
   QueryCommand,
   UpdateItemCommand,
 } from "@aws-sdk/client-dynamodb";
-import type { RemoteAskRecord } from "../../src/jobs/ask/remote-ask.js";
-import type { RemoteAuditRecord } from "../../src/jobs/audit/remote-audit.js";
-import type { RemoteAutofixRecord } from "../../src/jobs/autofix/remote-autofix.js";
-import type { RemoteReviewRecord } from "../../src/jobs/review/remote-review.js";
+import type { AskRecord } from "../../src/jobs/ask/ask-job.js";
+import type { AuditRecord } from "../../src/jobs/audit/audit-job.js";
+import type { AutofixRecord } from "../../src/jobs/autofix/autofix-job.js";
+import type { ReviewRecord } from "../../src/jobs/review/review-job.js";
 import { writeIfConditionHolds } from "./write-if-condition-holds.js";
 
 /** What one started remote session is, for its settle step: a review (no `kind`: the first records), an audit, an autofix or a question. */
-export type RemoteJobRecord = RemoteReviewRecord | RemoteAuditRecord | RemoteAutofixRecord | RemoteAskRecord;
+export type RemoteJobRecord = ReviewRecord | AuditRecord | AutofixRecord | AskRecord;
 
 /** The record's job kind; a record without one is a review. */
 export function remoteJobKind(record: RemoteJobRecord): "review" | "audit" | "autofix" | "ask" {

@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, readFile, realpath, rm, writeFile } from "node:fs/promi
 import { join } from "node:path";
 import { DeleteObjectsCommand, GetObjectCommand, PutObjectCommand, type S3Client } from "@aws-sdk/client-s3";
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
-import type { SessionRunner } from "../../src/jobs/shared/session-runner.js";
+import type { SessionRunner } from "../../src/engines/session-runner.js";
 import type { SessionOutcome } from "../../src/runner/session-outcome.js";
 import { projectDir } from "../../src/sessions/project-slug.js";
 import { type AgentRequest, portableSessionOptions, sessionEditsFiles } from "../shared/agent-request.js";

@@ -10,10 +10,6 @@ import { runAskJob } from "./dispatch/ask-job.js";
 import { runAuditJob } from "./dispatch/audit-job.js";
 import { runAutofixJob } from "./dispatch/autofix-job.js";
 import { runPruneJob } from "./dispatch/prune-job.js";
-import { runRemoteAskJob } from "./dispatch/remote-ask-job.js";
-import { runRemoteAuditJob } from "./dispatch/remote-audit-job.js";
-import { runRemoteAutofixJob } from "./dispatch/remote-autofix-job.js";
-import { runRemoteReviewJob } from "./dispatch/remote-review-job.js";
 import { runReplyJob } from "./dispatch/reply-job.js";
 import { runReviewJob } from "./dispatch/review-job.js";
 import { sessionSettings } from "./dispatch/session-settings.js";
@@ -61,20 +57,17 @@ const RUN_JOB: Record<WorkerJob["job"]["kind"], JobRunner> = {
   reply: runReplyJob,
 };
 
-/** Job kinds the managed-agents engine runs without waiting; the others keep the CLI (docs/engines.md). */
-const RUN_REMOTE_JOB: Partial<Record<WorkerJob["job"]["kind"], JobRunner>> = {
-  review: runRemoteReviewJob,
-  audit: runRemoteAuditJob,
-  autofix: runRemoteAutofixJob,
-  ask: runRemoteAskJob,
-};
-
-/** Remote job kinds that hand some jobs back to the CLI (a fork's autofix): they keep the agent wiring. */
+/**
+ * Job kinds the managed-agents engine runs without waiting (begun here, settled by its webhook); the
+ * others keep the CLI (docs/engines.md). A fork's autofix stays on the CLI, so autofix keeps the
+ * agent wiring.
+ */
+const DETACHED_KINDS = new Set<WorkerJob["job"]["kind"]>(["review", "audit", "autofix", "ask"]);
 const MAY_RUN_ON_CLI = new Set<WorkerJob["job"]["kind"]>(["autofix"]);
 
-/** The engine is chosen per job: the deployment's engine where that job kind has a remote path. */
-export function jobRunnerFor(kind: WorkerJob["job"]["kind"], engine: JobRuntimeConfig["engine"]): JobRunner {
-  return (engine === "managed-agents" ? RUN_REMOTE_JOB[kind] : undefined) ?? RUN_JOB[kind];
+/** Whether this job's session is begun on the deployment's detached engine. */
+export function runsDetached(kind: WorkerJob["job"]["kind"], engine: JobRuntimeConfig["engine"]): boolean {
+  return engine === "managed-agents" && DETACHED_KINDS.has(kind);
 }
 
 /**
@@ -99,10 +92,10 @@ export function createJobExecutor(options: JobExecutorOptions): JobExecutor {
     });
     await mkdir(config.workRoot, { recursive: true });
     const workDir = await mkdtemp(join(config.workRoot, `${job.kind}-`));
-    const runJob = jobRunnerFor(job.kind, config.engine);
-    // A remote job runs no agent here: no gateway token to mint (unless it may fall back to the CLI).
-    const split =
-      runJob === RUN_JOB[job.kind] || MAY_RUN_ON_CLI.has(job.kind) ? options.agentSplit : undefined;
+    const runJob = RUN_JOB[job.kind];
+    const detached = runsDetached(job.kind, config.engine);
+    // A detached job runs no agent here: no gateway token to mint (unless it may fall back to the CLI).
+    const split = !detached || MAY_RUN_ON_CLI.has(job.kind) ? options.agentSplit : undefined;
     // The token lives as long as the job could (deadline + 5 min); it is deleted in `finally` anyway.
     const gatewayToken = split
       ? await split.tokens.mint(job.jobId, config.maxBudgetUsd, Math.ceil(context.deadlineMs / 1000) + 300)
@@ -138,7 +131,7 @@ export function createJobExecutor(options: JobExecutorOptions): JobExecutor {
             octokit,
             store: options.store,
             workDir,
-            ...(options.remote ? { remote: options.remote } : {}),
+            ...(detached && options.remote ? { remote: options.remote } : {}),
             ...(spendReservation ? { spendReservation } : {}),
             sessionSettings: () =>
               sessionSettings({ config, context, startedAt, ...(agent ? { agent } : {}) }),

@@ -1,6 +1,6 @@
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { SQSClient } from "@aws-sdk/client-sqs";
-import { ManagedAgentsEngine } from "../../src/runner/managed-agents/managed-agents-engine.js";
+import { ManagedAgentsEngine } from "../../src/engines/managed-agents/managed-agents-engine.js";
 import { S3TranscriptStore } from "../../src/sessions/s3-transcript-store.js";
 import { sessionsS3Client } from "../../src/sessions/sessions-s3-client.js";
 import { GatewayTokens } from "../shared/gateway-tokens.js";

@@ -1,8 +1,9 @@
 import * as core from "@actions/core";
+import { ManagedAgentsEngine } from "../engines/managed-agents/managed-agents-engine.js";
+import { ManagedAgentsJobEngine } from "../engines/managed-agents/managed-agents-job-engine.js";
 import type { GitHubClient } from "../github/github-client.js";
 import { agentCredentials } from "../jobs/shared/agent-credentials.js";
 import type { JobSettings } from "../jobs/shared/job-settings.js";
-import { ManagedAgentsEngine } from "../runner/managed-agents/managed-agents-engine.js";
 import type { TranscriptStore } from "../sessions/transcript-store.js";
 import type { ActionContext } from "./action-context.js";
 import type { ActionInputs } from "./action-inputs.js";
@@ -64,16 +65,18 @@ function managedAgentsEngine(
   inputs: ActionInputs,
   agentCredentials: Record<string, string>,
   context: ActionContext,
-): ManagedAgentsEngine {
+): ManagedAgentsJobEngine {
   const apiKey = agentCredentials.ANTHROPIC_API_KEY ?? context.anthropicApiKey;
   if (!apiKey)
     throw new Error("engine managed-agents needs anthropic_api_key (Bedrock and Vertex do not serve it)");
-  return new ManagedAgentsEngine({
-    apiKey,
-    ...(context.anthropicBaseUrl ? { baseURL: context.anthropicBaseUrl } : {}),
-    serverUrl: context.serverUrl,
-    // The workflow's own token can write; the mount gets only the read token the owner provided, for
-    // an autofix too (its edits come back as a patch that this job commits).
-    repositoryToken: async () => inputs.repositoryReadToken ?? "",
-  });
+  return new ManagedAgentsJobEngine(
+    new ManagedAgentsEngine({
+      apiKey,
+      ...(context.anthropicBaseUrl ? { baseURL: context.anthropicBaseUrl } : {}),
+      serverUrl: context.serverUrl,
+      // The workflow's own token can write; the mount gets only the read token the owner provided, for
+      // an autofix too (its edits come back as a patch that this job commits).
+      repositoryToken: async () => inputs.repositoryReadToken ?? "",
+    }),
+  );
 }

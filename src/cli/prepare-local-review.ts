@@ -1,4 +1,6 @@
 import path from "node:path";
+import { ManagedAgentsEngine } from "../engines/managed-agents/managed-agents-engine.js";
+import { ManagedAgentsJobEngine } from "../engines/managed-agents/managed-agents-job-engine.js";
 import { PathFilter } from "../jobs/review/path-filter.js";
 import { type ReviewRequest, reviewedChange } from "../jobs/review/run-review.js";
 import { agentCredentials } from "../jobs/shared/agent-credentials.js";
@@ -7,7 +9,6 @@ import { GitCheckout, GitCommandError } from "../jobs/shared/git-checkout.js";
 import type { JobSettings } from "../jobs/shared/job-settings.js";
 import { readRepositoryConfig } from "../jobs/shared/repository-config.js";
 import { decideIsolation, type IsolationDecision } from "../runner/isolation/isolation-decision.js";
-import { ManagedAgentsEngine } from "../runner/managed-agents/managed-agents-engine.js";
 import { FsTranscriptStore } from "../sessions/fs-transcript-store.js";
 import { branchLineageKey } from "../sessions/lineage-key.js";
 import type { CliIo } from "./cli-io.js";
@@ -148,10 +149,12 @@ async function defaultBase(checkout: GitCheckout): Promise<string> {
 }
 
 /** The remote engine from the environment: the API key, an optional gateway, the mount token. */
-function remoteEngine(variables: CliEnvironment): ManagedAgentsEngine {
-  return new ManagedAgentsEngine({
-    apiKey: variables.ANTHROPIC_API_KEY ?? "",
-    ...(variables.ANTHROPIC_BASE_URL ? { baseURL: variables.ANTHROPIC_BASE_URL } : {}),
-    repositoryToken: async () => variables.GITHUB_READ_TOKEN ?? "",
-  });
+function remoteEngine(variables: CliEnvironment): ManagedAgentsJobEngine {
+  return new ManagedAgentsJobEngine(
+    new ManagedAgentsEngine({
+      apiKey: variables.ANTHROPIC_API_KEY ?? "",
+      ...(variables.ANTHROPIC_BASE_URL ? { baseURL: variables.ANTHROPIC_BASE_URL } : {}),
+      repositoryToken: async () => variables.GITHUB_READ_TOKEN ?? "",
+    }),
+  );
 }

@@ -3,11 +3,15 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createAnthropicWebhookHandler } from "../../lambda/managed-agents/anthropic-webhook-handler.js";
 import { createSettleHandler } from "../../lambda/managed-agents/settle-handler.js";
 import { SessionRecordStore } from "../../lambda/shared/session-record-store.js";
-import { startManagedAgentsReview } from "../../lambda/worker/dispatch/start-remote-review.js";
+import { beginWorkerReview } from "../../lambda/worker/dispatch/review-job.js";
+import { ManagedAgentsEngine } from "../../src/engines/managed-agents/managed-agents-engine.js";
+import { ManagedAgentsJobEngine } from "../../src/engines/managed-agents/managed-agents-job-engine.js";
 import type { GitHubClient } from "../../src/github/github-client.js";
-import type { RemoteReviewRecord, RemoteReviewStarted } from "../../src/jobs/review/remote-review.js";
+import type {
+  ReviewRecord as RemoteReviewRecord,
+  ReviewBegun as RemoteReviewStarted,
+} from "../../src/jobs/review/review-job.js";
 import type { JobSettings } from "../../src/jobs/shared/job-settings.js";
-import { ManagedAgentsEngine } from "../../src/runner/managed-agents/managed-agents-engine.js";
 import { HEAD_FILES } from "../action/action-run-fixture.js";
 import type { GitHubDouble } from "../github-double/index.js";
 import {
@@ -124,12 +128,12 @@ describe("Lambda on the managed-agents engine (dynalite, fauxqs, Managed Agents 
     // The worker: the review job message → a session, then it returns.
     const record = startedRecord(
       await timed("worker", () =>
-        startManagedAgentsReview({
+        beginWorkerReview({
           octokit,
           owner: "octo",
           repo: "app",
           pullNumber: 7,
-          engine,
+          engine: new ManagedAgentsJobEngine(engine),
           store,
           settings,
         }),
@@ -218,12 +222,12 @@ describe("Lambda on the managed-agents engine (dynalite, fauxqs, Managed Agents 
     });
     const next = startedRecord(
       await timed("worker", () =>
-        startManagedAgentsReview({
+        beginWorkerReview({
           octokit,
           owner: "octo",
           repo: "app",
           pullNumber: 7,
-          engine,
+          engine: new ManagedAgentsJobEngine(engine),
           store,
           settings,
         }),
@@ -260,12 +264,12 @@ describe("Lambda on the managed-agents engine (dynalite, fauxqs, Managed Agents 
       hostEnv: process.env,
       secretValues: [],
     };
-    await startManagedAgentsReview({
+    await beginWorkerReview({
       octokit,
       owner: "octo",
       repo: "app",
       pullNumber: 7,
-      engine,
+      engine: new ManagedAgentsJobEngine(engine),
       store,
       settings,
     });

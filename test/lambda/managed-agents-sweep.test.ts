@@ -7,13 +7,15 @@ import { createSessionSweepHandler } from "../../lambda/managed-agents/session-s
 import { createSettleHandler } from "../../lambda/managed-agents/settle-handler.js";
 import { OPEN_SESSIONS_INDEX, SessionRecordStore } from "../../lambda/shared/session-record-store.js";
 import { SpendLedger } from "../../lambda/shared/spend-ledger.js";
-import { startManagedAgentsReview } from "../../lambda/worker/dispatch/start-remote-review.js";
+import { beginWorkerReview } from "../../lambda/worker/dispatch/review-job.js";
+import { ManagedAgentsEngine } from "../../src/engines/managed-agents/managed-agents-engine.js";
+import { ManagedAgentsJobEngine } from "../../src/engines/managed-agents/managed-agents-job-engine.js";
 import { postConversationReply } from "../../src/github/conversation-reply.js";
 import type { GitHubClient } from "../../src/github/github-client.js";
-import { startRemoteAsk } from "../../src/jobs/ask/remote-ask.js";
+import { askSessionPlan } from "../../src/jobs/ask/run-ask.js";
 import { WORKING_TEXT } from "../../src/jobs/conversation/answer-question.js";
+import { beginJob } from "../../src/jobs/shared/detached-job.js";
 import type { JobSettings } from "../../src/jobs/shared/job-settings.js";
-import { ManagedAgentsEngine } from "../../src/runner/managed-agents/managed-agents-engine.js";
 import type { GitHubDouble } from "../github-double/index.js";
 import {
   DOUBLE_API_KEY,
@@ -119,12 +121,12 @@ async function startReview(number: number, timeoutMs: number, maxTurns = 30) {
     hostEnv: process.env,
     secretValues: [],
   };
-  const started = await startManagedAgentsReview({
+  const started = await beginWorkerReview({
     octokit,
     owner: "octo",
     repo: "app",
     pullNumber: number,
-    engine,
+    engine: new ManagedAgentsJobEngine(engine),
     store,
     settings,
     installationId: 42,
@@ -341,17 +343,19 @@ describe("the session sweeper (lost Anthropic webhooks)", () => {
     const reply = await postConversationReply(octokit, place, WORKING_TEXT);
     const headSha = [...github.state.pulls.values()].find((p) => p.number === 7)?.head.sha ?? "";
     expect(headSha).toMatch(/^[0-9a-f]{40}$/);
-    const record = await startRemoteAsk(
-      {
-        question: { repository: "octo/app", question: "what does sub do?", asker: "maintainer" },
-        owner: "octo",
-        repo: "app",
-        headSha,
-        place,
-        reply,
-      },
-      { maxTurns: 30, maxBudgetUsd: 1, timeoutMs: 1, agentEnv: {}, hostEnv: process.env, secretValues: [] },
-      engine,
+    const record = await beginJob(
+      new ManagedAgentsJobEngine(engine),
+      askSessionPlan(
+        {
+          repository: "octo/app",
+          question: "what does sub do?",
+          asker: "maintainer",
+          untrusted: false,
+          remoteCommit: headSha,
+        },
+        { maxTurns: 30, maxBudgetUsd: 1, timeoutMs: 1, agentEnv: {}, hostEnv: process.env, secretValues: [] },
+      ),
+      { kind: "ask" as const, owner: "octo", repo: "app", place, reply, headSha },
     );
     await store.put(record, { installationId: 42 });
     await double.settled();

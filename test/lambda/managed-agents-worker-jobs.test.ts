@@ -13,8 +13,8 @@ import { mountTokenMinter } from "../../lambda/worker/job-token-scope.js";
 import {
   READ_BACK_COMMAND,
   WORKSPACE_PATCH_FIELD,
-} from "../../src/runner/managed-agents/agent-definition.js";
-import { ManagedAgentsEngine } from "../../src/runner/managed-agents/managed-agents-engine.js";
+} from "../../src/engines/managed-agents/agent-definition.js";
+import { ManagedAgentsEngine } from "../../src/engines/managed-agents/managed-agents-engine.js";
 import { webhookExample } from "../fixtures/webhook-examples.js";
 import type { ScriptedReply } from "../harness/scripted-messages-api.js";
 import {

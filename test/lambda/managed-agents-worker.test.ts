@@ -9,7 +9,7 @@ import { SessionRecordStore } from "../../lambda/shared/session-record-store.js"
 import { SpendLedger } from "../../lambda/shared/spend-ledger.js";
 import type { RemoteEngineWiring } from "../../lambda/worker/dispatch/worker-job.js";
 import { mountTokenMinter } from "../../lambda/worker/job-token-scope.js";
-import { ManagedAgentsEngine } from "../../src/runner/managed-agents/managed-agents-engine.js";
+import { ManagedAgentsEngine } from "../../src/engines/managed-agents/managed-agents-engine.js";
 import { webhookExample } from "../fixtures/webhook-examples.js";
 import {
   type ManagedAgentsDouble as Double,

@@ -2,7 +2,7 @@ import { GetItemCommand } from "@aws-sdk/client-dynamodb";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { sessionSweepConfigFromEnv } from "../../lambda/managed-agents/session-sweep-config.js";
 import { OPEN_SESSIONS_INDEX, SessionRecordStore } from "../../lambda/shared/session-record-store.js";
-import type { RemoteReviewRecord } from "../../src/jobs/review/remote-review.js";
+import type { ReviewRecord as RemoteReviewRecord } from "../../src/jobs/review/review-job.js";
 import { LoopbackDynamoDb } from "./support/loopback-dynamodb.js";
 
 // The sessions table on dynalite: the claim that lets exactly one settle step publish, its lease, and

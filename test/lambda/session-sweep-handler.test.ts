@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createSessionSweepHandler } from "../../lambda/managed-agents/session-sweep-handler.js";
 import { OPEN_SESSIONS_INDEX, SessionRecordStore } from "../../lambda/shared/session-record-store.js";
+import { ManagedAgentsEngine } from "../../src/engines/managed-agents/managed-agents-engine.js";
 import { REVIEW_SCHEMA } from "../../src/jobs/review/review-schema.js";
-import { ManagedAgentsEngine } from "../../src/runner/managed-agents/managed-agents-engine.js";
 import { DOUBLE_API_KEY, ManagedAgentsDouble } from "../managed-agents-double/managed-agents-double.js";
 import { idle, running } from "../managed-agents-double/scripted-events.js";
 import { LoopbackDynamoDb } from "./support/loopback-dynamodb.js";

@@ -1,16 +1,23 @@
 import { httpStatusOf } from "../../../src/github/http-status.js";
-import { runAudit } from "../../../src/jobs/audit/run-audit.js";
+import { auditSessionPlan, runAudit } from "../../../src/jobs/audit/run-audit.js";
 import { uploadAuditSarif } from "../../../src/jobs/audit/upload-audit-sarif.js";
+import { beginJob } from "../../../src/jobs/shared/detached-job.js";
 import { type JobResult, PermanentJobError } from "../job-executor.js";
 import { cloneForJob } from "./clone-for-job.js";
+import { detachedEngineOf, recordDetachedSession } from "./detached-session.js";
 import { jobResultFrom } from "./job-result.js";
 import { passThroughSessionSettings } from "./pass-through-session-settings.js";
 import type { WorkerJob } from "./worker-job.js";
 
-/** A scheduled audit of the default branch: issues per finding, recorded in the branch's lineage. */
+/**
+ * A scheduled audit of the default branch: issues per finding, recorded in the branch's lineage. On
+ * Managed Agents the session is begun on the branch tip, mounted read-only, and the settle function
+ * files the issues and uploads the SARIF (the same finish): no clone, no CLI, no waiting.
+ */
 export async function runAuditJob(run: WorkerJob): Promise<JobResult> {
   const { job, octokit, config } = run;
   const repo = await auditedRepository(run);
+  if (run.remote) return beginAudit(run, run.remote, repo.default_branch);
   const repository = await cloneForJob(run, { branch: repo.default_branch });
   const result = await runAudit(
     {
@@ -40,6 +47,42 @@ export async function runAuditJob(run: WorkerJob): Promise<JobResult> {
   });
   if (result.sarif) await uploadSarifOf(run, result.sarif.path, repository.headSha, repo.default_branch);
   return jobResultFrom(result.session.outcome, "success");
+}
+
+async function beginAudit(
+  run: WorkerJob,
+  remote: NonNullable<WorkerJob["remote"]>,
+  defaultBranch: string,
+): Promise<JobResult> {
+  const { job, octokit, config } = run;
+  const { data: tip } = await octokit.rest.git.getRef({
+    owner: job.owner,
+    repo: job.repo,
+    ref: `heads/${defaultBranch}`,
+  });
+  const headSha = tip.object.sha;
+  const focus = config.auditFocus ? { focus: config.auditFocus } : {};
+  const record = await beginJob(
+    await detachedEngineOf(remote),
+    auditSessionPlan(
+      { repository: { owner: job.owner, name: job.repo }, defaultBranch, ...focus },
+      run.sessionSettings(),
+      headSha,
+    ),
+    {
+      kind: "audit" as const,
+      owner: job.owner,
+      repo: job.repo,
+      defaultBranch,
+      headSha,
+      ...focus,
+      maxNewIssues: config.maxNewIssues,
+      uploadSarif: config.uploadSarif,
+    },
+    // Its own token: this repository, contents read, whatever the job's token may do.
+    () => remote.mountToken(job.installationId, job.repo),
+  );
+  return recordDetachedSession(run, remote, "audit", record);
 }
 
 /** The repository to audit, refused for good when it is gone or archived (nothing can be filed). */

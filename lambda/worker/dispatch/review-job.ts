@@ -1,8 +1,17 @@
+import type { DetachedEngine } from "../../../src/engines/engine.js";
 import { concludeStaleCheckRuns } from "../../../src/github/check-run-publisher.js";
+import type { GitHubClient } from "../../../src/github/github-client.js";
+import type { PathFilterSettings } from "../../../src/jobs/review/path-filter.js";
+import { beginReview, type ReviewBegun } from "../../../src/jobs/review/review-job.js";
 import { REVIEW_CHECK_NAME, reviewPullRequest } from "../../../src/jobs/review/review-pull-request.js";
+import type { JobSettings } from "../../../src/jobs/shared/job-settings.js";
+import type { PullRequestRef } from "../../../src/jobs/shared/pull-request-ref.js";
+import { readPullRequest } from "../../../src/jobs/shared/read-pull-request.js";
+import type { SessionRecordStore, SpendReservationRef } from "../../shared/session-record-store.js";
 import type { JobResult } from "../job-executor.js";
 import { acknowledgeComment } from "./acknowledge-comment.js";
 import { cloneForJob } from "./clone-for-job.js";
+import { detachedEngineOf, detachedSessionStarted } from "./detached-session.js";
 import { jobResultFrom } from "./job-result.js";
 import { passThroughSessionSettings } from "./pass-through-session-settings.js";
 import { prepareWorkerPullRequest } from "./prepare-worker-pull-request.js";
@@ -10,7 +19,8 @@ import { requireWriteAccess } from "./require-write-access.js";
 import type { WorkerJob } from "./worker-job.js";
 
 /**
- * Reviews the PR head named in the message. A head that moved on since the delivery is not reviewed:
+ * Reviews the PR head named in the message: on a clone through the agent function (CLI engine), or
+ * begun on Managed Agents with no clone, whose webhook settles it through the same finish. A head that moved on since the delivery is not reviewed:
  * the push that moved it queued its own review behind this one (same message group), so reviewing
  * the old commit would only cost money and post comments on code that is gone.
  */
@@ -40,6 +50,31 @@ export async function runReviewJob(run: WorkerJob): Promise<JobResult> {
       concludedCheckRuns: concluded.length,
     });
     return { status: "completed", conclusion: "superseded" };
+  }
+  if (run.remote) {
+    const remote = run.remote;
+    const begun = await beginWorkerReview({
+      octokit,
+      owner: job.owner,
+      repo: job.repo,
+      pullNumber: pr.number,
+      pr,
+      engine: await detachedEngineOf(remote),
+      store: remote.store,
+      settings: run.sessionSettings(),
+      installationId: job.installationId,
+      ...(run.spendReservation ? { spendReservation: run.spendReservation } : {}),
+      // Its own token: this repository, contents read, whatever the job's token may do.
+      mountToken: () => remote.mountToken(job.installationId, job.repo),
+      // The same files as on the CLI engine: repository config at the base, then the worker's.
+      pathFilter: { include: config.include, exclude: config.exclude },
+      ...(job.command?.paths?.length ? { paths: job.command.paths } : {}),
+    });
+    if (begun.status === "skipped") {
+      run.context.logger.info("not reviewed: only excluded files changed", { reason: begun.reason });
+      return { status: "completed", conclusion: "neutral" };
+    }
+    return detachedSessionStarted(run, "review", begun.record);
   }
   const repository = await cloneForJob(run, { headSha: pr.headSha, baseSha: pr.baseSha });
   const review = await reviewPullRequest(
@@ -75,4 +110,71 @@ export async function runReviewJob(run: WorkerJob): Promise<JobResult> {
     return { status: "completed", conclusion: "neutral" };
   }
   return jobResultFrom(review.result.session.outcome, review.published.conclusion);
+}
+
+/**
+ * A review begun on a detached engine from the worker: read the PR (unless given), open the check
+ * run, begin the session (diff from the API: no clone, no CLI image) told what the PR's previous
+ * remote session found, and record it, with its installation and spend reservation, for the settle
+ * step. A PR whose changed files the path filters all leave out gets a neutral check and no session.
+ */
+export async function beginWorkerReview(run: {
+  octokit: GitHubClient;
+  owner: string;
+  repo: string;
+  pullNumber: number;
+  /** The PR as the caller already read it; read here when absent. */
+  pr?: PullRequestRef;
+  engine: DetachedEngine;
+  store: SessionRecordStore;
+  settings: JobSettings;
+  runUrl?: string;
+  installationId?: number;
+  spendReservation?: SpendReservationRef;
+  /** Mints the mount token: this repository only, contents read (default: the engine's own). */
+  mountToken?: () => Promise<string>;
+  /** The worker's INCLUDE and EXCLUDE, added to the repository's own globs (read at the base). */
+  pathFilter?: PathFilterSettings;
+  /** `review <path…>`: only these paths. */
+  paths?: string[];
+}): Promise<ReviewBegun> {
+  const pr = run.pr ?? (await openPullRequest(run));
+  const previous = await run.store.latestForPullRequest({
+    owner: run.owner,
+    repo: run.repo,
+    pullNumber: pr.number,
+  });
+  const begun = await beginReview(
+    {
+      octokit: run.octokit,
+      owner: run.owner,
+      repo: run.repo,
+      pr,
+      ...(run.runUrl ? { runUrl: run.runUrl } : {}),
+      ...(run.mountToken ? { mountToken: run.mountToken } : {}),
+      ...(run.pathFilter ? { pathFilter: run.pathFilter } : {}),
+      ...(run.paths?.length ? { paths: run.paths } : {}),
+    },
+    run.settings,
+    run.engine,
+    previous,
+  );
+  if (begun.status === "skipped") return begun;
+  await run.store.put(begun.record, {
+    ...(run.installationId === undefined ? {} : { installationId: run.installationId }),
+    ...(run.spendReservation ? { spendReservation: run.spendReservation } : {}),
+  });
+  return begun;
+}
+
+/** The PR read by the shared PR-setup reader: one that is gone, closed or merged is not reviewed. */
+async function openPullRequest(run: {
+  octokit: GitHubClient;
+  owner: string;
+  repo: string;
+  pullNumber: number;
+}): Promise<PullRequestRef> {
+  const read = await readPullRequest(run.octokit, run);
+  if (read.status === "refused") throw new Error(`not reviewed: ${read.message}`);
+  return read.pr;
 }

@@ -1,6 +1,6 @@
+import type { SessionRunner } from "../../../src/engines/session-runner.js";
 import { formatProgressEvent } from "../../../src/jobs/shared/format-progress-event.js";
 import type { JobSettings } from "../../../src/jobs/shared/job-settings.js";
-import type { SessionRunner } from "../../../src/jobs/shared/session-runner.js";
 import type { JobExecutionContext } from "../job-executor.js";
 import { TransientJobError } from "../job-executor.js";
 import type { JobRuntimeConfig } from "../job-runtime-config.js";

@@ -1,6 +1,6 @@
+import type { ManagedAgentsEngine } from "../../../src/engines/managed-agents/managed-agents-engine.js";
 import type { GitHubClient } from "../../../src/github/github-client.js";
 import type { JobSettings } from "../../../src/jobs/shared/job-settings.js";
-import type { ManagedAgentsEngine } from "../../../src/runner/managed-agents/managed-agents-engine.js";
 import type { TranscriptStore } from "../../../src/sessions/transcript-store.js";
 import type { JobMessage } from "../../shared/job-message.js";
 import type { SessionRecordStore, SpendReservationRef } from "../../shared/session-record-store.js";

@@ -1,3 +1,5 @@
+import type { JobSessionPlan, JobSessionResult } from "../../engines/engine.js";
+import { NO_LOCAL_WORKSPACE } from "../../engines/remote-workspace-dir.js";
 import type { GitHubClient } from "../../github/github-client.js";
 import { IssuePublisher, type SyncIssuesResult } from "../../github/issue-publisher.js";
 import { neutraliserFor } from "../../github/neutralise-output.js";
@@ -10,7 +12,7 @@ import type { TranscriptStore } from "../../sessions/transcript-store.js";
 import { GitCheckout } from "../shared/git-checkout.js";
 import { type JobSettings, sessionLimitsFrom } from "../shared/job-settings.js";
 import { jobToolAccess } from "../shared/job-tool-access.js";
-import { type JobSessionResult, remoteSession, runJobSession } from "../shared/run-job-session.js";
+import { runJobSession } from "../shared/run-job-session.js";
 import { type AuditRejection, checkAudit } from "./audit-checks.js";
 import { parseAuditFocus } from "./audit-focus.js";
 import { buildAuditPrompt } from "./audit-prompt.js";
@@ -75,34 +77,8 @@ export async function runAudit(
     request.defaultBranch,
   );
 
-  const prompt = (restore: RestoreResult): string =>
-    auditPromptFor(
-      request,
-      settings,
-      headSha,
-      restore.status === "restored" ? restore.parentHeadSha : undefined,
-    );
-
   const session = await runJobSession(
-    {
-      prompt,
-      cwd: request.checkoutDir,
-      // Audits run on the default branch: a trusted job.
-      ...jobToolAccess(
-        "audit",
-        settings.policy ?? builtInPolicy("audit", { workspace: request.checkoutDir }),
-        settings,
-        true,
-      ),
-      jsonSchema: settings.jsonSchema ?? AUDIT_SCHEMA,
-      ...sessionLimitsFrom(settings),
-      ...remoteSession(settings.engine, "audit", {
-        owner: request.repository.owner,
-        name: request.repository.name,
-        headSha,
-        access: "read",
-      }),
-    },
+    auditSessionPlan(request, settings, headSha),
     request.lineage
       ? {
           store: request.lineage.store,
@@ -112,10 +88,38 @@ export async function runAudit(
           ...(request.lineage.keepLast === undefined ? {} : { keepLast: request.lineage.keepLast }),
         }
       : undefined,
-    settings.secretValues,
+    settings,
   );
 
   return finishAudit(request, deps, headSha, session, (paths) => checkout.lineCounts(headSha, paths));
+}
+
+/**
+ * The audit's start phase, the same on every engine: a read-only session over the audited commit with
+ * the audit schema (audits run on the default branch: a trusted job). Without a checkout (a session
+ * begun on a remote engine) paths resolve against nothing local.
+ */
+export function auditSessionPlan(
+  request: Pick<AuditRequest, "repository" | "defaultBranch" | "focus"> & { checkoutDir?: string },
+  settings: JobSettings,
+  headSha: string,
+): JobSessionPlan {
+  const cwd = request.checkoutDir ?? NO_LOCAL_WORKSPACE;
+  return {
+    jobKind: "audit",
+    prompt: (restore: RestoreResult) =>
+      auditPromptFor(
+        request,
+        settings,
+        headSha,
+        restore.status === "restored" ? restore.parentHeadSha : undefined,
+      ),
+    cwd,
+    ...jobToolAccess("audit", settings.policy ?? builtInPolicy("audit", { workspace: cwd }), settings, true),
+    jsonSchema: settings.jsonSchema ?? AUDIT_SCHEMA,
+    ...sessionLimitsFrom(settings),
+    workspace: { owner: request.repository.owner, name: request.repository.name, headSha, access: "read" },
+  };
 }
 
 /** The audit's prompt, the same on both engines (a remote session starts fresh: no previous commit). */

@@ -1,8 +1,8 @@
+import type { JobSessionResult } from "../../engines/engine.js";
 import type { GitHubClient } from "../../github/github-client.js";
 import type { PolicyDecision } from "../../runner/policy/tool-policy.js";
 import type { LineageKey } from "../../sessions/lineage-key.js";
 import type { TranscriptStore } from "../../sessions/transcript-store.js";
-import type { JobSessionResult } from "../shared/run-job-session.js";
 import type { AutofixStatus } from "./autofix-markdown.js";
 import type { AutofixPlan } from "./autofix-plan.js";
 import type { PriorFinding } from "./autofix-prompt.js";

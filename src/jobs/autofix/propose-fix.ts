@@ -1,3 +1,5 @@
+import type { JobSessionPlan, JobSessionResult } from "../../engines/engine.js";
+import { NO_LOCAL_WORKSPACE } from "../../engines/remote-workspace-dir.js";
 import { createAjv } from "../../json-schema/create-ajv.js";
 import { builtInPolicy } from "../../runner/policy/built-in-policy.js";
 import { type PolicyDecision, ToolPolicy } from "../../runner/policy/tool-policy.js";
@@ -8,7 +10,8 @@ import { AutofixEnvError } from "../shared/autofix-env.js";
 import { GitCheckout } from "../shared/git-checkout.js";
 import { type JobSettings, sessionLimitsFrom } from "../shared/job-settings.js";
 import { jobToolAccess } from "../shared/job-tool-access.js";
-import { type JobSessionResult, remoteSession, runJobSession } from "../shared/run-job-session.js";
+import type { ChangedFile } from "../shared/prompt-blocks.js";
+import { runJobSession } from "../shared/run-job-session.js";
 import { applyRemotePatch } from "./apply-remote-patch.js";
 import { type AutofixAction, type AutofixPlan, autofixAction, autofixPlan } from "./autofix-plan.js";
 import { buildAutofixPrompt, type PriorFinding } from "./autofix-prompt.js";
@@ -46,7 +49,6 @@ export async function proposeFix(
   settings: JobSettings,
   priorFindings: PriorFinding[],
 ): Promise<ProposedFix> {
-  const { owner, name: repo } = request.repository;
   const pr = request.pullRequest;
   const plan = autofixPlan({
     repository: request.repository,
@@ -62,65 +64,13 @@ export async function proposeFix(
     checkout.diff(pr.baseSha, pr.headSha),
     checkout.changedFiles(pr.baseSha, pr.headSha),
   ]);
-  const promptFor = (restore: RestoreResult): string =>
-    buildAutofixPrompt({
-      repository: `${owner}/${repo}`,
-      pullRequest: pr,
-      baseSha: pr.baseSha,
-      headSha: pr.headSha,
-      changedFiles,
-      diff,
-      testCommands: plan.testCommands,
-      // Only a parent from this PR's own lineage reviewed this change.
-      ...(restore.status === "restored" && restore.start.from === "lineage"
-        ? { parentHeadSha: restore.parentHeadSha, parentJobKind: restore.start.entry.jobKind }
-        : {}),
-      ...(priorFindings.length > 0 ? { priorFindings } : {}),
-      ...(settings.extraInstructions ? { extraInstructions: settings.extraInstructions } : {}),
-    }).text;
-
-  // A fork's code never gets a custom (possibly wider) policy, nor any command that runs its code.
-  const access = jobToolAccess(
-    "autofix",
-    request.isFork
-      ? withoutTestCommands(builtInPolicy("autofix", { workspace: request.checkoutDir }))
-      : (settings.policy ??
-          builtInPolicy("autofix", { workspace: request.checkoutDir, testCommands: plan.testCommands })),
-    settings,
-    !request.isFork,
-  );
   if (request.isFork && settings.autofixEnv) {
     throw new AutofixEnvError(
       "env is refused for a fork's autofix: the workflow's variables never reach a fork's code",
     );
   }
   const session = await runJobSession(
-    {
-      prompt: promptFor,
-      cwd: request.checkoutDir,
-      ...access,
-      jsonSchema: settings.jsonSchema ?? AUTOFIX_SCHEMA,
-      bare: plan.bare,
-      // The one job whose agent edits the working tree (never .git: see handOverToAgent).
-      workspaceAccess: "write",
-      ...sessionLimitsFrom(settings),
-      // The workflow's variables for its test commands (same repository only, checked above).
-      ...(settings.autofixEnv
-        ? {
-            env: { ...settings.agentEnv, ...settings.autofixEnv.variables },
-            passSecrets: settings.autofixEnv.secretNames,
-          }
-        : {}),
-      // Only the network its test commands need, and none for a fork's code.
-      bashSandbox: { allowedDomains: request.isFork ? [] : (settings.autofixAllowedDomains ?? []) },
-      // On Managed Agents the edits happen in Anthropic's container and come back as a patch.
-      ...remoteSession(settings.engine, "autofix", {
-        owner,
-        name: repo,
-        headSha: pr.headSha,
-        access: "write",
-      }),
-    },
+    autofixSessionPlan(request, settings, plan, { diff, changedFiles }, priorFindings),
     request.lineage
       ? {
           store: request.lineage.store,
@@ -131,7 +81,7 @@ export async function proposeFix(
           ...(request.lineage.keepLast === undefined ? {} : { keepLast: request.lineage.keepLast }),
         }
       : undefined,
-    settings.secretValues,
+    settings,
   );
   return proposedFixFrom(
     {
@@ -139,11 +89,70 @@ export async function proposeFix(
       checkout,
       checkoutDir: request.checkoutDir,
       droppedSymlinks,
-      remote: Boolean(settings.engine),
+      editsComeBackAsPatch: settings.engine?.editsComeBackAsPatch ?? false,
       secretValues: settings.secretValues ?? [],
     },
     session,
   );
+}
+
+/**
+ * The autofix's start phase, the same on every engine: one editing session on the PR head under the
+ * autofix policy, told the PR's change and the last review's findings. A fork's code never gets a
+ * custom (possibly wider) policy, any command that runs its code, the workflow's variables or a
+ * network. Without a checkout (a session begun on a remote engine) paths resolve against nothing local.
+ */
+export function autofixSessionPlan(
+  request: Pick<AutofixRequest, "repository" | "pullRequest" | "isFork"> & { checkoutDir?: string },
+  settings: JobSettings,
+  plan: AutofixPlan,
+  change: { diff: string; changedFiles: ChangedFile[] },
+  priorFindings: PriorFinding[],
+): JobSessionPlan {
+  const { owner, name: repo } = request.repository;
+  const pr = request.pullRequest;
+  const cwd = request.checkoutDir ?? NO_LOCAL_WORKSPACE;
+  const prompt = (restore: RestoreResult): string =>
+    buildAutofixPrompt({
+      repository: `${owner}/${repo}`,
+      pullRequest: pr,
+      baseSha: pr.baseSha,
+      headSha: pr.headSha,
+      changedFiles: change.changedFiles,
+      diff: change.diff,
+      testCommands: plan.testCommands,
+      // Only a parent from this PR's own lineage reviewed this change.
+      ...(restore.status === "restored" && restore.start.from === "lineage"
+        ? { parentHeadSha: restore.parentHeadSha, parentJobKind: restore.start.entry.jobKind }
+        : {}),
+      ...(priorFindings.length > 0 ? { priorFindings } : {}),
+      ...(settings.extraInstructions ? { extraInstructions: settings.extraInstructions } : {}),
+    }).text;
+  const policy = request.isFork
+    ? withoutTestCommands(builtInPolicy("autofix", { workspace: cwd }))
+    : (settings.policy ?? builtInPolicy("autofix", { workspace: cwd, testCommands: plan.testCommands }));
+  return {
+    jobKind: "autofix",
+    prompt,
+    cwd,
+    ...jobToolAccess("autofix", policy, settings, !request.isFork),
+    jsonSchema: settings.jsonSchema ?? AUTOFIX_SCHEMA,
+    bare: plan.bare,
+    // The one job whose agent edits the working tree (never .git: see handOverToAgent).
+    workspaceAccess: "write",
+    ...sessionLimitsFrom(settings),
+    // The workflow's variables for its test commands (same repository only, checked by the caller).
+    ...(settings.autofixEnv && !request.isFork
+      ? {
+          env: { ...settings.agentEnv, ...settings.autofixEnv.variables },
+          passSecrets: settings.autofixEnv.secretNames,
+        }
+      : {}),
+    // Only the network its test commands need, and none for a fork's code.
+    bashSandbox: { allowedDomains: request.isFork ? [] : (settings.autofixAllowedDomains ?? []) },
+    // On a remote engine the edits happen in its container and come back as a patch.
+    workspace: { owner, name: repo, headSha: pr.headSha, access: "write" },
+  };
 }
 
 /**
@@ -157,8 +166,8 @@ export async function proposedFixFrom(
     checkout: GitCheckout;
     checkoutDir: string;
     droppedSymlinks: string[];
-    /** The session ran on Managed Agents: its edits come back as `outcome.workspacePatch`. */
-    remote: boolean;
+    /** The engine returned the edits as `outcome.workspacePatch` (a remote container), not in the checkout. */
+    editsComeBackAsPatch: boolean;
     /** Values a fix must never carry: the secrets this job holds (raw, base64, git's basic-auth form). */
     secretValues: readonly string[];
   },
@@ -172,7 +181,7 @@ export async function proposedFixFrom(
     : undefined;
   let sessionFailure = outcome.exitCode === 0 ? undefined : sessionFailureReason(outcome);
   // The remote engine's edits land in this checkout only now; from here both engines share one path.
-  if (context.remote && !sessionFailure) {
+  if (context.editsComeBackAsPatch && !sessionFailure) {
     try {
       await applyRemotePatch(context.checkoutDir, outcome.workspacePatch ?? "");
     } catch (error) {

@@ -17,7 +17,7 @@ export async function runAutofix(
   settings: JobSettings,
   deps: AutofixDeps,
 ): Promise<AutofixResult> {
-  if (settings.engine && request.isFork) {
+  if (settings.engine?.editsComeBackAsPatch && request.isFork) {
     // The remote path commits the agent's patch as it came back; a fork's change never gets that far.
     throw new Error(
       "autofix on the managed-agents engine runs for same-repository pull requests only; a fork's autofix runs on the cli engine",

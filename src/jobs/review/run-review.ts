@@ -1,3 +1,5 @@
+import type { JobSessionPlan, JobSessionResult, LineagePlan } from "../../engines/engine.js";
+import { NO_LOCAL_WORKSPACE } from "../../engines/remote-workspace-dir.js";
 import { createAjv } from "../../json-schema/create-ajv.js";
 import { builtInPolicy } from "../../runner/policy/built-in-policy.js";
 import { type SessionOutcome, sessionFailureReason } from "../../runner/session-outcome.js";
@@ -7,12 +9,7 @@ import { GitCheckout } from "../shared/git-checkout.js";
 import { type JobSettings, sessionLimitsFrom } from "../shared/job-settings.js";
 import { jobToolAccess } from "../shared/job-tool-access.js";
 import type { ChangedFile } from "../shared/prompt-blocks.js";
-import {
-  type JobSessionResult,
-  type LineagePlan,
-  remoteSession,
-  runJobSession,
-} from "../shared/run-job-session.js";
+import { runJobSession } from "../shared/run-job-session.js";
 import type { PathFilter } from "./path-filter.js";
 import { type CheckedReview, checkReview } from "./review-checks.js";
 import { buildReviewPrompt, type PriorReview, type ReviewPromptInput } from "./review-prompt.js";
@@ -62,36 +59,63 @@ export async function runReview(request: ReviewRequest, settings: JobSettings): 
     return prompt.text;
   };
 
-  // An untrusted PR never gets a custom (possibly wider) policy.
-  const access = jobToolAccess(
-    "review",
-    request.untrusted || !settings.policy
-      ? builtInPolicy("review", { workspace: request.checkoutDir })
-      : settings.policy,
-    settings,
-    !request.untrusted,
-  );
   const session = await runJobSession(
-    {
-      prompt: promptFor,
-      cwd: request.checkoutDir,
-      ...access,
-      jsonSchema: settings.jsonSchema ?? REVIEW_SCHEMA,
-      bare: request.untrusted,
-      ...sessionLimitsFrom(settings),
-      ...remoteSession(settings.engine, "review", {
-        owner: request.repository.owner,
-        name: request.repository.name,
-        headSha: request.headSha,
-        access: "read",
-      }),
-    },
+    reviewSessionPlan(request, settings, promptFor),
     request.lineage
       ? { ...request.lineage, jobKind: "review", headSha: request.headSha, findingsOf: rememberedFindings }
       : undefined,
-    settings.secretValues,
+    settings,
   );
+  const knownPaths = new Set(changedFiles.filter((f) => f.status !== "removed").map((f) => f.path));
+  return checkedReview(session, promptNotes, {
+    knownPaths,
+    lineCounts: (paths) => checkout.lineCounts(request.headSha, paths),
+  });
+}
 
+/**
+ * The review's start phase, the same on every engine: a read-only session with the review schema
+ * on the PR head. An untrusted PR never gets a custom (possibly wider) policy, and runs `--bare`.
+ * Without a checkout (a session begun on a remote engine) paths resolve against nothing local.
+ */
+export function reviewSessionPlan(
+  request: Pick<ReviewRequest, "repository" | "headSha" | "untrusted"> & { checkoutDir?: string },
+  settings: JobSettings,
+  prompt: JobSessionPlan["prompt"],
+): JobSessionPlan {
+  const cwd = request.checkoutDir ?? NO_LOCAL_WORKSPACE;
+  const policy =
+    request.untrusted || !settings.policy ? builtInPolicy("review", { workspace: cwd }) : settings.policy;
+  return {
+    jobKind: "review",
+    prompt,
+    cwd,
+    ...jobToolAccess("review", policy, settings, !request.untrusted),
+    jsonSchema: settings.jsonSchema ?? REVIEW_SCHEMA,
+    bare: request.untrusted,
+    ...sessionLimitsFrom(settings),
+    workspace: {
+      owner: request.repository.owner,
+      name: request.repository.name,
+      headSha: request.headSha,
+      access: "read",
+    },
+  };
+}
+
+/**
+ * The review's finish, the same on every engine: the session's own failure reason, a review-shaped
+ * output, and findings set aside that name a file outside the reviewed change (`knownPaths`) or a
+ * line past the end of the file (`lineCounts` at the head; unknown counts check nothing).
+ */
+export async function checkedReview(
+  session: JobSessionResult,
+  promptNotes: string[],
+  files: {
+    knownPaths: ReadonlySet<string>;
+    lineCounts?: (paths: string[]) => Promise<Map<string, number | undefined>>;
+  },
+): Promise<ReviewResult> {
   const { outcome } = session;
   if (outcome.exitCode !== 0) {
     return { status: "failed", reason: sessionFailureReason(outcome), session, promptNotes };
@@ -107,12 +131,13 @@ export async function runReview(request: ReviewRequest, settings: JobSettings): 
     };
   }
   const review = reviewFromStructuredOutput(outcome.structuredOutput);
-  const knownPaths = new Set(changedFiles.filter((f) => f.status !== "removed").map((f) => f.path));
-  const lineCounts = await checkout.lineCounts(
-    request.headSha,
-    review.findings.map((f) => f.path).filter((path) => knownPaths.has(path)),
-  );
-  const checked = checkReview(review, { knownPaths, lineCount: (path) => lineCounts.get(path) });
+  const lineCounts = files.lineCounts
+    ? await files.lineCounts(review.findings.map((f) => f.path).filter((path) => files.knownPaths.has(path)))
+    : new Map<string, number | undefined>();
+  const checked = checkReview(review, {
+    knownPaths: files.knownPaths,
+    lineCount: (path) => lineCounts.get(path),
+  });
   return { status: "reviewed", checked, session, promptNotes };
 }
 

@@ -1,10 +1,10 @@
+import type { Engine } from "../../engines/engine.js";
+import type { SessionRunner } from "../../engines/session-runner.js";
 import type { IsolationDecision } from "../../runner/isolation/isolation-decision.js";
-import type { ManagedAgentsEngine } from "../../runner/managed-agents/managed-agents-engine.js";
 import type { McpServerConfig } from "../../runner/mcp-server-config.js";
 import type { ModelProvider } from "../../runner/model-provider.js";
 import type { ToolPolicy } from "../../runner/policy/tool-policy.js";
 import type { ProgressEvent } from "../../runner/progress-event.js";
-import type { SessionRunner } from "./session-runner.js";
 
 /**
  * What every job shares: how to run the CLI and under which limits. Doors (Action, CLI, Lambda) fill
@@ -64,7 +64,7 @@ export interface JobSettings {
    * The engine that runs the session: absent, the local Claude Code CLI; set, a Claude Managed Agents
    * session in Anthropic's container (docs/engines.md). Jobs hand both the same prompt, schema and policy.
    */
-  engine?: ManagedAgentsEngine;
+  engine?: Engine;
   /** Where sessions run; default: the CLI in this process (runSessionHere). */
   sessionRunner?: SessionRunner;
   /** Hosts a same-repository autofix's sandboxed Bash may reach; default none. */

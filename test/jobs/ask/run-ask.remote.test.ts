@@ -1,7 +1,8 @@
 import { rm } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ManagedAgentsEngine } from "../../../src/engines/managed-agents/managed-agents-engine.js";
+import { ManagedAgentsJobEngine } from "../../../src/engines/managed-agents/managed-agents-job-engine.js";
 import { AskEngineError, runAsk } from "../../../src/jobs/ask/run-ask.js";
-import { ManagedAgentsEngine } from "../../../src/runner/managed-agents/managed-agents-engine.js";
 import { makeTempDir } from "../../harness/temp-dir.js";
 import { ManagedAgentsDouble } from "../../managed-agents-double/managed-agents-double.js";
 
@@ -34,7 +35,7 @@ describe("runAsk on the managed-agents engine without a commit", () => {
           issue: { number: 3, title: "Subtract?", body: "" },
         },
         {
-          engine,
+          engine: new ManagedAgentsJobEngine(engine),
           maxTurns: 4,
           maxBudgetUsd: 1,
           timeoutMs: 60_000,

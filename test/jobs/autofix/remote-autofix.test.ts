@@ -1,13 +1,14 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import {
+  READ_BACK_COMMAND,
+  WORKSPACE_PATCH_FIELD,
+} from "../../../src/engines/managed-agents/agent-definition.js";
+import { ManagedAgentsEngine } from "../../../src/engines/managed-agents/managed-agents-engine.js";
+import { ManagedAgentsJobEngine } from "../../../src/engines/managed-agents/managed-agents-job-engine.js";
 import { createGitHubClient, type GitHubClient } from "../../../src/github/github-client.js";
 import type { AutofixRequest } from "../../../src/jobs/autofix/autofix-request.js";
 import { runAutofix } from "../../../src/jobs/autofix/run-autofix.js";
 import type { JobSettings } from "../../../src/jobs/shared/job-settings.js";
-import {
-  READ_BACK_COMMAND,
-  WORKSPACE_PATCH_FIELD,
-} from "../../../src/runner/managed-agents/agent-definition.js";
-import { ManagedAgentsEngine } from "../../../src/runner/managed-agents/managed-agents-engine.js";
 import { createRemoteWithClone, type TempRepo } from "../../fixtures/git-repo.js";
 import { GitHubDouble } from "../../github-double/index.js";
 import {
@@ -67,12 +68,14 @@ beforeEach(async () => {
     agentEnv: {},
     hostEnv: process.env,
     secretValues: [],
-    engine: new ManagedAgentsEngine({
-      apiKey: DOUBLE_API_KEY,
-      baseURL: double.baseURL,
-      repositoryToken: async (workspace) => `ghs_contents_read_for_${workspace.name}`,
-      retry: { initialDelayMs: 5, maxDelayMs: 20 },
-    }),
+    engine: new ManagedAgentsJobEngine(
+      new ManagedAgentsEngine({
+        apiKey: DOUBLE_API_KEY,
+        baseURL: double.baseURL,
+        repositoryToken: async (workspace) => `ghs_contents_read_for_${workspace.name}`,
+        retry: { initialDelayMs: 5, maxDelayMs: 20 },
+      }),
+    ),
   };
 });
 afterEach(async () => {

@@ -1,5 +1,5 @@
 import type { PendingCustomToolUse } from "../../protocol/managed-agents/index.js";
-import { type CompiledOutputSchema, compileOutputSchema } from "../compile-output-schema.js";
+import { type CompiledOutputSchema, compileOutputSchema } from "../../runner/compile-output-schema.js";
 import { SUBMIT_RESULT_TOOL } from "./agent-definition.js";
 import type { CustomToolAnswer } from "./drive-session.js";
 

@@ -1,7 +1,7 @@
 import type Anthropic from "@anthropic-ai/sdk";
 import type { StreamItem } from "../../protocol/managed-agents/index.js";
-import type { PolicyDecision, ToolPolicy } from "../policy/tool-policy.js";
-import type { SessionOutcome } from "../session-outcome.js";
+import type { PolicyDecision, ToolPolicy } from "../../runner/policy/tool-policy.js";
+import type { SessionOutcome } from "../../runner/session-outcome.js";
 import { submitResultSchema } from "./agent-definition.js";
 import { type DriveEnd, listHistory, SessionDriver } from "./drive-session.js";
 import { outcomeOf, splitWorkspacePatch, toolHandlers } from "./run-managed-session.js";

@@ -2,19 +2,23 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import Anthropic from "@anthropic-ai/sdk";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { ManagedAgentsEngine } from "../../../src/engines/managed-agents/managed-agents-engine.js";
+import { ManagedAgentsJobEngine } from "../../../src/engines/managed-agents/managed-agents-job-engine.js";
+import { verifyManagedAgentsWebhook } from "../../../src/engines/managed-agents/verify-webhook.js";
 import { createGitHubClient, type GitHubClient } from "../../../src/github/github-client.js";
 import {
-  type RemoteReviewRecord,
-  type RemoteReviewSettle,
-  type RemoteReviewStarted,
-  settleRemoteReview,
-  startRemoteReview,
-} from "../../../src/jobs/review/remote-review.js";
+  beginReview,
+  type ReviewBegin,
+  type ReviewBegun,
+  type ReviewPublishing,
+  type ReviewRecord,
+  reviewJob,
+} from "../../../src/jobs/review/review-job.js";
+import { settleJob } from "../../../src/jobs/shared/detached-job.js";
+import type { GitHubAccess } from "../../../src/jobs/shared/github-access.js";
 import type { JobSettings } from "../../../src/jobs/shared/job-settings.js";
 import type { PullRequestRef } from "../../../src/jobs/shared/pull-request-ref.js";
 import type { WebhookRoute } from "../../../src/protocol/managed-agents/index.js";
-import { ManagedAgentsEngine } from "../../../src/runner/managed-agents/managed-agents-engine.js";
-import { verifyManagedAgentsWebhook } from "../../../src/runner/managed-agents/verify-webhook.js";
 import { BASE_FILES, HEAD_FILES } from "../../action/action-run-fixture.js";
 import { createTempRepo, type TempRepo } from "../../fixtures/git-repo.js";
 import { GitHubDouble } from "../../github-double/index.js";
@@ -119,6 +123,35 @@ function openPullRequest(
     body: "",
     author: "dev",
   };
+}
+
+type RemoteReviewRecord = ReviewRecord;
+type RemoteReviewStarted = ReviewBegun;
+type RemoteReviewSettle = ReviewPublishing & { octokit: GitHubAccess; claim?: () => Promise<boolean> };
+
+/** The review's start on the detached engine, as the worker begins it. */
+function startRemoteReview(
+  job: ReviewBegin,
+  settings: JobSettings,
+  engine: ManagedAgentsEngine,
+  previous?: { sessionId: string; headSha: string },
+) {
+  return beginReview(job, settings, new ManagedAgentsJobEngine(engine), previous);
+}
+
+/** One settle step running the review's finish, as the settle function does. */
+async function settleRemoteReview(
+  record: RemoteReviewRecord,
+  target: RemoteReviewSettle,
+  engine: ManagedAgentsEngine,
+  settings: Pick<JobSettings, "jsonSchema" | "policy">,
+) {
+  const { octokit: access, claim, ...publishing } = target;
+  return settleJob(reviewJob(publishing, settings), new ManagedAgentsJobEngine(engine), record, {
+    octokit: access,
+    hostEnv: {},
+    ...(claim ? { claim } : {}),
+  });
 }
 
 /** Drains the webhook queue the way the follow-up Lambda would: one settle per queued route. */

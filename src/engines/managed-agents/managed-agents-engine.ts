@@ -1,6 +1,6 @@
 import Anthropic from "@anthropic-ai/sdk";
-import type { ToolPolicy } from "../policy/tool-policy.js";
-import type { SessionOutcome } from "../session-outcome.js";
+import type { ToolPolicy } from "../../runner/policy/tool-policy.js";
+import type { SessionOutcome } from "../../runner/session-outcome.js";
 import { listHistory, type RetryTimings } from "./drive-session.js";
 import type { AgentRef } from "./ensure-agent.js";
 import { prepareManagedSession, type RemoteWorkspace, runManagedSession } from "./run-managed-session.js";

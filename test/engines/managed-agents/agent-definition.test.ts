@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { agentDefinition, canonicalJson } from "../../../src/runner/managed-agents/agent-definition.js";
-import { SubmitResultTool } from "../../../src/runner/managed-agents/submit-result-tool.js";
+import { agentDefinition, canonicalJson } from "../../../src/engines/managed-agents/agent-definition.js";
+import { SubmitResultTool } from "../../../src/engines/managed-agents/submit-result-tool.js";
 
 const schema = { type: "object", required: ["a"], properties: { a: { type: "string" } } };
 const spec = { jobKind: "review", model: "claude-sonnet-4-6", outputSchema: schema, access: "read" as const };

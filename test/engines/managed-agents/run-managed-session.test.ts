@@ -1,11 +1,11 @@
 import Anthropic from "@anthropic-ai/sdk";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { REVIEW_SCHEMA } from "../../../src/jobs/review/review-schema.js";
-import type { AgentRef } from "../../../src/runner/managed-agents/ensure-agent.js";
+import type { AgentRef } from "../../../src/engines/managed-agents/ensure-agent.js";
 import {
   type ManagedSessionOptions,
   runManagedSession,
-} from "../../../src/runner/managed-agents/run-managed-session.js";
+} from "../../../src/engines/managed-agents/run-managed-session.js";
+import { REVIEW_SCHEMA } from "../../../src/jobs/review/review-schema.js";
 import { builtInPolicy } from "../../../src/runner/policy/built-in-policy.js";
 import { sessionFailureReason } from "../../../src/runner/session-outcome.js";
 import {

@@ -1,6 +1,6 @@
-import { runSession } from "../../runner/run-session.js";
-import type { SessionOptions } from "../../runner/session-options.js";
-import type { SessionOutcome } from "../../runner/session-outcome.js";
+import { runSession } from "../runner/run-session.js";
+import type { SessionOptions } from "../runner/session-options.js";
+import type { SessionOutcome } from "../runner/session-outcome.js";
 
 /**
  * Runs one CLI session to its outcome. Locally that is the runner in this process; a door may run it

@@ -1,8 +1,8 @@
 import type Anthropic from "@anthropic-ai/sdk";
 import type { SessionCreateParams } from "@anthropic-ai/sdk/resources/beta/sessions/sessions";
 import type { SessionEventLedger } from "../../protocol/managed-agents/index.js";
-import type { PolicyDecision, ToolPolicy } from "../policy/tool-policy.js";
-import type { SessionOutcome } from "../session-outcome.js";
+import type { PolicyDecision, ToolPolicy } from "../../runner/policy/tool-policy.js";
+import type { SessionOutcome } from "../../runner/session-outcome.js";
 import { READ_BACK_COMMAND, submitResultSchema, WORKSPACE_PATCH_FIELD } from "./agent-definition.js";
 import { type DriveEnd, driveSession, type RetryTimings, SessionDriver } from "./drive-session.js";
 import type { AgentRef } from "./ensure-agent.js";

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
   type VerifiedWebhook,
   verifyManagedAgentsWebhook,
-} from "../../../src/runner/managed-agents/verify-webhook.js";
+} from "../../../src/engines/managed-agents/verify-webhook.js";
 import {
   DOUBLE_API_KEY,
   ManagedAgentsDouble,

@@ -1,12 +1,12 @@
 import Anthropic from "@anthropic-ai/sdk";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { REVIEW_SCHEMA } from "../../../src/jobs/review/review-schema.js";
 import {
   type ManagedSessionOptions,
   prepareManagedSession,
   runManagedSession,
-} from "../../../src/runner/managed-agents/run-managed-session.js";
-import { settleManagedSession } from "../../../src/runner/managed-agents/settle-managed-session.js";
+} from "../../../src/engines/managed-agents/run-managed-session.js";
+import { settleManagedSession } from "../../../src/engines/managed-agents/settle-managed-session.js";
+import { REVIEW_SCHEMA } from "../../../src/jobs/review/review-schema.js";
 import { DOUBLE_API_KEY, ManagedAgentsDouble } from "../../managed-agents-double/managed-agents-double.js";
 import {
   idle,

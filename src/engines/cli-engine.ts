@@ -1,0 +1,111 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { SessionOptions } from "../runner/session-options.js";
+import type { SessionOutcome } from "../runner/session-outcome.js";
+import { captureSession } from "../sessions/capture-session.js";
+import { chooseStart } from "../sessions/choose-start.js";
+import { DEFAULT_CONTEXT_BOUND } from "../sessions/context-bound.js";
+import type { LineageFinding } from "../sessions/lineage-entry.js";
+import { parentSessionId, type RestoreResult, resumeOption } from "../sessions/restore-result.js";
+import { restoreSession } from "../sessions/restore-session.js";
+import { resumeRefusal, runWithResumeFallback } from "../sessions/resume-refusal.js";
+import type { Engine, JobSessionPlan, JobSessionResult, LineagePlan } from "./engine.js";
+import { runSessionHere } from "./session-runner.js";
+
+/**
+ * The local Claude Code CLI. With a lineage: choose the parent (PR lineage, else base branch, else
+ * fresh), restore its transcript, run with `--resume <id> --fork-session`, fall back to a fresh
+ * session once if the CLI refuses the parent, then store the new transcript and append it to the
+ * lineage. Without one it is a plain fresh session.
+ */
+export const cliEngine: Engine = {
+  name: "cli",
+  editsComeBackAsPatch: false,
+  run: runOnCli,
+};
+
+async function runOnCli(
+  plan: JobSessionPlan,
+  lineage: LineagePlan | undefined,
+  secretValues: readonly string[],
+): Promise<JobSessionResult> {
+  const notes: string[] = [];
+  const configRoot = await mkdtemp(join(tmpdir(), "cpr-session-"));
+  try {
+    let attempt = 0;
+    let lastConfigDir = join(configRoot, "attempt-0");
+    const runOnce = async (restore: RestoreResult): Promise<SessionOutcome> => {
+      // A fresh config dir per attempt: a refused parent must not leave state for the fresh run.
+      const configDir = join(configRoot, `attempt-${attempt++}`);
+      const resume = resumeOption(restore);
+      const prompt = typeof plan.prompt === "string" ? plan.prompt : await plan.prompt(restore);
+      const {
+        sessionRunner = runSessionHere,
+        jobKind: _kind,
+        workspace: _workspace,
+        ...sessionOptions
+      } = plan;
+      const options: SessionOptions = { ...sessionOptions, prompt, configDir, ...(resume ? { resume } : {}) };
+      const outcome = await sessionRunner(options);
+      lastConfigDir = configDir;
+      return outcome;
+    };
+
+    if (!lineage) {
+      const restore: RestoreResult = {
+        status: "fresh",
+        reason: "no_prior_session",
+        message: "Started a fresh session: no session store is configured.",
+      };
+      return { outcome: await runOnce(restore), restore, notes };
+    }
+
+    const start = await chooseStart(lineage.store, lineage.lineageKey, lineage.baseKey);
+    const restored = await restoreSession({
+      store: lineage.store,
+      start,
+      configDir: join(configRoot, "attempt-0"),
+      cwd: plan.cwd,
+      bound: lineage.contextBound ?? DEFAULT_CONTEXT_BOUND,
+    });
+    const { value: outcome, restore } = await runWithResumeFallback(restored, runOnce, (o) =>
+      resumeRefusal({ exitCode: o.exitCode, errors: o.errors, stderr: o.stderrTail }),
+    );
+
+    const result: JobSessionResult = { outcome, restore, notes };
+    if (outcome.sessionId && outcome.exitCode !== 0) {
+      // A failed turn is not a good parent: the next run would inherit half a conversation.
+      notes.push(`session ${outcome.sessionId} failed, so it was not added to ${lineage.lineageKey.key}`);
+    } else if (outcome.sessionId) {
+      try {
+        const captured = await captureSession({
+          store: lineage.store,
+          lineageKey: lineage.lineageKey,
+          configDir: lastConfigDir,
+          cwd: plan.cwd,
+          sessionId: outcome.sessionId,
+          parentSessionId: parentSessionId(restore),
+          jobKind: lineage.jobKind,
+          headSha: lineage.headSha,
+          costUsd: outcome.totalCostUsd ?? 0,
+          numTurns: outcome.numTurns ?? 0,
+          secretValues,
+          depth: restore.status === "restored" ? (restore.start.entry.depth ?? 0) + 1 : 0,
+          ...optionalFindings(lineage.findingsOf?.(outcome)),
+          ...(lineage.keepLast === undefined ? {} : { keepLast: lineage.keepLast }),
+        });
+        result.recorded = { sessionId: captured.entry.sessionId, redactions: captured.redactions };
+      } catch (error) {
+        notes.push(`session ${outcome.sessionId} was not stored: ${(error as Error).message}`);
+      }
+    }
+    return result;
+  } finally {
+    await rm(configRoot, { recursive: true, force: true });
+  }
+}
+
+function optionalFindings(findings: LineageFinding[] | undefined): { findings?: LineageFinding[] } {
+  return findings ? { findings } : {};
+}

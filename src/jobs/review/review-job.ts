@@ -1,0 +1,228 @@
+import type { DetachedEngine } from "../../engines/engine.js";
+import { NO_LOCAL_WORKSPACE } from "../../engines/remote-workspace-dir.js";
+import { CheckRunPublisher } from "../../github/check-run-publisher.js";
+import { fetchPullRequestLineMap } from "../../github/fetch-pull-request-line-map.js";
+import type { GitHubClient } from "../../github/github-client.js";
+import { listPullRequestFiles } from "../../github/list-pull-request-files.js";
+import { createAjv } from "../../json-schema/create-ajv.js";
+import { builtInPolicy } from "../../runner/policy/built-in-policy.js";
+import { beginJob, type DetachedJob, type DetachedJobRecord } from "../shared/detached-job.js";
+import { failCheckRunNotStarted } from "../shared/fail-check-run-not-started.js";
+import { GitCheckout } from "../shared/git-checkout.js";
+import { githubClientOf } from "../shared/github-access.js";
+import type { JobSettings } from "../shared/job-settings.js";
+import type { PullRequestRef } from "../shared/pull-request-ref.js";
+import { readRepositoryConfig, readRepositoryConfigFromGitHub } from "../shared/repository-config.js";
+import { PathFilter, type PathFilterSettings } from "./path-filter.js";
+import {
+  type PublishedReview,
+  publishReviewToGitHub,
+  type ReviewTarget,
+} from "./publish-review-to-github.js";
+import { pullRequestChangeFromGitHub } from "./pull-request-change.js";
+import { buildReviewPrompt, type ReviewPromptInput } from "./review-prompt.js";
+import {
+  completeAsNotReviewed,
+  type ReviewPathRules,
+  reviewPathRules,
+  startReviewCheck,
+} from "./review-pull-request.js";
+import { REVIEW_SCHEMA, reviewFromStructuredOutput } from "./review-schema.js";
+import { checkedReview, type ReviewResult, reviewedChange, reviewSessionPlan } from "./run-review.js";
+
+/** What a door keeps between beginning a review and settling it (e.g. one DynamoDB item). */
+export interface ReviewRecord extends DetachedJobRecord {
+  /** Absent on the first records, which were all reviews. */
+  kind?: "review";
+  pullNumber: number;
+  headSha: string;
+  baseSha: string;
+  checkRunId: number;
+  /**
+   * The path rules the review began with (repository config at the base, then the door's globs,
+   * then a command's paths): the finish sets findings aside by the same rules.
+   */
+  pathRules?: ReviewPathRules;
+}
+
+export type ReviewBegun =
+  | { status: "started"; record: ReviewRecord }
+  /** Every changed file is left out by path filters: neutral check, no session. */
+  | { status: "skipped"; reason: string; excluded: string[]; checkRunId: number };
+
+export interface ReviewBegin {
+  octokit: GitHubClient;
+  owner: string;
+  repo: string;
+  pr: PullRequestRef;
+  /**
+   * Checkout of the PR head with the base commit, for the diff in the prompt. Without one the diff
+   * comes from the GitHub API, so a serverless worker needs neither git nor a clone.
+   */
+  checkoutDir?: string;
+  runUrl?: string;
+  /** Mints the token the repository is mounted with (default: the engine's own). */
+  mountToken?: () => Promise<string>;
+  /** The door's include and exclude globs, added to the repository's own (read at the base commit). */
+  pathFilter?: PathFilterSettings;
+  /** `review <path…>`: review only these paths of what the filters keep. */
+  paths?: string[];
+}
+
+const validateReview = createAjv({ schemas: "ours" }).compile(REVIEW_SCHEMA);
+
+/**
+ * A review's start on a detached engine: the check run is opened, the change read (from the API
+ * when there is no checkout), the review's session plan begun, and the record returned for the
+ * settle step, which runs `reviewJob`'s finish.
+ */
+export async function beginReview(
+  job: ReviewBegin,
+  settings: JobSettings,
+  engine: DetachedEngine,
+  /** The PR's previous remote session, when a push follows a review (see docs/engines.md). */
+  previous?: { sessionId: string; headSha: string },
+): Promise<ReviewBegun> {
+  const { checks, handle } = await startReviewCheck(job);
+  try {
+    const checkout = job.checkoutDir ? new GitCheckout(job.checkoutDir, settings.hostEnv) : undefined;
+    // The same rules as every review: the repository's config at the base, never the head.
+    const repositoryConfig = checkout
+      ? await readRepositoryConfig(checkout, job.pr.baseSha)
+      : await readRepositoryConfigFromGitHub(job.octokit, {
+          owner: job.owner,
+          repo: job.repo,
+          sha: job.pr.baseSha,
+        });
+    const pathRules = reviewPathRules(repositoryConfig, job.pathFilter, job.paths);
+    const pathFilter = PathFilter.from(pathRules).narrow(pathRules.paths);
+    const { diff, changedFiles, excluded } = checkout
+      ? await reviewedChange(checkout, { baseSha: job.pr.baseSha, headSha: job.pr.headSha, pathFilter })
+      : await pullRequestChangeFromGitHub(
+          job.octokit,
+          { owner: job.owner, repo: job.repo, pullNumber: job.pr.number },
+          pathFilter,
+        );
+    if (changedFiles.length === 0 && excluded.length > 0) {
+      const skipped = await completeAsNotReviewed(checks, handle, excluded);
+      return { status: "skipped", ...skipped, checkRunId: handle.checkRunId };
+    }
+    const prompt = buildReviewPrompt({
+      repository: `${job.owner}/${job.repo}`,
+      baseSha: job.pr.baseSha,
+      headSha: job.pr.headSha,
+      changedFiles,
+      diff,
+      pullRequest: { number: job.pr.number, title: job.pr.title, body: job.pr.body, author: job.pr.author },
+      ...(previous && previous.headSha !== job.pr.headSha
+        ? await priorReviewFrom(engine, previous, settings.jsonSchema ?? REVIEW_SCHEMA)
+        : {}),
+      ...(settings.extraInstructions ? { extraInstructions: settings.extraInstructions } : {}),
+    });
+    const record = await beginJob(
+      engine,
+      reviewSessionPlan(
+        { repository: { owner: job.owner, name: job.repo }, headSha: job.pr.headSha, untrusted: false },
+        settings,
+        prompt.text,
+      ),
+      {
+        kind: "review" as const,
+        owner: job.owner,
+        repo: job.repo,
+        pullNumber: job.pr.number,
+        headSha: job.pr.headSha,
+        baseSha: job.pr.baseSha,
+        checkRunId: handle.checkRunId,
+        pathRules,
+      },
+      job.mountToken,
+    );
+    return { status: "started", record };
+  } catch (error) {
+    await failCheckRunNotStarted(checks, handle, "review", error);
+    throw error;
+  }
+}
+
+/**
+ * A later push starts a new session (the mounted commit cannot change mid-session) that is told what
+ * the previous one found, read back from that session's accepted submit_result. Without a local
+ * history to compare, every earlier finding is marked outdated: the agent re-checks it.
+ */
+async function priorReviewFrom(
+  engine: DetachedEngine,
+  previous: { sessionId: string; headSha: string },
+  schema: Record<string, unknown>,
+): Promise<Pick<ReviewPromptInput, "priorReview">> {
+  const earlier = await engine.resultOf(previous.sessionId, schema).catch(() => undefined);
+  if (!validateReview(earlier)) return {};
+  const review = reviewFromStructuredOutput(earlier);
+  return {
+    priorReview: {
+      reviewedSha: previous.headSha,
+      why: "compacted",
+      findings: review.findings.map((f) => ({
+        path: f.path,
+        line: f.startLine,
+        severity: f.severity,
+        title: f.title,
+        state: "outdated" as const,
+      })),
+    },
+  };
+}
+
+/** How a settle step publishes reviews: the door's comment mode, limits, `fail_on` and globs. */
+export interface ReviewPublishing {
+  commentMode: ReviewTarget["commentMode"];
+  inlineCommentLimit: number;
+  /** The door's `fail_on` (default error), as for every review. */
+  failOn?: ReviewTarget["failOn"];
+  /** The door's include and exclude globs: a finding on a file they leave out is set aside. */
+  pathFilter?: PathFilterSettings;
+  runUrl?: string;
+}
+
+export type DetachedReviewResult = { review: ReviewResult; published: PublishedReview };
+
+/**
+ * A review's finish when a later step settles it: checkedReview, as on every engine, against the
+ * PR's files now (the remote agent sees the whole repository, so findings on files the path rules
+ * leave out are set aside), then the same publishing: review, sticky summary, check run.
+ */
+export function reviewJob(
+  publishing: ReviewPublishing,
+  settings: Pick<JobSettings, "jsonSchema" | "policy"> = {},
+): DetachedJob<ReviewRecord, DetachedReviewResult> {
+  return {
+    check: () => ({
+      jsonSchema: settings.jsonSchema ?? REVIEW_SCHEMA,
+      // Shell commands are judged by the review's read-only rules; paths resolve against nothing local.
+      policy: settings.policy ?? builtInPolicy("review", { workspace: NO_LOCAL_WORKSPACE }),
+    }),
+    async finish(record, session, context) {
+      const octokit = await githubClientOf(context.octokit);
+      const { owner, repo, pullNumber, headSha } = record;
+      const { pathFilter, ...rest } = publishing;
+      const files = await listPullRequestFiles(octokit, { owner, repo, pullNumber });
+      // The rules the review began with (the door's own for an older record), plus the door's now.
+      const rules = record.pathRules ?? { include: [], exclude: [], paths: [] };
+      const filter = PathFilter.from({
+        include: [...rules.include, ...(pathFilter?.include ?? [])],
+        exclude: [...rules.exclude, ...(pathFilter?.exclude ?? [])],
+      }).narrow(rules.paths);
+      const knownPaths = new Set(
+        files.filter((f) => f.status !== "removed" && filter.matches(f.filename)).map((f) => f.filename),
+      );
+      const review = await checkedReview(session, [], { knownPaths });
+      const { lineMap } = await fetchPullRequestLineMap(octokit, { owner, repo, pullNumber });
+      const published = await publishReviewToGitHub(
+        { octokit, owner, repo, pullNumber, headSha, lineMap, ...rest },
+        { publisher: new CheckRunPublisher(octokit), handle: { owner, repo, checkRunId: record.checkRunId } },
+        review,
+      );
+      return { result: { review, published }, session, conclusion: published.conclusion };
+    },
+  };
+}
