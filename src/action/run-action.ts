@@ -1,12 +1,12 @@
 import { writeFile } from "node:fs/promises";
 import { isAbsolute, join, resolve } from "node:path";
 import * as core from "@actions/core";
-import { getActorPermission } from "../github/actor-permission.js";
 import { postConversationReply } from "../github/conversation-reply.js";
 import { createGitHubClient, type GitHubClient } from "../github/github-client.js";
 import { writeJobSummary } from "../github/job-summary.js";
 import { DEFAULT_NEUTRALISER, neutraliserFor } from "../github/neutralise-output.js";
 import { toSarif } from "../github/sarif-export.js";
+import { admitJob } from "../jobs/conversation/admit-job.js";
 import { claimTrigger } from "../jobs/conversation/claim-trigger.js";
 import { fixedReplyText } from "../jobs/conversation/fixed-reply.js";
 import { replyPlaceOf } from "../jobs/conversation/reply-place.js";
@@ -16,8 +16,7 @@ import {
   startReviewCheck,
 } from "../jobs/review/review-pull-request.js";
 import { repositoryUrl } from "../jobs/shared/clone-repository.js";
-import { type PullRequestJobPlan, preparePullRequestJob } from "../jobs/shared/prepare-pull-request-job.js";
-import { authorizeTrigger } from "../jobs/triggers/decide-trigger.js";
+import type { PullRequestJobPlan } from "../jobs/shared/prepare-pull-request-job.js";
 import { type ActionContext, readActionContext } from "./action-context.js";
 import { type ActionInputs, parseActionInputs } from "./action-inputs.js";
 import { actionSecretValues } from "./action-secrets.js";
@@ -100,42 +99,41 @@ export async function runAction(env: NodeJS.ProcessEnv): Promise<void> {
     return;
   }
 
-  // PR setup, the same step as in every door: the PR's facts, the trust decision, the lineage plan.
-  let plan: PullRequestJobPlan | undefined;
+  // Admission, the same step as in every door: the PR's facts, the trust decision, the lineage plan,
+  // then the requester's write permission.
   const pullRequest = route.pullRequest ?? route.pullRequestNumber;
-  if (route.job !== "audit" && pullRequest !== undefined) {
-    const prepared = await preparePullRequestJob({
-      octokit,
-      owner,
-      repo,
-      pullRequest,
-      job: route.job,
-      event: context.eventName,
-      defaultBranch: context.defaultBranch,
-    });
-    if (prepared.status === "refused") {
-      // Closed since the event: the same notice as a command on a closed PR. A PR that cannot be read fails the step.
-      if (prepared.reason === "closed" || prepared.reason === "merged") {
-        core.notice(`${route.trigger}: not run: ${prepared.message}`);
-        await reply("closed");
-      } else core.setFailed(`${route.trigger}: could not read the pull request: ${prepared.message}`);
-      return;
-    }
-    plan = prepared;
+  const admission = await admitJob(octokit, {
+    owner,
+    repo,
+    ...(route.job !== "audit" && pullRequest !== undefined
+      ? {
+          pullRequest: {
+            pullRequest,
+            job: route.job,
+            event: context.eventName,
+            defaultBranch: context.defaultBranch,
+          },
+        }
+      : {}),
+    ...(route.requireWriteFrom !== undefined
+      ? { requester: { ...run, trigger: route.trigger, requester: route.requireWriteFrom } }
+      : {}),
+    reply,
+  });
+  if (admission.status === "closed") {
+    // Closed since the event: the same notice as a command on a closed PR.
+    core.notice(`${route.trigger}: not run: ${admission.message}`);
+    return;
   }
-
-  if (route.requireWriteFrom !== undefined) {
-    const permission = route.requireWriteFrom
-      ? await getActorPermission(octokit, { owner, repo, username: route.requireWriteFrom })
-      : "none";
-    if (authorizeTrigger(run, permission) === "refuse") {
-      core.notice(
-        `${route.requireWriteFrom || "the requester"} has ${permission} permission on ${owner}/${repo}: this ${route.trigger} request was not run`,
-      );
-      await reply("refuse");
-      return;
-    }
+  if (admission.status === "unreadable") {
+    core.setFailed(`${route.trigger}: could not read the pull request: ${admission.message}`);
+    return;
   }
+  if (admission.status === "refused") {
+    core.notice(admission.message);
+    return;
+  }
+  const { plan } = admission;
 
   if (route.job === "ask") {
     await runAskStep({ inputs, context, env, octokit, run, ...(plan ? { plan } : {}) });

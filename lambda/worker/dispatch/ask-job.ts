@@ -4,17 +4,15 @@ import { askReplyBody } from "../../../src/jobs/ask/ask-reply-body.js";
 import { askSessionPlan, runAsk } from "../../../src/jobs/ask/run-ask.js";
 import { answerQuestion, WORKING_TEXT } from "../../../src/jobs/conversation/answer-question.js";
 import { beginJob } from "../../../src/jobs/shared/detached-job.js";
-import type { PullRequestJobPlan } from "../../../src/jobs/shared/prepare-pull-request-job.js";
 import type { JobResult } from "../job-executor.js";
 import { PermanentJobError } from "../job-executor.js";
 import { acknowledgeComment } from "./acknowledge-comment.js";
+import { admitWorkerJob } from "./admit-worker-job.js";
 import { cloneForJob } from "./clone-for-job.js";
 import { commentReplyPlace } from "./comment-reply-place.js";
 import { detachedEngineOf, recordDetachedSession } from "./detached-session.js";
 import { jobResultFrom } from "./job-result.js";
 import { passThroughSessionSettings } from "./pass-through-session-settings.js";
-import { prepareWorkerPullRequest } from "./prepare-worker-pull-request.js";
-import { requireWriteAccess } from "./require-write-access.js";
 import type { WorkerJob } from "./worker-job.js";
 
 /**
@@ -29,15 +27,12 @@ export async function runAskJob(run: WorkerJob): Promise<JobResult> {
   if (!command?.question) throw new PermanentJobError("an ask job carries no question");
   await acknowledgeComment(run);
   const target = { owner: job.owner, repo: job.repo };
-  let plan: PullRequestJobPlan | undefined;
+  const plan = await admitWorkerJob(run, "ask", { pullRequest: command.isPullRequest, requested: true });
   let issue: { number: number; title: string; body: string } | undefined;
-  if (command.isPullRequest) {
-    plan = await prepareWorkerPullRequest(run, "ask");
-  } else {
+  if (!command.isPullRequest) {
     const { data } = await octokit.rest.issues.get({ ...target, issue_number: job.pullNumber as number });
     issue = { number: data.number, title: data.title, body: data.body ?? "" };
   }
-  await requireWriteAccess(run, "ask");
 
   const pr = plan?.pr;
   const untrusted = plan ? !plan.trust.trusted : false;

@@ -6,12 +6,11 @@ import { GitCheckout } from "../../../src/jobs/shared/git-checkout.js";
 import type { PullRequestRef } from "../../../src/jobs/shared/pull-request-ref.js";
 import type { JobResult } from "../job-executor.js";
 import { acknowledgeComment } from "./acknowledge-comment.js";
+import { admitWorkerJob } from "./admit-worker-job.js";
 import { cloneForJob } from "./clone-for-job.js";
 import { detachedEngineOf, recordDetachedSession } from "./detached-session.js";
 import { jobResultFrom } from "./job-result.js";
 import { passThroughSessionSettings } from "./pass-through-session-settings.js";
-import { prepareWorkerPullRequest } from "./prepare-worker-pull-request.js";
-import { requireWriteAccess } from "./require-write-access.js";
 import type { WorkerJob } from "./worker-job.js";
 
 /**
@@ -27,10 +26,9 @@ export async function runAutofixJob(run: WorkerJob): Promise<JobResult> {
   const { job, octokit, config } = run;
   const pullNumber = job.pullNumber as number;
   const target = { owner: job.owner, repo: job.repo, pullNumber };
-  const plan = await prepareWorkerPullRequest(run, "autofix");
-  const { pr } = plan;
   await acknowledgeComment(run);
-  await requireWriteAccess(run, "autofix");
+  const plan = await admitWorkerJob(run, "autofix", { pullRequest: true, requested: true });
+  const { pr } = plan;
 
   const pinnedSha = job.headSha ?? pr.headSha;
   if (pinnedSha !== pr.headSha) return refuseUnpinned(run, headMovedMessage(pinnedSha, pr.headSha));

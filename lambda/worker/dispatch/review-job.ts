@@ -10,12 +10,11 @@ import { readPullRequest } from "../../../src/jobs/shared/read-pull-request.js";
 import type { SessionRecordStore, SpendReservationRef } from "../../shared/session-record-store.js";
 import type { JobResult } from "../job-executor.js";
 import { acknowledgeComment } from "./acknowledge-comment.js";
+import { admitWorkerJob } from "./admit-worker-job.js";
 import { cloneForJob } from "./clone-for-job.js";
 import { detachedEngineOf, detachedSessionStarted } from "./detached-session.js";
 import { jobResultFrom } from "./job-result.js";
 import { passThroughSessionSettings } from "./pass-through-session-settings.js";
-import { prepareWorkerPullRequest } from "./prepare-worker-pull-request.js";
-import { requireWriteAccess } from "./require-write-access.js";
 import type { WorkerJob } from "./worker-job.js";
 
 /**
@@ -26,13 +25,11 @@ import type { WorkerJob } from "./worker-job.js";
  */
 export async function runReviewJob(run: WorkerJob): Promise<JobResult> {
   const { job, octokit, config } = run;
-  const plan = await prepareWorkerPullRequest(run, "review");
-  const { pr } = plan;
   // Asked for in a comment: the commenter must be able to write; the current head is reviewed.
-  if (job.trigger.commentId !== undefined) {
-    await acknowledgeComment(run);
-    await requireWriteAccess(run, "review");
-  }
+  const requested = job.trigger.commentId !== undefined;
+  if (requested) await acknowledgeComment(run);
+  const plan = await admitWorkerJob(run, "review", { pullRequest: true, requested });
+  const { pr } = plan;
   if (job.headSha && pr.headSha !== job.headSha) {
     // An earlier attempt of this job (or of another on that commit) may have opened a review check
     // there and been stopped: conclude it, or it blocks the commit's merge in progress for good.

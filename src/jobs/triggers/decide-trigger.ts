@@ -210,7 +210,10 @@ const WRITER_PERMISSIONS = new Set(["admin", "maintain", "write"]);
  * `maintain`, `write`, `triage`, `read` or `none`). A run that needs a writer and has none becomes a
  * `refuse`: one polite comment, no model request.
  */
-export function authorizeTrigger(run: TriggerRun, permission: string): "run" | "refuse" {
+export function authorizeTrigger(
+  run: Pick<TriggerRun, "requiresWriter">,
+  permission: string,
+): "run" | "refuse" {
   if (!run.requiresWriter) return "run";
   return WRITER_PERMISSIONS.has(permission) ? "run" : "refuse";
 }
