@@ -185,6 +185,8 @@ export function createWorkerHandler(deps: WorkerHandlerDeps): WorkerHandler {
     });
     logger.error("job moved to the DLQ", { reason: why.reason });
     countJob(job, "dead_lettered");
+    // No attempt follows to revoke what a killed one minted: the job's last step does it now.
+    await revokeLeftovers(job);
     if (deps.notify && job.pullNumber !== undefined)
       await deps
         .notify(
@@ -212,6 +214,7 @@ export function createWorkerHandler(deps: WorkerHandlerDeps): WorkerHandler {
       });
       logger.error("job moved to the DLQ", { reason, error: error as Error });
       countJob(job, "dead_lettered");
+      await revokeLeftovers(job);
       if (deps.notify && job.pullNumber !== undefined)
         await deps
           .notify(

@@ -194,6 +194,11 @@ export class CheckRunPublisher {
   }
 }
 
+/** The external id of every check run a job opens, whichever attempt opens it (see `start`). */
+export function jobCheckRunExternalId(jobId: string): string {
+  return `claude-pr-runner:job:${jobId}`;
+}
+
 /**
  * Completes, as `neutral` with `reason`, every run of ours named `name` on `headSha` that is still in
  * progress: a run opened by an attempt that was stopped, on a commit a newer push has replaced, would
@@ -202,13 +207,24 @@ export class CheckRunPublisher {
  */
 export async function concludeStaleCheckRuns(
   octokit: GitHubClient,
-  target: { owner: string; repo: string; headSha: string; name: string },
+  target: {
+    owner: string;
+    repo: string;
+    headSha: string;
+    name: string;
+    /** Only the runs of this job (its `jobExternalId`), not every one of ours on the head. */
+    externalId?: string;
+  },
   reason: { title: string; summary: string },
   neutraliser: OutputNeutraliser = neutraliserFor(octokit),
 ): Promise<number[]> {
   const runs = await checkRunsNamed(octokit, target);
   const stale = runs.filter(
-    (r) => r.status !== "completed" && r.external_id?.startsWith("claude-pr-runner:"),
+    (r) =>
+      r.status !== "completed" &&
+      (target.externalId === undefined
+        ? r.external_id?.startsWith("claude-pr-runner:")
+        : r.external_id === target.externalId),
   );
   for (const run of stale) {
     await octokit.rest.checks.update({

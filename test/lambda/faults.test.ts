@@ -136,7 +136,7 @@ async function enqueue(...jobs: JobMessage[]): Promise<void> {
 }
 
 /** The production wiring (retry policy, DLQ notice, fairness slots, S3 sessions), with S3 and DynamoDB behind the fault proxies. */
-async function worker(): Promise<WorkerHandler> {
+async function worker(options: { maxReceives?: number } = {}): Promise<WorkerHandler> {
   const table = await slotsTableOfThisCase();
   const dynamo = new DynamoDBClient({
     endpoint: dynamoProxy.url,
@@ -167,7 +167,7 @@ async function worker(): Promise<WorkerHandler> {
       sqs: pipeline.sqs.client,
       queueUrl: queues.queueUrl,
       deadLetterQueueUrl: queues.dlqUrl,
-      maxReceiveCount: MAX_RECEIVES,
+      maxReceiveCount: options.maxReceives ?? MAX_RECEIVES,
       backoffSeconds: [0],
     },
     notify: prNotifier(tokens, pipeline.github.url),
@@ -371,6 +371,31 @@ describe("fault injection: the worker process is killed mid-job", () => {
     expect(ours()).toMatchObject([{ status: "completed", conclusion: "failure" }]);
     // The killed attempt's job token, and the retry's own, are both revoked.
     expect(pipeline.github.liveInstallationTokens().filter((t) => !liveBefore.includes(t))).toEqual([]);
+  });
+
+  it("its last allowed attempt killed after checks/create: the next receive dead-letters it, concludes its check run neutral, revokes the killed attempt's token and says so once on the PR", async () => {
+    const liveBefore = pipeline.github.liveInstallationTokens();
+    const job = reviewJob();
+    await enqueue(job);
+    const source = await killedAttempt("checks/create");
+    const ours = () =>
+      pipeline.github.state.checkRuns.filter((c) => c.externalId === `claude-pr-runner:job:${job.jobId}`);
+    expect(ours()).toMatchObject([{ status: "in_progress" }]);
+
+    // The deployment allows one attempt: the receive after the kill is the job's last step.
+    await new Promise((r) => setTimeout(r, VISIBILITY_SECONDS * 1000 + 200));
+    await quietly(async () => drain(await worker({ maxReceives: 1 }), source));
+    expect(ours()).toMatchObject([{ status: "completed", conclusion: "neutral" }]);
+    expect(ours()[0]?.output.title).toBe("Stopped: no retry follows");
+    expect(pipeline.github.state.checkRuns.filter((c) => c.status !== "completed")).toEqual([]);
+    expect(pipeline.github.liveInstallationTokens().filter((t) => !liveBefore.includes(t))).toEqual([]);
+    expect(reviewsOn(pr)).toEqual([]);
+    const notices = pipeline.github
+      .callsTo("issues/create-comment")
+      .filter((c) => c.path.endsWith(`/issues/${pr}/comments`));
+    expect(notices).toHaveLength(1);
+    expect((await deadLetters()).map((d) => d.jobId)).toContain(job.jobId);
+    expect(pipeline.github.violations).toEqual([]);
   });
 
   it("killed mid-job, and the retry finds a newer push: the run it left on the old commit is concluded, superseded", async () => {

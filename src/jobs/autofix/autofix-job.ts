@@ -18,14 +18,12 @@ import { GitCheckout } from "../shared/git-checkout.js";
 import { githubClientOf } from "../shared/github-access.js";
 import type { JobSettings } from "../shared/job-settings.js";
 import { preparePullRequestJob } from "../shared/prepare-pull-request-job.js";
-import { autofixPlan } from "./autofix-plan.js";
+import { AUTOFIX_CHECK_NAME, autofixPlan } from "./autofix-plan.js";
 import type { AutofixRequest, AutofixResult } from "./autofix-request.js";
 import { AUTOFIX_SCHEMA } from "./autofix-schema.js";
 import { BestEffortSteps } from "./best-effort-steps.js";
 import { autofixSessionPlan, proposedFixFrom } from "./propose-fix.js";
 import { publishAutofix } from "./publish-autofix.js";
-
-const AUTOFIX_CHECK_NAME = "Claude autofix";
 
 /** What the finish of a begun autofix needs, kept by the door from start to settle. */
 export interface AutofixRecord extends DetachedJobRecord {

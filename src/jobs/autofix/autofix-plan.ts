@@ -36,6 +36,9 @@ export function autofixPlan(target: AutofixTarget): AutofixPlan {
   };
 }
 
+/** The check run an autofix reports on (the same name on every door and engine). */
+export const AUTOFIX_CHECK_NAME = "Claude autofix";
+
 export type AutofixAction =
   | { kind: "skip"; reason: "session_failed"; detail: string }
   | { kind: "skip"; reason: "nothing_to_change" }

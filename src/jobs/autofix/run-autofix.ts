@@ -1,6 +1,11 @@
-import { type CheckRunHandle, CheckRunPublisher } from "../../github/check-run-publisher.js";
+import {
+  type CheckRunHandle,
+  CheckRunPublisher,
+  jobCheckRunExternalId,
+} from "../../github/check-run-publisher.js";
 import { readPriorReviewFindings } from "../../github/read-prior-review-findings.js";
 import type { JobSettings } from "../shared/job-settings.js";
+import { AUTOFIX_CHECK_NAME } from "./autofix-plan.js";
 import type { AutofixDeps, AutofixRequest, AutofixResult } from "./autofix-request.js";
 import { BestEffortSteps } from "./best-effort-steps.js";
 import { proposeFix } from "./propose-fix.js";
@@ -28,7 +33,7 @@ export async function runAutofix(
   const steps = new BestEffortSteps();
 
   const checks = new CheckRunPublisher(deps.github);
-  const checkName = request.checkName ?? "Claude autofix";
+  const checkName = request.checkName ?? AUTOFIX_CHECK_NAME;
   const check: CheckRunHandle | undefined =
     checkName === false
       ? undefined
@@ -40,9 +45,7 @@ export async function runAutofix(
             headSha: pr.headSha,
             title: "Claude is fixing this pull request",
             ...(request.runUrl ? { detailsUrl: request.runUrl } : {}),
-            ...(request.checkRunJobId
-              ? { jobExternalId: `claude-pr-runner:job:${request.checkRunJobId}` }
-              : {}),
+            ...(request.checkRunJobId ? { jobExternalId: jobCheckRunExternalId(request.checkRunJobId) } : {}),
           }),
         );
 

@@ -1,5 +1,9 @@
 import type { FailOn } from "../../findings/review-conclusion.js";
-import { type CheckRunHandle, CheckRunPublisher } from "../../github/check-run-publisher.js";
+import {
+  type CheckRunHandle,
+  CheckRunPublisher,
+  jobCheckRunExternalId,
+} from "../../github/check-run-publisher.js";
 import { fetchPullRequestLineMap } from "../../github/fetch-pull-request-line-map.js";
 import type { GitHubClient } from "../../github/github-client.js";
 import { dropEscapingSymlinks } from "../../sandbox/drop-escaping-symlinks.js";
@@ -85,7 +89,7 @@ export async function startReviewCheck(
     name: REVIEW_CHECK_NAME,
     headSha: job.pr.headSha,
     ...(job.runUrl ? { detailsUrl: job.runUrl } : {}),
-    ...(job.checkRunJobId ? { jobExternalId: `claude-pr-runner:job:${job.checkRunJobId}` } : {}),
+    ...(job.checkRunJobId ? { jobExternalId: jobCheckRunExternalId(job.checkRunJobId) } : {}),
   });
   return { checks, handle };
 }
