@@ -44,7 +44,7 @@ describe.each(ENGINES)("an audit on the %s engine", (_name, start) => {
   beforeAll(async () => {
     engine = await start();
     repo = createTempRepo("audit-engine-table-");
-    repo.write("src/db.ts", "export function buildWhere(filter: string) {\n  return `WHERE ${filter}`;\n}\n");
+    repo.write("src/db.ts", 'export function buildWhere(filter: string) {\n  return "WHERE " + filter;\n}\n');
     headSha = repo.commitAll("base");
   });
   afterAll(async () => {
