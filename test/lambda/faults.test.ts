@@ -1,4 +1,4 @@
-import { spawn } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { join, resolve } from "node:path";
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { ReceiveMessageCommand } from "@aws-sdk/client-sqs";
@@ -67,10 +67,17 @@ let slotsTable = 0;
 let pr = 10;
 let head = "";
 const stdout = new CapturedStdout();
+let onModelRequest: (() => void) | undefined;
 const privateKey = appPrivateKeyPem();
 
 beforeAll(async () => {
-  pipeline = await LambdaPipeline.start(() => reviewReply);
+  pipeline = await LambdaPipeline.start(() => {
+    // A kill "mid-session": the worker's CLI has asked the model, the job has not answered yet.
+    const hook = onModelRequest;
+    onModelRequest = undefined;
+    hook?.();
+    return reviewReply;
+  });
   pipeline.seedRepository({ [FILE]: BASE });
   head = pipeline.push({ [FILE]: BASE + BUG }, "add sub", 10);
   [s3Proxy, dynamoProxy, secrets] = await Promise.all([
@@ -373,6 +380,25 @@ describe("fault injection: the worker process is killed mid-job", () => {
     expect(pipeline.github.liveInstallationTokens().filter((t) => !liveBefore.includes(t))).toEqual([]);
   });
 
+  it("killed mid-session (its CLI waiting on the model): the retry takes the check run over, reviews once, and no token or run is left", async () => {
+    const liveBefore = pipeline.github.liveInstallationTokens();
+    const job = reviewJob();
+    await enqueue(job);
+    const source = await killedAttempt("model");
+    const ours = () =>
+      pipeline.github.state.checkRuns.filter((c) => c.externalId === `claude-pr-runner:job:${job.jobId}`);
+    expect(ours()).toMatchObject([{ status: "in_progress" }]);
+    expect(reviewsOn(pr)).toEqual([]);
+
+    await new Promise((r) => setTimeout(r, VISIBILITY_SECONDS * 1000 + 200));
+    await quietly(async () => drain(await worker(), source));
+    await expectOneReview();
+    expect(pipeline.github.callsTo("checks/create")).toHaveLength(1);
+    expect(ours()).toMatchObject([{ status: "completed", conclusion: "failure" }]);
+    expect(pipeline.github.state.checkRuns.filter((c) => c.status !== "completed")).toEqual([]);
+    expect(pipeline.github.liveInstallationTokens().filter((t) => !liveBefore.includes(t))).toEqual([]);
+  });
+
   it("its last allowed attempt killed after checks/create: the next receive dead-letters it, concludes its check run neutral, revokes the killed attempt's token and says so once on the PR", async () => {
     const liveBefore = pipeline.github.liveInstallationTokens();
     const job = reviewJob();
@@ -419,7 +445,10 @@ describe("fault injection: the worker process is killed mid-job", () => {
   });
 });
 
-/** One poll of the queue whose worker is SIGKILLed once GitHub answered `operationId`; the source polls on. */
+/**
+ * One poll of the queue whose worker is SIGKILLed once GitHub answered `operationId`, or, for
+ * "model", once its session's CLI sent its first model request; the source polls on.
+ */
 async function killedAttempt(operationId: string): Promise<SqsEventSource> {
   const source = eventSource();
   const { sandbox, wasKilled } = killedAfter(operationId);
@@ -449,9 +478,21 @@ function killedAfter(operationId: string): {
         env: await sandboxEnv(),
       },
     );
-    pipeline.github.onceAfter(operationId, () => {
+    // Lambda stops the whole sandbox: the worker and every process it started (the CLI runs in a
+    // process group of its own, so killing the worker alone would leave it running).
+    const kill = () => {
+      const descendants = descendantsOf(child.pid ?? 0);
       killed = child.kill("SIGKILL");
-    });
+      for (const pid of descendants) {
+        try {
+          process.kill(pid, "SIGKILL");
+        } catch {
+          // Already gone.
+        }
+      }
+    };
+    if (operationId === "model") onModelRequest = kill;
+    else pipeline.github.onceAfter(operationId, kill);
     let out = "";
     child.stdout.on("data", (c: Buffer) => {
       out += c.toString();
@@ -471,6 +512,24 @@ function killedAfter(operationId: string): {
     return JSON.parse(line.slice("SANDBOX-RESPONSE ".length)) as SQSBatchResponse;
   };
   return { sandbox, wasKilled: () => killed };
+}
+
+/** Every process below `pid` (children, their children…), read from ps. */
+function descendantsOf(pid: number): number[] {
+  const rows = execFileSync("ps", ["-e", "-o", "pid=,ppid="], { encoding: "utf8" })
+    .trim()
+    .split("\n")
+    .map((line) => line.trim().split(/\s+/).map(Number) as [number, number]);
+  const found: number[] = [];
+  const walk = (parent: number) => {
+    for (const [child, ppid] of rows)
+      if (ppid === parent) {
+        found.push(child);
+        walk(child);
+      }
+  };
+  walk(pid);
+  return found;
 }
 
 /** What the stack sets on the worker, pointed at the loopback servers (the sandbox reads only this). */
