@@ -1,3 +1,4 @@
+import { MetricUnit } from "@aws-lambda-powertools/metrics";
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import type { Context, SQSEvent } from "aws-lambda";
 import { ManagedAgentsEngine } from "../../src/engines/managed-agents/managed-agents-engine.js";
@@ -58,7 +59,12 @@ export const handler = async (event: SQSEvent, context: Context) => {
         pathFilter: { include: config.include, exclude: config.exclude },
       },
       log: (line, fields) => telemetry.logger.info(line, fields ?? {}),
+      metric: (name, value) => telemetry.metrics.addMetric(name, MetricUnit.NoUnit, value),
     }),
   );
-  return (await settle)(event, context);
+  try {
+    return await (await settle)(event, context);
+  } finally {
+    telemetry.metrics.publishStoredMetrics();
+  }
 };

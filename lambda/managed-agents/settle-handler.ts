@@ -51,6 +51,8 @@ export interface SettleHandlerDeps {
   log?: (line: string, fields?: Record<string, unknown>) => void;
   /** Books a published session's real cost against the worker's spend-cap reservation. */
   spend?: Pick<SpendLedger, "adjust">;
+  /** Records a published session's cost, and the estimate made before it began, as metrics. */
+  metric?: (name: "job_cost_usd" | "job_estimated_cost_usd", value: number) => void;
 }
 
 /**
@@ -142,7 +144,18 @@ async function settleOne(deps: SettleHandlerDeps, message: SettleMessage): Promi
       .adjust(reservation.key, cost - reservation.amountUsd)
       .catch((error: unknown) => deps.log?.("spend not booked", { error: String(error) }));
   }
-  deps.log?.("published", { sessionId, because: message.because, conclusion: settled.conclusion });
+  // The estimate made before the session began, next to what it cost: estimates are checked against reality.
+  const estimatedCostUsd = "estimate" in stored.record ? stored.record.estimate?.usd : undefined;
+  const costUsd = settled.outcome.totalCostUsd;
+  deps.metric?.("job_cost_usd", costUsd);
+  if (estimatedCostUsd !== undefined) deps.metric?.("job_estimated_cost_usd", estimatedCostUsd);
+  deps.log?.("published", {
+    sessionId,
+    because: message.because,
+    conclusion: settled.conclusion,
+    costUsd,
+    ...(estimatedCostUsd !== undefined ? { estimatedCostUsd } : {}),
+  });
 }
 
 /** One settle step's result, whatever the job kind. */

@@ -6,10 +6,21 @@ import { createAjv } from "../../src/json-schema/create-ajv.js";
  * worker consumes it; the job core (src/jobs) receives it unchanged, so every field a job needs to run
  * without re-reading the webhook payload is here.
  */
-export type JobKind = "review" | "autofix" | "audit" | "prune" | "ask" | "reply";
+export type JobKind = "review" | "autofix" | "describe" | "audit" | "prune" | "ask" | "reply";
 
-/** `ask`: a question answered by a read-only agent; `reply`: help, usage, closed or refusal (no model). */
-export const JOB_KINDS: readonly JobKind[] = ["review", "autofix", "audit", "prune", "ask", "reply"];
+/**
+ * `describe`: a PR description written by a read-only agent; `ask`: a question answered by one;
+ * `reply`: help, usage, closed or refusal (no model).
+ */
+export const JOB_KINDS: readonly JobKind[] = [
+  "review",
+  "autofix",
+  "describe",
+  "audit",
+  "prune",
+  "ask",
+  "reply",
+];
 
 /**
  * What a comment asked for, as the trigger model (src/jobs/triggers) decided it at the webhook, so
@@ -148,7 +159,7 @@ const schema: JSONSchemaType<JobMessage> = {
   allOf: [
     // A review, an autofix, a question or a reply without its PR or issue cannot run at all.
     {
-      if: { properties: { kind: { enum: ["review", "autofix", "ask", "reply"] } } },
+      if: { properties: { kind: { enum: ["review", "autofix", "describe", "ask", "reply"] } } },
       // biome-ignore lint/suspicious/noThenProperty: `then` is the JSON Schema keyword, not a thenable
       then: { required: ["pullNumber"] },
     },

@@ -60,8 +60,8 @@ const LAMBDA_VARIABLES = {
   ENABLED_JOBS: {
     type: "array",
     separator: "commas-or-spaces",
-    items: { type: "string", enum: ["review", "autofix", "prune", "ask", "reply"] },
-    default: ["review", "autofix", "prune", "ask", "reply"],
+    items: { type: "string", enum: ["review", "autofix", "describe", "prune", "ask", "reply"] },
+    default: ["review", "autofix", "describe", "prune", "ask", "reply"],
   },
   REPOSITORIES: listSetting("commas-or-spaces"),
 

@@ -112,6 +112,7 @@ function jobKindOf(run: TriggerRun, refused: boolean): JobKind {
       return "reply";
     case "review":
     case "autofix":
+    case "describe":
     case "ask":
     case "prune":
       return run.job;

@@ -9,6 +9,7 @@ import { type AgentInvoker, createAgentSessionRunner } from "./agent-session-run
 import { runAskJob } from "./dispatch/ask-job.js";
 import { runAuditJob } from "./dispatch/audit-job.js";
 import { runAutofixJob } from "./dispatch/autofix-job.js";
+import { runDescribeJob } from "./dispatch/describe-job.js";
 import { runPruneJob } from "./dispatch/prune-job.js";
 import { runReplyJob } from "./dispatch/reply-job.js";
 import { runReviewJob } from "./dispatch/review-job.js";
@@ -53,6 +54,7 @@ const RUN_JOB: Record<WorkerJob["job"]["kind"], JobRunner> = {
   autofix: runAutofixJob,
   audit: runAuditJob,
   prune: runPruneJob,
+  describe: runDescribeJob,
   ask: runAskJob,
   reply: runReplyJob,
 };
@@ -146,7 +148,7 @@ export function createJobExecutor(options: JobExecutorOptions): JobExecutor {
         }
       };
       const cap =
-        job.kind === "review" || job.kind === "autofix" || job.kind === "ask"
+        job.kind === "review" || job.kind === "autofix" || job.kind === "describe" || job.kind === "ask"
           ? options.prSpendCap
           : undefined;
       if (cap) return await withPrSpendCap(cap, { job, octokit }, run);

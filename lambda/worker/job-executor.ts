@@ -35,6 +35,8 @@ export interface JobResult {
   /** Check-run style conclusion the job published, for the logs. */
   conclusion?: string;
   costUsd?: number;
+  /** What the job was estimated to cost before its session started (reviews), next to `costUsd`. */
+  estimatedCostUsd?: number;
   numTurns?: number;
   durationMs?: number;
   sessionId?: string;

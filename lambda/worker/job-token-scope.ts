@@ -21,6 +21,9 @@ export function jobTokenScope(
           : { contents: "read", issues: "write", checks: "write" };
       case "prune":
         return { pull_requests: "read" };
+      // A description edits the PR's body (or, failing that, comments), reading the code.
+      case "describe":
+        return { contents: "read", pull_requests: "write", issues: "write" };
       // Questions read the code and answer on PRs, issues and review threads (reactions included).
       case "ask":
         return { contents: "read", pull_requests: "write", issues: "write" };

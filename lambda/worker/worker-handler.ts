@@ -380,6 +380,8 @@ export function createWorkerHandler(deps: WorkerHandlerDeps): WorkerHandler {
     const durationMs = result.durationMs ?? Date.now() - started;
     metrics.addMetric("job_duration", MetricUnit.Milliseconds, durationMs);
     if (result.costUsd !== undefined) metrics.addMetric("job_cost_usd", MetricUnit.NoUnit, result.costUsd);
+    if (result.estimatedCostUsd !== undefined)
+      metrics.addMetric("job_estimated_cost_usd", MetricUnit.NoUnit, result.estimatedCostUsd);
     if (result.numTurns !== undefined) metrics.addMetric("job_turns", MetricUnit.Count, result.numTurns);
     if (result.status === "timed_out") {
       // Final: the check run already says timed_out on the PR. Running it again would cost as much and
@@ -395,6 +397,7 @@ export function createWorkerHandler(deps: WorkerHandlerDeps): WorkerHandler {
       durationMs,
       conclusion: result.conclusion,
       costUsd: result.costUsd,
+      ...(result.estimatedCostUsd !== undefined ? { estimatedCostUsd: result.estimatedCostUsd } : {}),
       numTurns: result.numTurns,
       sessionId: result.sessionId,
     });

@@ -130,7 +130,7 @@ export const ACTION_INPUTS = {
   provider: providerSetting,
   github_token: textSetting,
   bot_login: textWithDefault("github-actions[bot]"),
-  mode: { type: "string", enum: ["auto", "review", "autofix", "audit"], default: "auto" },
+  mode: { type: "string", enum: ["auto", "review", "autofix", "describe", "audit"], default: "auto" },
   engine: engineSetting,
   repository_read_token: textSetting,
   model: textSetting,

@@ -9,7 +9,7 @@ export type { PullRequestRef };
  * event means, and the `mode` input may narrow it to one job kind. Pure; the requester's permission
  * is looked up by the caller.
  */
-export type JobKind = "review" | "autofix" | "audit";
+export type JobKind = "review" | "autofix" | "describe" | "audit";
 export type ActionJob = JobKind | "ask" | "help" | "usage" | "closed";
 
 export interface RouteSettings extends TriggerSettings {
@@ -67,6 +67,8 @@ function jobForMode(
       : { job: "skip", reason: `${run.trigger} asks for ${job}; mode is audit` };
   }
   if (job === "audit") return { job: "skip", reason: `${mode} needs a pull request event` };
+  // The opt-in description on a PR's own events (opened, …): a workflow with mode describe.
+  if (mode === "describe" && job === "review" && run.requester === undefined) return "describe";
   if (job === mode || (job === "ask" && mode === "review")) return job;
   if (mode === "autofix" && job === "review" && run.requester === undefined)
     return {

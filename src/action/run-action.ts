@@ -25,6 +25,7 @@ import { routeEvent } from "./route-event.js";
 import { runAskStep } from "./run-ask-step.js";
 import { runAuditStep } from "./run-audit-step.js";
 import { runAutofixStep } from "./run-autofix-step.js";
+import { runDescribeStep } from "./run-describe-step.js";
 import { setOutputs } from "./set-outputs.js";
 import { logInfo } from "./step-log.js";
 
@@ -151,6 +152,10 @@ export async function runAction(env: NodeJS.ProcessEnv): Promise<void> {
     await runAutofixStep({ inputs, context, env, octokit, plan });
     return;
   }
+  if (route.job === "describe") {
+    await runDescribeStep({ inputs, context, env, octokit, plan });
+    return;
+  }
   await reviewStep({ inputs, context, env, octokit, plan, paths: run.paths ?? [] });
 }
 
@@ -269,6 +274,7 @@ async function reviewStep(run: ReviewRun): Promise<void> {
         outcome.structuredOutput === undefined ? "" : JSON.stringify(outcome.structuredOutput),
       session_id: outcome.sessionId ?? "",
       total_cost_usd: String(outcome.totalCostUsd ?? 0),
+      estimated_cost_usd: result.budget ? result.budget.estimate.usd.toFixed(4) : "",
       num_turns: String(outcome.numTurns ?? 0),
       findings_count: String(published.findings.length),
       execution_file: settings.executionLogPath ?? "",

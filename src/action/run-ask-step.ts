@@ -6,6 +6,7 @@ import { runAsk } from "../jobs/ask/run-ask.js";
 import { answerQuestion } from "../jobs/conversation/answer-question.js";
 import { replyPlaceOf } from "../jobs/conversation/reply-place.js";
 import { repositoryUrl } from "../jobs/shared/clone-repository.js";
+import { followedSettings } from "../jobs/shared/follow-session.js";
 import { GitCheckout } from "../jobs/shared/git-checkout.js";
 import type { PullRequestJobPlan } from "../jobs/shared/prepare-pull-request-job.js";
 import { checkoutPullRequestHead } from "../jobs/shared/pull-request-head-checkout.js";
@@ -43,7 +44,7 @@ export async function runAskStep(step: {
     !pr && run.number !== undefined
       ? (await octokit.rest.issues.get({ owner, repo, issue_number: run.number })).data
       : undefined;
-  const outcome = await answerQuestion(octokit, place, async () => {
+  const outcome = await answerQuestion(octokit, place, async (follow) => {
     const prepared = await prepareAgentRun({
       ...step,
       logName: `ask-${run.number}-${run.comment?.id ?? "comment"}`,
@@ -83,7 +84,7 @@ export async function runAskStep(step: {
         ...(issue ? { issue: { number: issue.number, title: issue.title, body: issue.body ?? "" } } : {}),
         ...askThreadOf(run.comment),
       },
-      prepared.settings,
+      followedSettings(prepared.settings, follow),
     );
   });
   const outcomeSession = outcome.result?.session.outcome;

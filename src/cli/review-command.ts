@@ -1,6 +1,7 @@
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { reviewConclusion } from "../findings/review-conclusion.js";
+import { ReviewOverBudgetError } from "../jobs/review/review-budget.js";
 import { type ReviewResult, runReview } from "../jobs/review/run-review.js";
 import { RunnerConfigError } from "../runner/runner-config-error.js";
 import type { Subcommand } from "./cli-io.js";
@@ -58,7 +59,9 @@ async function runPrepared({ request, settings }: PreparedReview): Promise<Revie
     return await runReview(request, settings);
   } catch (error) {
     // Tool grants and MCP servers are checked against the job's policy before the spawn.
-    if (!(error instanceof RunnerConfigError)) throw error;
-    throw new ReviewStop(2, error.message);
+    if (error instanceof RunnerConfigError) throw new ReviewStop(2, error.message);
+    // Nothing fits the budget: no session starts, and the exit code says the review did not happen.
+    if (error instanceof ReviewOverBudgetError) throw new ReviewStop(1, error.message);
+    throw error;
   }
 }

@@ -5,6 +5,10 @@
  */
 const PREFIX = "claude-pr-runner";
 
+/** The first and last lines of the section of a PR body the describe job owns. */
+export const DESCRIBE_SECTION_START = `<!-- ${PREFIX}:describe:start -->`;
+export const DESCRIBE_SECTION_END = `<!-- ${PREFIX}:describe:end -->`;
+
 export function stickyMarker(key: string): string {
   return `<!-- ${PREFIX}:sticky:${key} -->`;
 }

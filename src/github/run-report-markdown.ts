@@ -17,6 +17,8 @@ export interface RunReport {
   /** Commit the findings belong to. */
   reviewedSha?: string;
   totalCostUsd?: number;
+  /** What the run was estimated to cost before it started, shown next to the actual cost. */
+  estimatedCostUsd?: number;
   numTurns?: number;
   sessionId?: string;
   /** Link to the workflow run or Lambda log. */
@@ -52,7 +54,10 @@ export function renderRunReport(report: RunReport, maxChars = MAX_COMMENT_CHARS)
 function renderFacts(r: RunReport): string {
   const facts: string[] = [];
   if (r.reviewedSha) facts.push(`reviewed at \`${r.reviewedSha.slice(0, 12)}\``);
-  if (r.totalCostUsd !== undefined) facts.push(`cost $${r.totalCostUsd.toFixed(4)}`);
+  if (r.totalCostUsd !== undefined)
+    facts.push(
+      `cost $${r.totalCostUsd.toFixed(4)}${r.estimatedCostUsd !== undefined ? ` (estimated $${r.estimatedCostUsd.toFixed(4)})` : ""}`,
+    );
   if (r.numTurns !== undefined) facts.push(`${r.numTurns} turn${r.numTurns === 1 ? "" : "s"}`);
   if (r.sessionId) facts.push(`session \`${r.sessionId}\``);
   if (r.runUrl) facts.push(`[run](${r.runUrl})`);

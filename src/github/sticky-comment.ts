@@ -90,6 +90,14 @@ export class StickyComment {
     return { commentId: created.id, action: "created" };
   }
 
+  /** The comment's body now, without its marker line, or undefined when there is none yet. */
+  async current(target: StickyCommentTarget): Promise<string | undefined> {
+    const existing = await this.find(target);
+    if (!existing?.body) return undefined;
+    const marker = stickyMarker(this.key);
+    return existing.body.startsWith(`${marker}\n`) ? existing.body.slice(marker.length + 1) : existing.body;
+  }
+
   private async find(target: StickyCommentTarget) {
     const comments = await listIssueComments(this.octokit, target);
     // Only a comment we wrote: anyone can paste the marker into theirs.

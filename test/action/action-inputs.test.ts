@@ -149,7 +149,7 @@ describe("parseActionInputs", () => {
     expect(error).toBeInstanceOf(ActionInputError);
     expect((error as ActionInputError).problems).toEqual([
       'claude_version must be an exact version such as 2.1.235; got "latest"',
-      'mode must be one of auto, review, autofix, audit; got "approve"',
+      'mode must be one of auto, review, autofix, describe, audit; got "approve"',
       'max_turns must be a whole number ≥ 1; got "1.5"',
       'session_store must be artifact, none, s3://bucket/prefix or file:///absolute/path; got "gs://x"',
       'fail_on_error must be true or false; got "yes"',

@@ -76,17 +76,18 @@ describe("the Action answering a question on the managed-agents engine", () => {
     );
     expect(run.code, run.stdout + run.stderr).toBe(0);
 
-    // One working comment, edited once into the answer.
+    // One working comment: a checklist while the session runs, then edited into the answer.
     const created = fx.github.callsTo("issues/create-comment");
     const edited = fx.github.callsTo("issues/update-comment");
     expect(created).toHaveLength(1);
     expect(JSON.stringify(created[0]!.body)).toContain("Working on it");
-    expect(edited).toHaveLength(1);
+    expect((edited[0]!.body as { body: string }).body).toContain("## Claude: working…");
+    expect((edited.at(-1)!.body as { body: string }).body).toContain("`sub` adds: it returns `a + b`.");
     const ours = fx.github.state.issueComments.filter((c) => c.user.login !== "maintainer");
     expect(ours).toHaveLength(1);
     expect(ours[0]!.body).toContain("`sub` adds: it returns `a + b`.");
     expect(ours[0]!.body).not.toContain("Working on it");
-    expect(edited[0]!.path).toContain(`/comments/${ours[0]!.id}`);
+    expect(edited.every((call) => call.path.includes(`/comments/${ours[0]!.id}`))).toBe(true);
 
     // The session: the PR's head mounted with the read-only token; the bad submit refused, then accepted.
     const session = double.session();

@@ -142,12 +142,17 @@ describe("the Action answering comments (dist/index.js, real CLI, GitHub double)
     const edited = fx.github.callsTo("issues/update-comment");
     expect(created).toHaveLength(1);
     expect(JSON.stringify(created[0]!.body)).toContain("Working on it");
-    expect(edited).toHaveLength(1);
+    // The reply is a live checklist while the agent works (edits paced 3 s apart), then the answer.
+    const bodies = edited.map((call) => (call.body as { body: string }).body);
+    expect(bodies[0]).toContain("## Claude: working…");
+    expect(bodies[0]).toContain("- [ ] Checkout of the code asked about ⏳");
+    expect(bodies.at(-1)).toContain("It subtracts, or means to.");
+    expect(bodies.slice(0, -1).every((body) => body.includes("## Claude: working…"))).toBe(true);
     const ours = fx.github.state.issueComments.filter((c) => c.user.login !== "maintainer");
     expect(ours).toHaveLength(1);
     expect(ours[0]!.body).toContain("It subtracts, or means to.");
     expect(ours[0]!.body).not.toContain("Working on it");
-    expect(edited[0]!.path).toContain(`/comments/${ours[0]!.id}`);
+    expect(edited.every((call) => call.path.includes(`/comments/${ours[0]!.id}`))).toBe(true);
     expect(fx.api.mainRequests).toHaveLength(1);
 
     // Duplicate delivery (same comment id, same action): claimed already, so nothing runs again.
@@ -223,11 +228,13 @@ describe("the Action answering comments (dist/index.js, real CLI, GitHub double)
       { commentId, content: "eyes", subject: "issue_comment" },
     ]);
     const writes = fx.github.calls.filter((c) => c.method !== "GET").map((c) => c.operationId);
-    expect(writes).toEqual([
+    // The working comment, then its checklist edits (paced), the last edit being the answer.
+    expect(writes.slice(0, 3)).toEqual([
       "reactions/create-for-issue-comment",
       "issues/create-comment",
       "issues/update-comment",
     ]);
+    expect(new Set(writes.slice(2))).toEqual(new Set(["issues/update-comment"]));
     const created = fx.github.callsTo("issues/create-comment");
     expect(created[0]!.path).toContain(`/issues/${issueNumber}/comments`);
     expect(JSON.stringify(created[0]!.body)).toContain("Working on it");
@@ -236,7 +243,9 @@ describe("the Action answering comments (dist/index.js, real CLI, GitHub double)
     expect(ours[0]!.issueNumber).toBe(issueNumber);
     expect(ours[0]!.body).toContain("Call `sub(a, b)` from src/math.ts");
     expect(ours[0]!.body).not.toContain("Working on it");
-    expect(fx.github.callsTo("issues/update-comment")[0]!.path).toContain(`/comments/${ours[0]!.id}`);
+    expect(
+      fx.github.callsTo("issues/update-comment").every((c) => c.path.includes(`/comments/${ours[0]!.id}`)),
+    ).toBe(true);
     // No PR exists: nothing asked GitHub for one, nothing was reviewed or checked.
     expect(fx.github.calls.filter((c) => c.path.includes("/pulls"))).toEqual([]);
     expect(fx.github.state.checkRuns).toEqual([]);

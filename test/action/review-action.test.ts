@@ -159,6 +159,9 @@ describe("the Action reviewing a pull request (dist/index.js, real CLI, GitHub d
     const run = await fx.run("pull_request", fx.pullRequestEvent("synchronize"), {});
     expect(run.code, run.stdout + run.stderr).toBe(0);
     expect(fx.github.state.reviews).toEqual([]);
+    // The sticky was a live checklist while the review ran; its last edit is the summary.
+    const created = fx.github.callsTo("issues/create-comment")[0]!.body as { body: string };
+    expect(created.body).toContain("## Claude review: working…");
     expect(fx.github.state.issueComments[0]!.body).toContain("No issues found");
     expect(fx.github.state.checkRuns[0]).toMatchObject({ conclusion: "success" });
   });

@@ -102,6 +102,25 @@ describe("routeEvent", () => {
     expect(routeEvent("issue_comment", payload, { ...settings, mode: "autofix" }).job).toBe("help");
   });
 
+  it("mode describe: a PR's own events (opened) and `/claude describe` describe; other commands are skipped", () => {
+    const opened = withPr(webhookExample("pull_request", "opened"), {});
+    expect(routeEvent("pull_request", opened, { ...settings, mode: "describe" }).job).toBe("describe");
+    expect(routeEvent("pull_request", opened, settings).job).toBe("review");
+    const payload = webhookExample("issue_comment", "created");
+    (payload.issue as Record<string, unknown>).pull_request = { url: "https://api.github.com/x" };
+    (payload.comment as { body: string }).body = "/claude describe";
+    expect(routeEvent("issue_comment", payload, { ...settings, mode: "describe" })).toMatchObject({
+      job: "describe",
+      requireWriteFrom: expect.any(String),
+    });
+    expect(routeEvent("issue_comment", payload, settings).job).toBe("describe");
+    (payload.comment as { body: string }).body = "/claude review";
+    expect(routeEvent("issue_comment", payload, { ...settings, mode: "describe" })).toMatchObject({
+      job: "skip",
+      reason: expect.stringContaining("mode is describe"),
+    });
+  });
+
   it("a skipped draft carries a notice for the job summary; an unrelated event does not", () => {
     const draft = withPr(webhookExample("pull_request", "opened"), { draft: true });
     expect(routeEvent("pull_request", draft, settings)).toMatchObject({ job: "skip", notice: true });

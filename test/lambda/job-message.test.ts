@@ -42,7 +42,9 @@ describe("job message", () => {
     expect(error).toBeInstanceOf(InvalidJobMessageError);
     const { problems } = error as InvalidJobMessageError;
     expect(problems).toContain('message has unknown field "extra"');
-    expect(problems).toContain('kind must be one of ["review","autofix","audit","prune","ask","reply"]');
+    expect(problems).toContain(
+      'kind must be one of ["review","autofix","describe","audit","prune","ask","reply"]',
+    );
     expect(problems).toContain("installationId must be integer");
     expect(problems.some((p) => p.startsWith("headSha must match pattern"))).toBe(true);
   });

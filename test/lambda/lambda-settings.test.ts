@@ -129,7 +129,7 @@ const refusals: Array<[string, (env: NodeJS.ProcessEnv) => unknown, NodeJS.Proce
     webhookConfigFromEnv,
     { ...WEBHOOK, ENABLED_JOBS: "review, deploy" },
     "WebhookConfigError",
-    'ENABLED_JOBS has "deploy"; allowed: review, autofix, prune, ask, reply',
+    'ENABLED_JOBS has "deploy"; allowed: review, autofix, describe, prune, ask, reply',
   ],
   [
     "list item (schedule)",

@@ -423,6 +423,59 @@ describe("autofix and audit jobs through the worker (real CLI)", () => {
     expect(pipeline.github.violations).toEqual([]);
   });
 
+  it("`/claude describe` by a writer: eyes, a read-only agent on a clone of the head, the PR body's own section written", async () => {
+    const before = pipeline.github.pull(OWNER, REPO, 9).body;
+    queue = [
+      {
+        kind: "structured_output",
+        value: {
+          title: "Add sub() to the math helpers",
+          summary: "Adds `sub(a, b)`.",
+          walkthrough: [{ concern: "Arithmetic", files: [{ path: "src/math.ts", change: "new `sub`" }] }],
+          risks: [],
+        },
+      },
+    ];
+    const payload = webhookExample("issue_comment", "created");
+    Object.assign(payload, {
+      installation: { id: INSTALLATION_ID },
+      repository: {
+        ...(payload.repository as object),
+        name: REPO,
+        full_name: `${OWNER}/${REPO}`,
+        owner: { login: OWNER },
+      },
+      sender: { login: "maintainer" },
+    });
+    Object.assign(payload.issue as object, { number: 9, pull_request: { url: "x" } });
+    const asked = pipeline.github.addIssueComment(OWNER, REPO, 9, "/claude describe", {
+      login: "maintainer",
+      type: "User",
+    });
+    Object.assign(payload.comment as object, {
+      id: asked.id,
+      body: "/claude describe",
+      author_association: "MEMBER",
+      user: { login: "maintainer", type: "User" },
+    });
+    const delivered = await quietly(() => pipeline.deliver("issue_comment", payload));
+    expect(delivered.json).toMatchObject({ status: "queued", kind: "describe" });
+    const { invocation } = await quietly(() => pipeline.runWorker());
+    expect(invocation?.response.batchItemFailures).toEqual([]);
+    expect(stdout.records.find((r) => r.message === "describe finished")).toMatchObject({
+      status: "described",
+      where: "body",
+    });
+    expect(pipeline.github.state.reactions).toContainEqual(
+      expect.objectContaining({ commentId: asked.id, content: "eyes" }),
+    );
+    const body = pipeline.github.pull(OWNER, REPO, 9).body;
+    expect(body.startsWith(before.trimEnd())).toBe(true);
+    expect(body).toContain("**Suggested title:** Add sub() to the math helpers");
+    expect(conversationText(pipeline.api.mainRequests.at(-1)!)).toContain("Describe pull request #9");
+    expect(pipeline.github.violations).toEqual([]);
+  });
+
   it("@claude in a review thread: eyes, a working reply in the thread edited into a read-only agent's answer; help costs no model", async () => {
     queue = [{ kind: "structured_output", value: { answer: "Line 15 adds; `sub` should subtract." } }];
     const root = pipeline.github.addReviewComment(OWNER, REPO, 9, {
@@ -465,7 +518,10 @@ describe("autofix and audit jobs through the worker (real CLI)", () => {
     expect(replies).toHaveLength(1);
     expect(replies[0]).toMatchObject({ inReplyToId: root.id });
     expect(replies[0]!.body).toContain("Line 15 adds; `sub` should subtract.");
-    expect(pipeline.github.callsTo("pulls/update-review-comment")).toHaveLength(1);
+    // The working reply was a live checklist while the agent worked; its last edit is the answer.
+    const edits = pipeline.github.callsTo("pulls/update-review-comment");
+    expect((edits[0]!.body as { body: string }).body).toContain("## Claude: working…");
+    expect((edits.at(-1)!.body as { body: string }).body).toContain("Line 15 adds; `sub` should subtract.");
     expect(pipeline.api.mainRequests).toHaveLength(requestsBefore + 1);
     const prompt = conversationText(pipeline.api.mainRequests.at(-1)!);
     expect(prompt).toContain("is this right?");
@@ -610,11 +666,13 @@ describe("a question on a plain issue through the worker (real CLI)", () => {
       .slice(writesBefore)
       .filter((c) => c.method !== "GET" && c.path.startsWith("/repos/"))
       .map((c) => c.operationId);
-    expect(writes).toEqual([
+    // The working comment, then its checklist edits (paced), the last edit being the answer.
+    expect(writes.slice(0, 3)).toEqual([
       "reactions/create-for-issue-comment",
       "issues/create-comment",
       "issues/update-comment",
     ]);
+    expect(new Set(writes.slice(2))).toEqual(new Set(["issues/update-comment"]));
     const ours = pipeline.github.state.issueComments.filter(
       (c) => c.issueNumber === issue.number && c.id !== asked.id,
     );

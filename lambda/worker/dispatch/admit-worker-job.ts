@@ -15,7 +15,7 @@ import type { WorkerJob } from "./worker-job.js";
  */
 export async function admitWorkerJob<WithPullRequest extends boolean>(
   run: WorkerJob,
-  what: "autofix" | "review" | "ask",
+  what: "autofix" | "review" | "describe" | "ask",
   needs: { pullRequest: WithPullRequest; requested: boolean },
 ): Promise<WithPullRequest extends true ? PullRequestJobPlan : PullRequestJobPlan | undefined> {
   const { job, octokit } = run;

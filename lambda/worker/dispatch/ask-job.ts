@@ -4,6 +4,7 @@ import { askReplyBody } from "../../../src/jobs/ask/ask-reply-body.js";
 import { askSessionPlan, runAsk } from "../../../src/jobs/ask/run-ask.js";
 import { answerQuestion, WORKING_TEXT } from "../../../src/jobs/conversation/answer-question.js";
 import { beginJob } from "../../../src/jobs/shared/detached-job.js";
+import { followedSettings } from "../../../src/jobs/shared/follow-session.js";
 import type { JobResult } from "../job-executor.js";
 import { PermanentJobError } from "../job-executor.js";
 import { acknowledgeComment } from "./acknowledge-comment.js";
@@ -67,7 +68,7 @@ export async function runAskJob(run: WorkerJob): Promise<JobResult> {
       });
     }
   }
-  const outcome = await answerQuestion(octokit, place, async () => {
+  const outcome = await answerQuestion(octokit, place, async (follow) => {
     const at = pr
       ? { headSha: pr.headSha, baseSha: pr.baseSha }
       : { branch: (await octokit.rest.repos.get(target)).data.default_branch };
@@ -75,11 +76,14 @@ export async function runAskJob(run: WorkerJob): Promise<JobResult> {
     return runAsk(
       { ...question, checkoutDir: repository.dir },
       // A PR's question reads the pass-through's files at its base; an issue's at the default branch.
-      await passThroughSessionSettings(run, {
-        checkoutDir: repository.dir,
-        configSha: pr ? pr.baseSha : repository.headSha,
-        untrusted,
-      }),
+      followedSettings(
+        await passThroughSessionSettings(run, {
+          checkoutDir: repository.dir,
+          configSha: pr ? pr.baseSha : repository.headSha,
+          untrusted,
+        }),
+        follow,
+      ),
     );
   });
   if (!outcome.result) throw new PermanentJobError(`the question was not answered: ${outcome.error}`);

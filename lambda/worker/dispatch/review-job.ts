@@ -2,7 +2,7 @@ import type { DetachedEngine } from "../../../src/engines/engine.js";
 import { concludeStaleCheckRuns } from "../../../src/github/check-run-publisher.js";
 import type { GitHubClient } from "../../../src/github/github-client.js";
 import type { PathFilterSettings } from "../../../src/jobs/review/path-filter.js";
-import { beginReview, type ReviewBegun } from "../../../src/jobs/review/review-job.js";
+import { beginReview, type ReviewBegin, type ReviewBegun } from "../../../src/jobs/review/review-job.js";
 import { REVIEW_CHECK_NAME, reviewPullRequest } from "../../../src/jobs/review/review-pull-request.js";
 import type { JobSettings } from "../../../src/jobs/shared/job-settings.js";
 import type { PullRequestRef } from "../../../src/jobs/shared/pull-request-ref.js";
@@ -66,6 +66,7 @@ export async function runReviewJob(run: WorkerJob): Promise<JobResult> {
       // The same files as on the CLI engine: repository config at the base, then the worker's.
       pathFilter: { include: config.include, exclude: config.exclude },
       ...(job.command?.paths?.length ? { paths: job.command.paths } : {}),
+      commentMode: config.commentMode,
     });
     if (begun.status === "skipped") {
       run.context.logger.info("not reviewed: only excluded files changed", { reason: begun.reason });
@@ -106,7 +107,12 @@ export async function runReviewJob(run: WorkerJob): Promise<JobResult> {
     run.context.logger.info("not reviewed: only excluded files changed", { reason: review.reason });
     return { status: "completed", conclusion: "neutral" };
   }
-  return jobResultFrom(review.result.session.outcome, review.published.conclusion);
+  // The worker logs it next to the actual cost ("job completed") and records both as metrics.
+  const estimate = review.result.budget?.estimate;
+  return {
+    ...jobResultFrom(review.result.session.outcome, review.published.conclusion),
+    ...(estimate ? { estimatedCostUsd: estimate.usd } : {}),
+  };
 }
 
 /**
@@ -134,6 +140,8 @@ export async function beginWorkerReview(run: {
   pathFilter?: PathFilterSettings;
   /** `review <path…>`: only these paths. */
   paths?: string[];
+  /** The worker's comment mode: unless `none`, the sticky comment shows the review's progress. */
+  commentMode?: ReviewBegin["commentMode"];
 }): Promise<ReviewBegun> {
   const pr = run.pr ?? (await openPullRequest(run));
   const previous = await run.store.latestForPullRequest({
@@ -151,6 +159,7 @@ export async function beginWorkerReview(run: {
       ...(run.mountToken ? { mountToken: run.mountToken } : {}),
       ...(run.pathFilter ? { pathFilter: run.pathFilter } : {}),
       ...(run.paths?.length ? { paths: run.paths } : {}),
+      ...(run.commentMode ? { commentMode: run.commentMode } : {}),
     },
     run.settings,
     run.engine,

@@ -48,11 +48,18 @@ export async function publishReviewToGitHub(
   result: ReviewResult,
 ): Promise<PublishedReview> {
   const { outcome } = result.session;
-  const notes = [result.session.restore.message, ...result.promptNotes, ...result.session.notes];
+  const budgetNotes = result.budget?.notes ?? [];
+  const notes = [
+    result.session.restore.message,
+    ...budgetNotes,
+    ...result.promptNotes,
+    ...result.session.notes,
+  ];
   const base = {
     title: "Claude review",
     reviewedSha: target.headSha,
     totalCostUsd: outcome.totalCostUsd,
+    ...(result.budget ? { estimatedCostUsd: result.budget.estimate.usd } : {}),
     numTurns: outcome.numTurns,
     ...(outcome.sessionId ? { sessionId: outcome.sessionId } : {}),
     ...(target.runUrl ? { runUrl: target.runUrl } : {}),
@@ -135,7 +142,8 @@ export async function publishReviewToGitHub(
   await checks.publisher.complete(checks.handle, {
     outcome: { status: decided.check, isError: false },
     title: report.verdict,
-    summary: [review.summary, ...movedNote].join("\n\n"),
+    // A review narrowed to fit the budget says so on the check too, not only in the sticky comment.
+    summary: [review.summary, ...movedNote, ...budgetNotes].join("\n\n"),
     findings,
   });
   return {

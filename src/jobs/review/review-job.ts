@@ -20,6 +20,9 @@ import {
   type ReviewTarget,
 } from "./publish-review-to-github.js";
 import { pullRequestChangeFromGitHub } from "./pull-request-change.js";
+import { fitReviewToBudget, type ReviewChange, ReviewOverBudgetError } from "./review-budget.js";
+import type { ReviewCostEstimate } from "./review-cost-estimate.js";
+import { reviewProgress } from "./review-progress.js";
 import { buildReviewPrompt, type ReviewPromptInput } from "./review-prompt.js";
 import {
   completeAsNotReviewed,
@@ -43,6 +46,12 @@ export interface ReviewRecord extends DetachedJobRecord {
    * then a command's paths): the finish sets findings aside by the same rules.
    */
   pathRules?: ReviewPathRules;
+  /** The estimate made before the session began, for the report next to the actual cost. */
+  estimate?: ReviewCostEstimate;
+  /** Changed files left out to fit the budget (fitReviewToBudget): findings on them are set aside. */
+  leftOut?: string[];
+  /** What the start told the reader (the estimate, a narrowed review), repeated in the report. */
+  notes?: string[];
 }
 
 export type ReviewBegun =
@@ -67,6 +76,8 @@ export interface ReviewBegin {
   pathFilter?: PathFilterSettings;
   /** `review <path…>`: review only these paths of what the filters keep. */
   paths?: string[];
+  /** The door's comment mode: unless `none`, the sticky comment shows the review's progress. */
+  commentMode?: ReviewTarget["commentMode"];
 }
 
 const validateReview = createAjv({ schemas: "ours" }).compile(REVIEW_SCHEMA);
@@ -96,29 +107,47 @@ export async function beginReview(
         });
     const pathRules = reviewPathRules(repositoryConfig, job.pathFilter, job.paths);
     const pathFilter = PathFilter.from(pathRules).narrow(pathRules.paths);
-    const { diff, changedFiles, excluded } = checkout
+    const whole = checkout
       ? await reviewedChange(checkout, { baseSha: job.pr.baseSha, headSha: job.pr.headSha, pathFilter })
       : await pullRequestChangeFromGitHub(
           job.octokit,
           { owner: job.owner, repo: job.repo, pullNumber: job.pr.number },
           pathFilter,
         );
-    if (changedFiles.length === 0 && excluded.length > 0) {
-      const skipped = await completeAsNotReviewed(checks, handle, excluded);
+    if (whole.changedFiles.length === 0 && whole.excluded.length > 0) {
+      const skipped = await completeAsNotReviewed(checks, handle, whole.excluded);
       return { status: "skipped", ...skipped, checkRunId: handle.checkRunId };
     }
-    const prompt = buildReviewPrompt({
-      repository: `${job.owner}/${job.repo}`,
-      baseSha: job.pr.baseSha,
-      headSha: job.pr.headSha,
-      changedFiles,
-      diff,
-      pullRequest: { number: job.pr.number, title: job.pr.title, body: job.pr.body, author: job.pr.author },
-      ...(previous && previous.headSha !== job.pr.headSha
+    const prior =
+      previous && previous.headSha !== job.pr.headSha
         ? await priorReviewFrom(engine, previous, settings.jsonSchema ?? REVIEW_SCHEMA)
-        : {}),
-      ...(settings.extraInstructions ? { extraInstructions: settings.extraInstructions } : {}),
+        : {};
+    const promptOf = (change: ReviewChange) =>
+      buildReviewPrompt({
+        repository: `${job.owner}/${job.repo}`,
+        baseSha: job.pr.baseSha,
+        headSha: job.pr.headSha,
+        changedFiles: change.changedFiles,
+        diff: change.diff,
+        pullRequest: { number: job.pr.number, title: job.pr.title, body: job.pr.body, author: job.pr.author },
+        ...prior,
+        ...(settings.extraInstructions ? { extraInstructions: settings.extraInstructions } : {}),
+      });
+    // The same fit as every review; without a checkout, file sizes are unknown and counted high.
+    const budget = fitReviewToBudget(whole, {
+      promptChars: promptOf(whole).text.length,
+      headChars: checkout
+        ? await checkout.blobSizes(
+            job.pr.headSha,
+            whole.changedFiles.map((f) => f.path),
+          )
+        : new Map(),
+      model: settings.model,
+      maxTurns: settings.maxTurns,
+      maxBudgetUsd: settings.maxBudgetUsd,
     });
+    if (budget.status === "over") throw new ReviewOverBudgetError(budget.reason, budget.estimate);
+    const prompt = promptOf(budget.change);
     const record = await beginJob(
       engine,
       reviewSessionPlan(
@@ -135,14 +164,42 @@ export async function beginReview(
         baseSha: job.pr.baseSha,
         checkRunId: handle.checkRunId,
         pathRules,
+        estimate: budget.estimate,
+        notes: budget.notes,
+        ...(budget.narrowed ? { leftOut: budget.narrowed.leftOut } : {}),
       },
       job.mountToken,
     );
+    await showDetachedProgress(job, record.sessionId, budget.estimate.usd);
     return { status: "started", record };
   } catch (error) {
     await failCheckRunNotStarted(checks, handle, "review", error);
     throw error;
   }
+}
+
+/**
+ * The sticky comment's checklist for a review whose session runs on: begun here, finished by the
+ * settle step, which writes the summary over it. One edit; a failed edit is only logged.
+ */
+async function showDetachedProgress(
+  job: ReviewBegin,
+  sessionId: string,
+  estimatedUsd: number,
+): Promise<void> {
+  if (!job.commentMode || job.commentMode === "none") return;
+  const progress = await reviewProgress(job.octokit, {
+    owner: job.owner,
+    repo: job.repo,
+    issueNumber: job.pr.number,
+  });
+  progress.done(
+    "checkout",
+    `the engine mounts the repository read-only at \`${job.pr.headSha.slice(0, 12)}\``,
+  );
+  progress.done("session", `session \`${sessionId}\`, estimated $${estimatedUsd.toFixed(4)}`);
+  progress.active("reading", "the summary replaces this list when the session ends");
+  await progress.flush();
 }
 
 /**
@@ -212,10 +269,16 @@ export function reviewJob(
         include: [...rules.include, ...(pathFilter?.include ?? [])],
         exclude: [...rules.exclude, ...(pathFilter?.exclude ?? [])],
       }).narrow(rules.paths);
+      const leftOut = new Set(record.leftOut ?? []);
       const knownPaths = new Set(
-        files.filter((f) => f.status !== "removed" && filter.matches(f.filename)).map((f) => f.filename),
+        files
+          .filter((f) => f.status !== "removed" && filter.matches(f.filename) && !leftOut.has(f.filename))
+          .map((f) => f.filename),
       );
-      const review = await checkedReview(session, [], { knownPaths });
+      const review = {
+        ...(await checkedReview(session, [], { knownPaths })),
+        ...(record.estimate ? { budget: { estimate: record.estimate, notes: record.notes ?? [] } } : {}),
+      };
       const { lineMap } = await fetchPullRequestLineMap(octokit, { owner, repo, pullNumber });
       const published = await publishReviewToGitHub(
         { octokit, owner, repo, pullNumber, headSha, lineMap, ...rest },

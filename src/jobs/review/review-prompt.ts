@@ -1,6 +1,7 @@
 import {
   budgetedDiffBlocks,
   type ChangedFile,
+  changedFileLine,
   fencedAuthorText,
   workflowInstructions,
 } from "../shared/prompt-blocks.js";
@@ -84,7 +85,7 @@ export function buildReviewPrompt(input: ReviewPromptInput): ReviewPrompt {
   parts.push(...workflowInstructions(input.extraInstructions));
 
   parts.push(
-    `Changed files (${input.changedFiles.length}):\n${input.changedFiles.map(describeFile).join("\n")}`,
+    `Changed files (${input.changedFiles.length}):\n${input.changedFiles.map(changedFileLine).join("\n")}`,
   );
 
   const diff = budgetedDiffBlocks(input.diff, budget.diffChars, "diff");
@@ -118,7 +119,7 @@ function buildDeltaPrompt(
   ];
   parts.push(...workflowInstructions(input.extraInstructions));
   parts.push(
-    `Files changed since ${delta.fromSha.slice(0, 7)} (${delta.changedFiles.length}):\n${delta.changedFiles.map(describeFile).join("\n")}`,
+    `Files changed since ${delta.fromSha.slice(0, 7)} (${delta.changedFiles.length}):\n${delta.changedFiles.map(changedFileLine).join("\n")}`,
   );
   const diff = budgetedDiffBlocks(delta.diff, budget.diffChars, "diff-since-last-review");
   if (diff.omittedFiles.length > 0) {
@@ -145,12 +146,6 @@ function describePriorReview(prior: PriorReview): string {
 
 function oneLine(text: string): string {
   return text.replace(/\s+/g, " ").trim();
-}
-
-function describeFile(file: ChangedFile): string {
-  const counts = file.additions === undefined ? "" : ` (+${file.additions} -${file.deletions ?? 0})`;
-  const rename = file.previousPath ? ` (from ${file.previousPath})` : "";
-  return `- ${file.status} ${file.path}${rename}${counts}`;
 }
 
 function noteSanitizing(field: string, sanitized: SanitizedText, notes: string[]): void {

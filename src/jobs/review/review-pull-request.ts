@@ -9,6 +9,7 @@ import type { GitHubClient } from "../../github/github-client.js";
 import { dropEscapingSymlinks } from "../../sandbox/drop-escaping-symlinks.js";
 import type { ContextBound } from "../../sessions/context-bound.js";
 import type { TranscriptStore } from "../../sessions/transcript-store.js";
+import { followedSettings, followSession } from "../shared/follow-session.js";
 import { GitCheckout } from "../shared/git-checkout.js";
 import type { JobSettings } from "../shared/job-settings.js";
 import { pinAgentConfigToBase } from "../shared/pin-agent-config.js";
@@ -22,6 +23,8 @@ import {
   publishReviewToGitHub,
   type ReviewTarget,
 } from "./publish-review-to-github.js";
+import { ReviewOverBudgetError } from "./review-budget.js";
+import { reviewProgress } from "./review-progress.js";
 import { type ReviewResult, reviewedChange, runReview } from "./run-review.js";
 
 export const REVIEW_CHECK_NAME = "Claude review";
@@ -66,6 +69,11 @@ export interface PullRequestReviewJob {
   runUrl?: string;
   /** Called once the check run exists, e.g. to print progress. */
   log?: (line: string) => void;
+  /**
+   * The live checklist in the sticky comment (on unless `commentMode` is `none`): the least time
+   * between two of its edits (default 3000 ms, GitHub's content-creation pacing).
+   */
+  progressIntervalMs?: number;
 }
 
 export type PullRequestReview =
@@ -131,12 +139,25 @@ export async function reviewPullRequest(
 ): Promise<PullRequestReview> {
   const { octokit, owner, repo, pr } = job;
   const { checks, handle } = await startReviewCheck(job);
+  const progress =
+    job.commentMode === "none"
+      ? undefined
+      : await reviewProgress(
+          octokit,
+          { owner, repo, issueNumber: pr.number },
+          {
+            ...(job.progressIntervalMs === undefined ? {} : { minIntervalMs: job.progressIntervalMs }),
+            ...(job.log ? { log: job.log } : {}),
+          },
+        );
   try {
+    progress?.active("checkout");
     const checkoutDir = await headCheckoutFor(job, settings.hostEnv);
     const checkout = new GitCheckout(checkoutDir, settings.hostEnv);
     const pathFilter = await pathFilterFor(job, checkout);
     const change = await reviewedChange(checkout, { baseSha: pr.baseSha, headSha: pr.headSha, pathFilter });
     if (change.changedFiles.length === 0 && change.excluded.length > 0) {
+      await progress?.fail("only files the path filters leave out changed", "not reviewed");
       const skipped = await completeAsNotReviewed(checks, handle, change.excluded);
       job.log?.(`Not reviewed: ${skipped.reason}`);
       return { status: "skipped", ...skipped, checkRunId: handle.checkRunId };
@@ -150,6 +171,13 @@ export async function reviewPullRequest(
       if (dropped.length > 0)
         job.log?.(`Removed symlinks that leave the checkout (untrusted PR): ${dropped.join(", ")}`);
     }
+    progress?.done(
+      "checkout",
+      job.untrusted
+        ? "untrusted (a fork or pull_request_target): read-only tools, no secrets, `--bare`"
+        : "trusted (same repository)",
+    );
+    const follow = progress ? followSession(progress) : undefined;
     let result: ReviewResult;
     try {
       result = await runReview(
@@ -171,12 +199,22 @@ export async function reviewPullRequest(
               }
             : {}),
         },
-        settings,
+        follow ? followedSettings(settings, follow) : settings,
       );
     } finally {
       await pinned.restore();
     }
 
+    if (result.budget)
+      job.log?.(
+        `Cost: estimated $${result.budget.estimate.usd.toFixed(4)} before the run, $${(result.session.outcome.totalCostUsd ?? 0).toFixed(4)} actual`,
+      );
+    progress?.active(
+      "publishing",
+      result.status === "reviewed" ? `${result.checked.review.findings.length} finding(s)` : undefined,
+    );
+    // The final summary is written over the checklist: no progress edit may land after it.
+    await progress?.stop();
     const headNow = await currentHeadSha(octokit, { owner, repo, pullNumber: pr.number });
     if (headNow !== pr.headSha)
       job.log?.(
@@ -203,10 +241,11 @@ export async function reviewPullRequest(
     return { status: "reviewed", result, published, checkRunId: handle.checkRunId };
   } catch (error) {
     const message = `Claude review could not run: ${(error as Error).message}`;
+    await progress?.fail(message, error instanceof ReviewOverBudgetError ? "not reviewed" : "failed");
     await checks
       .complete(handle, {
         outcome: { status: "failure", isError: true },
-        title: "Claude review failed",
+        title: error instanceof ReviewOverBudgetError ? "Not reviewed: over budget" : "Claude review failed",
         summary: message,
         findings: [],
       })

@@ -3,6 +3,8 @@ import { NO_LOCAL_WORKSPACE } from "../../engines/remote-workspace-dir.js";
 import { createAjv } from "../../json-schema/create-ajv.js";
 import { builtInPolicy } from "../../runner/policy/built-in-policy.js";
 import { type SessionOutcome, sessionFailureReason } from "../../runner/session-outcome.js";
+import { chooseStart } from "../../sessions/choose-start.js";
+import { contextBoundExceeded, DEFAULT_CONTEXT_BOUND } from "../../sessions/context-bound.js";
 import type { LineageEntry, LineageFinding } from "../../sessions/lineage-entry.js";
 import type { RestoreResult } from "../../sessions/restore-result.js";
 import { GitCheckout } from "../shared/git-checkout.js";
@@ -11,7 +13,9 @@ import { jobToolAccess } from "../shared/job-tool-access.js";
 import type { ChangedFile } from "../shared/prompt-blocks.js";
 import { runJobSession } from "../shared/run-job-session.js";
 import type { PathFilter } from "./path-filter.js";
+import { fitReviewToBudget, type ReviewChange, ReviewOverBudgetError } from "./review-budget.js";
 import { type CheckedReview, checkReview } from "./review-checks.js";
+import type { ReviewCostEstimate } from "./review-cost-estimate.js";
 import { buildReviewPrompt, type PriorReview, type ReviewPromptInput } from "./review-prompt.js";
 import { REVIEW_SCHEMA, reviewFromStructuredOutput } from "./review-schema.js";
 
@@ -28,9 +32,16 @@ export interface ReviewRequest {
   pathFilter?: PathFilter;
 }
 
-export type ReviewResult =
+export type ReviewResult = (
   | { status: "reviewed"; checked: CheckedReview; session: JobSessionResult; promptNotes: string[] }
-  | { status: "failed"; reason: string; session: JobSessionResult; promptNotes: string[] };
+  | { status: "failed"; reason: string; session: JobSessionResult; promptNotes: string[] }
+) & {
+  /**
+   * What the review was estimated to cost before it ran (fitReviewToBudget), for the report next to
+   * the actual cost, and what the fit told the reader (the estimate, files left out to fit).
+   */
+  budget?: { estimate: ReviewCostEstimate; notes: string[] };
+};
 
 const validateReview = createAjv({ schemas: "ours" }).compile(REVIEW_SCHEMA);
 
@@ -41,19 +52,35 @@ const validateReview = createAjv({ schemas: "ours" }).compile(REVIEW_SCHEMA);
  */
 export async function runReview(request: ReviewRequest, settings: JobSettings): Promise<ReviewResult> {
   const checkout = new GitCheckout(request.checkoutDir, settings.hostEnv);
-  const { diff, changedFiles, excluded } = await reviewedChange(checkout, request);
+  const promptInput = (change: ReviewChange): ReviewPromptInput => ({
+    repository: `${request.repository.owner}/${request.repository.name}`,
+    baseSha: request.baseSha,
+    headSha: request.headSha,
+    changedFiles: change.changedFiles,
+    diff: change.diff,
+    ...(request.pullRequest ? { pullRequest: request.pullRequest } : {}),
+    ...(settings.extraInstructions ? { extraInstructions: settings.extraInstructions } : {}),
+  });
+  const whole = await reviewedChange(checkout, request);
+  const budget = fitReviewToBudget(whole, {
+    promptChars: buildReviewPrompt(promptInput(whole)).text.length,
+    headChars: await checkout.blobSizes(
+      request.headSha,
+      whole.changedFiles.map((f) => f.path),
+    ),
+    model: settings.model,
+    maxTurns: settings.maxTurns,
+    maxBudgetUsd: settings.maxBudgetUsd,
+    ...(request.lineage ? await resumedContextOf(request.lineage) : {}),
+  });
+  if (budget.status === "over") throw new ReviewOverBudgetError(budget.reason, budget.estimate);
+  const { changedFiles, excluded } = budget.change;
 
   const promptNotes: string[] = [];
   const promptFor = async (restore: RestoreResult): Promise<string> => {
     const prompt = buildReviewPrompt({
-      repository: `${request.repository.owner}/${request.repository.name}`,
-      baseSha: request.baseSha,
-      headSha: request.headSha,
-      changedFiles,
-      diff,
-      ...(request.pullRequest ? { pullRequest: request.pullRequest } : {}),
+      ...promptInput(budget.change),
       ...(await continuationOf(checkout, restore, request.headSha)),
-      ...(settings.extraInstructions ? { extraInstructions: settings.extraInstructions } : {}),
     });
     promptNotes.splice(0, promptNotes.length, ...prompt.notes, ...excludedNote(excluded));
     return prompt.text;
@@ -67,10 +94,24 @@ export async function runReview(request: ReviewRequest, settings: JobSettings): 
     settings,
   );
   const knownPaths = new Set(changedFiles.filter((f) => f.status !== "removed").map((f) => f.path));
-  return checkedReview(session, promptNotes, {
+  const result = await checkedReview(session, promptNotes, {
     knownPaths,
     lineCounts: (paths) => checkout.lineCounts(request.headSha, paths),
   });
+  return { ...result, budget: { estimate: budget.estimate, notes: budget.notes } };
+}
+
+/**
+ * The conversation a lineage review would send again when it resumes its parent (the entry's own
+ * count of context tokens), or nothing when it would start fresh (no parent, or past the bound).
+ */
+async function resumedContextOf(
+  lineage: NonNullable<ReviewRequest["lineage"]>,
+): Promise<{ resumedContextTokens?: number }> {
+  const start = await chooseStart(lineage.store, lineage.lineageKey, lineage.baseKey).catch(() => undefined);
+  if (start?.kind !== "fork" || start.entry.contextTokens === undefined) return {};
+  if (contextBoundExceeded(start.entry, lineage.contextBound ?? DEFAULT_CONTEXT_BOUND)) return {};
+  return { resumedContextTokens: start.entry.contextTokens };
 }
 
 /**

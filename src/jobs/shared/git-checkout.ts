@@ -103,6 +103,23 @@ export class GitCheckout {
     return new Map(unique.map((path, i) => [path, counts[i]]));
   }
 
+  /**
+   * The byte size of each path's blob at a commit (one `ls-tree` for all), for estimating what
+   * reading them costs; paths that are not blobs there (removed, submodules) are absent.
+   */
+  async blobSizes(sha: string, paths: readonly string[]): Promise<Map<string, number>> {
+    const wanted = new Set(paths);
+    const sizes = new Map<string, number>();
+    if (wanted.size === 0) return sizes;
+    const listing = await this.git(["ls-tree", "-r", "-l", "-z", "--full-tree", sha]);
+    for (const record of listing.split("\0")) {
+      // <mode> SP <type> SP <object> SP+ <size> TAB <path>
+      const match = /^\d+ blob [0-9a-f]+ +(\d+)\t(.*)$/s.exec(record);
+      if (match?.[2] !== undefined && wanted.has(match[2])) sizes.set(match[2], Number(match[1]));
+    }
+    return sizes;
+  }
+
   async hasCommit(sha: string): Promise<boolean> {
     try {
       await this.git(["cat-file", "-e", `${sha}^{commit}`]);

@@ -14,6 +14,13 @@ export interface ChangedFile {
   deletions?: number;
 }
 
+/** One line of a prompt's changed-file list: status, path, the old path of a rename, line counts. */
+export function changedFileLine(file: ChangedFile): string {
+  const counts = file.additions === undefined ? "" : ` (+${file.additions} -${file.deletions ?? 0})`;
+  const rename = file.previousPath ? ` (from ${file.previousPath})` : "";
+  return `- ${file.status} ${file.path}${rename}${counts}`;
+}
+
 /** `text` in a code fence labelled `label` that nothing inside the text can close. */
 export function fence(label: string, text: string): string {
   // A fence longer than any backtick run inside the text cannot be closed early by the text.

@@ -1,7 +1,7 @@
 import type { PullRequestRef } from "./pull-request-ref.js";
 
 /** The PR jobs that run an agent on a PR's head. */
-export type PullRequestJobKind = "review" | "autofix" | "ask";
+export type PullRequestJobKind = "review" | "autofix" | "describe" | "ask";
 
 /** Why a PR's job runs untrusted: read-only tools, `--bare`, no secrets, no push, no test commands. */
 export type UntrustedReason =

@@ -7,14 +7,23 @@ import type { TriggerSettings } from "./trigger-settings.js";
  * reads the event name, its payload and the settings; the caller looks up the requester's
  * permission (an API call) and passes it to `authorizeTrigger`.
  *
- * Jobs that call the model: review, autofix, ask, audit. Jobs that only post a fixed reply: help,
+ * Jobs that call the model: review, autofix, describe, ask, audit. Jobs that only post a fixed reply: help,
  * usage (unknown command), closed (a command on a closed PR or issue). Prune tidies up stored
  * sessions of a closed PR.
  */
-export type TriggerJob = "review" | "autofix" | "ask" | "help" | "usage" | "closed" | "prune" | "audit";
+export type TriggerJob =
+  | "review"
+  | "autofix"
+  | "describe"
+  | "ask"
+  | "help"
+  | "usage"
+  | "closed"
+  | "prune"
+  | "audit";
 
 /** Jobs that cost a model request. Everything else is a fixed reply or housekeeping. */
-export const MODEL_JOBS: ReadonlySet<TriggerJob> = new Set(["review", "autofix", "ask", "audit"]);
+export const MODEL_JOBS: ReadonlySet<TriggerJob> = new Set(["review", "autofix", "describe", "ask", "audit"]);
 
 /** The comment that asked, and where an answer to it goes. */
 export interface TriggerComment {
@@ -188,11 +197,13 @@ function commandRun(
   switch (command.command) {
     case "review":
     case "fix":
-      // Reviews and fixes need a PR: on an issue the command is answered with usage.
+    case "describe":
+      // Reviews, fixes and descriptions need a PR: on an issue the command is answered with usage.
       if (!isPullRequest) return { job: "usage", requiresWriter: false, unknownCommand: command.command };
-      return command.command === "review"
-        ? { job: "review", requiresWriter: true, paths: command.paths }
-        : { job: "autofix", requiresWriter: true };
+      if (command.command === "review") return { job: "review", requiresWriter: true, paths: command.paths };
+      return command.command === "fix"
+        ? { job: "autofix", requiresWriter: true }
+        : { job: "describe", requiresWriter: true };
     case "ask":
       return { job: "ask", requiresWriter: true, question: command.question };
     case "help":

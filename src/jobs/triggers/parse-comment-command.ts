@@ -2,7 +2,8 @@
  * What a comment asks of us, if anything. Two forms:
  *
  * - a command: the comment's first word is the prefix (`/claude review src/a.ts`, `/claude fix`,
- *   `/claude ask why…`, `/claude help`); a word we do not know is `unknown`, answered with usage;
+ *   `/claude describe`, `/claude ask why…`, `/claude help`); a word we do not know is `unknown`,
+ *   answered with usage;
  * - a mention: the handle appears as a word (`@claude why is this async?`), outside quoted lines
  *   and code blocks (quoting someone's mention must not ask again). The rest is a question, unless
  *   it starts with a command word (`@claude review` is the review command).
@@ -10,11 +11,12 @@
 export type CommentCommand =
   | { command: "review"; paths: string[] }
   | { command: "fix" }
+  | { command: "describe" }
   | { command: "ask"; question: string }
   | { command: "help" }
   | { command: "unknown"; word: string };
 
-const COMMAND_WORDS = new Set(["review", "fix", "ask", "help"]);
+const COMMAND_WORDS = new Set(["review", "fix", "describe", "ask", "help"]);
 
 export function parseCommentCommand(
   body: string,
@@ -47,6 +49,7 @@ function commandFrom(rest: string, explicit: boolean): CommentCommand {
     return { command: "review", paths: line === "" ? [] : line.split(/\s+/) };
   }
   if (lower === "fix") return { command: "fix" };
+  if (lower === "describe") return { command: "describe" };
   if (lower === "help") return { command: "help" };
   return after === "" ? { command: "unknown", word: "ask" } : { command: "ask", question: after };
 }

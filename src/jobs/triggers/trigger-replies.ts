@@ -13,6 +13,7 @@ export function helpReply(settings: Pick<TriggerSettings, "commandPrefix" | "men
     "",
     `- \`${p} review\`: review this pull request again; \`${p} review PATH…\` reviews only those paths.`,
     `- \`${p} fix\`: fix the review's findings and push a commit (suggestions on fork PRs).`,
+    `- \`${p} describe\`: write a summary, a walkthrough and the risks into a section of the PR description.`,
     `- \`${p} ask QUESTION\` or \`${settings.mention} QUESTION\`: answer a question about the code (read-only).`,
     `- \`${p} help\`: this list.`,
   ].join("\n");
@@ -24,7 +25,7 @@ export function usageReply(
 ): string {
   const word = run.unknownCommand ?? "";
   const why =
-    (word === "review" || word === "fix") && !run.isPullRequest
+    (word === "review" || word === "fix" || word === "describe") && !run.isPullRequest
       ? `\`${settings.commandPrefix} ${word}\` works on pull requests only.`
       : `I do not know the command \`${word.slice(0, 40)}\`.`;
   return `${why}\n\n${helpReply(settings)}`;
@@ -42,5 +43,6 @@ export function closedReply(run: Pick<TriggerRun, "isPullRequest">): string {
 function jobNoun(job: TriggerRun["job"]): string {
   if (job === "autofix") return "fix";
   if (job === "ask") return "answer";
+  if (job === "describe") return "description";
   return job;
 }

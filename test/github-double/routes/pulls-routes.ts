@@ -92,6 +92,16 @@ export const pullsRoutes: RouteTable = {
     return ok(pullJson(pr, ctx.repo()!, ctx.htmlBase));
   },
 
+  "pulls/update": (ctx) => {
+    const pr = pullOf(ctx);
+    if (!pr) return notFound();
+    const b = ctx.body as { title?: string; body?: string; state?: "open" | "closed" };
+    if (b.title !== undefined) pr.title = b.title;
+    if (b.body !== undefined) pr.body = b.body;
+    if (b.state !== undefined) pr.state = b.state;
+    return ok(pullJson(pr, ctx.repo()!, ctx.htmlBase));
+  },
+
   "pulls/list-files": (ctx) => {
     const pr = pullOf(ctx);
     if (!pr) return notFound();

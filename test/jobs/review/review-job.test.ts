@@ -211,7 +211,7 @@ describe("a review on Managed Agents, driven by webhooks", () => {
     const started = Date.now();
     const record = startedRecord(
       await startRemoteReview(
-        { octokit, owner: "octo", repo: "app", pr, checkoutDir: repo.dir },
+        { octokit, owner: "octo", repo: "app", pr, checkoutDir: repo.dir, commentMode: "review" },
         settings,
         engine,
       ),
@@ -219,6 +219,13 @@ describe("a review on Managed Agents, driven by webhooks", () => {
     const startMs = Date.now() - started;
     expect(record.sessionId).toBe(double.session().id);
     expect(github.state.checkRuns[0]).toMatchObject({ status: "in_progress", headSha: pr.headSha });
+    // The sticky shows the review under way from the start; the settle step writes the summary over it.
+    const working = github.state.issueComments.find((c) => c.body.includes("Claude review"))!.body;
+    expect(working).toContain("## Claude review: working…");
+    expect(working).toMatch(
+      new RegExp(`- \\[x\\] Session started: session \`${record.sessionId}\`, estimated \\$\\d+\\.\\d{4}`),
+    );
+    expect(record.estimate?.usd).toBeGreaterThan(0);
 
     const steps = await drain(record, engine, settings);
     expect(steps.map((s) => s.status)).toEqual(["waiting", "published"]);
@@ -228,7 +235,10 @@ describe("a review on Managed Agents, driven by webhooks", () => {
 
     expect(github.state.reviews).toHaveLength(1);
     expect(github.state.reviews[0]!.state).toBe("CHANGES_REQUESTED");
-    expect(github.state.issueComments.filter((c) => c.body.includes("Claude review"))).toHaveLength(1);
+    const stickies = github.state.issueComments.filter((c) => c.body.includes("Claude review"));
+    expect(stickies).toHaveLength(1);
+    expect(stickies[0]!.body).not.toContain("working…");
+    expect(stickies[0]!.body).toMatch(/cost \$\d+\.\d{4} \(estimated \$\d+\.\d{4}\)/);
     expect(github.state.checkRuns).toHaveLength(1);
     expect(github.state.checkRuns[0]).toMatchObject({ status: "completed", conclusion: "failure" });
     expect(github.state.checkRuns[0]!.annotations).toHaveLength(1);

@@ -213,6 +213,18 @@ const cases: Case[] = [
     expected: { action: "run", job: "autofix", requiresWriter: true },
   },
   {
+    name: "/claude describe asks for a description, writers only",
+    event: "issue_comment",
+    payload: issueComment("/claude describe"),
+    expected: { action: "run", job: "describe", requiresWriter: true, isPullRequest: true },
+  },
+  {
+    name: "describe on an issue gets usage (pull requests only)",
+    event: "issue_comment",
+    payload: issueComment("/claude describe", { onPr: false }),
+    expected: { action: "run", job: "usage", unknownCommand: "describe", isPullRequest: false },
+  },
+  {
     name: "/claude ask is a question, writers only",
     event: "issue_comment",
     payload: issueComment("/claude ask why?"),
@@ -425,8 +437,8 @@ describe("authorizeTrigger", () => {
 });
 
 describe("model cost", () => {
-  it("only review, autofix, ask and audit call the model", () => {
-    expect([...MODEL_JOBS].sort()).toEqual(["ask", "audit", "autofix", "review"]);
+  it("only review, autofix, describe, ask and audit call the model", () => {
+    expect([...MODEL_JOBS].sort()).toEqual(["ask", "audit", "autofix", "describe", "review"]);
   });
 });
 

@@ -16,6 +16,7 @@ describe("the fixed replies (no model)", () => {
         "",
         "- `/bot review`: review this pull request again; `/bot review PATH…` reviews only those paths.",
         "- `/bot fix`: fix the review's findings and push a commit (suggestions on fork PRs).",
+        "- `/bot describe`: write a summary, a walkthrough and the risks into a section of the PR description.",
         "- `/bot ask QUESTION` or `@helper QUESTION`: answer a question about the code (read-only).",
         "- `/bot help`: this list.",
       ].join("\n"),
@@ -39,6 +40,9 @@ describe("the fixed replies (no model)", () => {
     );
     expect(usageReply(addressing, { unknownCommand: "fix", isPullRequest: false })).toMatch(
       /^`\/bot fix` works on pull requests only\./,
+    );
+    expect(usageReply(addressing, { unknownCommand: "describe", isPullRequest: false })).toMatch(
+      /^`\/bot describe` works on pull requests only\./,
     );
     // On a PR a `review` usage cannot happen, but the text still says what is unknown.
     expect(usageReply(addressing, { unknownCommand: "review", isPullRequest: true })).toMatch(

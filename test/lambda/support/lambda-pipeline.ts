@@ -96,7 +96,7 @@ export class LambdaPipeline {
       }),
       secrets: async () => ({ current: WEBHOOK_SECRET, previous: [] }),
       routing: {
-        enabledJobs: new Set(["review", "autofix", "prune", "ask", "reply"]),
+        enabledJobs: new Set(["review", "autofix", "describe", "prune", "ask", "reply"]),
         repositories: [`${OWNER}/*`],
         triggers: { ...DEFAULT_TRIGGER_SETTINGS, selfLogins: ["claude-pr-runner[bot]"] },
         allowedInstallations: parseInstallationAllowList(String(INSTALLATION_ID)),

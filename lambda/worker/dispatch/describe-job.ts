@@ -1,0 +1,35 @@
+import { describePullRequest } from "../../../src/jobs/describe/describe-pull-request.js";
+import type { JobResult } from "../job-executor.js";
+import { acknowledgeComment } from "./acknowledge-comment.js";
+import { admitWorkerJob } from "./admit-worker-job.js";
+import { cloneForJob } from "./clone-for-job.js";
+import { jobResultFrom } from "./job-result.js";
+import { passThroughSessionSettings } from "./pass-through-session-settings.js";
+import type { WorkerJob } from "./worker-job.js";
+
+/**
+ * `/claude describe` from a writer: eyes on the comment, a read-only agent on a clone of the PR's
+ * head (the CLI engine, as for questions on a Managed Agents deployment too), and the description
+ * written into the PR body's own section, or a comment when the body cannot be edited. A fork's head
+ * runs untrusted (`--bare`, read-only policy), exactly as its review does.
+ */
+export async function runDescribeJob(run: WorkerJob): Promise<JobResult> {
+  const { job, octokit } = run;
+  await acknowledgeComment(run);
+  const plan = await admitWorkerJob(run, "describe", { pullRequest: true, requested: true });
+  const { pr } = plan;
+  const untrusted = !plan.trust.trusted;
+  const repository = await cloneForJob(run, { headSha: pr.headSha, baseSha: pr.baseSha });
+  const described = await describePullRequest(
+    octokit,
+    { repository: { owner: job.owner, name: job.repo }, pr, checkoutDir: repository.dir, untrusted },
+    await passThroughSessionSettings(run, { checkoutDir: repository.dir, configSha: pr.baseSha, untrusted }),
+  );
+  const { result, published } = described;
+  run.context.logger.info("describe finished", {
+    status: result.status,
+    ...(published ? { where: published.where } : {}),
+    ...(result.status === "failed" ? { reason: result.reason } : { setAside: result.setAside.length }),
+  });
+  return jobResultFrom(result.session.outcome, result.status === "described" ? "success" : "failure");
+}

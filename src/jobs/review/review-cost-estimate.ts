@@ -1,0 +1,94 @@
+import {
+  CACHE_READ_FACTOR,
+  CACHE_WRITE_FACTOR,
+  priceOf,
+  UNKNOWN_MODEL_PRICE,
+} from "../../sandbox/credential-proxy/model-prices.js";
+
+/**
+ * Characters per token for a review's prompt and the files it reads. Code tokenises denser than
+ * prose; 3.5 errs towards more tokens, so an estimate is high rather than low.
+ */
+export const CHARS_PER_TOKEN = 3.5;
+
+/**
+ * What every request of a Claude Code 2.1.235 session carries besides the conversation: its system
+ * prompt and the review's tool definitions. Measured on the real CLI with the scripted Messages API
+ * and `--model claude-sonnet-4-5`: 27.6 KB + 23.8 KB of JSON, about 14,700 tokens (with no model
+ * named the CLI sends less: 10.0 KB + 13.7 KB). test/jobs/review/review-cost-estimate-real-cli.test.ts
+ * keeps it true.
+ */
+export const SESSION_OVERHEAD_TOKENS = 15_000;
+
+/** The CLI's Read tool returns at most about this many tokens of one file per call. */
+export const MAX_READ_TOKENS = 25_000;
+
+/** A turn's own reply (a tool call with a short thought) and the final structured review. */
+const REPLY_TOKENS_PER_TURN = 300;
+const FINAL_REVIEW_TOKENS = 2_500;
+
+export interface ReviewCostInput {
+  /** The model the session runs on; unnamed, it is priced as the most expensive (never low). */
+  model: string | undefined;
+  /** The whole first prompt: instructions, PR text, file list and the diff. */
+  promptChars: number;
+  /** The size at the head of each file the agent may read, in the order it is expected to read them. */
+  readChars: readonly number[];
+  maxTurns: number;
+  /**
+   * The conversation a resumed session sends again (the lineage entry's context tokens). The
+   * prompt cache has expired by the next push in most cases, so it is priced as a cache write.
+   */
+  resumedContextTokens?: number;
+}
+
+export interface ReviewCostEstimate {
+  /** The model the price is for, or "unnamed" (priced as the most expensive). */
+  pricedAs: string;
+  turns: number;
+  /** Tokens written to the prompt cache: everything new the session sends. */
+  cacheWriteTokens: number;
+  /** Tokens read back from the prompt cache: the conversation so far, once per later turn. */
+  cacheReadTokens: number;
+  outputTokens: number;
+  usd: number;
+}
+
+export function tokensOf(chars: number): number {
+  return Math.ceil(chars / CHARS_PER_TOKEN);
+}
+
+/**
+ * A review's expected spend before it runs. The model: one planning turn, one turn per file read
+ * (at most the turn cap allows), one turn for the answer. Each turn re-sends the conversation so far
+ * from the prompt cache (0.1× input) and writes only what is new (1.25× input); replies are output.
+ */
+export function estimateReviewCost(input: ReviewCostInput): ReviewCostEstimate {
+  const reads = input.readChars
+    .slice(0, Math.max(0, input.maxTurns - 2))
+    .map((chars) => Math.min(tokensOf(chars), MAX_READ_TOKENS));
+  const turns = Math.min(input.maxTurns, reads.length + 2);
+  let context = SESSION_OVERHEAD_TOKENS + (input.resumedContextTokens ?? 0) + tokensOf(input.promptChars);
+  let cacheWriteTokens = context;
+  let cacheReadTokens = 0;
+  for (let turn = 2; turn <= turns; turn++) {
+    cacheReadTokens += context;
+    const added = REPLY_TOKENS_PER_TURN + (reads[turn - 2] ?? 0);
+    cacheWriteTokens += added;
+    context += added;
+  }
+  const outputTokens = (turns - 1) * REPLY_TOKENS_PER_TURN + FINAL_REVIEW_TOKENS;
+  const price = input.model ? priceOf(input.model) : UNKNOWN_MODEL_PRICE;
+  const usd =
+    ((cacheWriteTokens * CACHE_WRITE_FACTOR + cacheReadTokens * CACHE_READ_FACTOR) * price.input +
+      outputTokens * price.output) /
+    1_000_000;
+  return {
+    pricedAs: input.model ?? "unnamed",
+    turns,
+    cacheWriteTokens,
+    cacheReadTokens,
+    outputTokens,
+    usd,
+  };
+}

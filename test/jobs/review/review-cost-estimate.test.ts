@@ -1,0 +1,57 @@
+import { describe, expect, it } from "vitest";
+import {
+  CHARS_PER_TOKEN,
+  estimateReviewCost,
+  MAX_READ_TOKENS,
+  SESSION_OVERHEAD_TOKENS,
+} from "../../../src/jobs/review/review-cost-estimate.js";
+
+const base = { model: "claude-sonnet-4-5", promptChars: 7_000, readChars: [3_500, 7_000], maxTurns: 10 };
+
+describe("estimateReviewCost", () => {
+  it("prices one planning turn, one turn per read and the answer, with the conversation re-read from the cache", () => {
+    const estimate = estimateReviewCost(base);
+    // Turn 1 writes overhead + prompt (2,000 tokens); turn 2 adds a reply and the first read
+    // (1,000); turn 3 a reply and the second read (2,000); turn 4 a reply.
+    const first = SESSION_OVERHEAD_TOKENS + 2_000;
+    expect(estimate.turns).toBe(4);
+    expect(estimate.cacheWriteTokens).toBe(first + 1_300 + 2_300 + 300);
+    expect(estimate.cacheReadTokens).toBe(first + (first + 1_300) + (first + 3_600));
+    expect(estimate.outputTokens).toBe(3 * 300 + 2_500);
+    const usd =
+      ((estimate.cacheWriteTokens * 1.25 + estimate.cacheReadTokens * 0.1) * 3 + estimate.outputTokens * 15) /
+      1_000_000;
+    expect(estimate.usd).toBeCloseTo(usd, 10);
+    expect(estimate.pricedAs).toBe("claude-sonnet-4-5");
+  });
+
+  it("reads no more files than the turn cap leaves room for, and caps each read at what Read returns", () => {
+    const capped = estimateReviewCost({ ...base, readChars: [1e9, 1e9, 1e9, 1e9], maxTurns: 4 });
+    expect(capped.turns).toBe(4);
+    expect(capped.cacheWriteTokens).toBe(
+      SESSION_OVERHEAD_TOKENS + 2_000 + 2 * (300 + MAX_READ_TOKENS) + 300 * (capped.turns - 3),
+    );
+    expect(estimateReviewCost({ ...base, readChars: [], maxTurns: 1 }).turns).toBe(1);
+  });
+
+  it("a resumed lineage sends its conversation again; a bigger prompt costs more", () => {
+    const fresh = estimateReviewCost(base);
+    const resumed = estimateReviewCost({ ...base, resumedContextTokens: 40_000 });
+    expect(resumed.cacheWriteTokens - fresh.cacheWriteTokens).toBe(40_000);
+    expect(resumed.usd).toBeGreaterThan(fresh.usd);
+    const bigger = estimateReviewCost({
+      ...base,
+      promptChars: base.promptChars + 35 * CHARS_PER_TOKEN * 100,
+    });
+    expect(bigger.cacheWriteTokens - fresh.cacheWriteTokens).toBe(3_500);
+  });
+
+  it("an unnamed model is priced as the most expensive, never low", () => {
+    const unnamed = estimateReviewCost({ ...base, model: undefined });
+    expect(unnamed.pricedAs).toBe("unnamed");
+    expect(unnamed.usd).toBeCloseTo(estimateReviewCost(base).usd * 5, 10);
+    expect(estimateReviewCost({ ...base, model: "claude-haiku-4-5" }).usd).toBeLessThan(
+      estimateReviewCost(base).usd,
+    );
+  });
+});
