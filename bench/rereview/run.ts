@@ -24,7 +24,10 @@ function report(pushes: number, lineage: PushMeasurement[], fresh: PushMeasureme
   console.log(
     `\n${pushes} pushes (bound: ${DEFAULT_CONTEXT_BOUND.maxDepth} generations, ${DEFAULT_CONTEXT_BOUND.maxContextTokens} tokens)`,
   );
-  console.log("push  start       lineage B  msgs  growth B  push diff B  fresh B  lineage/fresh");
+  console.log(
+    "push  start       lineage B  msgs  growth B  push diff B  fresh B  lineage/fresh   lineage $   fresh $  $ ratio",
+  );
+  let worstUsdRatio = 0;
   let worstExcess = Number.NEGATIVE_INFINITY;
   const growths: number[] = [];
   for (const [i, run] of lineage.entries()) {
@@ -46,8 +49,12 @@ function report(pushes: number, lineage: PushMeasurement[], fresh: PushMeasureme
         String(run.pushDiffBytes).padStart(12),
         String(freshBytes).padStart(8),
         (run.conversationBytes / freshBytes).toFixed(2).padStart(14),
+        run.inputUsd.toFixed(5).padStart(10),
+        (fresh[i]?.inputUsd ?? Number.NaN).toFixed(5).padStart(8),
+        (run.inputUsd / (fresh[i]?.inputUsd ?? Number.NaN)).toFixed(2).padStart(7),
       ].join("  "),
     );
+    if (i > 0) worstUsdRatio = Math.max(worstUsdRatio, run.inputUsd / (fresh[i]?.inputUsd ?? Number.NaN));
   }
   const total = (runs: PushMeasurement[]) => runs.reduce((sum, r) => sum + r.conversationBytes, 0);
   const spread = growths.length > 0 ? Math.max(...growths) - Math.min(...growths) : 0;
@@ -56,5 +63,10 @@ function report(pushes: number, lineage: PushMeasurement[], fresh: PushMeasureme
       `largest lineage request ${Math.max(...lineage.map((r) => r.conversationBytes))} B; ` +
       `growth per resumed push ${Math.min(...growths)}–${Math.max(...growths)} B (spread ${spread} B), ` +
       `at most ${worstExcess} B over the push's own diff (goal ≤ 3072)`,
+  );
+  const usd = (runs: PushMeasurement[]) => runs.reduce((sum, r) => sum + r.inputUsd, 0);
+  console.log(
+    `input $ with prompt-cache pricing (sonnet list prices, cache warm between pushes): lineage ${usd(lineage).toFixed(5)}, ` +
+      `fresh ${usd(fresh).toFixed(5)} (${(usd(lineage) / usd(fresh)).toFixed(2)}×); worst push after the first: ${worstUsdRatio.toFixed(2)}× fresh (goal ≤ 1.00)`,
   );
 }

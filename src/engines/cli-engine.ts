@@ -1,8 +1,7 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { SessionOptions } from "../runner/session-options.js";
 import type { SessionOutcome } from "../runner/session-outcome.js";
+import { acquireSessionSlot } from "../runner/session-slot.js";
 import { captureSession } from "../sessions/capture-session.js";
 import { chooseStart } from "../sessions/choose-start.js";
 import { DEFAULT_CONTEXT_BOUND } from "../sessions/context-bound.js";
@@ -31,7 +30,10 @@ async function runOnCli(
   secretValues: readonly string[],
 ): Promise<JobSessionResult> {
   const notes: string[] = [];
-  const configRoot = await mkdtemp(join(tmpdir(), "cpr-session-"));
+  // Fixed paths, so the CLI's system prompt and tool descriptions repeat byte for byte across runs
+  // and the prompt cache can hit (src/runner/session-slot.ts); a random temp dir when none is free.
+  const slot = await acquireSessionSlot();
+  const configRoot = join(slot.dir, "session");
   try {
     let attempt = 0;
     let lastConfigDir = join(configRoot, "attempt-0");
@@ -46,7 +48,14 @@ async function runOnCli(
         workspace: _workspace,
         ...sessionOptions
       } = plan;
-      const options: SessionOptions = { ...sessionOptions, prompt, configDir, ...(resume ? { resume } : {}) };
+      const options: SessionOptions = {
+        ...sessionOptions,
+        ...parentModel(plan, restore),
+        prompt,
+        configDir,
+        workRoot: join(slot.dir, "agent"),
+        ...(resume ? { resume } : {}),
+      };
       const outcome = await sessionRunner(options);
       lastConfigDir = configDir;
       return outcome;
@@ -68,6 +77,7 @@ async function runOnCli(
       configDir: join(configRoot, "attempt-0"),
       cwd: plan.cwd,
       bound: lineage.contextBound ?? DEFAULT_CONTEXT_BOUND,
+      ...(lineage.startFresh ? { startFresh: lineage.startFresh } : {}),
     });
     const { value: outcome, restore } = await runWithResumeFallback(restored, runOnce, (o) =>
       resumeRefusal({ exitCode: o.exitCode, errors: o.errors, stderr: o.stderrTail }),
@@ -92,6 +102,7 @@ async function runOnCli(
           numTurns: outcome.numTurns ?? 0,
           secretValues,
           depth: restore.status === "restored" ? (restore.start.entry.depth ?? 0) + 1 : 0,
+          ...(outcome.model ? { model: outcome.model } : {}),
           ...optionalFindings(lineage.findingsOf?.(outcome)),
           ...(lineage.keepLast === undefined ? {} : { keepLast: lineage.keepLast }),
         });
@@ -102,8 +113,20 @@ async function runOnCli(
     }
     return result;
   } finally {
-    await rm(configRoot, { recursive: true, force: true });
+    await slot.release();
   }
+}
+
+/**
+ * A resumed session with no model named runs on its parent's model: the CLI would otherwise resume a
+ * default `claude-opus-5[1m]` session as `claude-opus-5` (another system prompt, so no prompt-cache
+ * hit, and no 1M context). Only with Anthropic's API: a cloud provider maps model names itself.
+ */
+function parentModel(plan: JobSessionPlan, restore: RestoreResult): { model?: string } {
+  const anthropic = plan.provider === undefined || plan.provider.startsWith("anthropic");
+  if (plan.model || !anthropic || restore.status !== "restored") return {};
+  const model = restore.start.entry.model;
+  return model ? { model } : {};
 }
 
 function optionalFindings(findings: LineageFinding[] | undefined): { findings?: LineageFinding[] } {

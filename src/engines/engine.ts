@@ -41,6 +41,11 @@ export interface LineagePlan {
   keepLast?: number;
   /** When to stop resuming and start fresh from a summary (default DEFAULT_CONTEXT_BOUND). */
   contextBound?: ContextBound;
+  /**
+   * Start fresh from the parent's summary even within the bound, for this reason (a review whose
+   * resumed conversation is estimated to cost more than a fresh start: chooseLineageStart).
+   */
+  startFresh?: string;
   /** The job's conclusions to remember in the lineage entry (for a later summary). */
   findingsOf?: (outcome: SessionOutcome) => LineageFinding[] | undefined;
 }

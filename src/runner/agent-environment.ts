@@ -103,5 +103,10 @@ export function buildAgentEnvironment(options: AgentEnvironmentOptions): Record<
   // A CI host wants no auto-update, telemetry or other side traffic from the agent.
   env.CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC ??= "1";
   env.DISABLE_AUTOUPDATER ??= "1";
+  // No git commit/PR instructions and no git status snapshot in the system prompt: our jobs never let
+  // the agent commit (an autofix is committed by the runner), and the snapshot (recent commits)
+  // differs on every push, which kept the prompt cache from ever hitting across runs (measured on
+  // 2.1.235: with it off and fixed session paths, system prompt and tools repeat byte for byte).
+  env.CLAUDE_CODE_DISABLE_GIT_INSTRUCTIONS ??= "1";
   return env;
 }

@@ -100,7 +100,9 @@ export async function prepareSession(options: SessionOptions): Promise<PreparedS
   if (!claudeStat?.isFile())
     throw new RunnerConfigError(`the claude executable ${claudePath} does not exist`, "claudePath");
 
-  const tempRoot = await mkdtemp(path.join(tmpdir(), "claude-pr-runner-"));
+  const tempRoot = options.workRoot
+    ? await emptyPrivateDir(path.resolve(options.workRoot))
+    : await mkdtemp(path.join(tmpdir(), "claude-pr-runner-"));
   const home = path.join(tempRoot, "home");
   const configDir = options.configDir ? path.resolve(options.configDir) : path.join(tempRoot, "config");
   await mkdir(home, { recursive: true });
@@ -321,4 +323,11 @@ function pick<T extends object, K extends keyof T>(source: T, keys: K[]): Partia
   const out: Partial<Pick<T, K>> = {};
   for (const key of keys) if (source[key] !== undefined) out[key] = source[key];
   return out;
+}
+
+/** `dir` emptied of any earlier session's files and made again, private to this user. */
+async function emptyPrivateDir(dir: string): Promise<string> {
+  await rm(dir, { recursive: true, force: true });
+  await mkdir(dir, { recursive: true, mode: 0o700 });
+  return dir;
 }

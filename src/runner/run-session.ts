@@ -74,6 +74,7 @@ class SessionHost {
   private lastCompletedTurn?: StdoutFrame[];
   private sessionId?: string;
   private claudeVersion?: string;
+  private model?: string;
   private apiRetries = 0;
   private stderrTail = "";
   private stdinClosed = false;
@@ -286,6 +287,7 @@ class SessionHost {
           this.sessionId = frame.session_id;
           this.claudeVersion =
             typeof frame.claude_code_version === "string" ? frame.claude_code_version : undefined;
+          this.model = frame.model;
           this.progress({
             kind: "init",
             sessionId: frame.session_id,
@@ -479,6 +481,7 @@ class SessionHost {
       ...(this.stoppedBy ? { stoppedBy: this.stoppedBy } : {}),
       structuredOutputCheck: structured.check,
       ...(this.claudeVersion ? { claudeVersion: this.claudeVersion } : {}),
+      ...(this.model ? { model: this.model } : {}),
       confinement: prepared.confinement,
       apiRetries: this.apiRetries,
       ...(this.gateway ? { credentialProxy: this.proxyReport(this.gateway) } : {}),

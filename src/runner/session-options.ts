@@ -61,6 +61,12 @@ export interface SessionOptions extends PassThroughFlags {
   settings?: Record<string, unknown> | string;
   /** CLAUDE_CONFIG_DIR to use (kept afterwards); a temporary one is created and removed when absent. */
   configDir?: string;
+  /**
+   * Where the session's own files go (HOME, the agent's copy of the workspace): a fixed private
+   * directory (a session slot), emptied first and removed afterwards, so the paths the CLI puts in
+   * its prompt are the same from run to run (src/runner/session-slot.ts). Absent: a new temp dir.
+   */
+  workRoot?: string;
   /** Extra variables for the agent's environment. */
   env?: Record<string, string>;
   /** Names of credential variables (GITHUB_TOKEN, AWS_*...) to pass on purpose. */

@@ -33,6 +33,11 @@ export type SessionOutcome = TurnOutcome & {
    */
   workspacePatch?: string;
   claudeVersion?: string;
+  /**
+   * The model the CLI's init frame names: the one asked for, or the CLI's default as it resolved it
+   * (2.1.235 with none named: `claude-opus-5[1m]`, the 1M-context variant).
+   */
+  model?: string;
   /** The OS-level confinement the agent ran under: its user, the workspace access, the Bash sandbox. */
   confinement?: string;
   /** Every `system/api_retry` the CLI reported. */

@@ -28,6 +28,8 @@ export interface CaptureOptions {
   keepLast?: number;
   /** Generations since the last fresh start (0 for a fresh session). */
   depth?: number;
+  /** The model the session ran on (its init frame), for a resume with no model named. */
+  model?: string;
   /** The job's conclusions, kept for a later summary (see LineageEntry.findings). */
   findings?: LineageFinding[];
   now?: () => Date;
@@ -87,6 +89,7 @@ export async function captureSession(options: CaptureOptions): Promise<CaptureRe
     transcriptBytes: bytes.byteLength,
     depth: options.depth ?? 0,
     ...optionalNumber("contextTokens", transcriptContextTokens(bytes)),
+    ...(options.model ? { model: options.model } : {}),
     ...(options.findings ? { findings: options.findings.slice(0, MAX_LINEAGE_FINDINGS) } : {}),
   };
   const append = await appendLineageEntry(

@@ -22,6 +22,12 @@ export interface LineageEntry {
   /** Tokens of the conversation at the session's end (its last model request plus the reply). */
   contextTokens?: number;
   /**
+   * The model the session ran on, as the CLI resolved it. A resumed session with no model named must
+   * be given this one: 2.1.235 resumes a default `claude-opus-5[1m]` session as `claude-opus-5`,
+   * which changes the system prompt (no prompt-cache hit) and drops the 1M context window.
+   */
+  model?: string;
+  /**
    * What the job concluded, compactly, so a later run can start fresh from a summary instead of the
    * transcript once the lineage grows too long (see docs/sessions.md#bounded-context).
    */
@@ -99,8 +105,14 @@ export function parseLineageEntry(value: unknown): LineageEntry {
 
 function parseOptionalFields(
   v: Record<string, unknown>,
-): Pick<LineageEntry, "depth" | "contextTokens" | "findings"> {
-  const out: Pick<LineageEntry, "depth" | "contextTokens" | "findings"> = {};
+): Pick<LineageEntry, "depth" | "contextTokens" | "model" | "findings"> {
+  const out: Pick<LineageEntry, "depth" | "contextTokens" | "model" | "findings"> = {};
+  if (v.model !== undefined) {
+    // It becomes a CLI argument on resume: a model id, nothing else.
+    if (typeof v.model !== "string" || !/^[A-Za-z0-9][A-Za-z0-9._:@/[\]-]{0,99}$/.test(v.model))
+      throw new LineageEntryError("model", "must be a model id");
+    out.model = v.model;
+  }
   for (const field of ["depth", "contextTokens"] as const) {
     const n = v[field];
     if (n === undefined) continue;

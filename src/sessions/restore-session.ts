@@ -17,6 +17,8 @@ export interface RestoreOptions {
   cwd: string;
   /** Past this bound a parent is not resumed: the result is `compacted` (start fresh from a summary). */
   bound?: ContextBound;
+  /** The job's own reason not to resume the parent (e.g. cost): `compacted` too. */
+  startFresh?: string;
 }
 
 /**
@@ -34,7 +36,8 @@ export async function restoreSession(options: RestoreOptions): Promise<RestoreRe
     };
   }
   const { entry } = start;
-  const exceeded = options.bound ? contextBoundExceeded(entry, options.bound) : undefined;
+  const exceeded =
+    (options.bound ? contextBoundExceeded(entry, options.bound) : undefined) ?? options.startFresh;
   if (exceeded) {
     return {
       status: "compacted",

@@ -23,6 +23,51 @@ export interface PushMeasurement {
   /** How the session started: fresh, restored, compacted... */
   restore: string;
   prompt: string;
+  /**
+   * The review's input in dollars with prompt-cache pricing (sonnet list prices), from the requests
+   * the CLI really sent: what repeats the previous request's prefix (system, tools, earlier messages)
+   * is a cache read at 0.1×, the rest a cache write at 1.25×. The series runs in seconds, so the cache
+   * is warm between pushes, as when pushes come within five minutes.
+   */
+  inputUsd: number;
+}
+
+const PRICE_PER_TOKEN = 3 / 1_000_000;
+
+/** A request's input cost given the request before it (undefined: nothing cached). */
+export function cachedInputUsd(request: unknown, previous: unknown): number {
+  const body = request as { system?: unknown; tools?: unknown; messages: unknown[] };
+  const before = previous as { system?: unknown; tools?: unknown; messages: unknown[] } | undefined;
+  const size = (value: unknown) => JSON.stringify(value ?? null).length / 3.5;
+  let read = 0;
+  let write = 0;
+  const fixed = size(body.system) + size(body.tools);
+  const fixedSame =
+    before !== undefined &&
+    JSON.stringify(before.system) === JSON.stringify(body.system) &&
+    JSON.stringify(before.tools) === JSON.stringify(body.tools);
+  if (fixedSame) read += fixed;
+  else write += fixed;
+  // The cache keys on content: where a request puts its cache_control breakpoints does not matter,
+  // and a string content is the same tokens as one text block holding it.
+  const content = (message: unknown) => {
+    const { role, content: body } = message as { role: string; content: unknown };
+    const blocks = typeof body === "string" ? [{ type: "text", text: body }] : body;
+    return JSON.stringify({ role, content: blocks }, (key, value) =>
+      key === "cache_control" ? undefined : value,
+    );
+  };
+  let shared = 0;
+  if (fixedSame && before)
+    while (
+      shared < before.messages.length &&
+      shared < body.messages.length &&
+      content(before.messages[shared]) === content(body.messages[shared])
+    )
+      shared++;
+  read += size(body.messages.slice(0, shared));
+  write += size(body.messages.slice(shared));
+  return (read * 0.1 + write * 1.25) * PRICE_PER_TOKEN;
 }
 
 export const SERIES_FILE = "src/ledger.ts";
@@ -89,6 +134,7 @@ export async function reviewPushSeries(options: {
     };
     const measurements: PushMeasurement[] = [];
     let previousSha = baseSha;
+    let previousRequest: unknown;
     for (let push = 1; push <= options.pushes; push++) {
       if (push === options.rebaseAt) {
         // A rewritten branch: the earlier pushes are gone from its history (their objects stay).
@@ -125,6 +171,11 @@ export async function reviewPushSeries(options: {
       if (result.status !== "reviewed") throw new Error(`push ${push}: ${result.reason}`);
       const request = api.mainRequests[before];
       if (!request) throw new Error(`push ${push}: the model was not asked`);
+      let inputUsd = 0;
+      for (const sent of api.mainRequests.slice(before)) {
+        inputUsd += cachedInputUsd(sent.body, previousRequest);
+        previousRequest = sent.body;
+      }
       const messages = (request.body as { messages: Array<{ role: string; content: unknown }> }).messages;
       // This run's prompt: everything after the history's last assistant reply (the CLI adds blocks of its own).
       const lastReply = messages.findLastIndex((m) => m.role === "assistant");
@@ -140,6 +191,7 @@ export async function reviewPushSeries(options: {
         pushDiffBytes,
         restore: result.session.restore.status,
         prompt,
+        inputUsd,
       });
     }
     return measurements;

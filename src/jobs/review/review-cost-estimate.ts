@@ -40,7 +40,15 @@ export interface ReviewCostInput {
    * prompt cache has expired by the next push in most cases, so it is priced as a cache write.
    */
   resumedContextTokens?: number;
+  /**
+   * The resumed conversation was sent within the prompt cache's lifetime (5 minutes): its first
+   * request reads it (and the fixed prefix) from the cache at 0.1× instead of writing it at 1.25×.
+   */
+  resumedCacheWarm?: boolean;
 }
+
+/** How long Anthropic's prompt cache keeps a prefix by default. */
+export const PROMPT_CACHE_TTL_MS = 5 * 60_000;
 
 export interface ReviewCostEstimate {
   /** The model the price is for, or "unnamed" (priced as the most expensive). */
@@ -68,9 +76,11 @@ export function estimateReviewCost(input: ReviewCostInput): ReviewCostEstimate {
     .slice(0, Math.max(0, input.maxTurns - 2))
     .map((chars) => Math.min(tokensOf(chars), MAX_READ_TOKENS));
   const turns = Math.min(input.maxTurns, reads.length + 2);
-  let context = SESSION_OVERHEAD_TOKENS + (input.resumedContextTokens ?? 0) + tokensOf(input.promptChars);
-  let cacheWriteTokens = context;
-  let cacheReadTokens = 0;
+  const prefix = SESSION_OVERHEAD_TOKENS + (input.resumedContextTokens ?? 0);
+  const warm = input.resumedCacheWarm === true && input.resumedContextTokens !== undefined;
+  let context = prefix + tokensOf(input.promptChars);
+  let cacheWriteTokens = warm ? context - prefix : context;
+  let cacheReadTokens = warm ? prefix : 0;
   for (let turn = 2; turn <= turns; turn++) {
     cacheReadTokens += context;
     const added = REPLY_TOKENS_PER_TURN + (reads[turn - 2] ?? 0);

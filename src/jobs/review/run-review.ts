@@ -3,8 +3,6 @@ import { NO_LOCAL_WORKSPACE } from "../../engines/remote-workspace-dir.js";
 import { createAjv } from "../../json-schema/create-ajv.js";
 import { builtInPolicy } from "../../runner/policy/built-in-policy.js";
 import { type SessionOutcome, sessionFailureReason } from "../../runner/session-outcome.js";
-import { chooseStart } from "../../sessions/choose-start.js";
-import { contextBoundExceeded, DEFAULT_CONTEXT_BOUND } from "../../sessions/context-bound.js";
 import type { LineageEntry, LineageFinding } from "../../sessions/lineage-entry.js";
 import type { RestoreResult } from "../../sessions/restore-result.js";
 import { GitCheckout } from "../shared/git-checkout.js";
@@ -12,6 +10,7 @@ import { type JobSettings, sessionLimitsFrom } from "../shared/job-settings.js";
 import { jobToolAccess } from "../shared/job-tool-access.js";
 import type { ChangedFile } from "../shared/prompt-blocks.js";
 import { runJobSession } from "../shared/run-job-session.js";
+import { chooseLineageStart } from "./lineage-choice.js";
 import type { PathFilter } from "./path-filter.js";
 import { fitReviewToBudget, type ReviewChange, ReviewOverBudgetError } from "./review-budget.js";
 import { type CheckedReview, checkReview } from "./review-checks.js";
@@ -62,16 +61,35 @@ export async function runReview(request: ReviewRequest, settings: JobSettings): 
     ...(settings.extraInstructions ? { extraInstructions: settings.extraInstructions } : {}),
   });
   const whole = await reviewedChange(checkout, request);
+  const promptChars = buildReviewPrompt(promptInput(whole)).text.length;
+  const headChars = await checkout.blobSizes(
+    request.headSha,
+    whole.changedFiles.map((f) => f.path),
+  );
+  // Resume the PR's last review or start fresh from its summary, whichever is estimated to cost less.
+  const choice = request.lineage
+    ? await chooseLineageStart({
+        lineage: request.lineage,
+        checkout,
+        headSha: request.headSha,
+        fresh: {
+          promptChars,
+          readChars: whole.changedFiles
+            .filter((f) => f.status !== "removed")
+            .map((f) => headChars.get(f.path) ?? 0),
+        },
+        headChars,
+        model: settings.model,
+        maxTurns: settings.maxTurns,
+      })
+    : { notes: [] };
   const budget = fitReviewToBudget(whole, {
-    promptChars: buildReviewPrompt(promptInput(whole)).text.length,
-    headChars: await checkout.blobSizes(
-      request.headSha,
-      whole.changedFiles.map((f) => f.path),
-    ),
+    promptChars,
+    headChars,
     model: settings.model,
     maxTurns: settings.maxTurns,
     maxBudgetUsd: settings.maxBudgetUsd,
-    ...(request.lineage ? await resumedContextOf(request.lineage) : {}),
+    ...(choice.resumedContextTokens ? { resumedContextTokens: choice.resumedContextTokens } : {}),
   });
   if (budget.status === "over") throw new ReviewOverBudgetError(budget.reason, budget.estimate);
   const { changedFiles, excluded } = budget.change;
@@ -89,7 +107,13 @@ export async function runReview(request: ReviewRequest, settings: JobSettings): 
   const session = await runJobSession(
     reviewSessionPlan(request, settings, promptFor),
     request.lineage
-      ? { ...request.lineage, jobKind: "review", headSha: request.headSha, findingsOf: rememberedFindings }
+      ? {
+          ...request.lineage,
+          jobKind: "review",
+          headSha: request.headSha,
+          findingsOf: rememberedFindings,
+          ...(choice.startFresh ? { startFresh: choice.startFresh } : {}),
+        }
       : undefined,
     settings,
   );
@@ -98,20 +122,7 @@ export async function runReview(request: ReviewRequest, settings: JobSettings): 
     knownPaths,
     lineCounts: (paths) => checkout.lineCounts(request.headSha, paths),
   });
-  return { ...result, budget: { estimate: budget.estimate, notes: budget.notes } };
-}
-
-/**
- * The conversation a lineage review would send again when it resumes its parent (the entry's own
- * count of context tokens), or nothing when it would start fresh (no parent, or past the bound).
- */
-async function resumedContextOf(
-  lineage: NonNullable<ReviewRequest["lineage"]>,
-): Promise<{ resumedContextTokens?: number }> {
-  const start = await chooseStart(lineage.store, lineage.lineageKey, lineage.baseKey).catch(() => undefined);
-  if (start?.kind !== "fork" || start.entry.contextTokens === undefined) return {};
-  if (contextBoundExceeded(start.entry, lineage.contextBound ?? DEFAULT_CONTEXT_BOUND)) return {};
-  return { resumedContextTokens: start.entry.contextTokens };
+  return { ...result, budget: { estimate: budget.estimate, notes: [...choice.notes, ...budget.notes] } };
 }
 
 /**

@@ -96,8 +96,9 @@ describe("a question's working reply as a live checklist", () => {
     const seen = bodies();
     expect(seen[0]).toContain("- [ ] Checkout of the code asked about ⏳");
     expect(seen).toContainEqual(expect.stringMatching(/- \[x\] Session started: model \S+/));
-    expect(seen).toContainEqual(expect.stringContaining("- [ ] Reading the code ⏳: 1 file read"));
-    expect(seen).toContainEqual(expect.stringContaining("- [ ] Writing the answer ⏳"));
+    // Edits coalesce: the count is seen while reading or, under load, only once reading is done.
+    expect(seen).toContainEqual(expect.stringMatching(/- \[[ x]\] Reading the code( ⏳)?: 1 file read/));
+    expect(seen.slice(0, -1).every((body) => body.includes("- [ ] Writing the answer"))).toBe(true);
     expect(seen.at(-1)).toContain("`add` returns `a + b`.");
     expect(seen.at(-1)).not.toContain("working…");
     const replies = github.state.issueComments.filter((c) => c.issueNumber === issueNumber);

@@ -46,6 +46,16 @@ describe("estimateReviewCost", () => {
     expect(bigger.cacheWriteTokens - fresh.cacheWriteTokens).toBe(3_500);
   });
 
+  it("a resumed conversation still in the prompt cache is read back (0.1×) instead of written again (1.25×)", () => {
+    const cold = estimateReviewCost({ ...base, resumedContextTokens: 40_000 });
+    const warm = estimateReviewCost({ ...base, resumedContextTokens: 40_000, resumedCacheWarm: true });
+    expect(warm.cacheWriteTokens).toBe(cold.cacheWriteTokens - 40_000 - SESSION_OVERHEAD_TOKENS);
+    expect(warm.cacheReadTokens).toBe(cold.cacheReadTokens + 40_000 + SESSION_OVERHEAD_TOKENS);
+    expect(warm.usd).toBeLessThan(cold.usd);
+    // Without a resumed conversation there is nothing warm to read.
+    expect(estimateReviewCost({ ...base, resumedCacheWarm: true })).toEqual(estimateReviewCost(base));
+  });
+
   it("an unnamed model is priced as the most expensive, never low", () => {
     const unnamed = estimateReviewCost({ ...base, model: undefined });
     expect(unnamed.pricedAs).toBe("unnamed");

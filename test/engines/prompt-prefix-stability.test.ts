@@ -1,0 +1,85 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { runReview } from "../../src/jobs/review/run-review.js";
+import type { JobSettings } from "../../src/jobs/shared/job-settings.js";
+import { BASE_FILES, HEAD_FILES } from "../action/action-run-fixture.js";
+import { createTempRepo, type TempRepo } from "../fixtures/git-repo.js";
+import { CLAUDE_BIN } from "../harness/claude-cli.js";
+import { CLI_TIMEOUT_MS } from "../harness/scripted-claude-fixture.js";
+import { ScriptedMessagesApi } from "../harness/scripted-messages-api.js";
+
+vi.setConfig({ testTimeout: CLI_TIMEOUT_MS, hookTimeout: CLI_TIMEOUT_MS });
+
+// The provider's prompt cache keys on the request's prefix: tools, then system. Claude Code 2.1.235
+// writes the session's paths (config dir, HOME, cwd) and a git status snapshot (recent commits) into
+// them, so before session slots and CLAUDE_CODE_DISABLE_GIT_INSTRUCTIONS no two runs shared a prefix.
+// Two reviews of two different pushes, one after the other, must send byte-identical tools and system.
+
+let repo: TempRepo;
+let api: ScriptedMessagesApi;
+const shas: string[] = [];
+const sharedTemp = process.env.TMPDIR;
+let ownTemp: string;
+beforeAll(async () => {
+  // This file's own temp dir (vitest runs each file in its own fork): another file's sessions
+  // running at the same time take slots of their own, so both runs here get the same slot.
+  ownTemp = mkdtempSync(join(tmpdir(), "prefix-stability-tmp-"));
+  process.env.TMPDIR = ownTemp;
+  repo = createTempRepo("prefix-stability-");
+  for (const [path, content] of Object.entries(BASE_FILES)) repo.write(path, content);
+  shas.push(repo.commitAll("base"));
+  for (const [path, content] of Object.entries(HEAD_FILES)) repo.write(path, content);
+  shas.push(repo.commitAll("first push"));
+  repo.write("src/math.ts", `${HEAD_FILES["src/math.ts"]}\nexport const two = 2;\n`);
+  shas.push(repo.commitAll("second push"));
+  api = await ScriptedMessagesApi.start(() => ({
+    kind: "structured_output",
+    value: { verdict: "pass", summary: "Fine.", findings: [] },
+  }));
+});
+afterAll(async () => {
+  await api?.close();
+  repo?.remove();
+  if (sharedTemp === undefined) delete process.env.TMPDIR;
+  else process.env.TMPDIR = sharedTemp;
+  rmSync(ownTemp, { recursive: true, force: true });
+});
+
+describe("the fixed prefix of a session's requests", () => {
+  it("is byte-identical from one run to the next (the prompt cache can hit), with or without a model named", async () => {
+    for (const model of [undefined, "claude-sonnet-4-5"]) {
+      const firsts: Array<{ system: unknown; tools: unknown }> = [];
+      for (const headSha of [shas[1]!, shas[2]!]) {
+        const before = api.mainRequests.length;
+        const settings: JobSettings = {
+          maxTurns: 4,
+          maxBudgetUsd: 5,
+          timeoutMs: 120_000,
+          hostEnv: process.env,
+          secretValues: [],
+          claudePath: CLAUDE_BIN,
+          agentEnv: { ANTHROPIC_BASE_URL: api.url, ANTHROPIC_API_KEY: "test-key" },
+          ...(model ? { model } : {}),
+        };
+        const result = await runReview(
+          {
+            repository: { owner: "octo", name: "app" },
+            checkoutDir: repo.dir,
+            baseSha: shas[0]!,
+            headSha,
+            untrusted: false,
+          },
+          settings,
+        );
+        expect(result.status).toBe("reviewed");
+        firsts.push(api.mainRequests[before]!.body as { system: unknown; tools: unknown });
+      }
+      expect(JSON.stringify(firsts[1]!.tools)).toBe(JSON.stringify(firsts[0]!.tools));
+      expect(JSON.stringify(firsts[1]!.system)).toBe(JSON.stringify(firsts[0]!.system));
+      // No git status snapshot: it names the newest commits and changed on every push.
+      expect(JSON.stringify(firsts[1]!.system)).not.toContain("Recent commits");
+    }
+  });
+});

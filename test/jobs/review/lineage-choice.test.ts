@@ -1,0 +1,106 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { chooseLineageStart } from "../../../src/jobs/review/lineage-choice.js";
+import { GitCheckout } from "../../../src/jobs/shared/git-checkout.js";
+import { appendLineageEntry } from "../../../src/sessions/append-lineage-entry.js";
+import { FsTranscriptStore } from "../../../src/sessions/fs-transcript-store.js";
+import type { LineageEntry } from "../../../src/sessions/lineage-entry.js";
+import { branchLineageKey, prLineageKey } from "../../../src/sessions/lineage-key.js";
+import { createTempRepo, type TempRepo } from "../../fixtures/git-repo.js";
+
+// Resume the PR's last review or start fresh from its summary, by the estimated cost of each, on a
+// real git history and the real filesystem transcript store.
+
+const NOW = Date.parse("2026-12-04T12:00:00Z");
+let repo: TempRepo;
+let root: string;
+let store: FsTranscriptStore;
+let first: string;
+let head: string;
+beforeEach(() => {
+  repo = createTempRepo("lineage-choice-");
+  repo.write("src/math.ts", "export const add = (a: number, b: number) => a + b;\n");
+  repo.commitAll("base");
+  repo.write("src/math.ts", "export const add = (a: number, b: number) => a + b;\nexport const one = 1;\n");
+  first = repo.commitAll("first push");
+  repo.write("src/math.ts", "export const add = (a: number, b: number) => a + b;\nexport const one = 2;\n");
+  head = repo.commitAll("second push");
+  root = mkdtempSync(join(tmpdir(), "lineage-choice-store-"));
+  store = new FsTranscriptStore({ root });
+});
+afterEach(() => {
+  repo.remove();
+  rmSync(root, { recursive: true, force: true });
+});
+
+const pr = prLineageKey("octo", "app", 7);
+const base = branchLineageKey("octo", "app", "main");
+const entry = (overrides: Partial<LineageEntry>): LineageEntry => ({
+  sessionId: "3f0c6a1e-8b1d-4c57-9a53-2f1d7f9e0a11",
+  parentSessionId: null,
+  jobKind: "review",
+  headSha: first,
+  createdAt: new Date(NOW - 60_000).toISOString(),
+  costUsd: 0.01,
+  numTurns: 3,
+  transcriptSha256: "a".repeat(64),
+  transcriptBytes: 1000,
+  depth: 0,
+  contextTokens: 30_000,
+  ...overrides,
+});
+const choose = () =>
+  chooseLineageStart({
+    lineage: { store, lineageKey: pr, baseKey: base },
+    checkout: new GitCheckout(repo.dir, process.env),
+    headSha: head,
+    fresh: { promptChars: 40_000, readChars: [2_000] },
+    headChars: new Map([["src/math.ts", 80]]),
+    model: "claude-sonnet-4-5",
+    maxTurns: 10,
+    now: () => NOW,
+  });
+
+describe("chooseLineageStart", () => {
+  it("a parent recorded a minute ago (cache likely warm) is resumed: its prefix is read back at 0.1×", async () => {
+    await appendLineageEntry(store, pr, entry({}));
+    const choice = await choose();
+    expect(choice.startFresh).toBeUndefined();
+    expect(choice.resumedContextTokens).toBe(30_000);
+    expect(choice.notes).toEqual([
+      expect.stringMatching(
+        /^Resumed session 3f0c6a1e-.*: resuming its 30,000-token conversation \(prompt cache likely warm\) is estimated at \$(\d+\.\d{4}), a fresh review from its summary at \$(\d+\.\d{4})\.$/,
+      ),
+    ]);
+  });
+
+  it("the same parent an hour later (cache cold): sending its conversation again costs more, so it starts fresh from the summary", async () => {
+    await appendLineageEntry(store, pr, entry({ createdAt: new Date(NOW - 3_600_000).toISOString() }));
+    const choice = await choose();
+    expect(choice.resumedContextTokens).toBeUndefined();
+    expect(choice.startFresh).toMatch(
+      /^resuming its 30,000-token conversation \(prompt cache cold\) is estimated at \$\d+\.\d{4}, a fresh review from its summary at \$\d+\.\d{4}, so the cheaper fresh start was taken$/,
+    );
+    const [resume, fresh] = [...choice.startFresh!.matchAll(/\$(\d+\.\d{4})/g)].map((m) => Number(m[1]));
+    expect(resume!).toBeGreaterThan(fresh!);
+  });
+
+  it("a small conversation stays cheaper to resume even when cold", async () => {
+    await appendLineageEntry(
+      store,
+      pr,
+      entry({ createdAt: new Date(NOW - 3_600_000).toISOString(), contextTokens: 1_000 }),
+    );
+    expect((await choose()).resumedContextTokens).toBe(1_000);
+  });
+
+  it("a first review forking from the base branch keeps its parent; no parent, or one without its size, weighs nothing", async () => {
+    expect(await choose()).toEqual({ notes: [] });
+    await appendLineageEntry(store, base, entry({ createdAt: new Date(NOW - 3_600_000).toISOString() }));
+    expect(await choose()).toEqual({ resumedContextTokens: 30_000, notes: [] });
+    await appendLineageEntry(store, pr, entry({ contextTokens: undefined }));
+    expect(await choose()).toEqual({ notes: [] });
+  });
+});
