@@ -4,6 +4,8 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { runReview } from "../../src/jobs/review/run-review.js";
 import type { JobSettings } from "../../src/jobs/shared/job-settings.js";
+import { FsTranscriptStore } from "../../src/sessions/fs-transcript-store.js";
+import { prLineageKey } from "../../src/sessions/lineage-key.js";
 import { BASE_FILES, HEAD_FILES } from "../action/action-run-fixture.js";
 import { createTempRepo, type TempRepo } from "../fixtures/git-repo.js";
 import { CLAUDE_BIN } from "../harness/claude-cli.js";
@@ -81,5 +83,42 @@ describe("the fixed prefix of a session's requests", () => {
       // No git status snapshot: it names the newest commits and changed on every push.
       expect(JSON.stringify(firsts[1]!.system)).not.toContain("Recent commits");
     }
+  });
+
+  it("a resumed review with no model named keeps its parent's model, so its system prompt is the parent's", async () => {
+    const store = new FsTranscriptStore({ root: join(ownTemp, "store") });
+    const firsts: Array<{ system: unknown; tools: unknown }> = [];
+    const starts: string[] = [];
+    for (const headSha of [shas[1]!, shas[2]!]) {
+      const before = api.mainRequests.length;
+      const result = await runReview(
+        {
+          repository: { owner: "octo", name: "app" },
+          checkoutDir: repo.dir,
+          baseSha: shas[0]!,
+          headSha,
+          untrusted: false,
+          lineage: { store, lineageKey: prLineageKey("octo", "app", 3) },
+        },
+        {
+          maxTurns: 4,
+          maxBudgetUsd: 5,
+          timeoutMs: 120_000,
+          hostEnv: process.env,
+          secretValues: [],
+          claudePath: CLAUDE_BIN,
+          agentEnv: { ANTHROPIC_BASE_URL: api.url, ANTHROPIC_API_KEY: "test-key" },
+        },
+      );
+      expect(result.status).toBe("reviewed");
+      starts.push(result.session.restore.status);
+      firsts.push(api.mainRequests[before]!.body as { system: unknown; tools: unknown });
+    }
+    expect(starts).toEqual(["fresh", "restored"]);
+    const entries = (await store.readIndex(prLineageKey("octo", "app", 3)))!.index.entries;
+    expect(entries[0]!.model).toMatch(/^claude-/);
+    expect(entries[1]!.model).toBe(entries[0]!.model);
+    expect(JSON.stringify(firsts[1]!.system)).toBe(JSON.stringify(firsts[0]!.system));
+    expect(JSON.stringify(firsts[1]!.tools)).toBe(JSON.stringify(firsts[0]!.tools));
   });
 });

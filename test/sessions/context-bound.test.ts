@@ -77,6 +77,7 @@ describe("lineage entries remember depth, context size and findings", () => {
     const entry = makeEntry({
       depth: 2,
       contextTokens: 900,
+      model: "claude-opus-5[1m]",
       findings: [{ path: "a.ts", line: 3, severity: "error", title: "Off by one" }],
     });
     expect(parseLineageEntry(JSON.parse(JSON.stringify(entry)))).toEqual(entry);
@@ -84,6 +85,11 @@ describe("lineage entries remember depth, context size and findings", () => {
       { depth: -1 },
       { depth: 1.5 },
       { contextTokens: "9" },
+      // The model becomes a CLI argument on resume: a flag or a space in it is refused.
+      { model: "--dangerously-skip-permissions" },
+      { model: "opus 5" },
+      { model: 5 },
+      { model: "" },
       { findings: {} },
       { findings: [{ path: "a", line: 0, severity: "error", title: "t" }] },
       { findings: [{ path: "", line: 1, severity: "error", title: "t" }] },
