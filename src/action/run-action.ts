@@ -263,7 +263,16 @@ async function reviewStep(run: ReviewRun): Promise<void> {
       : resolve(context.workspace, inputs.sarifFile);
     await writeFile(
       sarifFile,
-      `${JSON.stringify(toSarif(published.findings, {}, neutraliserFor(octokit)), null, 2)}\n`,
+      `${JSON.stringify(
+        toSarif(
+          published.findings,
+          {},
+          neutraliserFor(octokit),
+          outcome.attestation ? { attestation: outcome.attestation } : undefined,
+        ),
+        null,
+        2,
+      )}\n`,
     );
   }
   setOutputs(

@@ -16,7 +16,9 @@ export function renderReviewOutput(
   const { outcome } = result.session;
   const findings = result.status === "reviewed" ? result.checked.review.findings : [];
   const { conclusion } = view;
-  if (view.format === "sarif") return `${JSON.stringify(toSarif(findings), null, 2)}\n`;
+  const runProperties = outcome.attestation ? { attestation: outcome.attestation } : undefined;
+  if (view.format === "sarif")
+    return `${JSON.stringify(toSarif(findings, {}, undefined, runProperties), null, 2)}\n`;
   if (view.format === "json")
     return `${JSON.stringify(
       {
@@ -41,6 +43,8 @@ export function renderReviewOutput(
           start: result.session.restore.message,
           costUsd: outcome.totalCostUsd,
           turns: outcome.numTurns,
+          ...(result.budget ? { estimatedCostUsd: result.budget.estimate.usd } : {}),
+          ...runProperties,
         },
       },
       null,

@@ -31,6 +31,8 @@ export function toSarif(
   findings: readonly Finding[],
   tool: SarifToolInfo = {},
   neutraliser: OutputNeutraliser = DEFAULT_NEUTRALISER,
+  /** The run's own facts (its attestation: under what guarantees it ran), as the run's properties. */
+  runProperties?: Record<string, unknown>,
 ): Log {
   const rules = new Map<string, ReportingDescriptor>();
   // Identity comes from what the agent said; every text that leaves comes from the neutralised finding.
@@ -85,6 +87,7 @@ export function toSarif(
           },
         },
         results,
+        ...(runProperties ? { properties: runProperties } : {}),
       },
     ],
   };

@@ -22,6 +22,7 @@ import type { PolicyDecision, ToolUseRequest } from "./policy/tool-policy.js";
 import { type PreparedSession, prepareSession } from "./prepare-session.js";
 import { ProcessStopper } from "./process-stopper.js";
 import type { ProgressEvent } from "./progress-event.js";
+import { attestRun } from "./run-attestation.js";
 import type { SessionOptions } from "./session-options.js";
 import type { HostStopReason, SessionOutcome } from "./session-outcome.js";
 
@@ -483,6 +484,14 @@ class SessionHost {
       ...(this.claudeVersion ? { claudeVersion: this.claudeVersion } : {}),
       ...(this.model ? { model: this.model } : {}),
       confinement: prepared.confinement,
+      attestation: attestRun({
+        ...(this.claudeVersion ? { claudeVersion: this.claudeVersion } : {}),
+        policy: prepared.policy,
+        confinement: prepared.confinement,
+        credentialProxy: this.gateway !== undefined,
+        agentEnv: prepared.env,
+        hostEnv: prepared.hostEnv,
+      }),
       apiRetries: this.apiRetries,
       ...(this.gateway ? { credentialProxy: this.proxyReport(this.gateway) } : {}),
       ...(failed && stderrTail ? { stderrTail } : {}),

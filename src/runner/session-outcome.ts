@@ -2,6 +2,7 @@ import type { TurnOutcome } from "../protocol/index.js";
 import type { ProxyStopReason } from "../sandbox/credential-proxy/index.js";
 import type { StructuredOutputCheck } from "./check-structured-output.js";
 import type { PolicyDecision } from "./policy/tool-policy.js";
+import type { RunAttestation } from "./run-attestation.js";
 
 /**
  * Why the host stopped a session itself (it then also carries a sentence in `failureReasons`):
@@ -38,6 +39,8 @@ export type SessionOutcome = TurnOutcome & {
    * (2.1.235 with none named: `claude-opus-5[1m]`, the 1M-context variant).
    */
   model?: string;
+  /** Under what guarantees the session ran (policy, confinement, proxy, credentials): see RunAttestation. */
+  attestation?: RunAttestation;
   /** The OS-level confinement the agent ran under: its user, the workspace access, the Bash sandbox. */
   confinement?: string;
   /** Every `system/api_retry` the CLI reported. */

@@ -44,7 +44,9 @@ describe("the Action reviewing a pull request (dist/index.js, real CLI, GitHub d
   it("posts inline comments on added lines, the sticky summary and a failing check with annotations", async () => {
     fx = await ActionRunFixture.start([review([subFinding])]);
     fx.openPullRequest();
-    const run = await fx.run("pull_request", fx.pullRequestEvent("opened"), {});
+    const run = await fx.run("pull_request", fx.pullRequestEvent("opened"), {
+      sarif_file: "claude-review.sarif",
+    });
     // An error finding reaches the default fail_on (error): the step fails too, and says why.
     expect(run.code, run.stdout + run.stderr).toBe(1);
     expect(run.stdout).toContain("::error::Changes requested: 1 error (fail_on: error");
@@ -74,6 +76,25 @@ describe("the Action reviewing a pull request (dist/index.js, real CLI, GitHub d
       path: "src/math.ts",
       start_line: 14,
       annotation_level: "failure",
+    });
+    // Under what guarantees the review was made: on the check run, and in the SARIF run's properties.
+    const summary = check!.output.summary ?? "";
+    expect(summary).toContain("**Run attestation**");
+    expect(summary).toContain("- Claude Code: 2.1.235");
+    expect(summary).toMatch(/- Tool policy: `[^`]+` \(sha256 `[0-9a-f]{16}…`\)/);
+    expect(summary).toMatch(
+      /- Confinement: user claude-agent \(uid \d+\), own copy of the workspace \(read-only\)/,
+    );
+    expect(summary).toContain(
+      "- Model credential: a per-session proxy token (the real key stayed with the runner)",
+    );
+    expect(summary).toContain("- Credentials in the agent's environment: none");
+    const sarif = JSON.parse(readFileSync(run.outputs.sarif_file!, "utf8"));
+    expect(sarif.runs[0].properties.attestation).toMatchObject({
+      claudeVersion: "2.1.235",
+      credentialProxy: true,
+      agentCredentials: [],
+      policy: { sha256: expect.stringMatching(/^[0-9a-f]{64}$/) },
     });
 
     expect(run.outputs).toMatchObject({ conclusion: "failure", is_error: "false", findings_count: "1" });

@@ -7,6 +7,7 @@ import type { PublishReviewResult } from "../../github/review-publisher.js";
 import { ReviewPublisher } from "../../github/review-publisher.js";
 import { FAILED_RUN_VERDICT, type RunReport } from "../../github/run-report-markdown.js";
 import { REVIEW_STICKY_KEY, StickyComment } from "../../github/sticky-comment.js";
+import { attestationLines } from "../../runner/run-attestation.js";
 import { type JobConclusion, sessionConclusion } from "../shared/session-conclusion.js";
 import type { ReviewResult } from "./run-review.js";
 
@@ -49,6 +50,10 @@ export async function publishReviewToGitHub(
 ): Promise<PublishedReview> {
   const { outcome } = result.session;
   const budgetNotes = result.budget?.notes ?? [];
+  // Under what guarantees the review was made, for whoever reads the check run.
+  const attested = outcome.attestation
+    ? [`**Run attestation**\n${bullet(attestationLines(outcome.attestation))}`]
+    : [];
   const notes = [
     result.session.restore.message,
     ...budgetNotes,
@@ -83,7 +88,7 @@ export async function publishReviewToGitHub(
         isError: conclusion === "success" || conclusion === "failure",
       },
       title: "Claude review failed",
-      summary: `${result.reason}\n\n${bullet(notes)}`,
+      summary: [result.reason, bullet(notes), ...attested].join("\n\n"),
       findings: [],
     });
     return {
@@ -143,7 +148,7 @@ export async function publishReviewToGitHub(
     outcome: { status: decided.check, isError: false },
     title: report.verdict,
     // A review narrowed to fit the budget says so on the check too, not only in the sticky comment.
-    summary: [review.summary, ...movedNote, ...budgetNotes].join("\n\n"),
+    summary: [review.summary, ...movedNote, ...budgetNotes, ...attested].join("\n\n"),
     findings,
   });
   return {

@@ -1,0 +1,80 @@
+import { createHash } from "node:crypto";
+import { isWithheldSecret } from "./agent-environment.js";
+import type { ToolPolicy } from "./policy/tool-policy.js";
+
+/**
+ * Under what guarantees a session ran, for whoever reads the review it produced: published with the
+ * check run and in SARIF, so a reader can tell a sandboxed, proxied, credential-free run from one
+ * that was not.
+ */
+export interface RunAttestation {
+  /** The Claude Code version the CLI reported in its init frame. */
+  claudeVersion?: string;
+  /** The tool policy every tool call was judged by: its name and a sha256 of its rules. */
+  policy: { name: string; sha256: string };
+  /** The agent's user (uid), its copy of the workspace, and the Bash sandbox. */
+  confinement: string;
+  /** The agent held a proxy token for the model API, never the real credential. */
+  credentialProxy: boolean;
+  /**
+   * Credential variables in the agent's environment: withheld names (GITHUB_TOKEN, AWS keys…) the
+   * workflow passed on purpose, or a model API key that is the host's own. Empty is the guarantee.
+   */
+  agentCredentials: string[];
+}
+
+/** Model credentials that count only when the agent holds the host's own value (not a proxy token). */
+const MODEL_KEYS = [
+  "ANTHROPIC_API_KEY",
+  "ANTHROPIC_AUTH_TOKEN",
+  "CLAUDE_CODE_OAUTH_TOKEN",
+  "AWS_BEARER_TOKEN_BEDROCK",
+];
+
+export function attestRun(input: {
+  claudeVersion?: string;
+  policy: ToolPolicy;
+  confinement: string;
+  credentialProxy: boolean;
+  agentEnv: Readonly<Record<string, string | undefined>>;
+  hostEnv: Readonly<Record<string, string | undefined>>;
+}): RunAttestation {
+  // Compared value by value, not read as settings: does the agent hold what the host holds?
+  const host = new Map(Object.entries(input.hostEnv));
+  const agentCredentials = Object.entries(input.agentEnv)
+    .filter(
+      ([name, value]) =>
+        value !== undefined &&
+        value !== "" &&
+        (isWithheldSecret(name) || (MODEL_KEYS.includes(name) && value === host.get(name))),
+    )
+    .map(([name]) => name)
+    .sort();
+  return {
+    ...(input.claudeVersion ? { claudeVersion: input.claudeVersion } : {}),
+    policy: { name: input.policy.name, sha256: policyDigest(input.policy) },
+    confinement: input.confinement,
+    credentialProxy: input.credentialProxy,
+    agentCredentials,
+  };
+}
+
+/** sha256 of the policy's name and rules as JSON: the same rules give the same digest anywhere. */
+export function policyDigest(policy: ToolPolicy): string {
+  return createHash("sha256")
+    .update(JSON.stringify({ name: policy.name, rules: policy.rules }))
+    .digest("hex");
+}
+
+/** The attestation as Markdown bullets (check run summary, job summary). */
+export function attestationLines(attestation: RunAttestation): string[] {
+  return [
+    `Claude Code: ${attestation.claudeVersion ?? "version not reported"}`,
+    `Tool policy: \`${attestation.policy.name}\` (sha256 \`${attestation.policy.sha256.slice(0, 16)}…\`)`,
+    `Confinement: ${attestation.confinement}`,
+    `Model credential: ${attestation.credentialProxy ? "a per-session proxy token (the real key stayed with the runner)" : "no credential proxy"}`,
+    attestation.agentCredentials.length === 0
+      ? "Credentials in the agent's environment: none"
+      : `Credentials in the agent's environment: ${attestation.agentCredentials.join(", ")}`,
+  ];
+}
