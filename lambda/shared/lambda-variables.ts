@@ -107,6 +107,7 @@ const LAMBDA_VARIABLES = {
   JOB_WORK_ROOT: textSetting,
   MAX_NEW_ISSUES: wholeNumberSetting(0, 10),
   UPLOAD_SARIF: flagSetting(false),
+  DESCRIBE_ON_OPEN: flagSetting(false),
   AUDIT_FOCUS: textSetting,
   BOT_NAME: textWithDefault("claude-pr-runner[bot]"),
   BOT_EMAIL: textSetting,

@@ -56,6 +56,11 @@ export interface JobRuntimeConfig {
   maxNewIssues: number;
   /** Upload each audit's SARIF to code scanning (the App needs Code scanning alerts: write). */
   uploadSarif: boolean;
+  /**
+   * `DESCRIBE_ON_OPEN`: a newly opened PR also gets `/claude describe` after its review, on the same
+   * clone (the Action's `mode: describe` workflow on `opened`). The CLI engine only.
+   */
+  describeOnOpen: boolean;
   /** Focus of scheduled audits (security, dependencies, dead code, tests or free text). */
   auditFocus?: string;
   /**
@@ -113,6 +118,7 @@ const readJobEnv = lambdaSettingsReader(
     "JOB_WORK_ROOT",
     "MAX_NEW_ISSUES",
     "UPLOAD_SARIF",
+    "DESCRIBE_ON_OPEN",
     "AUDIT_FOCUS",
     "BOT_NAME",
     "BOT_EMAIL",
@@ -162,6 +168,7 @@ export function jobRuntimeConfigFromEnv(env: NodeJS.ProcessEnv): JobRuntimeConfi
     workRoot: settings.JOB_WORK_ROOT ?? "/tmp/claude-pr-runner",
     maxNewIssues: settings.MAX_NEW_ISSUES,
     uploadSarif: settings.UPLOAD_SARIF,
+    describeOnOpen: settings.DESCRIBE_ON_OPEN,
     ...(auditFocus ? { auditFocus } : {}),
     bot: { name: botName, email: settings.BOT_EMAIL ?? `${botName}@users.noreply.github.com` },
     engine: settings.ENGINE,

@@ -137,6 +137,8 @@ describe("worker job executor (real CLI, webhook → SQS FIFO → worker → Git
       ["claude-pr-runner[bot]", false],
     ]);
     expect(summaries[1]!.body).toContain("sub() adds instead of subtracting");
+    // DESCRIBE_ON_OPEN is off by default: the PR's description is left alone.
+    expect(pipeline.github.pull(OWNER, REPO, 7).body).not.toContain("Claude's description");
     expect(pipeline.github.violations).toEqual([]);
 
     // The job's metrics and logs carry the session's numbers and the job's keys.
@@ -473,6 +475,42 @@ describe("autofix and audit jobs through the worker (real CLI)", () => {
     expect(body.startsWith(before.trimEnd())).toBe(true);
     expect(body).toContain("**Suggested title:** Add sub() to the math helpers");
     expect(conversationText(pipeline.api.mainRequests.at(-1)!)).toContain("Describe pull request #9");
+    expect(pipeline.github.violations).toEqual([]);
+  });
+
+  it("DESCRIBE_ON_OPEN: an opened PR is reviewed, then described on the same clone", async () => {
+    const head = pipeline.github.pull(OWNER, REPO, 9).head.sha;
+    const described = {
+      kind: "structured_output" as const,
+      value: {
+        title: "Tidy the math helpers",
+        summary: "Small steps.",
+        walkthrough: [{ concern: "Arithmetic", files: [{ path: "src/math.ts", change: "helpers" }] }],
+        risks: [],
+      },
+    };
+    pipeline.config.describeOnOpen = true;
+    try {
+      queue = [review([], "Fine."), described];
+      const requestsBefore = pipeline.api.mainRequests.length;
+      const delivered = await quietly(() =>
+        pipeline.deliver("pull_request", pullRequestPayload("opened", head, 9)),
+      );
+      expect(delivered.json).toMatchObject({ status: "queued", kind: "review" });
+      const { invocation } = await quietly(() => pipeline.runWorker());
+      expect(invocation?.response.batchItemFailures).toEqual([]);
+      expect(stdout.records.find((r) => r.message === "describe finished")).toMatchObject({
+        status: "described",
+        where: "body",
+      });
+      expect(pipeline.github.pull(OWNER, REPO, 9).body).toContain(
+        "**Suggested title:** Tidy the math helpers",
+      );
+      expect(pipeline.api.mainRequests).toHaveLength(requestsBefore + 2);
+      expect(conversationText(pipeline.api.mainRequests.at(-1)!)).toContain("Describe pull request #9");
+    } finally {
+      pipeline.config.describeOnOpen = false;
+    }
     expect(pipeline.github.violations).toEqual([]);
   });
 

@@ -1,6 +1,7 @@
 import type { DetachedEngine } from "../../../src/engines/engine.js";
 import { concludeStaleCheckRuns } from "../../../src/github/check-run-publisher.js";
 import type { GitHubClient } from "../../../src/github/github-client.js";
+import { describePullRequest } from "../../../src/jobs/describe/describe-pull-request.js";
 import type { PathFilterSettings } from "../../../src/jobs/review/path-filter.js";
 import { beginReview, type ReviewBegin, type ReviewBegun } from "../../../src/jobs/review/review-job.js";
 import { REVIEW_CHECK_NAME, reviewPullRequest } from "../../../src/jobs/review/review-pull-request.js";
@@ -68,6 +69,10 @@ export async function runReviewJob(run: WorkerJob): Promise<JobResult> {
       ...(job.command?.paths?.length ? { paths: job.command.paths } : {}),
       commentMode: config.commentMode,
     });
+    if (config.describeOnOpen && job.trigger.action === "opened")
+      run.context.logger.info(
+        "DESCRIBE_ON_OPEN runs on the cli engine; this review was begun on managed-agents",
+      );
     if (begun.status === "skipped") {
       run.context.logger.info("not reviewed: only excluded files changed", { reason: begun.reason });
       return { status: "completed", conclusion: "neutral" };
@@ -75,6 +80,11 @@ export async function runReviewJob(run: WorkerJob): Promise<JobResult> {
     return detachedSessionStarted(run, "review", begun.record);
   }
   const repository = await cloneForJob(run, { headSha: pr.headSha, baseSha: pr.baseSha });
+  const settings = await passThroughSessionSettings(run, {
+    checkoutDir: repository.dir,
+    configSha: pr.baseSha,
+    untrusted: !plan.trust.trusted,
+  });
   const review = await reviewPullRequest(
     {
       octokit,
@@ -97,12 +107,10 @@ export async function runReviewJob(run: WorkerJob): Promise<JobResult> {
       checkRunJobId: job.jobId,
       log: (line) => run.context.logger.info(line),
     },
-    await passThroughSessionSettings(run, {
-      checkoutDir: repository.dir,
-      configSha: pr.baseSha,
-      untrusted: !plan.trust.trusted,
-    }),
+    settings,
   );
+  if (config.describeOnOpen && job.trigger.action === "opened")
+    await describeOnOpen(run, { pr, checkoutDir: repository.dir, untrusted: !plan.trust.trusted }, settings);
   if (review.status === "skipped") {
     run.context.logger.info("not reviewed: only excluded files changed", { reason: review.reason });
     return { status: "completed", conclusion: "neutral" };
@@ -113,6 +121,35 @@ export async function runReviewJob(run: WorkerJob): Promise<JobResult> {
     ...jobResultFrom(review.result.session.outcome, review.published.conclusion),
     ...(estimate ? { estimatedCostUsd: estimate.usd } : {}),
   };
+}
+
+/**
+ * `DESCRIBE_ON_OPEN`: a newly opened PR's description, written on the review's clone after the
+ * review (the Action's `mode: describe` on `opened`). Best effort: the review is the job, so a
+ * description that fails is logged and never fails it.
+ */
+async function describeOnOpen(
+  run: WorkerJob,
+  target: { pr: PullRequestRef; checkoutDir: string; untrusted: boolean },
+  settings: JobSettings,
+): Promise<void> {
+  const { job } = run;
+  try {
+    const { result, published } = await describePullRequest(
+      run.octokit,
+      { repository: { owner: job.owner, name: job.repo }, ...target },
+      settings,
+    );
+    run.context.logger.info("describe finished", {
+      status: result.status,
+      ...(published ? { where: published.where } : {}),
+      ...(result.status === "failed" ? { reason: result.reason } : {}),
+    });
+  } catch (error) {
+    run.context.logger.warn("describe on open failed; the review stands", {
+      error: (error as Error).message,
+    });
+  }
 }
 
 /**
