@@ -1,4 +1,9 @@
-import { describePullRequest } from "../../../src/jobs/describe/describe-pull-request.js";
+import {
+  type DescribedPullRequest,
+  describePullRequest,
+} from "../../../src/jobs/describe/describe-pull-request.js";
+import type { JobSettings } from "../../../src/jobs/shared/job-settings.js";
+import type { PullRequestRef } from "../../../src/jobs/shared/pull-request-ref.js";
 import type { JobResult } from "../job-executor.js";
 import { acknowledgeComment } from "./acknowledge-comment.js";
 import { admitWorkerJob } from "./admit-worker-job.js";
@@ -14,16 +19,33 @@ import type { WorkerJob } from "./worker-job.js";
  * runs untrusted (`--bare`, read-only policy), exactly as its review does.
  */
 export async function runDescribeJob(run: WorkerJob): Promise<JobResult> {
-  const { job, octokit } = run;
   await acknowledgeComment(run);
   const plan = await admitWorkerJob(run, "describe", { pullRequest: true, requested: true });
   const { pr } = plan;
   const untrusted = !plan.trust.trusted;
   const repository = await cloneForJob(run, { headSha: pr.headSha, baseSha: pr.baseSha });
-  const described = await describePullRequest(
-    octokit,
-    { repository: { owner: job.owner, name: job.repo }, pr, checkoutDir: repository.dir, untrusted },
+  const { result } = await describeOnClone(
+    run,
+    { pr, checkoutDir: repository.dir, untrusted },
     await passThroughSessionSettings(run, { checkoutDir: repository.dir, configSha: pr.baseSha, untrusted }),
+  );
+  return jobResultFrom(result.session.outcome, result.status === "described" ? "success" : "failure");
+}
+
+/**
+ * The describe job on a clone the worker already has (its own, or a review's for DESCRIBE_ON_OPEN),
+ * with one log line saying how it ended and where the description went.
+ */
+export async function describeOnClone(
+  run: WorkerJob,
+  target: { pr: PullRequestRef; checkoutDir: string; untrusted: boolean },
+  settings: JobSettings,
+): Promise<DescribedPullRequest> {
+  const { job } = run;
+  const described = await describePullRequest(
+    run.octokit,
+    { repository: { owner: job.owner, name: job.repo }, ...target },
+    settings,
   );
   const { result, published } = described;
   run.context.logger.info("describe finished", {
@@ -31,5 +53,5 @@ export async function runDescribeJob(run: WorkerJob): Promise<JobResult> {
     ...(published ? { where: published.where } : {}),
     ...(result.status === "failed" ? { reason: result.reason } : { setAside: result.setAside.length }),
   });
-  return jobResultFrom(result.session.outcome, result.status === "described" ? "success" : "failure");
+  return described;
 }

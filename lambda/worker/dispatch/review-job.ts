@@ -1,7 +1,6 @@
 import type { DetachedEngine } from "../../../src/engines/engine.js";
 import { concludeStaleCheckRuns } from "../../../src/github/check-run-publisher.js";
 import type { GitHubClient } from "../../../src/github/github-client.js";
-import { describePullRequest } from "../../../src/jobs/describe/describe-pull-request.js";
 import type { PathFilterSettings } from "../../../src/jobs/review/path-filter.js";
 import { beginReview, type ReviewBegin, type ReviewBegun } from "../../../src/jobs/review/review-job.js";
 import { REVIEW_CHECK_NAME, reviewPullRequest } from "../../../src/jobs/review/review-pull-request.js";
@@ -13,6 +12,7 @@ import type { JobResult } from "../job-executor.js";
 import { acknowledgeComment } from "./acknowledge-comment.js";
 import { admitWorkerJob } from "./admit-worker-job.js";
 import { cloneForJob } from "./clone-for-job.js";
+import { describeOnClone } from "./describe-job.js";
 import { detachedEngineOf, detachedSessionStarted } from "./detached-session.js";
 import { jobResultFrom } from "./job-result.js";
 import { passThroughSessionSettings } from "./pass-through-session-settings.js";
@@ -133,18 +133,8 @@ async function describeOnOpen(
   target: { pr: PullRequestRef; checkoutDir: string; untrusted: boolean },
   settings: JobSettings,
 ): Promise<void> {
-  const { job } = run;
   try {
-    const { result, published } = await describePullRequest(
-      run.octokit,
-      { repository: { owner: job.owner, name: job.repo }, ...target },
-      settings,
-    );
-    run.context.logger.info("describe finished", {
-      status: result.status,
-      ...(published ? { where: published.where } : {}),
-      ...(result.status === "failed" ? { reason: result.reason } : {}),
-    });
+    await describeOnClone(run, target, settings);
   } catch (error) {
     run.context.logger.warn("describe on open failed; the review stands", {
       error: (error as Error).message,

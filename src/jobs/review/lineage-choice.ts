@@ -2,14 +2,12 @@ import type { LineagePlan } from "../../engines/engine.js";
 import { chooseStart } from "../../sessions/choose-start.js";
 import { contextBoundExceeded, DEFAULT_CONTEXT_BOUND } from "../../sessions/context-bound.js";
 import type { GitCheckout } from "../shared/git-checkout.js";
-import { estimateReviewCost, PROMPT_CACHE_TTL_MS } from "./review-cost-estimate.js";
+import { estimateReviewCost, PROMPT_CACHE_TTL_MS, UNKNOWN_FILE_CHARS } from "./review-cost-estimate.js";
 
 /** The words around a delta prompt (what changed since the last review, and how to report). */
 const DELTA_PROMPT_FRAME_CHARS = 3_000;
 /** One remembered finding as a summary prompt lists it. */
 const SUMMARY_CHARS_PER_FINDING = 160;
-/** A file the agent may read whose size at the head is unknown. */
-const UNKNOWN_FILE_CHARS = 12_000;
 
 export interface LineageChoice {
   /** The parent's conversation the review sends again, when it resumes one. */

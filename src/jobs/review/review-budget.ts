@@ -1,6 +1,6 @@
 import { type ChangedFile, splitDiffByFile } from "../shared/prompt-blocks.js";
 import { byRisk } from "./file-risk.js";
-import { estimateReviewCost, type ReviewCostEstimate } from "./review-cost-estimate.js";
+import { estimateReviewCost, type ReviewCostEstimate, UNKNOWN_FILE_CHARS } from "./review-cost-estimate.js";
 
 /**
  * Not even the riskiest changed file fits the budget: the review does not start (a session would
@@ -18,9 +18,6 @@ export class ReviewOverBudgetError extends Error {
 
 /** The share of `max_budget_usd` an estimate may take: estimates err, and the cap stops a session dead. */
 export const BUDGET_SHARE = 0.8;
-
-/** A file the agent may read whose head size is unknown (no checkout) counts as this many characters. */
-const UNKNOWN_FILE_CHARS = 12_000;
 
 export interface ReviewChange {
   diff: string;
@@ -60,8 +57,9 @@ export type BudgetedReview =
  * cap having published nothing.
  */
 export function fitReviewToBudget(change: ReviewChange, input: ReviewBudgetInput): BudgetedReview {
+  const diffSections = splitDiffByFile(change.diff);
   const sections = new Map<string, number>();
-  for (const section of splitDiffByFile(change.diff))
+  for (const section of diffSections)
     sections.set(section.path, (sections.get(section.path) ?? 0) + section.text.length);
   const fixedPromptChars = Math.max(0, input.promptChars - change.diff.length);
   const estimateFor = (files: readonly ChangedFile[]) =>
@@ -94,7 +92,7 @@ export function fitReviewToBudget(change: ReviewChange, input: ReviewBudgetInput
   return {
     status: "within",
     change: {
-      diff: splitDiffByFile(change.diff)
+      diff: diffSections
         .filter((section) => keptPaths.has(section.path))
         .map((section) => section.text)
         .join(""),

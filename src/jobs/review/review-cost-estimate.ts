@@ -20,6 +20,9 @@ export const CHARS_PER_TOKEN = 3.5;
  */
 export const SESSION_OVERHEAD_TOKENS = 15_000;
 
+/** A file the agent may read whose size at the head is unknown (no checkout) counts as this many characters. */
+export const UNKNOWN_FILE_CHARS = 12_000;
+
 /** The CLI's Read tool returns at most about this many tokens of one file per call. */
 export const MAX_READ_TOKENS = 25_000;
 
