@@ -52,8 +52,8 @@ export async function prepareLocalReview(options: ReviewOptions, io: CliIo): Pro
     );
   const checkout = new GitCheckout(repoDir, io.env);
   const { baseSha, headSha, branch } = await stopOnFailure(() => resolveRefs(checkout, options));
+  const config = await stopOnFailure(() => readRepositoryConfig(checkout, baseSha));
   const pathFilter = await stopOnFailure(async () => {
-    const config = await readRepositoryConfig(checkout, baseSha);
     return PathFilter.from({
       include: [...config.include, ...options.include],
       exclude: [...config.exclude, ...options.exclude],
@@ -105,6 +105,7 @@ export async function prepareLocalReview(options: ReviewOptions, io: CliIo): Pro
     headSha,
     untrusted: options.untrusted,
     pathFilter,
+    rules: config,
     ...(store && !settings.engine
       ? {
           lineage: {

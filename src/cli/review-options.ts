@@ -53,7 +53,7 @@ ${PASS_THROUGH_HELP}
 Sessions are kept under <repo>/.git/claude-pr-runner/sessions, one lineage per branch, so a second
 review of the same branch forks from the first and looks at the new commits first.
 
-The globs add to the "include" and "exclude" of .github/claude-pr-runner.json, read at the base
+The globs add to the "include" and "exclude" of .github/claude-pr-runner.yml, read at the base
 commit (docs/github.md#path-filters).
 
 Exit codes: 0 reviewed with no finding that reaches --fail-on (or every changed file left out by the

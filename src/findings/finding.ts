@@ -5,6 +5,9 @@
  */
 export type FindingSeverity = "error" | "warning" | "notice";
 
+/** Severities from least to most severe, for bounds and thresholds (`rank[a] < rank[b]`: a is milder). */
+export const SEVERITY_RANK: Readonly<Record<FindingSeverity, number>> = { notice: 0, warning: 1, error: 2 };
+
 export interface Finding {
   /** Repository-relative path with forward slashes, as it appears in the PR's new tree. */
   path: string;

@@ -92,6 +92,26 @@ describe("claude-pr-runner review (dist/cli.js, real CLI)", () => {
     expect(api.mainRequests).toHaveLength(0);
   });
 
+  it("a bad .github/claude-pr-runner.yml at the base: exit 2 naming each bad key, no model request", async () => {
+    repo = createTempRepo();
+    repo.write("README.md", "base\n");
+    repo.write(".github/claude-pr-runner.yml", "post_threshold: loud\nexlude: [docs/**]\n");
+    repo.commitAll("base");
+    repo.git("checkout", "-q", "-b", "feature");
+    repo.write("src/a.ts", "export const a = 1;\n");
+    repo.commitAll("a");
+    api = await ScriptedMessagesApi.start([]);
+    const env = { PATH: process.env.PATH, ANTHROPIC_API_KEY: "sk-ant-local", ANTHROPIC_BASE_URL: api.url };
+    const run = await runCli(["review", "--base", "main"], env, repo.dir);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(
+      /\.github\/claude-pr-runner\.yml at [0-9a-f]{12} is not a valid claude-pr-runner config \(2 problem\(s\)/,
+    );
+    expect(run.stderr).toContain("`exlude` is not a known key");
+    expect(run.stderr).toContain('`post_threshold` must be one of notice, warning, error; got "loud"');
+    expect(api.mainRequests).toHaveLength(0);
+  });
+
   it("reviews base..head as JSON, then a second run on new commits forks from the first", async () => {
     repo = sampleRepo();
     repo.write("docs/notes.md", "notes about sub\n");

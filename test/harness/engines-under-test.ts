@@ -22,6 +22,8 @@ import { ScriptedMessagesApi } from "./scripted-messages-api.js";
 export interface EngineUnderTest {
   name: "cli" | "managed-agents";
   settingsFor(output: Record<string, unknown>, base: JobSettings): Promise<JobSettings>;
+  /** The text of the last prompt the agent was given (the user message the job sent). */
+  lastPrompt(): string;
   close(): Promise<void>;
 }
 
@@ -38,6 +40,7 @@ export async function cliEngineUnderTest(): Promise<EngineUnderTest> {
         agentEnv: { ANTHROPIC_BASE_URL: api.url, ANTHROPIC_API_KEY: "test-key" },
       };
     },
+    lastPrompt: () => JSON.stringify(api.mainRequests.at(-1)?.body ?? {}),
     close: () => api.close(),
   };
 }
@@ -45,15 +48,18 @@ export async function cliEngineUnderTest(): Promise<EngineUnderTest> {
 export async function managedAgentsEngineUnderTest(): Promise<EngineUnderTest> {
   const apiKey = "sk-ant-engine-table";
   const double = await ManagedAgentsDouble.start({ apiKey });
+  let prompt = "";
   return {
     name: "managed-agents",
     async settingsFor(output, base) {
-      double.scenario = (input) =>
-        input.kind === "message"
+      double.scenario = (input) => {
+        if (input.kind === "message") prompt = input.text;
+        return input.kind === "message"
           ? [running(), ...modelRequest(), submit(output), requiresAction()]
           : input.kind === "custom_tool_result"
             ? [running(), message("Done."), usage(21, 9), idle("end_turn")]
             : undefined;
+      };
       const service = new ManagedAgentsEngine({
         apiKey,
         baseURL: double.baseURL,
@@ -62,6 +68,7 @@ export async function managedAgentsEngineUnderTest(): Promise<EngineUnderTest> {
       });
       return { ...base, engine: new ManagedAgentsJobEngine(service) };
     },
+    lastPrompt: () => prompt,
     close: () => double.close(),
   };
 }

@@ -106,6 +106,11 @@ function clean(globs: readonly string[] | undefined): string[] {
   return (globs ?? []).map((g) => g.trim().replace(/^\.\//, "")).filter((g) => g !== "" && g !== "!");
 }
 
+/** One matcher for `globs` with the path filter's rules (picomatch, dot files, plain paths cover their subtree). */
+export function pathMatcher(globs: readonly string[]): Matcher {
+  return matcher(clean(globs));
+}
+
 function matcher(globs: readonly string[]): Matcher {
   const patterns = globs.flatMap((g) =>
     picomatch.scan(g).isGlob ? [g] : [g, `${g.replace(/\/+$/, "")}/**`],

@@ -1,4 +1,4 @@
-import type { Finding } from "../../findings/finding.js";
+import type { Finding, FindingSeverity } from "../../findings/finding.js";
 import { DEFAULT_FAIL_ON, type FailOn, reviewConclusion } from "../../findings/review-conclusion.js";
 import type { CheckRunHandle, CheckRunPublisher } from "../../github/check-run-publisher.js";
 import type { DiffLineMap } from "../../github/diff-line-map.js";
@@ -9,6 +9,7 @@ import { FAILED_RUN_VERDICT, type RunReport } from "../../github/run-report-mark
 import { REVIEW_STICKY_KEY, StickyComment } from "../../github/sticky-comment.js";
 import { attestationLines } from "../../runner/run-attestation.js";
 import { type JobConclusion, sessionConclusion } from "../shared/session-conclusion.js";
+import { inlineFindings } from "./review-rules.js";
 import type { ReviewResult } from "./run-review.js";
 
 export interface ReviewTarget {
@@ -26,6 +27,11 @@ export interface ReviewTarget {
   failOn?: FailOn;
   /** The PR's head now, when a push moved it away from `headSha` during the review. */
   headMovedTo?: string;
+  /**
+   * The lowest severity posted as an inline comment (the repository config's `post_threshold`);
+   * milder findings stay in the sticky summary and the check run. Undefined: every finding.
+   */
+  postThreshold?: FindingSeverity;
 }
 
 export interface PublishedReview {
@@ -100,7 +106,7 @@ export async function publishReviewToGitHub(
     };
   }
 
-  const { review, rejected } = result.checked;
+  const { review, rejected, notes: ruleNotes = [] } = result.checked;
   const findings = review.findings;
   const rejectedNote =
     rejected.length > 0
@@ -111,6 +117,13 @@ export async function publishReviewToGitHub(
   const decided = reviewConclusion(findings, target.failOn ?? DEFAULT_FAIL_ON, {
     ...(target.headMovedTo ? { headMovedTo: target.headMovedTo } : {}),
   });
+  const inline = inlineFindings(findings, target.postThreshold);
+  const heldBackNote =
+    inline.length < findings.length && target.commentMode === "review"
+      ? [
+          `${findings.length - inline.length} finding(s) below the post threshold (${target.postThreshold}) are listed here, not posted inline`,
+        ]
+      : [];
   const movedNote = target.headMovedTo
     ? [
         `The PR head moved from \`${target.headSha.slice(0, 12)}\` to \`${target.headMovedTo.slice(0, 12)}\` while this commit was reviewed: no line comments were posted; the new head gets its own review.`,
@@ -120,7 +133,7 @@ export async function publishReviewToGitHub(
     ...base,
     verdict: decided.headline,
     findings,
-    details: `${review.summary}\n\n${bullet([...movedNote, ...notes, ...rejectedNote])}`,
+    details: `${review.summary}\n\n${bullet([...movedNote, ...notes, ...ruleNotes, ...rejectedNote, ...heldBackNote])}`,
   };
 
   let published: PublishReviewResult | undefined;
@@ -136,7 +149,7 @@ export async function publishReviewToGitHub(
       repo: target.repo,
       pullNumber: target.pullNumber,
       commitSha: target.headSha,
-      findings,
+      findings: inline,
       lineMap: target.lineMap,
       summary: `**${report.verdict}**\n\n${review.summary}`,
       event: decided.event,

@@ -1,5 +1,7 @@
 import type { Finding } from "../../findings/finding.js";
 import { repositoryPathProblem } from "../../findings/repository-path.js";
+import type { ReviewRules } from "../shared/repository-config.js";
+import { applyReviewRules } from "./review-rules.js";
 import type { Review } from "./review-schema.js";
 
 /**
@@ -16,6 +18,8 @@ export interface FindingRejection {
 export interface CheckedReview {
   review: Review;
   rejected: FindingRejection[];
+  /** What the repository's rules did to the findings (dropped categories, severities bounded). */
+  notes?: string[];
 }
 
 export interface ReviewCheckContext {
@@ -23,17 +27,24 @@ export interface ReviewCheckContext {
   knownPaths: ReadonlySet<string>;
   /** Number of lines of a file in the PR head, when known. */
   lineCount(path: string): number | undefined;
+  /** The repository's rules (ignored categories, severity bounds), applied before the checks. */
+  rules?: ReviewRules;
 }
 
 export function checkReview(review: Review, context: ReviewCheckContext): CheckedReview {
   const rejected: FindingRejection[] = [];
   const kept: Finding[] = [];
-  for (const finding of review.findings) {
+  const ruled = applyReviewRules(review.findings, context.rules);
+  for (const finding of ruled.findings) {
     const reason = rejectionReason(finding, context);
     if (reason) rejected.push({ finding, reason });
     else kept.push(finding);
   }
-  return { review: { ...review, findings: kept }, rejected };
+  return {
+    review: { ...review, findings: kept },
+    rejected,
+    ...(ruled.notes.length > 0 ? { notes: ruled.notes } : {}),
+  };
 }
 
 function rejectionReason(finding: Finding, context: ReviewCheckContext): string | undefined {

@@ -12,7 +12,12 @@ import { GitCheckout } from "../shared/git-checkout.js";
 import { githubClientOf } from "../shared/github-access.js";
 import type { JobSettings } from "../shared/job-settings.js";
 import type { PullRequestRef } from "../shared/pull-request-ref.js";
-import { readRepositoryConfig, readRepositoryConfigFromGitHub } from "../shared/repository-config.js";
+import {
+  type RepositoryConfig,
+  type ReviewRules,
+  readRepositoryConfig,
+  readRepositoryConfigFromGitHub,
+} from "../shared/repository-config.js";
 import { PathFilter, type PathFilterSettings } from "./path-filter.js";
 import {
   type PublishedReview,
@@ -26,6 +31,8 @@ import { reviewProgress } from "./review-progress.js";
 import { buildReviewPrompt, type ReviewPromptInput } from "./review-prompt.js";
 import {
   completeAsNotReviewed,
+  notReviewedSummary,
+  notReviewedTitle,
   type ReviewPathRules,
   reviewPathRules,
   startReviewCheck,
@@ -52,6 +59,8 @@ export interface ReviewRecord extends DetachedJobRecord {
   leftOut?: string[];
   /** What the start told the reader (the estimate, a narrowed review), repeated in the report. */
   notes?: string[];
+  /** The repository's review rules the review began with: the finish applies the same ones. */
+  reviewRules?: ReviewRules;
 }
 
 export type ReviewBegun =
@@ -132,6 +141,7 @@ export async function beginReview(
         pullRequest: { number: job.pr.number, title: job.pr.title, body: job.pr.body, author: job.pr.author },
         ...prior,
         ...(settings.extraInstructions ? { extraInstructions: settings.extraInstructions } : {}),
+        rules: repositoryConfig,
       });
     // The same fit as every review; without a checkout, file sizes are unknown and counted high.
     const budget = fitReviewToBudget(whole, {
@@ -166,6 +176,7 @@ export async function beginReview(
         pathRules,
         estimate: budget.estimate,
         notes: budget.notes,
+        reviewRules: reviewRulesOf(repositoryConfig),
         ...(budget.narrowed ? { leftOut: budget.narrowed.leftOut } : {}),
       },
       job.mountToken,
@@ -173,9 +184,25 @@ export async function beginReview(
     await showDetachedProgress(job, record.sessionId, budget.estimate.usd);
     return { status: "started", record };
   } catch (error) {
-    await failCheckRunNotStarted(checks, handle, "review", error);
+    await failCheckRunNotStarted(checks, handle, "review", error, {
+      title: notReviewedTitle(error),
+      summary: notReviewedSummary(`Claude review could not start: ${(error as Error).message}`, error),
+    });
     throw error;
   }
+}
+
+/** What of the repository config the finish needs: not the globs (the path rules hold them) nor the instructions. */
+function reviewRulesOf(config: RepositoryConfig): ReviewRules {
+  return {
+    ...(config.source ? { source: config.source } : {}),
+    // The prompt had the instructions; the finish needs only the bounds (a smaller record).
+    rules: config.rules.flatMap(({ instructions: _said, ...bounds }) =>
+      bounds.severityFloor || bounds.severityCeiling ? [bounds] : [],
+    ),
+    ignoreCategories: config.ignoreCategories,
+    ...(config.postThreshold ? { postThreshold: config.postThreshold } : {}),
+  };
 }
 
 /**
@@ -276,12 +303,24 @@ export function reviewJob(
           .map((f) => f.filename),
       );
       const review = {
-        ...(await checkedReview(session, [], { knownPaths })),
+        ...(await checkedReview(session, [], {
+          knownPaths,
+          ...(record.reviewRules ? { rules: record.reviewRules } : {}),
+        })),
         ...(record.estimate ? { budget: { estimate: record.estimate, notes: record.notes ?? [] } } : {}),
       };
       const { lineMap } = await fetchPullRequestLineMap(octokit, { owner, repo, pullNumber });
       const published = await publishReviewToGitHub(
-        { octokit, owner, repo, pullNumber, headSha, lineMap, ...rest },
+        {
+          octokit,
+          owner,
+          repo,
+          pullNumber,
+          headSha,
+          lineMap,
+          ...rest,
+          ...(record.reviewRules?.postThreshold ? { postThreshold: record.reviewRules.postThreshold } : {}),
+        },
         { publisher: new CheckRunPublisher(octokit), handle: { owner, repo, checkRunId: record.checkRunId } },
         review,
       );

@@ -5,7 +5,9 @@ import {
   fencedAuthorText,
   workflowInstructions,
 } from "../shared/prompt-blocks.js";
+import type { ReviewRules } from "../shared/repository-config.js";
 import type { SanitizedText } from "../shared/untrusted-text.js";
+import { reviewRulesBlock } from "./review-rules.js";
 
 export interface ReviewPromptInput {
   repository: string;
@@ -24,6 +26,8 @@ export interface ReviewPromptInput {
   priorReview?: PriorReview;
   /** Extra instructions from the workflow owner (trusted: it comes from the workflow file). */
   extraInstructions?: string;
+  /** The repository's review rules, read at the base commit (trusted like the workflow's instructions). */
+  rules?: ReviewRules;
   budget?: { diffChars?: number; titleChars?: number; bodyChars?: number };
 }
 
@@ -83,6 +87,7 @@ export function buildReviewPrompt(input: ReviewPromptInput): ReviewPrompt {
   }
 
   parts.push(...workflowInstructions(input.extraInstructions));
+  parts.push(...rulesBlocks(input, input.changedFiles, notes));
 
   parts.push(
     `Changed files (${input.changedFiles.length}):\n${input.changedFiles.map(changedFileLine).join("\n")}`,
@@ -118,6 +123,7 @@ function buildDeltaPrompt(
       " Finish by calling the StructuredOutput tool once with your review.",
   ];
   parts.push(...workflowInstructions(input.extraInstructions));
+  parts.push(...rulesBlocks(input, input.changedFiles, notes));
   parts.push(
     `Files changed since ${delta.fromSha.slice(0, 7)} (${delta.changedFiles.length}):\n${delta.changedFiles.map(changedFileLine).join("\n")}`,
   );
@@ -142,6 +148,16 @@ function describePriorReview(prior: PriorReview): string {
           .map((f) => `- [${f.state}] ${f.path}:${f.line} (${f.severity}) ${oneLine(f.title)}`)
           .join("\n")}`;
   return `${why} ${list}\n${COMPLETE_LIST}`;
+}
+
+/** The rules for the files of the whole change (a delta prompt still reviews all of it). */
+function rulesBlocks(input: ReviewPromptInput, files: readonly ChangedFile[], notes: string[]): string[] {
+  const rules = reviewRulesBlock(
+    input.rules,
+    files.map((f) => f.path),
+  );
+  notes.push(...rules.notes);
+  return rules.blocks;
 }
 
 function oneLine(text: string): string {

@@ -16,7 +16,11 @@ import { pinAgentConfigToBase } from "../shared/pin-agent-config.js";
 import { checkoutPullRequestHead, type HeadFetchSource } from "../shared/pull-request-head-checkout.js";
 import type { PullRequestLineage } from "../shared/pull-request-lineage.js";
 import type { PullRequestRef } from "../shared/pull-request-ref.js";
-import { readRepositoryConfig } from "../shared/repository-config.js";
+import {
+  type RepositoryConfig,
+  RepositoryConfigError,
+  readRepositoryConfig,
+} from "../shared/repository-config.js";
 import { PathFilter, type PathFilterSettings } from "./path-filter.js";
 import {
   type PublishedReview,
@@ -154,7 +158,7 @@ export async function reviewPullRequest(
     progress?.active("checkout");
     const checkoutDir = await headCheckoutFor(job, settings.hostEnv);
     const checkout = new GitCheckout(checkoutDir, settings.hostEnv);
-    const pathFilter = await pathFilterFor(job, checkout);
+    const { pathFilter, config } = await pathFilterFor(job, checkout);
     const change = await reviewedChange(checkout, { baseSha: pr.baseSha, headSha: pr.headSha, pathFilter });
     if (change.changedFiles.length === 0 && change.excluded.length > 0) {
       await progress?.fail("only files the path filters leave out changed", "not reviewed");
@@ -189,6 +193,7 @@ export async function reviewPullRequest(
           pullRequest: { number: pr.number, title: pr.title, body: pr.body, author: pr.author },
           untrusted: job.untrusted,
           pathFilter,
+          rules: config,
           ...(job.store
             ? {
                 lineage: {
@@ -232,6 +237,7 @@ export async function reviewPullRequest(
         inlineCommentLimit: job.inlineCommentLimit,
         lineMap,
         ...(job.failOn ? { failOn: job.failOn } : {}),
+        ...(config.postThreshold ? { postThreshold: config.postThreshold } : {}),
         ...(headNow !== pr.headSha ? { headMovedTo: headNow } : {}),
         ...(job.runUrl ? { runUrl: job.runUrl } : {}),
       },
@@ -241,17 +247,38 @@ export async function reviewPullRequest(
     return { status: "reviewed", result, published, checkRunId: handle.checkRunId };
   } catch (error) {
     const message = `Claude review could not run: ${(error as Error).message}`;
-    await progress?.fail(message, error instanceof ReviewOverBudgetError ? "not reviewed" : "failed");
+    await progress?.fail(
+      message,
+      error instanceof ReviewOverBudgetError || error instanceof RepositoryConfigError
+        ? "not reviewed"
+        : "failed",
+    );
     await checks
       .complete(handle, {
         outcome: { status: "failure", isError: true },
-        title: error instanceof ReviewOverBudgetError ? "Not reviewed: over budget" : "Claude review failed",
-        summary: message,
+        title: notReviewedTitle(error),
+        summary: notReviewedSummary(message, error),
         findings: [],
       })
       .catch(() => undefined);
     throw new ReviewJobError(message, { cause: error });
   }
+}
+
+/** The check run's title when the review stopped before publishing: why, in a few words. */
+export function notReviewedTitle(error: unknown): string {
+  if (error instanceof ReviewOverBudgetError) return "Not reviewed: over budget";
+  if (error instanceof RepositoryConfigError) return "Not reviewed: invalid repository config";
+  return "Claude review failed";
+}
+
+/** The check run's summary: the message, and each bad key of an invalid config on its own line. */
+export function notReviewedSummary(message: string, error: unknown): string {
+  if (!(error instanceof RepositoryConfigError)) return message;
+  return [
+    `Claude did not review this commit: \`${error.source}\` is not valid. Fix it on the base branch (schema: \`schema/claude-pr-runner.schema.json\`).`,
+    error.problems.map((p) => `- ${p}`).join("\n"),
+  ].join("\n\n");
 }
 
 /** The directory whose HEAD is exactly the PR head: the door's checkout, or one the job fetched. */
@@ -284,13 +311,13 @@ async function currentHeadSha(
  * The door's globs plus the repository's own (read at the base commit, never the head), narrowed
  * to the paths a `review <path…>` command named.
  */
-async function pathFilterFor(job: PullRequestReviewJob, checkout: GitCheckout): Promise<PathFilter> {
-  const rules = reviewPathRules(
-    await readRepositoryConfig(checkout, job.pr.baseSha),
-    job.pathFilter,
-    job.paths,
-  );
-  return PathFilter.from(rules).narrow(rules.paths);
+async function pathFilterFor(
+  job: PullRequestReviewJob,
+  checkout: GitCheckout,
+): Promise<{ pathFilter: PathFilter; config: RepositoryConfig }> {
+  const config = await readRepositoryConfig(checkout, job.pr.baseSha);
+  const rules = reviewPathRules(config, job.pathFilter, job.paths);
+  return { pathFilter: PathFilter.from(rules).narrow(rules.paths), config };
 }
 
 /** What decides which files a review covers: the repository's globs, then the door's, and the command's paths. */

@@ -9,6 +9,7 @@ import { GitCheckout } from "../shared/git-checkout.js";
 import { type JobSettings, sessionLimitsFrom } from "../shared/job-settings.js";
 import { jobToolAccess } from "../shared/job-tool-access.js";
 import type { ChangedFile } from "../shared/prompt-blocks.js";
+import type { ReviewRules } from "../shared/repository-config.js";
 import { runJobSession } from "../shared/run-job-session.js";
 import { chooseLineageStart } from "./lineage-choice.js";
 import type { PathFilter } from "./path-filter.js";
@@ -29,6 +30,8 @@ export interface ReviewRequest {
   lineage?: Omit<LineagePlan, "jobKind" | "headSha">;
   /** Which changed files the review looks at; the others are left out of the diff and the prompt. */
   pathFilter?: PathFilter;
+  /** The repository's review rules (read at the base commit): told to the model, applied to its findings. */
+  rules?: ReviewRules;
 }
 
 export type ReviewResult = (
@@ -59,6 +62,7 @@ export async function runReview(request: ReviewRequest, settings: JobSettings): 
     diff: change.diff,
     ...(request.pullRequest ? { pullRequest: request.pullRequest } : {}),
     ...(settings.extraInstructions ? { extraInstructions: settings.extraInstructions } : {}),
+    ...(request.rules ? { rules: request.rules } : {}),
   });
   const whole = await reviewedChange(checkout, request);
   const promptChars = buildReviewPrompt(promptInput(whole)).text.length;
@@ -120,6 +124,7 @@ export async function runReview(request: ReviewRequest, settings: JobSettings): 
   const knownPaths = new Set(changedFiles.filter((f) => f.status !== "removed").map((f) => f.path));
   const result = await checkedReview(session, promptNotes, {
     knownPaths,
+    ...(request.rules ? { rules: request.rules } : {}),
     lineCounts: (paths) => checkout.lineCounts(request.headSha, paths),
   });
   return { ...result, budget: { estimate: budget.estimate, notes: [...choice.notes, ...budget.notes] } };
@@ -166,6 +171,7 @@ export async function checkedReview(
   files: {
     knownPaths: ReadonlySet<string>;
     lineCounts?: (paths: string[]) => Promise<Map<string, number | undefined>>;
+    rules?: ReviewRules;
   },
 ): Promise<ReviewResult> {
   const { outcome } = session;
@@ -189,6 +195,7 @@ export async function checkedReview(
   const checked = checkReview(review, {
     knownPaths: files.knownPaths,
     lineCount: (path) => lineCounts.get(path),
+    ...(files.rules ? { rules: files.rules } : {}),
   });
   return { status: "reviewed", checked, session, promptNotes };
 }

@@ -10,12 +10,14 @@ export async function failCheckRunNotStarted(
   handle: CheckRunHandle,
   job: "review" | "autofix",
   error: unknown,
+  /** A job's own words for a stop it understands (an invalid config, over budget). */
+  shown?: { title: string; summary: string },
 ): Promise<void> {
   await checks
     .complete(handle, {
       outcome: { status: "failure", isError: true },
-      title: `Claude ${job} failed`,
-      summary: `Claude ${job} could not start: ${(error as Error).message}`,
+      title: shown?.title ?? `Claude ${job} failed`,
+      summary: shown?.summary ?? `Claude ${job} could not start: ${(error as Error).message}`,
       findings: [],
     })
     .catch(() => undefined);

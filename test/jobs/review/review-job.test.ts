@@ -253,6 +253,89 @@ describe("a review on Managed Agents, driven by webhooks", () => {
     secretValues: [],
   };
 
+  it("the base's .github/claude-pr-runner.yml holds from start to settle, read through the API: rules in the prompt, a floor raised, post_threshold kept", async () => {
+    const pr = openPullRequest({
+      base: {
+        ".github/claude-pr-runner.yml": [
+          "post_threshold: warning",
+          "rules:",
+          "  - paths: [src/math.ts]",
+          "    instructions: Helpers must do what their name says.",
+          "    severity_floor: error",
+          "  - paths: [src/math.ts]",
+          "    severity_ceiling: warning",
+          "  - paths: [src/math.ts]",
+          "    severity_floor: error",
+        ].join("\n"),
+      },
+    });
+    let prompt = "";
+    double.scenario = (input) => {
+      if (input.kind === "message") prompt = input.text;
+      return input.kind === "message"
+        ? [
+            running(),
+            ...modelRequest(),
+            submit({
+              verdict: "comment",
+              summary: "A bug, called a nit.",
+              findings: [{ ...finding, severity: "notice" }],
+            }),
+            requiresAction(),
+          ]
+        : input.kind === "custom_tool_result"
+          ? [running(), message("Done."), usage(55, 30), idle("end_turn")]
+          : undefined;
+    };
+    const engine = new ManagedAgentsEngine({
+      apiKey: KEY,
+      baseURL: double.baseURL,
+      repositoryToken: async () => "ghs_installation_read_only",
+    });
+    const record = startedRecord(
+      await startRemoteReview(
+        { octokit, owner: "octo", repo: "app", pr, commentMode: "review" },
+        reviewSettings,
+        engine,
+      ),
+    );
+    expect(prompt).toContain("Helpers must do what their name says. (findings here are at least error)");
+    // The record carries the rules to the settle step; instructions stay out of it (the prompt had them).
+    expect(record.reviewRules).toMatchObject({
+      postThreshold: "warning",
+      rules: [{ severityFloor: "error" }, {}, {}],
+    });
+    expect(JSON.stringify(record.reviewRules)).not.toContain("Helpers must");
+    await drain(record, engine, reviewSettings);
+    // The notice became an error (a later rule wins: floor error after ceiling warning), so it blocks.
+    expect(github.state.reviews.map((r) => r.state)).toEqual(["CHANGES_REQUESTED"]);
+    expect(github.state.checkRuns[0]).toMatchObject({ conclusion: "failure" });
+    expect(github.reviewCommentsOn("octo", "app", 7)).toHaveLength(1);
+    const sticky = github.state.issueComments.find((c) => c.body.includes("Claude review"))!.body;
+    expect(sticky).toContain("src/math.ts:14 notice → error");
+  });
+
+  it("an invalid .github/claude-pr-runner.yml at the base: no session, the check run lists each bad key", async () => {
+    const pr = openPullRequest({ base: { ".github/claude-pr-runner.yml": "ignore_categories: style\n" } });
+    const engine = new ManagedAgentsEngine({
+      apiKey: KEY,
+      baseURL: double.baseURL,
+      repositoryToken: async () => "ghs_installation_read_only",
+    });
+    await expect(
+      startRemoteReview(
+        { octokit, owner: "octo", repo: "app", pr, commentMode: "review" },
+        reviewSettings,
+        engine,
+      ),
+    ).rejects.toThrow('`ignore_categories` must be a list; got "style"');
+    expect(double.sessions.size).toBe(0);
+    expect(github.state.checkRuns[0]!.output).toMatchObject({
+      title: "Not reviewed: invalid repository config",
+      summary: expect.stringContaining('- `ignore_categories` must be a list; got "style"'),
+    });
+  });
+
   it.each([
     ["from the checkout", true],
     ["from the GitHub API", false],

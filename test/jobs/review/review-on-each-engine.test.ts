@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { runReview } from "../../../src/jobs/review/run-review.js";
 import type { JobSettings } from "../../../src/jobs/shared/job-settings.js";
+import { parseRepositoryConfig } from "../../../src/jobs/shared/repository-config.js";
 import { BASE_FILES, HEAD_FILES } from "../../action/action-run-fixture.js";
 import { createTempRepo, type TempRepo } from "../../fixtures/git-repo.js";
 import { ENGINES, type EngineUnderTest } from "../../harness/engines-under-test.js";
@@ -78,6 +79,53 @@ describe.each(ENGINES)("a review on the %s engine", (_name, start) => {
       "src/elsewhere.ts",
       "src/math.ts",
     ]);
+  });
+
+  it("the repository's rules reach the prompt and hold on the findings: an ignored category dropped, a ceiling applied", async () => {
+    const rules = parseRepositoryConfig(
+      [
+        "ignore_categories: [Style]",
+        "rules:",
+        "  - paths: ['src/**']",
+        "    instructions: Check every arithmetic helper against its name.",
+        "    severity_ceiling: warning",
+        "  - paths: ['docs/**']",
+        "    instructions: Never shown, no changed file matches.",
+      ].join("\n"),
+      ".github/claude-pr-runner.yml at base",
+    );
+    const result = await runReview(
+      {
+        repository: { owner: "octo", name: "app" },
+        checkoutDir: repo.dir,
+        baseSha,
+        headSha,
+        untrusted: false,
+        rules,
+      },
+      await engine.settingsFor(
+        {
+          verdict: "request_changes",
+          summary: "Two remarks.",
+          findings: [finding("src/math.ts", 14), { ...finding("src/math.ts", 13), category: "style" }],
+        },
+        baseSettings(),
+      ),
+    );
+    const prompt = engine.lastPrompt();
+    expect(prompt).toContain("Review rules from the repository's .github/claude-pr-runner.yml at base");
+    expect(prompt).toContain(
+      "Check every arithmetic helper against its name. (findings here are at most warning)",
+    );
+    expect(prompt).toContain("Do not report findings of these categories: style.");
+    expect(prompt).not.toContain("Never shown");
+    expect(result.status).toBe("reviewed");
+    if (result.status !== "reviewed") return;
+    expect(result.checked.review.findings.map((f) => [f.startLine, f.severity])).toEqual([[14, "warning"]]);
+    expect(result.checked.notes?.join("\n")).toMatch(
+      /1 finding\(s\) dropped, their category is ignored.*: style/,
+    );
+    expect(result.checked.notes?.join("\n")).toContain("src/math.ts:14 error → warning");
   });
 
   it("a finding whose body carries a job secret, hex-encoded, fails the session: nothing to publish", async () => {
