@@ -15,6 +15,7 @@ import {
   reviewPullRequest,
   startReviewCheck,
 } from "../jobs/review/review-pull-request.js";
+import { reviewRunProperties } from "../jobs/review/review-run-properties.js";
 import { repositoryUrl } from "../jobs/shared/clone-repository.js";
 import type { PullRequestJobPlan } from "../jobs/shared/prepare-pull-request-job.js";
 import { type ActionContext, readActionContext } from "./action-context.js";
@@ -264,12 +265,7 @@ async function reviewStep(run: ReviewRun): Promise<void> {
     await writeFile(
       sarifFile,
       `${JSON.stringify(
-        toSarif(
-          published.findings,
-          {},
-          neutraliserFor(octokit),
-          outcome.attestation ? { attestation: outcome.attestation } : undefined,
-        ),
+        toSarif(published.findings, {}, neutraliserFor(octokit), reviewRunProperties(result)),
         null,
         2,
       )}\n`,

@@ -1,6 +1,7 @@
 import type { ReviewConclusion } from "../findings/review-conclusion.js";
 import { renderRunReport } from "../github/run-report-markdown.js";
 import { toSarif } from "../github/sarif-export.js";
+import { reviewRunProperties } from "../jobs/review/review-run-properties.js";
 import type { ReviewResult } from "../jobs/review/run-review.js";
 import type { ReviewOptions } from "./review-options.js";
 
@@ -16,7 +17,7 @@ export function renderReviewOutput(
   const { outcome } = result.session;
   const findings = result.status === "reviewed" ? result.checked.review.findings : [];
   const { conclusion } = view;
-  const runProperties = outcome.attestation ? { attestation: outcome.attestation } : undefined;
+  const runProperties = reviewRunProperties(result);
   if (view.format === "sarif")
     return `${JSON.stringify(toSarif(findings, {}, undefined, runProperties), null, 2)}\n`;
   if (view.format === "json")
@@ -34,6 +35,7 @@ export function renderReviewOutput(
               summary: result.checked.review.summary,
               findings,
               setAside: result.checked.rejected,
+              ...(result.coverage ? { coverage: result.coverage } : {}),
             }
           : { reason: result.reason }),
         base: view.baseSha,
@@ -44,7 +46,7 @@ export function renderReviewOutput(
           costUsd: outcome.totalCostUsd,
           turns: outcome.numTurns,
           ...(result.budget ? { estimatedCostUsd: result.budget.estimate.usd } : {}),
-          ...runProperties,
+          ...(outcome.attestation ? { attestation: outcome.attestation } : {}),
         },
       },
       null,

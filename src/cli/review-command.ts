@@ -2,6 +2,7 @@ import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { reviewConclusion } from "../findings/review-conclusion.js";
 import { ReviewOverBudgetError } from "../jobs/review/review-budget.js";
+import { coverageNote, partlyRead } from "../jobs/review/review-coverage.js";
 import { type ReviewResult, runReview } from "../jobs/review/run-review.js";
 import { RunnerConfigError } from "../runner/runner-config-error.js";
 import type { Subcommand } from "./cli-io.js";
@@ -38,9 +39,15 @@ export const reviewCommand: Subcommand = {
     }
 
     const findings = result.status === "reviewed" ? result.checked.review.findings : [];
-    const conclusion = reviewConclusion(findings, options.failOn);
-    if (result.status === "reviewed")
+    const partly =
+      result.status === "reviewed"
+        ? partlyRead(result.coverage, prepared.request.rules?.minCoverage)
+        : undefined;
+    const conclusion = reviewConclusion(findings, options.failOn, partly ? { partlyRead: partly } : {});
+    if (result.status === "reviewed") {
+      if (result.coverage) io.stderr.write(`[claude] ${coverageNote(result.coverage)}\n`);
       io.stderr.write(`[claude] ${conclusion.headline} (fail-on: ${options.failOn})\n`);
+    }
     const text = renderReviewOutput(result, {
       format: options.format,
       failOn: options.failOn,

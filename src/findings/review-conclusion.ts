@@ -31,14 +31,22 @@ const BLOCKING: Record<FailOn, ReadonlySet<Severity>> = {
 /**
  * The one conclusion rule. The review event, the check conclusion, the sticky headline and the
  * exit code follow from the findings and `fail_on` only: the model's own verdict never decides,
- * so a "pass" that carries an error finding cannot read "No issues found" or turn the check green.
+ * so a "pass" that carries an error finding cannot read "No issues found" or turn the check green,
+ * and neither can a review that read too little of the change (neutral, "Partly reviewed").
  * A review of a head that has since moved is published as neutral and never inline: its line
  * numbers describe a commit that is no longer the PR.
  */
 export function reviewConclusion(
   findings: readonly Pick<Finding, "severity">[],
   failOn: FailOn,
-  options: { headMovedTo?: string } = {},
+  options: {
+    headMovedTo?: string;
+    /**
+     * Set when the review read less of the change than the repository asks (`min_coverage`), e.g.
+     * "read 40 of 600 changed lines": with no findings it cannot say "No issues found".
+     */
+    partlyRead?: string;
+  } = {},
 ): ReviewConclusion {
   const blocking = findings.filter((f) => BLOCKING[failOn].has(f.severity)).length;
   const counts = countBySeverity(findings);
@@ -50,6 +58,16 @@ export function reviewConclusion(
       blocking,
       failed: false,
       publishInline: false,
+    };
+  }
+  if (findings.length === 0 && options.partlyRead !== undefined) {
+    return {
+      event: "COMMENT",
+      check: "neutral",
+      headline: `Partly reviewed (${options.partlyRead}): no issues found in what was read`,
+      blocking: 0,
+      failed: false,
+      publishInline: true,
     };
   }
   if (findings.length === 0) {

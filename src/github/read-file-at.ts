@@ -28,6 +28,28 @@ export async function readFileAt(
   return Buffer.from(String((data as { content?: unknown }).content ?? ""), "base64").toString("utf8");
 }
 
+/**
+ * The names of the entries of a directory at one commit through the contents API; `undefined` when
+ * the directory does not exist there (404) or the path is a file. Any other failure is thrown.
+ */
+export async function listDirectoryAt(
+  octokit: GitHubClient,
+  at: { owner: string; repo: string; ref: string; path: string },
+): Promise<string[] | undefined> {
+  try {
+    const { data } = await octokit.rest.repos.getContent({
+      owner: at.owner,
+      repo: at.repo,
+      path: at.path,
+      ref: at.ref,
+    });
+    return Array.isArray(data) ? data.map((entry) => entry.name) : undefined;
+  } catch (error) {
+    if (httpStatusOf(error) === 404) return undefined;
+    throw error;
+  }
+}
+
 /** Lines in the file at `ref`, counted as `GitCheckout.lineCount` counts them; undefined when absent. */
 export async function lineCountAt(
   octokit: GitHubClient,

@@ -81,6 +81,7 @@ export async function prepareSession(options: SessionOptions): Promise<PreparedS
   };
   const outputSchema =
     options.jsonSchema === undefined ? undefined : await compileOutputSchema(options.jsonSchema);
+  const claudePath = options.claudePath ? path.resolve(options.claudePath) : resolveClaudePath();
   const sandbox =
     options.bashSandbox && !options.withoutBash
       ? await planBashSandbox(
@@ -88,6 +89,8 @@ export async function prepareSession(options: SessionOptions): Promise<PreparedS
           options.agentUser,
           source.PATH ?? "",
           !options.agentUser || options.workspaceAccess === "write",
+          undefined,
+          claudePath,
         )
       : undefined;
   if (options.bashSandbox?.required && !sandbox?.enabled) {
@@ -95,7 +98,6 @@ export async function prepareSession(options: SessionOptions): Promise<PreparedS
   }
   const argv = await sessionArgv(options, models, sandbox, outputSchema);
 
-  const claudePath = options.claudePath ? path.resolve(options.claudePath) : resolveClaudePath();
   const claudeStat = await stat(claudePath).catch(() => undefined);
   if (!claudeStat?.isFile())
     throw new RunnerConfigError(`the claude executable ${claudePath} does not exist`, "claudePath");

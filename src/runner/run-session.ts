@@ -25,6 +25,7 @@ import type { ProgressEvent } from "./progress-event.js";
 import { attestRun } from "./run-attestation.js";
 import type { SessionOptions } from "./session-options.js";
 import type { HostStopReason, SessionOutcome } from "./session-outcome.js";
+import { ToolUseCollector } from "./tool-use-collector.js";
 
 export interface RunningSession {
   /**
@@ -77,6 +78,8 @@ class SessionHost {
   private claudeVersion?: string;
   private model?: string;
   private apiRetries = 0;
+  /** What the agent looked at, for the job's finish (a review's coverage). */
+  private readonly toolUses = new ToolUseCollector();
   private stderrTail = "";
   private stdinClosed = false;
   private closeRequested = false;
@@ -316,7 +319,11 @@ class SessionHost {
           }
         }
         break;
+      case "user":
+        this.toolUses.observeUser(frame.message.content);
+        break;
       case "assistant":
+        this.toolUses.observeAssistant(frame.message.content);
         for (const block of frame.message.content) {
           if (block.type === "tool_use") {
             const use = block as ToolUseBlock;
@@ -493,6 +500,7 @@ class SessionHost {
         hostEnv: prepared.hostEnv,
       }),
       apiRetries: this.apiRetries,
+      toolUses: this.toolUses.records,
       ...(this.gateway ? { credentialProxy: this.proxyReport(this.gateway) } : {}),
       ...(failed && stderrTail ? { stderrTail } : {}),
       notes: this.notes,

@@ -1,4 +1,5 @@
 import type { TurnOutcome } from "../protocol/index.js";
+import type { ToolUseRecord } from "../protocol/tool-use-record.js";
 import type { ProxyStopReason } from "../sandbox/credential-proxy/index.js";
 import type { StructuredOutputCheck } from "./check-structured-output.js";
 import type { PolicyDecision } from "./policy/tool-policy.js";
@@ -45,6 +46,8 @@ export type SessionOutcome = TurnOutcome & {
   confinement?: string;
   /** Every `system/api_retry` the CLI reported. */
   apiRetries: number;
+  /** The agent's tool calls (bounded), for a job that reports what its agent looked at. */
+  toolUses?: ToolUseRecord[];
   /** Tail of the CLI's stderr (redacted), kept when the session failed. */
   stderrTail?: string;
   /** What the credential proxy saw, when the session used one; `stop` says why it stopped serving the job. */

@@ -96,6 +96,11 @@ describe("the Action reviewing a pull request (dist/index.js, real CLI, GitHub d
       agentCredentials: [],
       policy: { sha256: expect.stringMatching(/^[0-9a-f]{64}$/) },
     });
+    // What it read: the same numbers on the check run and in the SARIF run's properties.
+    expect(summary).toMatch(
+      /Read 1 of 1 changed files \(\d+ of \d+ changed lines; all in the prompt's diff\)/,
+    );
+    expect(sarif.runs[0].properties.coverage).toMatchObject({ filesTotal: 1, filesRead: 1, unread: [] });
 
     expect(run.outputs).toMatchObject({ conclusion: "failure", is_error: "false", findings_count: "1" });
     expect(JSON.parse(run.outputs.structured_output!)).toMatchObject({ verdict: "request_changes" });

@@ -137,7 +137,13 @@ describe("claude-pr-runner review (dist/cli.js, real CLI)", () => {
       verdict: "request_changes",
       conclusion: { blocking: 1, failOn: "error" },
       findings: [{ path: "src/math.ts", startLine: 14 }],
+      // docs/** is left out, so only src/math.ts counts; its whole diff was in the prompt.
+      coverage: { filesTotal: 1, filesRead: 1, unread: [] },
     });
+    expect(report.coverage.linesRead).toBe(report.coverage.linesTotal);
+    expect(first.stderr).toMatch(
+      /\[claude\] Read 1 of 1 changed files \(\d+ of \d+ changed lines; all in the prompt's diff\)/,
+    );
     const prompt = conversationText(api.mainRequests[0]!);
     expect(prompt).toContain("src/math.ts");
     expect(prompt).not.toContain("notes about sub");

@@ -210,6 +210,25 @@ describe("readRepositoryConfigFromGitHub", () => {
     ).rejects.toThrow('`post_threshold` must be one of notice, warning, error; got "loud"');
   });
 
+  it("one listing of .github and one read, never a 404 per name; two config files are refused as from the clone", async () => {
+    repo.write(YAML_PATH, "post_threshold: error\n");
+    repo.write(".github/workflows/ci.yml", "on: push\n");
+    const one = repo.commitAll("config");
+    github.resetCalls();
+    expect(
+      await readRepositoryConfigFromGitHub(client(), { owner: "octo", repo: "app", sha: one }),
+    ).toMatchObject({ postThreshold: "error" });
+    expect(github.callsTo("repos/get-content").map((c) => c.path)).toEqual([
+      "/repos/octo/app/contents/.github",
+      "/repos/octo/app/contents/.github%2Fclaude-pr-runner.yml",
+    ]);
+    repo.write(JSON_PATH, "{}\n");
+    const two = repo.commitAll("second config");
+    await expect(
+      readRepositoryConfigFromGitHub(client(), { owner: "octo", repo: "app", sha: two }),
+    ).rejects.toThrow(/keep one of \.github\/claude-pr-runner\.yml, \.github\/claude-pr-runner\.json/);
+  });
+
   it("no file (404 on every name) is an empty config", async () => {
     repo.write("README.md", "hi\n");
     const sha = repo.commitAll("none");

@@ -8,7 +8,12 @@ import {
   prepareSession,
   RunnerConfigError,
 } from "../../src/runner/index.js";
-import { planBashSandbox, type SandboxProbe } from "../../src/runner/isolation/bash-sandbox.js";
+import {
+  planBashSandbox,
+  probeBubblewrap,
+  type SandboxProbe,
+} from "../../src/runner/isolation/bash-sandbox.js";
+import { decideIsolation } from "../../src/runner/isolation/isolation-decision.js";
 import { CLAUDE_BIN } from "../harness/claude-cli.js";
 
 const works: SandboxProbe = async () => ({ ok: true });
@@ -58,6 +63,34 @@ describe("planBashSandbox", () => {
       enabled: false,
       summary: "Bash sandbox: off (bubblewrap (bwrap) is not installed)",
     });
+  });
+});
+
+describe("probeBubblewrap: the sandbox as the CLI runs it, through the CLI binary's own seccomp helper", () => {
+  it("as root sharing the host's uid, the helper cannot start: off, with the reason and the way out", async () => {
+    // Claude Code 2.1.235 runs each sandboxed command as `bwrap --unshare-user --cap-drop ALL ... apply-seccomp`;
+    // as root that fails ("write /proc/self/uid_map: Operation not permitted") on every command.
+    // The suite runs as root, as the isolation tests need (test/runner/run-session.isolation.test.ts).
+    expect(process.getuid?.()).toBe(0);
+    const probed = await probeBubblewrap(undefined, process.env.PATH ?? "", CLAUDE_BIN);
+    expect(probed).toEqual({
+      ok: false,
+      reason: expect.stringMatching(
+        /^bubblewrap cannot run a command here \(apply-seccomp: write \/proc\/self\/uid_map: Operation not permitted\); the agent runs as root: give it a user of its own \(agent_user\)/,
+      ),
+    });
+    // Without the CLI's helper, the same bwrap starts: the old probe said "on" here.
+    expect(await probeBubblewrap(undefined, process.env.PATH ?? "", undefined)).toEqual({ ok: true });
+  });
+
+  it("as the agent's own user, the helper runs the command", async () => {
+    const decision = await decideIsolation({
+      agentUser: "claude-agent",
+      untrusted: true,
+      onNoIsolation: "fail",
+    });
+    if (decision.kind !== "separate-user") throw new Error(decision.summary);
+    expect(await probeBubblewrap(decision.user, process.env.PATH ?? "", CLAUDE_BIN)).toEqual({ ok: true });
   });
 });
 

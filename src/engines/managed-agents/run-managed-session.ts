@@ -290,6 +290,7 @@ export function outcomeOf(
         ? "invalid"
         : "missing",
     apiRetries: ledger.rescheduleCount,
+    toolUses: [...ledger.toolUses],
     notes: [
       ...extra.notes,
       ...ledger.notes,

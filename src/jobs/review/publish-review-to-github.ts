@@ -9,6 +9,7 @@ import { FAILED_RUN_VERDICT, type RunReport } from "../../github/run-report-mark
 import { REVIEW_STICKY_KEY, StickyComment } from "../../github/sticky-comment.js";
 import { attestationLines } from "../../runner/run-attestation.js";
 import { type JobConclusion, sessionConclusion } from "../shared/session-conclusion.js";
+import { coverageNote, partlyRead } from "./review-coverage.js";
 import { inlineFindings } from "./review-rules.js";
 import type { ReviewResult } from "./run-review.js";
 
@@ -32,6 +33,8 @@ export interface ReviewTarget {
    * milder findings stay in the sticky summary and the check run. Undefined: every finding.
    */
   postThreshold?: FindingSeverity;
+  /** The share of changed lines a review must read to say "No issues found" (`min_coverage`). */
+  minCoverage?: number;
 }
 
 export interface PublishedReview {
@@ -114,9 +117,13 @@ export async function publishReviewToGitHub(
           `${rejected.length} finding(s) set aside: ${rejected.map((r) => `${r.finding.path}:${r.finding.startLine} (${r.reason})`).join("; ")}`,
         ]
       : [];
+  const partly = partlyRead(result.coverage, target.minCoverage);
   const decided = reviewConclusion(findings, target.failOn ?? DEFAULT_FAIL_ON, {
     ...(target.headMovedTo ? { headMovedTo: target.headMovedTo } : {}),
+    ...(partly ? { partlyRead: partly } : {}),
   });
+  // What the review read of the change, on the summary and the check run alike.
+  const coverageNotes = result.coverage ? [coverageNote(result.coverage)] : [];
   const inline = inlineFindings(findings, target.postThreshold);
   const heldBackNote =
     inline.length < findings.length && target.commentMode === "review"
@@ -133,7 +140,7 @@ export async function publishReviewToGitHub(
     ...base,
     verdict: decided.headline,
     findings,
-    details: `${review.summary}\n\n${bullet([...movedNote, ...notes, ...ruleNotes, ...rejectedNote, ...heldBackNote])}`,
+    details: `${review.summary}\n\n${bullet([...coverageNotes, ...movedNote, ...notes, ...ruleNotes, ...rejectedNote, ...heldBackNote])}`,
   };
 
   let published: PublishReviewResult | undefined;
@@ -161,7 +168,7 @@ export async function publishReviewToGitHub(
     outcome: { status: decided.check, isError: false },
     title: report.verdict,
     // A review narrowed to fit the budget says so on the check too, not only in the sticky comment.
-    summary: [review.summary, ...movedNote, ...budgetNotes, ...attested].join("\n\n"),
+    summary: [review.summary, ...coverageNotes, ...movedNote, ...budgetNotes, ...attested].join("\n\n"),
     findings,
   });
   return {

@@ -61,6 +61,8 @@ export interface ReviewRecord extends DetachedJobRecord {
   notes?: string[];
   /** The repository's review rules the review began with: the finish applies the same ones. */
   reviewRules?: ReviewRules;
+  /** Changed files whose diff the prompt did not inline: the finish's coverage counts them unread unless read. */
+  promptOmitted?: string[];
 }
 
 export type ReviewBegun =
@@ -177,6 +179,7 @@ export async function beginReview(
         estimate: budget.estimate,
         notes: budget.notes,
         reviewRules: reviewRulesOf(repositoryConfig),
+        promptOmitted: prompt.diffOmitted,
         ...(budget.narrowed ? { leftOut: budget.narrowed.leftOut } : {}),
       },
       job.mountToken,
@@ -202,6 +205,7 @@ function reviewRulesOf(config: RepositoryConfig): ReviewRules {
     ),
     ignoreCategories: config.ignoreCategories,
     ...(config.postThreshold ? { postThreshold: config.postThreshold } : {}),
+    ...(config.minCoverage === undefined ? {} : { minCoverage: config.minCoverage }),
   };
 }
 
@@ -297,19 +301,22 @@ export function reviewJob(
         exclude: [...rules.exclude, ...(pathFilter?.exclude ?? [])],
       }).narrow(rules.paths);
       const leftOut = new Set(record.leftOut ?? []);
-      const knownPaths = new Set(
-        files
-          .filter((f) => f.status !== "removed" && filter.matches(f.filename) && !leftOut.has(f.filename))
-          .map((f) => f.filename),
-      );
+      const reviewed = files.filter((f) => filter.matches(f.filename) && !leftOut.has(f.filename));
+      const knownPaths = new Set(reviewed.filter((f) => f.status !== "removed").map((f) => f.filename));
+      const { lineMap } = await fetchPullRequestLineMap(octokit, { owner, repo, pullNumber });
       const review = {
         ...(await checkedReview(session, [], {
           knownPaths,
           ...(record.reviewRules ? { rules: record.reviewRules } : {}),
+          // An older record has no list: its prompt is taken to have inlined the whole diff.
+          coverage: {
+            change: lineMap,
+            reviewedPaths: new Set(reviewed.map((f) => f.filename)),
+            promptOmitted: new Set(record.promptOmitted ?? []),
+          },
         })),
         ...(record.estimate ? { budget: { estimate: record.estimate, notes: record.notes ?? [] } } : {}),
       };
-      const { lineMap } = await fetchPullRequestLineMap(octokit, { owner, repo, pullNumber });
       const published = await publishReviewToGitHub(
         {
           octokit,
@@ -320,6 +327,9 @@ export function reviewJob(
           lineMap,
           ...rest,
           ...(record.reviewRules?.postThreshold ? { postThreshold: record.reviewRules.postThreshold } : {}),
+          ...(record.reviewRules?.minCoverage === undefined
+            ? {}
+            : { minCoverage: record.reviewRules.minCoverage }),
         },
         { publisher: new CheckRunPublisher(octokit), handle: { owner, repo, checkRunId: record.checkRunId } },
         review,

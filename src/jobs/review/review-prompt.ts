@@ -50,6 +50,11 @@ export interface PriorFinding {
 export interface ReviewPrompt {
   text: string;
   notes: string[];
+  /**
+   * Changed files whose diff the prompt did not inline (cut to fit): the model saw their changed
+   * lines only if it read them itself. A continued review's earlier diff is in its conversation.
+   */
+  diffOmitted: string[];
 }
 
 const DEFAULT_BUDGET = { diffChars: 120_000, titleChars: 300, bodyChars: 8_000 };
@@ -97,7 +102,7 @@ export function buildReviewPrompt(input: ReviewPromptInput): ReviewPrompt {
   if (diff.omittedFiles.length > 0)
     notes.push(`diff truncated: ${diff.omittedFiles.length} file(s) not inlined`);
   parts.push(...diff.blocks);
-  return { text: parts.join("\n\n"), notes };
+  return { text: parts.join("\n\n"), notes, diffOmitted: diff.omittedFiles };
 }
 
 const COMPLETE_LIST =
@@ -132,7 +137,7 @@ function buildDeltaPrompt(
     notes.push(`delta diff truncated: ${diff.omittedFiles.length} file(s) not inlined`);
   }
   parts.push(...diff.blocks);
-  return { text: parts.join("\n\n"), notes };
+  return { text: parts.join("\n\n"), notes, diffOmitted: diff.omittedFiles };
 }
 
 function describePriorReview(prior: PriorReview): string {

@@ -238,6 +238,7 @@ export async function reviewPullRequest(
         lineMap,
         ...(job.failOn ? { failOn: job.failOn } : {}),
         ...(config.postThreshold ? { postThreshold: config.postThreshold } : {}),
+        ...(config.minCoverage === undefined ? {} : { minCoverage: config.minCoverage }),
         ...(headNow !== pr.headSha ? { headMovedTo: headNow } : {}),
         ...(job.runUrl ? { runUrl: job.runUrl } : {}),
       },

@@ -1,5 +1,6 @@
 import type { JobSessionPlan, JobSessionResult, LineagePlan } from "../../engines/engine.js";
 import { NO_LOCAL_WORKSPACE } from "../../engines/remote-workspace-dir.js";
+import { type DiffLineMap, parseUnifiedDiff } from "../../github/diff-line-map.js";
 import { createAjv } from "../../json-schema/create-ajv.js";
 import { builtInPolicy } from "../../runner/policy/built-in-policy.js";
 import { type SessionOutcome, sessionFailureReason } from "../../runner/session-outcome.js";
@@ -16,6 +17,7 @@ import type { PathFilter } from "./path-filter.js";
 import { fitReviewToBudget, type ReviewChange, ReviewOverBudgetError } from "./review-budget.js";
 import { type CheckedReview, checkReview } from "./review-checks.js";
 import type { ReviewCostEstimate } from "./review-cost-estimate.js";
+import { type CoverageInput, type ReviewCoverage, reviewCoverage } from "./review-coverage.js";
 import { buildReviewPrompt, type PriorReview, type ReviewPromptInput } from "./review-prompt.js";
 import { REVIEW_SCHEMA, reviewFromStructuredOutput } from "./review-schema.js";
 
@@ -35,7 +37,14 @@ export interface ReviewRequest {
 }
 
 export type ReviewResult = (
-  | { status: "reviewed"; checked: CheckedReview; session: JobSessionResult; promptNotes: string[] }
+  | {
+      status: "reviewed";
+      checked: CheckedReview;
+      session: JobSessionResult;
+      promptNotes: string[];
+      /** What the session looked at of the reviewed change (its prompt's diff and its tool calls). */
+      coverage?: ReviewCoverage;
+    }
   | { status: "failed"; reason: string; session: JobSessionResult; promptNotes: string[] }
 ) & {
   /**
@@ -99,12 +108,14 @@ export async function runReview(request: ReviewRequest, settings: JobSettings): 
   const { changedFiles, excluded } = budget.change;
 
   const promptNotes: string[] = [];
+  let diffOmitted: string[] = [];
   const promptFor = async (restore: RestoreResult): Promise<string> => {
     const prompt = buildReviewPrompt({
       ...promptInput(budget.change),
       ...(await continuationOf(checkout, restore, request.headSha)),
     });
     promptNotes.splice(0, promptNotes.length, ...prompt.notes, ...excludedNote(excluded));
+    diffOmitted = prompt.diffOmitted;
     return prompt.text;
   };
 
@@ -125,6 +136,11 @@ export async function runReview(request: ReviewRequest, settings: JobSettings): 
   const result = await checkedReview(session, promptNotes, {
     knownPaths,
     ...(request.rules ? { rules: request.rules } : {}),
+    coverage: {
+      change: budget.change.diff,
+      reviewedPaths: new Set(changedFiles.map((f) => f.path)),
+      promptOmitted: new Set(diffOmitted),
+    },
     lineCounts: (paths) => checkout.lineCounts(request.headSha, paths),
   });
   return { ...result, budget: { estimate: budget.estimate, notes: [...choice.notes, ...budget.notes] } };
@@ -172,6 +188,10 @@ export async function checkedReview(
     knownPaths: ReadonlySet<string>;
     lineCounts?: (paths: string[]) => Promise<Map<string, number | undefined>>;
     rules?: ReviewRules;
+    /** The reviewed change (a diff or its line map) and what the prompt left out, to measure coverage. */
+    coverage?: Omit<CoverageInput, "change" | "toolUses" | "policyDecisions"> & {
+      change: string | DiffLineMap;
+    };
   },
 ): Promise<ReviewResult> {
   const { outcome } = session;
@@ -197,7 +217,27 @@ export async function checkedReview(
     lineCount: (path) => lineCounts.get(path),
     ...(files.rules ? { rules: files.rules } : {}),
   });
-  return { status: "reviewed", checked, session, promptNotes };
+  const coverage = files.coverage ? coverageOf(files.coverage, outcome) : undefined;
+  return { status: "reviewed", checked, session, promptNotes, ...(coverage ? { coverage } : {}) };
+}
+
+/** The session's coverage of the change; a diff that cannot be parsed measures nothing (and says so). */
+function coverageOf(
+  input: NonNullable<Parameters<typeof checkedReview>[2]["coverage"]>,
+  outcome: SessionOutcome,
+): ReviewCoverage | undefined {
+  let change: DiffLineMap;
+  try {
+    change = typeof input.change === "string" ? parseUnifiedDiff(input.change) : input.change;
+  } catch {
+    return undefined;
+  }
+  return reviewCoverage({
+    ...input,
+    change,
+    toolUses: outcome.toolUses ?? [],
+    policyDecisions: outcome.policyDecisions,
+  });
 }
 
 /**

@@ -48,6 +48,13 @@ export const REPOSITORY_CONFIG_SCHEMA = {
       description:
         "The lowest severity that becomes an inline comment (default notice: every finding). Lower findings stay in the summary and the check run. Separate from fail_on.",
     },
+    min_coverage: {
+      type: "number",
+      minimum: 0,
+      maximum: 1,
+      description:
+        'The share of changed lines (0 to 1) a review must have read, in its prompt\'s diff or with its tools, to say "No issues found" (default 0.8). Below it, a review without findings is neutral: "Partly reviewed".',
+    },
     rules: {
       type: "array",
       maxItems: 50,

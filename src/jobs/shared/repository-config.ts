@@ -1,7 +1,7 @@
 import { parse as parseYaml } from "yaml";
 import { type FindingSeverity, SEVERITY_RANK } from "../../findings/finding.js";
 import type { GitHubClient } from "../../github/github-client.js";
-import { readFileAt } from "../../github/read-file-at.js";
+import { listDirectoryAt, readFileAt } from "../../github/read-file-at.js";
 import { createAjv } from "../../json-schema/create-ajv.js";
 import { schemaProblems } from "../../json-schema/schema-problems.js";
 import type { GitCheckout } from "./git-checkout.js";
@@ -37,6 +37,8 @@ export interface ReviewRules {
   ignoreCategories: string[];
   /** The lowest severity posted as an inline comment (undefined: every finding). */
   postThreshold?: FindingSeverity;
+  /** The share of changed lines a review must read to say "No issues found" (undefined: the default). */
+  minCoverage?: number;
 }
 
 export interface RepositoryConfig extends ReviewRules {
@@ -91,21 +93,18 @@ export async function readRepositoryConfigFromGitHub(
   octokit: GitHubClient,
   at: { owner: string; repo: string; sha: string },
 ): Promise<RepositoryConfig> {
-  const texts = await Promise.all(
-    REPOSITORY_CONFIG_PATHS.map((path) =>
-      readFileAt(octokit, { owner: at.owner, repo: at.repo, ref: at.sha, path }),
-    ),
-  );
-  const found = REPOSITORY_CONFIG_PATHS.flatMap((path, index) => {
-    const text = texts[index];
-    return text === undefined ? [] : [{ path, text }];
+  // One listing of .github finds which names exist: no 404 per name on every review.
+  const names = await listDirectoryAt(octokit, {
+    owner: at.owner,
+    repo: at.repo,
+    ref: at.sha,
+    path: ".github",
   });
-  const path = onePath(
-    found.map((f) => f.path),
-    at.sha,
-  );
-  const text = found.find((f) => f.path === path)?.text;
-  if (text === undefined) return EMPTY_REPOSITORY_CONFIG;
+  const present = REPOSITORY_CONFIG_PATHS.filter((path) => names?.includes(path.slice(".github/".length)));
+  const path = onePath(present, at.sha);
+  if (!path) return EMPTY_REPOSITORY_CONFIG;
+  const text = await readFileAt(octokit, { owner: at.owner, repo: at.repo, ref: at.sha, path });
+  if (text === undefined) throw new RepositoryConfigError(path, ["listed in .github but could not be read"]);
   return parseRepositoryConfig(text, `${path} at ${at.sha.slice(0, 12)}`);
 }
 
@@ -163,6 +162,7 @@ export function parseRepositoryConfig(text: string, source: string): RepositoryC
     rules,
     ignoreCategories: (raw.ignore_categories ?? []).map((c) => c.trim().toLowerCase()),
     ...(raw.post_threshold ? { postThreshold: raw.post_threshold } : {}),
+    ...(raw.min_coverage === undefined ? {} : { minCoverage: raw.min_coverage }),
   };
 }
 
@@ -171,6 +171,7 @@ interface RawConfig {
   exclude?: string[];
   ignore_categories?: string[];
   post_threshold?: FindingSeverity;
+  min_coverage?: number;
   rules?: {
     paths: string[];
     instructions?: string;

@@ -1,3 +1,4 @@
+import { MAX_TOOL_USE_RECORDS, type ToolUseRecord } from "../tool-use-record.js";
 import { isSessionEventType, isWebhookOnlyType } from "./event-identifiers.js";
 import {
   type AgentCustomToolUseEvent,
@@ -82,6 +83,8 @@ export class SessionEventLedger {
   private readonly settledToolUseIds = new Set<string>();
   private readonly threadStatus = new Map<string, string>();
   private readonly messageTexts: string[] = [];
+  /** The agent's built-in tool calls in order (bounded); their results' shape is not settled, so none kept. */
+  private readonly toolUseRecords: ToolUseRecord[] = [];
   private readonly errorMessages: string[] = [];
   private lastIdle: IdleStop | undefined;
   private currentStatus: SessionStatus = "running";
@@ -155,6 +158,10 @@ export class SessionEventLedger {
   }
 
   /** Authoritative agent text, from buffered `agent.message` events only (never from previews). */
+  get toolUses(): readonly ToolUseRecord[] {
+    return this.toolUseRecords;
+  }
+
   get messages(): readonly string[] {
     return this.messageTexts;
   }
@@ -245,11 +252,14 @@ export class SessionEventLedger {
       case "agent.tool_use":
       case "agent.mcp_tool_use": {
         const use = event as AgentToolUseEvent;
+        const input = typeof use.input === "object" && use.input !== null ? use.input : {};
+        if (this.toolUseRecords.length < MAX_TOOL_USE_RECORDS)
+          this.toolUseRecords.push({ id: use.id, name: use.name, input });
         return {
           kind: "tool_use",
           id: use.id,
           name: use.name,
-          input: typeof use.input === "object" && use.input !== null ? use.input : {},
+          input,
           needsConfirmation: use.evaluated_permission === "ask",
         };
       }

@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
+import { closeSync, existsSync, openSync, readSync } from "node:fs";
 import path from "node:path";
 import type { AgentUser } from "./agent-user.js";
 
@@ -18,6 +18,8 @@ export type BashSandboxPlan =
 export type SandboxProbe = (
   user: AgentUser | undefined,
   searchPath: string,
+  /** The CLI binary whose own seccomp helper the sandbox runs every command through. */
+  claudePath?: string,
 ) => Promise<{ ok: true } | { ok: false; reason: string }>;
 
 /**
@@ -32,11 +34,12 @@ export async function planBashSandbox(
   /** False when the agent's uid may not write the workspace (a review under its own user). */
   workspaceWritable: boolean,
   probe: SandboxProbe = probeBubblewrap,
+  claudePath?: string,
 ): Promise<BashSandboxPlan> {
   if (process.platform !== "linux") {
     return { enabled: false, summary: `Bash sandbox: off (${process.platform} is not handled here)` };
   }
-  const probed = await probe(user, searchPath);
+  const probed = await probe(user, searchPath, claudePath);
   if (!probed.ok) return { enabled: false, summary: `Bash sandbox: off (${probed.reason})` };
   const network = request.allowedDomains.length ? request.allowedDomains.join(", ") : "none";
   return {
@@ -60,36 +63,56 @@ export async function planBashSandbox(
 
 const probes = new Map<string, Promise<{ ok: true } | { ok: false; reason: string }>>();
 
-/** bwrap and socat on the agent's PATH, and a network-less bwrap that starts as the agent's user. */
-export const probeBubblewrap: SandboxProbe = (user, searchPath) => {
-  const key = `${user?.uid ?? "host"}:${searchPath}`;
+/**
+ * bwrap and socat on the agent's PATH, and a sandbox that really runs a command as the agent's user:
+ * bwrap with the CLI's own namespace flags, and inside it the CLI binary's seccomp helper (the CLI
+ * runs every sandboxed command through it). Claude Code 2.1.235's helper cannot start as root
+ * inside that sandbox ("apply-seccomp: write /proc/self/uid_map: Operation not permitted"), so a
+ * root host that shares its uid with the agent had a sandbox that said "on" and failed every command.
+ */
+export const probeBubblewrap: SandboxProbe = (user, searchPath, claudePath) => {
+  const key = `${user?.uid ?? "host"}:${searchPath}:${claudePath ?? ""}`;
   let probe = probes.get(key);
   if (!probe) {
-    probe = Promise.resolve(runProbe(user, searchPath));
+    probe = Promise.resolve(runProbe(user, searchPath, claudePath));
     probes.set(key, probe);
   }
   return probe;
 };
 
+/** The marker the helper's command prints: the probe passes only when the command really ran. */
+const PROBE_MARKER = "claude-pr-runner-sandbox-probe";
+
 function runProbe(
   user: AgentUser | undefined,
   searchPath: string,
+  claudePath: string | undefined,
 ): { ok: true } | { ok: false; reason: string } {
   const bwrap = findOnPath("bwrap", searchPath);
   if (!bwrap) return { ok: false, reason: "bubblewrap (bwrap) is not installed" };
   if (!findOnPath("socat", searchPath)) return { ok: false, reason: "socat is not installed" };
+  const echo = findOnPath("echo", searchPath) ?? "/bin/echo";
+  // The CLI's binary doubles as its seccomp helper when ARGV0 says so; only a native build has it.
+  const helper = claudePath && isNativeBinary(claudePath) ? ["env", "ARGV0=apply-seccomp", claudePath] : [];
   const args = [
+    "--new-session",
+    "--die-with-parent",
     "--ro-bind",
     "/",
     "/",
     "--dev",
     "/dev",
-    "--proc",
-    "/proc",
     "--unshare-net",
     "--unshare-pid",
+    "--unshare-user",
+    "--cap-drop",
+    "ALL",
+    "--proc",
+    "/proc",
     "--",
-    "true",
+    ...helper,
+    echo,
+    PROBE_MARKER,
   ];
   const run =
     user?.via === "sudo"
@@ -102,9 +125,29 @@ function runProbe(
           timeout: 15_000,
           ...(user ? { uid: user.uid, gid: user.gid } : {}),
         });
-  if (run.status === 0) return { ok: true };
+  if (run.status === 0 && run.stdout.trim() === PROBE_MARKER) return { ok: true };
   const detail = (run.stderr || run.error?.message || `exit ${run.status}`).trim().split("\n")[0];
-  return { ok: false, reason: `bubblewrap cannot start here (${detail}); see docs/security.md` };
+  const asRoot = (user?.uid ?? process.getuid?.()) === 0;
+  return {
+    ok: false,
+    reason: `bubblewrap cannot run a command here (${detail})${asRoot ? "; the agent runs as root: give it a user of its own (agent_user)" : ""}; see docs/security.md`,
+  };
+}
+
+/** An ELF executable (the native CLI), not a script or a JavaScript entry point. */
+function isNativeBinary(file: string): boolean {
+  try {
+    const fd = openSync(file, "r");
+    try {
+      const head = Buffer.alloc(4);
+      readSync(fd, head, 0, 4, 0);
+      return head.equals(Buffer.from([0x7f, 0x45, 0x4c, 0x46]));
+    } finally {
+      closeSync(fd);
+    }
+  } catch {
+    return false;
+  }
 }
 
 function findOnPath(name: string, searchPath: string): string | undefined {

@@ -5,6 +5,46 @@ import type { UserRef } from "../double-state.js";
 import { installationOfTokenUser } from "./apps-routes.js";
 import type { RouteTable } from "./route-context.js";
 
+/** A tree's entries as GitHub lists a directory (files and subdirectories); undefined for anything else. */
+function directoryAt(gitDir: string, ref: string, path: string, api: string): unknown[] | undefined {
+  let listed: string;
+  try {
+    if (
+      execFileSync("git", ["--git-dir", gitDir, "cat-file", "-t", `${ref}:${path}`], {
+        stdio: ["ignore", "pipe", "ignore"],
+        encoding: "utf8",
+      }).trim() !== "tree"
+    )
+      return undefined;
+    listed = execFileSync("git", ["--git-dir", gitDir, "ls-tree", "-l", "-z", `${ref}:${path}`], {
+      encoding: "utf8",
+    });
+  } catch {
+    return undefined;
+  }
+  return listed
+    .split("\0")
+    .filter(Boolean)
+    .map((line) => {
+      const [meta = "", name = ""] = line.split("\t");
+      const [, type, sha = "", size] = meta.split(/\s+/);
+      const entryPath = path ? `${path}/${name}` : name;
+      const url = `${api}/contents/${entryPath}?ref=${ref}`;
+      return {
+        type: type === "tree" ? "dir" : "file",
+        size: Number(size) || 0,
+        name,
+        path: entryPath,
+        sha,
+        url,
+        git_url: null,
+        html_url: null,
+        download_url: null,
+        _links: { self: url, git: null, html: null },
+      };
+    });
+}
+
 export const reposRoutes: RouteTable = {
   "repos/get": (ctx) => {
     const repo = ctx.repo();
@@ -21,6 +61,9 @@ export const reposRoutes: RouteTable = {
     if (!gitDir) return notFound();
     const path = ctx.params.path ?? "";
     const ref = ctx.query.get("ref") ?? "HEAD";
+    const listing = directoryAt(gitDir, ref, path, `${ctx.url.origin}/repos/${repo.owner}/${repo.name}`);
+    // Like GitHub: a directory is listed as JSON whatever media type was asked for.
+    if (listing) return ok(listing);
     let content: Buffer;
     try {
       content = execFileSync("git", ["--git-dir", gitDir, "show", `${ref}:${path}`], {

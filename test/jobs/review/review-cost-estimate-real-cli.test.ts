@@ -3,6 +3,7 @@ import { ReviewOverBudgetError } from "../../../src/jobs/review/review-budget.js
 import { CHARS_PER_TOKEN, SESSION_OVERHEAD_TOKENS } from "../../../src/jobs/review/review-cost-estimate.js";
 import { runReview } from "../../../src/jobs/review/run-review.js";
 import type { JobSettings } from "../../../src/jobs/shared/job-settings.js";
+import { decideIsolation } from "../../../src/runner/isolation/isolation-decision.js";
 import { BASE_FILES, HEAD_FILES } from "../../action/action-run-fixture.js";
 import { createTempRepo, type TempRepo } from "../../fixtures/git-repo.js";
 import { CLAUDE_BIN } from "../../harness/claude-cli.js";
@@ -69,11 +70,18 @@ async function review(script: Script, settings: Partial<JobSettings>) {
 
 describe("a review's cost estimate on the real CLI", () => {
   it("the fixed cost the estimate counts per request (system prompt and tools) is at least what the CLI sends, and within 25%", async () => {
+    // As the Action runs it: the agent's own user, so the Bash sandbox is on and its text is sent.
+    const isolation = await decideIsolation({
+      agentUser: "claude-agent",
+      untrusted: false,
+      onNoIsolation: "fail",
+    });
     const result = await review(
       [{ kind: "structured_output", value: { verdict: "pass", summary: "Fine.", findings: [] } }],
-      {},
+      { isolation },
     );
     expect(result.status).toBe("reviewed");
+    expect(result.session.outcome.confinement).toContain("Bash sandbox: on");
     const first = api!.requests.find((r) => r.main)!.body as { system: unknown; tools: unknown };
     const sent = (JSON.stringify(first.system).length + JSON.stringify(first.tools).length) / CHARS_PER_TOKEN;
     // Never low (a low estimate lets a job die at the cap), and not so high it narrows reviews for nothing.

@@ -239,6 +239,11 @@ describe("a review on Managed Agents, driven by webhooks", () => {
     expect(stickies).toHaveLength(1);
     expect(stickies[0]!.body).not.toContain("working…");
     expect(stickies[0]!.body).toMatch(/cost \$\d+\.\d{4} \(estimated \$\d+\.\d{4}\)/);
+    // The settle step measures what the session read: here the prompt held the whole diff.
+    expect(stickies[0]!.body).toMatch(
+      /Read 1 of 1 changed files \(\d+ of \d+ changed lines; all in the prompt's diff\)/,
+    );
+    expect(record.promptOmitted).toEqual([]);
     expect(github.state.checkRuns).toHaveLength(1);
     expect(github.state.checkRuns[0]).toMatchObject({ status: "completed", conclusion: "failure" });
     expect(github.state.checkRuns[0]!.annotations).toHaveLength(1);

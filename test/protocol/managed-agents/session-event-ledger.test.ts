@@ -13,6 +13,34 @@ describe("SessionEventLedger", () => {
     expect(ledger.apply({ ...queued, processed_at: at })).toEqual({ kind: "duplicate", id: "e1" });
   });
 
+  it("keeps the agent's built-in tool calls once each, in order, for what the job's finish reads (bounded)", () => {
+    const ledger = new SessionEventLedger();
+    const use = (id: string, name: string, input: unknown) => ({
+      id,
+      type: "agent.tool_use",
+      processed_at: at,
+      name,
+      input,
+    });
+    ledger.apply(use("u1", "read", { file_path: "/workspace/src/a.ts" }));
+    ledger.apply(use("u1", "read", { file_path: "/workspace/src/a.ts" })); // a reconnect's second copy
+    ledger.apply(use("u2", "bash", null));
+    ledger.apply({
+      id: "c1",
+      type: "agent.custom_tool_use",
+      processed_at: at,
+      name: "submit_result",
+      input: {},
+    });
+    expect(ledger.toolUses).toEqual([
+      { id: "u1", name: "read", input: { file_path: "/workspace/src/a.ts" } },
+      { id: "u2", name: "bash", input: {} },
+    ]);
+    const many = new SessionEventLedger();
+    for (let i = 0; i < 2_005; i++) many.apply(use(`m${i}`, "grep", { pattern: "x" }));
+    expect(many.toolUses).toHaveLength(2_000);
+  });
+
   it("a queued custom tool result already settles its call, so a reconnect never answers it twice", () => {
     const ledger = new SessionEventLedger();
     ledger.apply({

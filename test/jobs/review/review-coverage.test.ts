@@ -1,0 +1,201 @@
+import { describe, expect, it } from "vitest";
+import { parseUnifiedDiff } from "../../../src/github/diff-line-map.js";
+import { coverageLine, coverageRatio, reviewCoverage } from "../../../src/jobs/review/review-coverage.js";
+import type { ToolUseRecord } from "../../../src/protocol/tool-use-record.js";
+
+// Two files with added lines (a.ts: lines 10-14; b.ts: lines 1-3), one deleted file (c.ts).
+const DIFF = [
+  "diff --git a/src/a.ts b/src/a.ts",
+  "--- a/src/a.ts",
+  "+++ b/src/a.ts",
+  "@@ -8,2 +8,7 @@",
+  " keep8",
+  " keep9",
+  "+add10",
+  "+add11",
+  "+add12",
+  "+add13",
+  "+add14",
+  "diff --git a/lib/b.ts b/lib/b.ts",
+  "new file mode 100644",
+  "--- /dev/null",
+  "+++ b/lib/b.ts",
+  "@@ -0,0 +1,3 @@",
+  "+one",
+  "+two",
+  "+three",
+  "diff --git a/old/c.ts b/old/c.ts",
+  "deleted file mode 100644",
+  "--- a/old/c.ts",
+  "+++ /dev/null",
+  "@@ -1 +0,0 @@",
+  "-gone",
+  "",
+].join("\n");
+
+const change = parseUnifiedDiff(DIFF);
+const ALL = new Set(["src/a.ts", "lib/b.ts", "old/c.ts"]);
+let next = 0;
+const use = (
+  name: string,
+  input: Record<string, unknown>,
+  extra: Partial<ToolUseRecord> = {},
+): ToolUseRecord => ({
+  id: `toolu_${next++}`,
+  name,
+  input,
+  ...extra,
+});
+const coverage = (toolUses: ToolUseRecord[], promptOmitted: string[] = [...ALL], reviewed = ALL) =>
+  reviewCoverage({ change, reviewedPaths: reviewed, promptOmitted: new Set(promptOmitted), toolUses });
+
+describe("reviewCoverage", () => {
+  it("a diff inlined in the prompt counts every changed line of its files as read", () => {
+    const c = coverage([], []);
+    expect(c).toEqual({
+      filesTotal: 3,
+      filesRead: 3,
+      linesTotal: 8,
+      linesRead: 8,
+      linesInPrompt: 8,
+      unread: [],
+      toolCallsCounted: 0,
+    });
+    expect(coverageRatio(c)).toBe(1);
+    expect(coverageLine(c)).toBe(
+      "Read 3 of 3 changed files (8 of 8 changed lines; all in the prompt's diff)",
+    );
+  });
+
+  it("nothing in the prompt and no tool calls: nothing read, every file named", () => {
+    const c = coverage([]);
+    expect(c).toMatchObject({ filesRead: 0, linesRead: 0, unread: ["src/a.ts", "lib/b.ts", "old/c.ts"] });
+    expect(coverageRatio(c)).toBe(0);
+  });
+
+  it("Read ranges count the changed lines they cover, through any workspace prefix", () => {
+    const c = coverage([
+      use("Read", { file_path: "/tmp/agent-ws/src/a.ts", offset: 12, limit: 2 }),
+      use("read", { path: "lib/b.ts", view_range: [3, 3] }),
+    ]);
+    expect(c).toMatchObject({
+      filesRead: 2,
+      linesRead: 3,
+      linesInPrompt: 0,
+      unread: ["old/c.ts"],
+      toolCallsCounted: 2,
+    });
+    expect(coverageLine(c)).toBe(
+      "Read 2 of 3 changed files (3 of 8 changed lines; 0 in the prompt's diff, the rest read with tools)",
+    );
+  });
+
+  it("a Read without a range reads 2000 lines from the top; an open-ended view_range reads to the end", () => {
+    expect(coverage([use("Read", { file_path: "src/a.ts" })]).linesRead).toBe(5);
+    expect(coverage([use("Read", { file_path: "src/a.ts", offset: 11 })]).linesRead).toBe(4);
+    expect(coverage([use("read", { path: "src/a.ts", view_range: [13, -1] })]).linesRead).toBe(2);
+    expect(coverage([use("Read", { file_path: "src/a.ts", offset: 20 })]).linesRead).toBe(0);
+  });
+
+  it("calls that failed or that the policy refused showed nothing", () => {
+    const refused = use("Read", { file_path: "src/a.ts" });
+    const c = reviewCoverage({
+      change,
+      reviewedPaths: ALL,
+      promptOmitted: ALL,
+      toolUses: [refused, use("Read", { file_path: "lib/b.ts" }, { isError: true })],
+      policyDecisions: [
+        {
+          toolName: "Read",
+          toolUseId: refused.id,
+          behavior: "deny",
+          ruleId: "r",
+          reason: "no",
+          subject: "",
+          at: "",
+        },
+      ],
+    });
+    expect(c.linesRead).toBe(0);
+    expect(c.toolCallsCounted).toBe(0);
+  });
+
+  it.each([
+    ["git diff base...head", 8, 3],
+    ["git diff base...head -- src/a.ts", 5, 1],
+    ["git diff --stat base...head", 0, 0],
+    ["git diff --name-only base...head", 0, 0],
+    ["git show HEAD:lib/b.ts", 3, 1],
+    ["git show HEAD -- lib/b.ts", 3, 1],
+    ["git log -p -- src/a.ts", 5, 1],
+    ["git log --oneline", 0, 0],
+    ["cat src/a.ts lib/b.ts", 8, 2],
+    ["nl -ba ./src/a.ts", 5, 1],
+    ["head -n 2 lib/b.ts", 2, 1],
+    ["head lib/b.ts", 3, 1],
+    ["head -1 lib/b.ts", 1, 1],
+    ["tail -n 5 src/a.ts", 0, 0],
+    ["sed -n '11,12p' src/a.ts", 2, 1],
+    ["sed -n 13p src/a.ts", 1, 1],
+    ["sed '11,12p' src/a.ts", 0, 0],
+    ["ls src", 0, 0],
+    ["cat src/a.ts | head", 0, 0],
+  ])("Bash `%s` reads %i changed lines of %i files", (command, lines, files) => {
+    const c = coverage([use("Bash", { command })]);
+    expect(c.linesRead).toBe(lines);
+    expect(c.filesRead).toBe(files);
+  });
+
+  it("a tail or files-only grep looks at a file without showing its changed lines; a deleted file counts as read once looked at", () => {
+    const c = coverage([use("Bash", { command: "tail -n 5 old/c.ts" })]);
+    expect(c).toMatchObject({
+      filesRead: 1,
+      linesRead: 0,
+      unread: ["src/a.ts", "lib/b.ts"],
+      toolCallsCounted: 1,
+    });
+  });
+
+  it("Grep hits with line numbers (and context lines) are lines read; a file list is only looked at", () => {
+    const hits = coverage([
+      use(
+        "Grep",
+        { pattern: "add", path: "src" },
+        { result: "/w/src/a.ts:11:add11\n/w/src/a.ts-12-add12\nlib/b.ts:2:two" },
+      ),
+    ]);
+    expect(hits).toMatchObject({ linesRead: 3, filesRead: 2 });
+    const files = coverage([use("Grep", { pattern: "x" }, { result: "Found 1 file\n/w/old/c.ts" })]);
+    expect(files).toMatchObject({ linesRead: 0, filesRead: 1 });
+    const noResult = coverage([use("grep", { pattern: "x", path: "old/c.ts" })]);
+    expect(noResult).toMatchObject({ filesRead: 1 });
+  });
+
+  it("only the reviewed files count: a file the filters left out is neither total nor unread", () => {
+    const c = coverage([], [...ALL], new Set(["src/a.ts"]));
+    expect(c).toMatchObject({ filesTotal: 1, linesTotal: 5, unread: ["src/a.ts"] });
+  });
+
+  it("a change with no added lines is read by files", () => {
+    const onlyDeleted = parseUnifiedDiff(DIFF.slice(DIFF.indexOf("diff --git a/old/c.ts")));
+    const c = reviewCoverage({
+      change: onlyDeleted,
+      reviewedPaths: ALL,
+      promptOmitted: new Set(),
+      toolUses: [],
+    });
+    expect(coverageRatio(c)).toBe(1);
+    expect(coverageRatio({ ...c, filesTotal: 0, filesRead: 0 })).toBe(1);
+    expect(coverageRatio({ ...c, filesRead: 0, filesTotal: 2 })).toBe(0);
+  });
+
+  it("unknown tools and malformed inputs count for nothing", () => {
+    const c = coverage([
+      use("Glob", { pattern: "**/*.ts" }),
+      use("Read", { file_path: 7 }),
+      use("Bash", { command: 42 }),
+      use("Bash", { command: "echo $(cat src/a.ts)" }),
+    ]);
+    expect(c).toMatchObject({ linesRead: 0, filesRead: 0, toolCallsCounted: 0 });
+  });
+});
