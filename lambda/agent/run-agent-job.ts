@@ -1,9 +1,10 @@
-import { mkdir, mkdtemp, readdir, readFile, realpath, rename, rm, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, realpath, rename, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { SessionRunner } from "../../src/engines/session-runner.js";
 import { ToolPolicy } from "../../src/runner/policy/tool-policy.js";
 import type { SessionOptions } from "../../src/runner/session-options.js";
 import type { SessionOutcome } from "../../src/runner/session-outcome.js";
+import { acquireSessionSlot } from "../../src/runner/session-slot.js";
 import { projectSlug } from "../../src/sessions/project-slug.js";
 import type { AgentRequest } from "../shared/agent-request.js";
 import { packDirectory, unpackTrusted } from "../shared/tarball.js";
@@ -37,7 +38,11 @@ export class AgentTransferError extends Error {
 export async function runAgentJob(request: AgentRequest, deps: AgentJobDeps): Promise<AgentJobResult> {
   const http = deps.fetch ?? fetch;
   await mkdir(deps.workRoot, { recursive: true });
-  const root = await mkdtemp(join(deps.workRoot, "agent-"));
+  // The same private directory on every invocation (one at a time per execution environment): the
+  // CLI writes the workspace, config and HOME paths into its system prompt and tool descriptions, so
+  // fixed paths let the prompt cache hit across jobs (src/runner/session-slot.ts).
+  const slot = await acquireSessionSlot({ tempDir: deps.workRoot });
+  const root = slot.dir;
   try {
     const workspace = join(root, "workspace");
     const configDir = join(root, "config");
@@ -53,6 +58,7 @@ export async function runAgentJob(request: AgentRequest, deps: AgentJobDeps): Pr
       ...portable,
       cwd,
       configDir,
+      workRoot: join(root, "session"),
       policy: new ToolPolicy(policy, { workspace: cwd }),
       ...(deps.claudePath ? { claudePath: deps.claudePath } : {}),
       // The agent's whole model credential: the gateway and this job's token. The local proxy relays
@@ -73,7 +79,7 @@ export async function runAgentJob(request: AgentRequest, deps: AgentJobDeps): Pr
     }
     return { exitCode: outcome.exitCode, ...(outcome.sessionId ? { sessionId: outcome.sessionId } : {}) };
   } finally {
-    await rm(root, { recursive: true, force: true });
+    await slot.release();
   }
 }
 

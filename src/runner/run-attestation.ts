@@ -8,6 +8,8 @@ import type { ToolPolicy } from "./policy/tool-policy.js";
  * that was not.
  */
 export interface RunAttestation {
+  /** Where the agent ran: the local CLI (absent, the first records) or Claude Managed Agents. */
+  engine?: "cli" | "managed-agents";
   /** The Claude Code version the CLI reported in its init frame. */
   claudeVersion?: string;
   /** The tool policy every tool call was judged by: its name and a sha256 of its rules. */
@@ -51,11 +53,36 @@ export function attestRun(input: {
     .map(([name]) => name)
     .sort();
   return {
+    engine: "cli",
     ...(input.claudeVersion ? { claudeVersion: input.claudeVersion } : {}),
     policy: { name: input.policy.name, sha256: policyDigest(input.policy) },
     confinement: input.confinement,
     credentialProxy: input.credentialProxy,
     agentCredentials,
+  };
+}
+
+/** The policy name a remote session reports when no policy was given: every shell command was refused. */
+export const NO_SHELL_POLICY = "none (every shell command refused)";
+
+/**
+ * A Managed Agents session's guarantees: the agent ran in Anthropic's container with the repository
+ * mounted by a read-only token, its shell commands were each confirmed by `policy` (the toolset asks
+ * for every one), and the container never held the model credential or any of the job's.
+ */
+export function attestRemoteRun(input: {
+  policy: ToolPolicy | undefined;
+  access: "read" | "write";
+}): RunAttestation {
+  const policy = input.policy
+    ? { name: input.policy.name, sha256: policyDigest(input.policy) }
+    : { name: NO_SHELL_POLICY, sha256: createHash("sha256").update(NO_SHELL_POLICY).digest("hex") };
+  return {
+    engine: "managed-agents",
+    policy,
+    confinement: `Anthropic's Managed Agents container; the repository mounted with a read-only token; ${input.access === "write" ? "edits come back as a patch the runner checks and commits" : "no edits"}; every shell command confirmed by the tool policy`,
+    credentialProxy: false,
+    agentCredentials: [],
   };
 }
 
@@ -68,11 +95,20 @@ export function policyDigest(policy: ToolPolicy): string {
 
 /** The attestation as Markdown bullets (check run summary, job summary). */
 export function attestationLines(attestation: RunAttestation): string[] {
+  const remote = attestation.engine === "managed-agents";
   return [
-    `Claude Code: ${attestation.claudeVersion ?? "version not reported"}`,
+    remote
+      ? "Engine: Claude Managed Agents"
+      : `Claude Code: ${attestation.claudeVersion ?? "version not reported"}`,
     `Tool policy: \`${attestation.policy.name}\` (sha256 \`${attestation.policy.sha256.slice(0, 16)}…\`)`,
     `Confinement: ${attestation.confinement}`,
-    `Model credential: ${attestation.credentialProxy ? "a per-session proxy token (the real key stayed with the runner)" : "no credential proxy"}`,
+    `Model credential: ${
+      remote
+        ? "none in the agent's container (the service calls the model)"
+        : attestation.credentialProxy
+          ? "a per-session proxy token (the real key stayed with the runner)"
+          : "no credential proxy"
+    }`,
     attestation.agentCredentials.length === 0
       ? "Credentials in the agent's environment: none"
       : `Credentials in the agent's environment: ${attestation.agentCredentials.join(", ")}`,

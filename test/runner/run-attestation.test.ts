@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { builtInPolicy } from "../../src/runner/policy/built-in-policy.js";
-import { attestationLines, attestRun, policyDigest } from "../../src/runner/run-attestation.js";
+import {
+  attestationLines,
+  attestRemoteRun,
+  attestRun,
+  NO_SHELL_POLICY,
+  policyDigest,
+} from "../../src/runner/run-attestation.js";
 
 const policy = builtInPolicy("review", { workspace: "/work" });
 const base = {
@@ -22,6 +28,7 @@ describe("attestRun", () => {
       hostEnv: { ANTHROPIC_API_KEY: "sk-ant-real", GITHUB_TOKEN: "ghs_x" },
     });
     expect(attestation).toEqual({
+      engine: "cli",
       claudeVersion: "2.1.235",
       policy: { name: policy.name, sha256: policyDigest(policy) },
       confinement: base.confinement,
@@ -58,5 +65,36 @@ describe("attestRun", () => {
       policyDigest(policy),
     );
     expect(policyDigest(policy)).toMatch(/^[0-9a-f]{64}$/);
+  });
+});
+
+describe("attestRemoteRun", () => {
+  it("a Managed Agents session: the engine, its confirming policy, a read-only mount, no credential in the container", () => {
+    const attestation = attestRemoteRun({ policy, access: "read" });
+    expect(attestation).toEqual({
+      engine: "managed-agents",
+      policy: { name: policy.name, sha256: policyDigest(policy) },
+      confinement:
+        "Anthropic's Managed Agents container; the repository mounted with a read-only token; no edits; every shell command confirmed by the tool policy",
+      credentialProxy: false,
+      agentCredentials: [],
+    });
+    expect(attestationLines(attestation)).toEqual([
+      "Engine: Claude Managed Agents",
+      `Tool policy: \`${policy.name}\` (sha256 \`${policyDigest(policy).slice(0, 16)}…\`)`,
+      `Confinement: ${attestation.confinement}`,
+      "Model credential: none in the agent's container (the service calls the model)",
+      "Credentials in the agent's environment: none",
+    ]);
+  });
+
+  it("an autofix's edits come back as a patch; without a policy every shell command was refused, and says so", () => {
+    const attestation = attestRemoteRun({ policy: undefined, access: "write" });
+    expect(attestation.confinement).toContain("edits come back as a patch the runner checks and commits");
+    expect(attestation.policy).toEqual({
+      name: NO_SHELL_POLICY,
+      sha256: expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
+    expect(attestation.policy.sha256).not.toBe(policyDigest(policy));
   });
 });

@@ -2,6 +2,7 @@ import type Anthropic from "@anthropic-ai/sdk";
 import type { SessionCreateParams } from "@anthropic-ai/sdk/resources/beta/sessions/sessions";
 import type { SessionEventLedger } from "../../protocol/managed-agents/index.js";
 import type { PolicyDecision, ToolPolicy } from "../../runner/policy/tool-policy.js";
+import { attestRemoteRun, type RunAttestation } from "../../runner/run-attestation.js";
 import type { SessionOutcome } from "../../runner/session-outcome.js";
 import { READ_BACK_COMMAND, submitResultSchema, WORKSPACE_PATCH_FIELD } from "./agent-definition.js";
 import { type DriveEnd, driveSession, type RetryTimings, SessionDriver } from "./drive-session.js";
@@ -162,6 +163,7 @@ export async function runManagedSession(options: ManagedSessionOptions): Promise
     durationMs: Date.now() - started,
     policyDecisions,
     notes,
+    attestation: attestRemoteRun({ policy: options.policy, access }),
   });
   if (access === "write") splitWorkspacePatch(outcome);
   return { outcome, ledger: drive.ledger, agent, end: drive.end, reconnects };
@@ -232,7 +234,13 @@ export function outcomeOf(
   end: DriveEnd,
   ledger: SessionEventLedger,
   submit: SubmitResultTool,
-  extra: { sessionId: string; durationMs: number; policyDecisions: PolicyDecision[]; notes: string[] },
+  extra: {
+    sessionId: string;
+    durationMs: number;
+    policyDecisions: PolicyDecision[];
+    notes: string[];
+    attestation: RunAttestation;
+  },
 ): SessionOutcome {
   const failureReasons: string[] = [];
   // A terminated session that already handed in its result did its job. Any other end without a
@@ -290,6 +298,7 @@ export function outcomeOf(
         ? "invalid"
         : "missing",
     apiRetries: ledger.rescheduleCount,
+    attestation: extra.attestation,
     toolUses: [...ledger.toolUses],
     notes: [
       ...extra.notes,

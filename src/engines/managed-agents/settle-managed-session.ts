@@ -1,6 +1,7 @@
 import type Anthropic from "@anthropic-ai/sdk";
 import type { StreamItem } from "../../protocol/managed-agents/index.js";
 import type { PolicyDecision, ToolPolicy } from "../../runner/policy/tool-policy.js";
+import { attestRemoteRun } from "../../runner/run-attestation.js";
 import type { SessionOutcome } from "../../runner/session-outcome.js";
 import { submitResultSchema } from "./agent-definition.js";
 import { type DriveEnd, listHistory, SessionDriver } from "./drive-session.js";
@@ -71,6 +72,7 @@ export async function settleManagedSession(options: SettleOptions): Promise<Sett
     durationMs: driver.ledger.usage.activeSeconds * 1000,
     policyDecisions,
     notes: driver.notes,
+    attestation: attestRemoteRun({ policy: options.policy, access }),
   });
   if (access === "write") splitWorkspacePatch(outcome);
   return { state: "ended", end, outcome };

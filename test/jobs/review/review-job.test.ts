@@ -247,6 +247,14 @@ describe("a review on Managed Agents, driven by webhooks", () => {
     expect(github.state.checkRuns).toHaveLength(1);
     expect(github.state.checkRuns[0]).toMatchObject({ status: "completed", conclusion: "failure" });
     expect(github.state.checkRuns[0]!.annotations).toHaveLength(1);
+    // Under what guarantees the remote review ran, on its check run as on the CLI engine's.
+    const summary = github.state.checkRuns[0]!.output.summary ?? "";
+    expect(summary).toContain("**Run attestation**\n- Engine: Claude Managed Agents");
+    expect(summary).toMatch(/- Tool policy: `[^`]+` \(sha256 `[0-9a-f]{16}…`\)/);
+    expect(summary).toContain(
+      "- Model credential: none in the agent's container (the service calls the model)",
+    );
+    expect(summary).toContain("- Credentials in the agent's environment: none");
   });
 
   const reviewSettings: JobSettings = {
