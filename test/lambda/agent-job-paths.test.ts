@@ -36,7 +36,10 @@ const request: AgentRequest = {
   upload: { outcome: "https://s3.test/outcome", transcript: "https://s3.test/transcript" },
   originalCwd: "/orchestrator/checkout",
   gateway: { baseUrl: "https://gateway.test", token: "cprg_token" },
-  session: { prompt: "review", policy: builtInPolicy("review", { workspace: "/w" }) },
+  session: {
+    prompt: "review",
+    policy: { name: "review", rules: [...builtInPolicy("review", { workspace: "/w" }).rules] },
+  },
 };
 
 describe("the agent function's session paths", () => {
