@@ -37,6 +37,8 @@ export interface JobResult {
   costUsd?: number;
   /** What the job was estimated to cost before its session started (reviews), next to `costUsd`. */
   estimatedCostUsd?: number;
+  /** Reviews: the share of the PR's earlier inline findings that were resolved (none earlier: absent). */
+  resolutionRate?: number;
   numTurns?: number;
   durationMs?: number;
   sessionId?: string;

@@ -383,6 +383,8 @@ export function createWorkerHandler(deps: WorkerHandlerDeps): WorkerHandler {
     if (result.estimatedCostUsd !== undefined)
       metrics.addMetric("job_estimated_cost_usd", MetricUnit.NoUnit, result.estimatedCostUsd);
     if (result.numTurns !== undefined) metrics.addMetric("job_turns", MetricUnit.Count, result.numTurns);
+    if (result.resolutionRate !== undefined)
+      metrics.addMetric("review_resolution_rate", MetricUnit.NoUnit, result.resolutionRate);
     if (result.status === "timed_out") {
       // Final: the check run already says timed_out on the PR. Running it again would cost as much and
       // most likely time out again, while holding back every later job of this PR.
@@ -398,6 +400,7 @@ export function createWorkerHandler(deps: WorkerHandlerDeps): WorkerHandler {
       conclusion: result.conclusion,
       costUsd: result.costUsd,
       ...(result.estimatedCostUsd !== undefined ? { estimatedCostUsd: result.estimatedCostUsd } : {}),
+      ...(result.resolutionRate !== undefined ? { resolutionRate: result.resolutionRate } : {}),
       numTurns: result.numTurns,
       sessionId: result.sessionId,
     });

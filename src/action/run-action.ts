@@ -2,6 +2,7 @@ import { writeFile } from "node:fs/promises";
 import { isAbsolute, join, resolve } from "node:path";
 import * as core from "@actions/core";
 import { postConversationReply } from "../github/conversation-reply.js";
+import { resolutionRate } from "../github/finding-resolution.js";
 import { createGitHubClient, type GitHubClient } from "../github/github-client.js";
 import { writeJobSummary } from "../github/job-summary.js";
 import { DEFAULT_NEUTRALISER, neutraliserFor } from "../github/neutralise-output.js";
@@ -280,6 +281,9 @@ async function reviewStep(run: ReviewRun): Promise<void> {
       session_id: outcome.sessionId ?? "",
       total_cost_usd: String(outcome.totalCostUsd ?? 0),
       estimated_cost_usd: result.budget ? result.budget.estimate.usd.toFixed(4) : "",
+      resolution_rate: published.review?.resolution
+        ? String(resolutionRate(published.review.resolution))
+        : "",
       num_turns: String(outcome.numTurns ?? 0),
       findings_count: String(published.findings.length),
       execution_file: settings.executionLogPath ?? "",

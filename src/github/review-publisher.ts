@@ -13,6 +13,7 @@ import { DEFAULT_FAIL_ON, reviewConclusion } from "../findings/review-conclusion
 import { createOnce } from "./create-once.js";
 import type { DiffLineMap } from "./diff-line-map.js";
 import { type FilterMode, type Placement, placeFinding } from "./finding-placement.js";
+import { earlierFindingResolution, type FindingResolution } from "./finding-resolution.js";
 import type { GitHubClient } from "./github-client.js";
 import { httpStatusOf } from "./http-status.js";
 import { listReviewComments } from "./list-comments.js";
@@ -65,6 +66,8 @@ export interface PublishReviewResult extends OutdatedCleanupResult {
   alreadyPosted: number;
   /** True when GitHub refused the inline comments anyway and they were moved into the body. */
   fellBackToBody: boolean;
+  /** Our earlier inline findings on this PR and how many were resolved (none earlier: absent). */
+  resolution?: FindingResolution;
 }
 
 /** GitHub rejects review bodies over 65,536 characters. */
@@ -121,6 +124,12 @@ export class ReviewPublisher {
       ...comments.flatMap((c) => readFingerprintMarkers(c.body)),
       ...reviews.flatMap((r) => readFingerprintMarkers(r.body)),
     ]);
+
+    // Before any thread is touched, so our own clean-up below never counts as the team's resolution.
+    const resolution = await earlierFindingResolution(this.octokit, input, comments, input.commitSha).catch(
+      () => undefined,
+    );
+    if (resolution) result.resolution = resolution;
 
     const current = fingerprintFindings(input.findings);
     const currentFps = new Set(current.map((c) => c.fingerprint));

@@ -6,6 +6,8 @@ export interface ReviewThread {
   /** GraphQL node id, what `resolveReviewThread` takes. */
   id: string;
   isResolved: boolean;
+  /** GitHub's own "outdated": the lines the thread is about changed since it was written. */
+  isOutdated: boolean;
   /** REST id of the thread's first comment (what `pulls.listReviewComments` calls `id`). */
   firstCommentId: number | undefined;
 }
@@ -15,7 +17,7 @@ const THREADS_QUERY = `query ClaudePrRunnerReviewThreads($owner: String!, $repo:
     pullRequest(number: $number) {
       reviewThreads(first: 100, after: $after) {
         pageInfo { hasNextPage endCursor }
-        nodes { id isResolved comments(first: 1) { nodes { databaseId } } }
+        nodes { id isResolved isOutdated comments(first: 1) { nodes { databaseId } } }
       }
     }
   }
@@ -33,6 +35,7 @@ interface ThreadsPage {
         nodes: Array<{
           id: string;
           isResolved: boolean;
+          isOutdated: boolean;
           comments: { nodes: Array<{ databaseId: number | null }> };
         }>;
       };
@@ -60,6 +63,7 @@ export async function listReviewThreads(
       threads.push({
         id: t.id,
         isResolved: t.isResolved,
+        isOutdated: t.isOutdated,
         firstCommentId: t.comments.nodes[0]?.databaseId ?? undefined,
       });
     }

@@ -30,6 +30,8 @@ export interface PullFile {
   patch?: string;
   /** New-side lines that may carry a review comment, grouped per hunk (index = hunk number). */
   commentableHunks: Array<Set<number>>;
+  /** Each hunk's lines without its header: what a comment is anchored to (GitHub's `diff_hunk`). */
+  hunkTexts: string[];
 }
 
 export interface PullRequestState {
@@ -96,6 +98,12 @@ export interface ReviewCommentState {
   body: string;
   inReplyToId: number | null;
   commitId: string;
+  /**
+   * The hunk the comment was anchored to when written: GitHub marks its thread outdated once the
+   * PR's diff no longer has that hunk (the code at the line changed), and keeps it when only lines
+   * above moved.
+   */
+  diffHunk?: string;
   user: UserRef;
   createdAt: string;
 }
@@ -197,6 +205,21 @@ export function emptyState(): DoubleState {
 
 export const itemKey = (repo: string, number: number): string => `${repo}#${number}`;
 
+/** The hunk of the PR's diff a comment on `path` at new-side `line` is anchored to, if any. */
+export function hunkAt(pr: PullRequestState, path: string, line: number | null): string | undefined {
+  if (line === null) return undefined;
+  const file = pr.files.find((f) => f.filename === path);
+  const index = file?.commentableHunks.findIndex((lines) => lines.has(line)) ?? -1;
+  return index >= 0 ? file?.hunkTexts[index] : undefined;
+}
+
+/** GitHub's "outdated": the hunk the comment was written on is gone from the PR's diff. */
+export function isOutdatedComment(pr: PullRequestState, comment: ReviewCommentState): boolean {
+  if (comment.diffHunk === undefined) return comment.commitId !== pr.head.sha;
+  const file = pr.files.find((f) => f.filename === comment.path);
+  return !file?.hunkTexts.includes(comment.diffHunk);
+}
+
 /**
  * Derives the PR's file list (with per-file `patch` as the files API returns it) and the commentable
  * lines from a unified diff. This is the double's own reading of the diff, deliberately independent of
@@ -215,8 +238,10 @@ export function filesFromDiff(diff: string): PullFile[] {
       let additions = 0;
       let deletions = 0;
       const commentableHunks: Array<Set<number>> = [];
+      const hunkTexts: string[] = [];
       const patchLines: string[] = [];
       for (const h of p.hunks) {
+        hunkTexts.push(h.lines.join("\n"));
         patchLines.push(`@@ -${h.oldStart},${h.oldLines} +${h.newStart},${h.newLines} @@`);
         const lines = new Set<number>();
         let newLine = h.newStart;
@@ -240,6 +265,7 @@ export function filesFromDiff(diff: string): PullFile[] {
         deletions,
         changes: additions + deletions,
         commentableHunks,
+        hunkTexts,
       };
       if (renamed) file.previous_filename = previous;
       if (patchLines.length > 0) file.patch = patchLines.join("\n");

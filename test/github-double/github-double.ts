@@ -8,6 +8,7 @@ import {
   type DoubleState,
   emptyState,
   filesFromDiff,
+  hunkAt,
   type IssueState,
   itemKey,
   type PullRequestState,
@@ -345,6 +346,8 @@ export class GitHubDouble {
       user: c.user,
       createdAt: this.now(),
     };
+    const hunk = hunkAt(pr, c.path, c.line);
+    if (hunk !== undefined) comment.diffHunk = hunk;
     this.state.reviewComments.push(comment);
     return comment;
   }
@@ -373,10 +376,17 @@ export class GitHubDouble {
     return reply;
   }
 
-  /** A push to the PR branch: the PR's head (and `refs/pull/N/head` when backed by git) moves to `sha`. */
-  movePullRequestHead(owner: string, repo: string, number: number, sha: string): void {
+  /**
+   * A push to the PR branch: the PR's head (and `refs/pull/N/head` when backed by git) moves to `sha`;
+   * with `diff`, the PR's diff and files become the new base...head (comments whose hunk is gone turn outdated).
+   */
+  movePullRequestHead(owner: string, repo: string, number: number, sha: string, diff?: string): void {
     const pr = this.pull(owner, repo, number);
     pr.head.sha = sha;
+    if (diff !== undefined) {
+      pr.diff = diff;
+      pr.files = filesFromDiff(diff);
+    }
     const gitDir = this.repository(owner, repo).gitDir;
     if (gitDir) this.updatePullRef(gitDir, number, sha);
   }

@@ -1,5 +1,5 @@
 import type { DoubleState, PullRequestState, ReviewCommentState, UserRef } from "./double-state.js";
-import { itemKey } from "./double-state.js";
+import { isOutdatedComment, itemKey } from "./double-state.js";
 
 /** A GraphQL error GitHub reports with a `type`, e.g. `NOT_FOUND`. */
 export class GithubGraphqlError extends Error {
@@ -69,8 +69,8 @@ export function reviewThreadRoots(state: DoubleState) {
       id: threadNodeId(root.id),
       isResolved,
       isCollapsed: isResolved,
-      // GitHub marks a thread outdated when the head moved under it; the double: commented on another sha.
-      isOutdated: root.commitId !== pr.head.sha,
+      // GitHub marks a thread outdated when the code at its line changed (its hunk left the diff).
+      isOutdated: isOutdatedComment(pr, root),
       path: root.path,
       line: root.line,
       startLine: root.startLine,

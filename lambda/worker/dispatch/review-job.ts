@@ -1,5 +1,6 @@
 import type { DetachedEngine } from "../../../src/engines/engine.js";
 import { concludeStaleCheckRuns } from "../../../src/github/check-run-publisher.js";
+import { resolutionRate } from "../../../src/github/finding-resolution.js";
 import type { GitHubClient } from "../../../src/github/github-client.js";
 import type { PathFilterSettings } from "../../../src/jobs/review/path-filter.js";
 import { beginReview, type ReviewBegin, type ReviewBegun } from "../../../src/jobs/review/review-job.js";
@@ -117,9 +118,11 @@ export async function runReviewJob(run: WorkerJob): Promise<JobResult> {
   }
   // The worker logs it next to the actual cost ("job completed") and records both as metrics.
   const estimate = review.result.budget?.estimate;
+  const resolution = review.published.review?.resolution;
   return {
     ...jobResultFrom(review.result.session.outcome, review.published.conclusion),
     ...(estimate ? { estimatedCostUsd: estimate.usd } : {}),
+    ...(resolution ? { resolutionRate: resolutionRate(resolution) } : {}),
   };
 }
 

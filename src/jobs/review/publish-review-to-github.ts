@@ -2,6 +2,7 @@ import type { Finding, FindingSeverity } from "../../findings/finding.js";
 import { DEFAULT_FAIL_ON, type FailOn, reviewConclusion } from "../../findings/review-conclusion.js";
 import type { CheckRunHandle, CheckRunPublisher } from "../../github/check-run-publisher.js";
 import type { DiffLineMap } from "../../github/diff-line-map.js";
+import { resolutionLine } from "../../github/finding-resolution.js";
 import type { GitHubClient } from "../../github/github-client.js";
 import type { PublishReviewResult } from "../../github/review-publisher.js";
 import { ReviewPublisher } from "../../github/review-publisher.js";
@@ -162,6 +163,8 @@ export async function publishReviewToGitHub(
       event: decided.event,
     });
     report.outdatedComments = { resolved: published.resolvedOutdated, deleted: published.deletedOutdated };
+    // What the team did with our earlier findings, in the summary the next reader sees first.
+    if (published.resolution) report.details += `\n- ${resolutionLine(published.resolution)}`;
   }
   const stickyAction = await sticky(target, report);
   await checks.publisher.complete(checks.handle, {

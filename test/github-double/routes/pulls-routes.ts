@@ -1,7 +1,7 @@
 import { pullJson, reviewCommentJson, reviewJson } from "../double-payloads.js";
 import { githubError, noContent, notFound, ok, paginate } from "../double-response.js";
 import type { PullRequestState, ReviewCommentState, ReviewState } from "../double-state.js";
-import { itemKey } from "../double-state.js";
+import { hunkAt, itemKey } from "../double-state.js";
 import type { RouteContext, RouteTable } from "./route-context.js";
 
 interface LineTarget {
@@ -64,6 +64,8 @@ function newReviewComment(
     user: ctx.user,
     createdAt: ctx.now(),
   };
+  const hunk = comment.subjectType === "line" ? hunkAt(pr, comment.path, comment.line) : undefined;
+  if (hunk !== undefined) comment.diffHunk = hunk;
   ctx.state.reviewComments.push(comment);
   return comment;
 }
