@@ -1,6 +1,7 @@
 import { hasStickyMarker, stickyMarker } from "./comment-markers.js";
 import { createOnce } from "./create-once.js";
 import type { GitHubClient } from "./github-client.js";
+import { httpStatusOf } from "./http-status.js";
 import { listIssueComments } from "./list-comments.js";
 import { neutraliserFor, type OutputNeutraliser } from "./neutralise-output.js";
 import { writtenByUs } from "./own-comments.js";
@@ -25,6 +26,12 @@ export type StickyAction = "created" | "updated" | "unchanged";
 export class StickyComment {
   private readonly key: string;
   private readonly neutraliser: OutputNeutraliser;
+  /**
+   * The comment as this instance last found or wrote it. Later writes go to it by id instead of
+   * listing the PR's comments again (a live checklist edits it several times per review); a 404
+   * (someone deleted it) falls back to finding or creating it.
+   */
+  private known?: { target: string; id: number; body: string };
 
   constructor(
     private readonly octokit: GitHubClient,
@@ -61,16 +68,20 @@ export class StickyComment {
     const withMarker = this.neutraliser.markup(body.startsWith(`${marker}\n`) ? body : `${marker}\n${body}`, {
       markers: [marker],
     });
+    const known = this.known?.target === targetKey(target) ? this.known : undefined;
+    if (known) {
+      if (known.body === withMarker) return { commentId: known.id, action: "unchanged" };
+      try {
+        return await this.update(target, known.id, withMarker);
+      } catch (error) {
+        if (httpStatusOf(error) !== 404) throw error;
+        this.known = undefined;
+      }
+    }
     const existing = await this.find(target);
     if (existing) {
       if (existing.body === withMarker) return { commentId: existing.id, action: "unchanged" };
-      await this.octokit.rest.issues.updateComment({
-        owner: target.owner,
-        repo: target.repo,
-        comment_id: existing.id,
-        body: withMarker,
-      });
-      return { commentId: existing.id, action: "updated" };
+      return this.update(target, existing.id, withMarker);
     }
     const created = await createOnce(this.octokit, {
       what: `summary comment on ${target.owner}/${target.repo}#${target.issueNumber}`,
@@ -87,7 +98,23 @@ export class StickyComment {
       // There was none when we looked above, so one carrying the marker now is the one we just created.
       findExisting: () => this.find(target),
     });
+    this.known = { target: targetKey(target), id: created.id, body: withMarker };
     return { commentId: created.id, action: "created" };
+  }
+
+  private async update(
+    target: StickyCommentTarget,
+    id: number,
+    body: string,
+  ): Promise<{ commentId: number; action: StickyAction }> {
+    await this.octokit.rest.issues.updateComment({
+      owner: target.owner,
+      repo: target.repo,
+      comment_id: id,
+      body,
+    });
+    this.known = { target: targetKey(target), id, body };
+    return { commentId: id, action: "updated" };
   }
 
   /** The comment's body now, without its marker line, or undefined when there is none yet. */
@@ -101,6 +128,14 @@ export class StickyComment {
   private async find(target: StickyCommentTarget) {
     const comments = await listIssueComments(this.octokit, target);
     // Only a comment we wrote: anyone can paste the marker into theirs.
-    return comments.find((c) => writtenByUs(this.octokit, c.user) && hasStickyMarker(c.body, this.key));
+    const found = comments.find(
+      (c) => writtenByUs(this.octokit, c.user) && hasStickyMarker(c.body, this.key),
+    );
+    if (found) this.known = { target: targetKey(target), id: found.id, body: found.body ?? "" };
+    return found;
   }
+}
+
+function targetKey(target: StickyCommentTarget): string {
+  return `${target.owner}/${target.repo}#${target.issueNumber}`;
 }

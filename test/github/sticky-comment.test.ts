@@ -59,7 +59,28 @@ describe("StickyComment", () => {
     expect(second.commentId).toBe(first.commentId);
     expect(ours()).toHaveLength(1);
     expect(ours()[0]!.body).toContain("No findings.");
-    expect(gh.callCounts()).toEqual({ "issues/list-comments": 1 });
+    // The instance remembers its comment: nothing to list, nothing to write.
+    expect(gh.callCounts()).toEqual({});
+  });
+
+  it("edits its comment by id once found (no list per edit), and finds or recreates it after a 404", async () => {
+    const sticky = new StickyComment(octokit);
+    await sticky.publish(target, report());
+    for (const verdict of ["One", "Two", "Three"]) await sticky.publish(target, report({ verdict }));
+    expect(gh.callCounts()).toMatchObject({ "issues/list-comments": 1, "issues/update-comment": 3 });
+    expect(ours()[0]!.body).toContain("Three");
+    // A person deletes the comment: the next write lists again and creates a new one, not an error.
+    gh.state.issueComments.splice(gh.state.issueComments.indexOf(ours()[0]!), 1);
+    gh.resetCalls();
+    expect((await sticky.publish(target, report({ verdict: "Four" }))).action).toBe("created");
+    expect(ours()).toHaveLength(1);
+    expect(ours()[0]!.body).toContain("Four");
+    // Another instance (the next job) finds the comment the first one wrote.
+    gh.resetCalls();
+    expect((await new StickyComment(octokit).publish(target, report({ verdict: "Five" }))).action).toBe(
+      "updated",
+    );
+    expect(gh.callCounts()).toMatchObject({ "issues/list-comments": 1, "issues/update-comment": 1 });
   });
 
   it("finds its comment among more than 100 others (pagination) and ignores other keys", async () => {
@@ -67,9 +88,9 @@ describe("StickyComment", () => {
       gh.addIssueComment("acme", "app", 7, `chatter ${i}`, { login: "octocat", type: "User" });
     const audit = new StickyComment(octokit, { key: "audit" });
     await audit.publish(target, report({ title: "Audit" }));
-    const sticky = new StickyComment(octokit);
-    await sticky.publish(target, report());
-    await sticky.publish(target, report({ verdict: "v2" }));
+    await new StickyComment(octokit).publish(target, report());
+    // A new instance (the next job) must find it past the first page.
+    await new StickyComment(octokit).publish(target, report({ verdict: "v2" }));
     expect(ours()).toHaveLength(1);
     expect(gh.state.issueComments.filter((c) => c.body.includes(stickyMarker("audit")))).toHaveLength(1);
     expect(gh.callsTo("issues/list-comments").length).toBe(6); // 2 pages per publish
