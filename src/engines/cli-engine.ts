@@ -70,7 +70,7 @@ async function runOnCli(
       return { outcome: await runOnce(restore), restore, notes };
     }
 
-    const start = await chooseStart(lineage.store, lineage.lineageKey, lineage.baseKey);
+    const start = lineage.start ?? (await chooseStart(lineage.store, lineage.lineageKey, lineage.baseKey));
     const restored = await restoreSession({
       store: lineage.store,
       start,

@@ -1,5 +1,6 @@
 import type { SessionOptions } from "../runner/session-options.js";
 import type { SessionOutcome } from "../runner/session-outcome.js";
+import type { StartPoint } from "../sessions/choose-start.js";
 import type { ContextBound } from "../sessions/context-bound.js";
 import type { LineageFinding } from "../sessions/lineage-entry.js";
 import type { LineageKey } from "../sessions/lineage-key.js";
@@ -46,6 +47,11 @@ export interface LineagePlan {
    * resumed conversation is estimated to cost more than a fresh start: chooseLineageStart).
    */
   startFresh?: string;
+  /**
+   * Where the session starts, when the job already read the lineage to decide (chooseLineageStart):
+   * the engine uses it instead of reading the index again (one store read per review, not two).
+   */
+  start?: StartPoint;
   /** The job's conclusions to remember in the lineage entry (for a later summary). */
   findingsOf?: (outcome: SessionOutcome) => LineageFinding[] | undefined;
 }

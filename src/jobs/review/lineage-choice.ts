@@ -1,5 +1,5 @@
 import type { LineagePlan } from "../../engines/engine.js";
-import { chooseStart } from "../../sessions/choose-start.js";
+import { chooseStart, type StartPoint } from "../../sessions/choose-start.js";
 import { contextBoundExceeded, DEFAULT_CONTEXT_BOUND } from "../../sessions/context-bound.js";
 import type { GitCheckout } from "../shared/git-checkout.js";
 import { estimateReviewCost, PROMPT_CACHE_TTL_MS, UNKNOWN_FILE_CHARS } from "./review-cost-estimate.js";
@@ -10,6 +10,8 @@ const DELTA_PROMPT_FRAME_CHARS = 3_000;
 const SUMMARY_CHARS_PER_FINDING = 160;
 
 export interface LineageChoice {
+  /** The start point read from the lineage, handed to the engine so it does not read it again. */
+  start?: StartPoint;
   /** The parent's conversation the review sends again, when it resumes one. */
   resumedContextTokens?: number;
   /** Why the review starts fresh from its parent's summary instead: resuming would cost more. */
@@ -41,13 +43,15 @@ export async function chooseLineageStart(input: {
   const start = await chooseStart(input.lineage.store, input.lineage.lineageKey, input.lineage.baseKey).catch(
     () => undefined,
   );
-  if (start?.kind !== "fork") return { notes: [] };
+  if (!start) return { notes: [] };
+  if (start.kind !== "fork") return { start, notes: [] };
   const { entry } = start;
   const resumedContextTokens = entry.contextTokens;
   // An older entry without its size: nothing to weigh, it is resumed as before.
-  if (resumedContextTokens === undefined) return { notes: [] };
-  if (contextBoundExceeded(entry, input.lineage.contextBound ?? DEFAULT_CONTEXT_BOUND)) return { notes: [] };
-  if (start.from === "base") return { resumedContextTokens, notes: [] };
+  if (resumedContextTokens === undefined) return { start, notes: [] };
+  if (contextBoundExceeded(entry, input.lineage.contextBound ?? DEFAULT_CONTEXT_BOUND))
+    return { start, notes: [] };
+  if (start.from === "base") return { start, resumedContextTokens, notes: [] };
 
   const delta = await deltaSince(input.checkout, entry.headSha, input.headSha);
   // A parent recorded within the cache's lifetime is most likely still cached: its prefix is cheap.
@@ -71,8 +75,8 @@ export async function chooseLineageStart(input: {
   });
   const both = `resuming its ${resumedContextTokens.toLocaleString("en-US")}-token conversation (prompt cache ${warm ? "likely warm" : "cold"}) is estimated at $${resume.usd.toFixed(4)}, a fresh review from its summary at $${fresh.usd.toFixed(4)}`;
   if (resume.usd <= fresh.usd)
-    return { resumedContextTokens, notes: [`Resumed session ${entry.sessionId}: ${both}.`] };
-  return { startFresh: `${both}, so the cheaper fresh start was taken`, notes: [] };
+    return { start, resumedContextTokens, notes: [`Resumed session ${entry.sessionId}: ${both}.`] };
+  return { start, startFresh: `${both}, so the cheaper fresh start was taken`, notes: [] };
 }
 
 /** The commits since the parent's head, when it is an ancestor here (else the resumed prompt is whole). */

@@ -128,6 +128,7 @@ export async function runReview(request: ReviewRequest, settings: JobSettings): 
           headSha: request.headSha,
           findingsOf: rememberedFindings,
           ...(choice.startFresh ? { startFresh: choice.startFresh } : {}),
+          ...(choice.start ? { start: choice.start } : {}),
         }
       : undefined,
     settings,

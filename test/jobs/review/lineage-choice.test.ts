@@ -97,10 +97,18 @@ describe("chooseLineageStart", () => {
   });
 
   it("a first review forking from the base branch keeps its parent; no parent, or one without its size, weighs nothing", async () => {
-    expect(await choose()).toEqual({ notes: [] });
+    // The start point read here goes to the engine with the choice (it does not read the index again).
+    expect(await choose()).toEqual({ start: { kind: "fresh" }, notes: [] });
     await appendLineageEntry(store, base, entry({ createdAt: new Date(NOW - 3_600_000).toISOString() }));
-    expect(await choose()).toEqual({ resumedContextTokens: 30_000, notes: [] });
+    expect(await choose()).toEqual({
+      start: expect.objectContaining({ kind: "fork", from: "base" }),
+      resumedContextTokens: 30_000,
+      notes: [],
+    });
     await appendLineageEntry(store, pr, entry({ contextTokens: undefined }));
-    expect(await choose()).toEqual({ notes: [] });
+    expect(await choose()).toEqual({
+      start: expect.objectContaining({ kind: "fork", from: "lineage" }),
+      notes: [],
+    });
   });
 });
