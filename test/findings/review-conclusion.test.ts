@@ -136,6 +136,32 @@ describe("reviewConclusion: one rule for the review event, the check, the headli
   });
 });
 
+describe("reviewConclusion: a review that read too little of the change", () => {
+  it("without findings is neutral 'Partly reviewed', never 'No issues found', and does not fail the step", () => {
+    expect(reviewConclusion([], "error", { partlyRead: "read 40 of 600 changed lines" })).toEqual({
+      event: "COMMENT",
+      check: "neutral",
+      headline: "Partly reviewed (read 40 of 600 changed lines): no issues found in what was read",
+      blocking: 0,
+      failed: false,
+      publishInline: true,
+    });
+  });
+
+  it("with findings concludes from them as usual, and a moved head still wins", () => {
+    expect(reviewConclusion(of("error"), "error", { partlyRead: "read 1 of 9 changed lines" })).toMatchObject(
+      {
+        check: "failure",
+        headline: "Changes requested: 1 error",
+      },
+    );
+    expect(
+      reviewConclusion([], "error", { partlyRead: "read 1 of 9 changed lines", headMovedTo: "f".repeat(40) })
+        .headline,
+    ).toMatch(/^Not published: the PR head moved/);
+  });
+});
+
 describe("countBySeverity", () => {
   it("orders by weight, pluralises, and leaves out zero counts", () => {
     expect(countBySeverity(of("notice", "error", "notice"))).toBe("1 error, 2 notices");

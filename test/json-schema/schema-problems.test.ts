@@ -82,6 +82,17 @@ describe("schemaProblems", () => {
     ]);
   });
 
+  it("one item missing the anyOf keys alone, and a value of exactly 80 characters shown whole", () => {
+    expect(problemsOf({ nested: [{ id: "b" }] })).toEqual([
+      "`nested[0]` needs at least one of x, y; got a mapping",
+    ]);
+    const eighty = JSON.stringify("y".repeat(78));
+    expect(eighty).toHaveLength(80);
+    expect(problemsOf({ level: "y".repeat(78) })).toEqual([
+      `\`level\` must be one of low, high; got ${eighty}`,
+    ]);
+  });
+
   it("any other anyOf keeps ajv's words", () => {
     expect(problemsOf({ either: true })).toEqual(["`either` must match a schema in anyOf; got true"]);
   });

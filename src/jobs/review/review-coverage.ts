@@ -177,7 +177,10 @@ function grepLooks(use: ToolUseRecord): Look[] {
     if (hit?.[1] && hit[2]) {
       const line = Number(hit[2]);
       looks.push({ path: hit[1], lines: [{ from: line, to: line }] });
-    } else if (text.trim() && !text.includes(" ")) looks.push({ path: text.trim(), lines: "none" });
+    } else {
+      const path = text.trim();
+      if (path && !path.includes(" ")) looks.push({ path, lines: "none" });
+    }
   }
   const path = stringField(use.input, "path");
   if (looks.length === 0 && path) looks.push({ path, lines: "none" });

@@ -1,6 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { parseUnifiedDiff } from "../../../src/github/diff-line-map.js";
-import { coverageLine, coverageRatio, reviewCoverage } from "../../../src/jobs/review/review-coverage.js";
+import {
+  type CoverageInput,
+  coverageLine,
+  coverageNote,
+  coverageRatio,
+  DEFAULT_MIN_COVERAGE,
+  partlyRead,
+  type ReviewCoverage,
+  reviewCoverage,
+} from "../../../src/jobs/review/review-coverage.js";
 import type { ToolUseRecord } from "../../../src/protocol/tool-use-record.js";
 
 // Two files with added lines (a.ts: lines 10-14; b.ts: lines 1-3), one deleted file (c.ts).
@@ -197,5 +206,147 @@ describe("reviewCoverage", () => {
       use("Bash", { command: "echo $(cat src/a.ts)" }),
     ]);
     expect(c).toMatchObject({ linesRead: 0, filesRead: 0, toolCallsCounted: 0 });
+  });
+});
+
+const measured = (over: Partial<ReviewCoverage>): ReviewCoverage => ({
+  filesTotal: 4,
+  filesRead: 4,
+  linesTotal: 100,
+  linesRead: 100,
+  linesInPrompt: 100,
+  unread: [],
+  toolCallsCounted: 0,
+  ...over,
+});
+
+describe("partlyRead", () => {
+  it("says what was read only below the floor (default 0.8), by lines, or by files when no line was added", () => {
+    expect(DEFAULT_MIN_COVERAGE).toBe(0.8);
+    expect(partlyRead(undefined)).toBeUndefined();
+    expect(partlyRead(measured({ linesRead: 80 }))).toBeUndefined();
+    expect(partlyRead(measured({ linesRead: 79 }))).toBe("read 79 of 100 changed lines");
+    expect(partlyRead(measured({ linesRead: 79 }), 0.79)).toBeUndefined();
+    expect(partlyRead(measured({ linesRead: 100 }), 1)).toBeUndefined();
+    expect(partlyRead(measured({ linesTotal: 0, linesRead: 0, filesRead: 1 }))).toBe(
+      "read 1 of 4 changed files",
+    );
+  });
+});
+
+describe("coverageNote", () => {
+  it("is the coverage line, then the first 20 files not read and how many more", () => {
+    expect(coverageNote(measured({}))).toBe(
+      "Read 4 of 4 changed files (100 of 100 changed lines; all in the prompt's diff)",
+    );
+    expect(coverageNote(measured({ unread: ["a.ts", "b.ts"], linesInPrompt: 60, linesRead: 90 }))).toBe(
+      "Read 4 of 4 changed files (90 of 100 changed lines; 60 in the prompt's diff, the rest read with tools). Not read: `a.ts`, `b.ts`",
+    );
+    const many = Array.from({ length: 23 }, (_, i) => `f${i}.ts`);
+    const note = coverageNote(measured({ unread: many }));
+    expect(note).toContain("`f19.ts` and 3 more");
+    expect(note).not.toContain("`f20.ts`");
+    expect(coverageNote(measured({ unread: many.slice(0, 20) }))).toMatch(/`f19\.ts`$/);
+  });
+});
+
+describe("reviewCoverage: command details", () => {
+  const input = (toolUses: CoverageInput["toolUses"]): CoverageInput => ({
+    change,
+    reviewedPaths: ALL,
+    promptOmitted: ALL,
+    toolUses,
+  });
+  it.each([
+    ["sed -n -e '11,12p' src/a.ts", 2],
+    ["head -n x lib/b.ts", 3],
+    ["head -n 0 lib/b.ts", 3],
+    ["head -n 2 7 lib/b.ts", 2],
+    ["git diff --name-status base...head", 0],
+    ["git -C . diff base...head", 0],
+    ["git diff base...head -- ./src/a.ts", 5],
+    ["git log --patch -- src/a.ts", 5],
+    ["git show HEAD~1:src/a.ts HEAD:lib/b.ts", 8],
+    ["git blame src/a.ts", 0],
+    ["git grep -n x -- src/a.ts", 0],
+    ["git --no-pager diff base...head", 8],
+    ["git diff -- src/a.ts", 5],
+    ["git log -- src/a.ts", 0],
+    ["git show HEAD", 0],
+    ["sed -n x11,12p src/a.ts", 0],
+    ["sed -n 11,12pq src/a.ts", 0],
+  ])("`%s` reads %i changed lines", (command, lines) => {
+    expect(reviewCoverage(input([use("Bash", { command })])).linesRead).toBe(lines);
+  });
+
+  it("Read ranges: an offset below 1 starts at 1, a view_range end of 0 reads to the end, non-numbers are ignored", () => {
+    expect(
+      reviewCoverage(input([use("Read", { file_path: "src/a.ts", offset: -5, limit: 12 })])).linesRead,
+    ).toBe(3);
+    expect(reviewCoverage(input([use("read", { path: "src/a.ts", view_range: [12, 0] })])).linesRead).toBe(3);
+    expect(reviewCoverage(input([use("read", { path: "src/a.ts", view_range: ["12", 13] })])).linesRead).toBe(
+      5,
+    );
+    expect(
+      reviewCoverage(input([use("Read", { file_path: "src/a.ts", offset: "12", limit: Infinity })]))
+        .linesRead,
+    ).toBe(5);
+    expect(reviewCoverage(input([use("Read", { file_path: "" })])).linesRead).toBe(0);
+  });
+
+  it("a view_range with an end reads to it; a NaN limit is no limit; a file outside the change counts no call", () => {
+    expect(reviewCoverage(input([use("read", { path: "src/a.ts", view_range: [10, 11] })])).linesRead).toBe(
+      2,
+    );
+    expect(
+      reviewCoverage(input([use("Read", { file_path: "src/a.ts", offset: 12, limit: Number.NaN })]))
+        .linesRead,
+    ).toBe(3);
+    expect(reviewCoverage(input([use("Read", { file_path: "README.md" })])).toolCallsCounted).toBe(0);
+  });
+
+  it("a Grep file list is read line by line, trimmed", () => {
+    const c = reviewCoverage(
+      input([use("Grep", { pattern: "x" }, { result: "Found 1 file\n  /w/old/c.ts  \n" })]),
+    );
+    expect(c).toMatchObject({ filesRead: 1, unread: ["src/a.ts", "lib/b.ts"] });
+  });
+
+  it("a Grep hit on an unchanged line shows the file but no changed line; a path-only Grep result wins over its input path", () => {
+    const c = reviewCoverage(
+      input([use("Grep", { pattern: "x", path: "old/c.ts" }, { result: "src/a.ts:2:keep" })]),
+    );
+    expect(c).toMatchObject({
+      linesRead: 0,
+      unread: ["src/a.ts", "lib/b.ts", "old/c.ts"],
+      toolCallsCounted: 1,
+    });
+    expect(c.filesRead).toBe(0);
+  });
+
+  it("a refused call without a tool-use id in the decision refuses nothing", () => {
+    const read = use("Read", { file_path: "src/a.ts" });
+    const c = reviewCoverage({
+      ...input([read]),
+      policyDecisions: [
+        { toolName: "Read", behavior: "deny", ruleId: "r", reason: "no", subject: "", at: "" },
+      ],
+    });
+    expect(c.linesRead).toBe(5);
+    const allowed = reviewCoverage({
+      ...input([read]),
+      policyDecisions: [
+        {
+          toolName: "Read",
+          toolUseId: read.id,
+          behavior: "allow",
+          ruleId: "r",
+          reason: "ok",
+          subject: "",
+          at: "",
+        },
+      ],
+    });
+    expect(allowed.linesRead).toBe(5);
   });
 });
