@@ -1,15 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { createGitHubClient, type GitHubClient } from "../../../src/github/github-client.js";
-import { ReviewJobError, reviewPullRequest } from "../../../src/jobs/review/review-pull-request.js";
-import type { JobSettings } from "../../../src/jobs/shared/job-settings.js";
-import { pullRequestLineage } from "../../../src/jobs/shared/pull-request-lineage.js";
+import { ReviewJobError } from "../../../src/jobs/review/review-pull-request.js";
 import type { PullRequestRef } from "../../../src/jobs/shared/pull-request-ref.js";
 import { BASE_FILES, HEAD_FILES } from "../../action/action-run-fixture.js";
-import { createTempRepo, type TempRepo } from "../../fixtures/git-repo.js";
-import { GitHubDouble } from "../../github-double/index.js";
-import { CLAUDE_BIN } from "../../harness/claude-cli.js";
+import { ReviewJobFixture } from "../../harness/review-job-fixture.js";
 import { CLI_TIMEOUT_MS } from "../../harness/scripted-claude-fixture.js";
-import { type Script, ScriptedMessagesApi } from "../../harness/scripted-messages-api.js";
 
 vi.setConfig({ testTimeout: CLI_TIMEOUT_MS, hookTimeout: CLI_TIMEOUT_MS });
 
@@ -27,93 +21,26 @@ const finding = (line: number, severity: string, category: string, title: string
   category,
 });
 
-let github: GitHubDouble;
-let octokit: GitHubClient;
-let repo: TempRepo;
-let api: ScriptedMessagesApi | undefined;
-let pr: PullRequestRef;
-
+let fixture: ReviewJobFixture;
 beforeEach(async () => {
-  github = await GitHubDouble.start();
-  octokit = createGitHubClient({
-    token: github.token,
-    baseUrl: github.url,
-    writeSpacingMs: 0,
-    notificationSpacingMs: 0,
-    retryAfterBaseMs: 1,
-  });
-  repo = createTempRepo("repository-rules-");
+  fixture = await ReviewJobFixture.start("repository-rules-");
 });
-afterEach(async () => {
-  expect(github.violations).toEqual([]);
-  await api?.close();
-  api = undefined;
-  await github.close();
-  repo.remove();
-});
+afterEach(() => fixture.close());
 
 /** A base with `config` as the rules file, and a head that also rewrites it (which must not count). */
-function pullRequestWith(config: string): void {
+function pullRequestWith(config: string): PullRequestRef {
+  const { repo } = fixture;
   for (const [path, content] of Object.entries(BASE_FILES)) repo.write(path, content);
   repo.write(CONFIG, config);
   const baseSha = repo.commitAll("base");
   for (const [path, content] of Object.entries(HEAD_FILES)) repo.write(path, content);
   repo.write(CONFIG, "post_threshold: notice\n");
-  const headSha = repo.commitAll("add sub");
-  github.addRepo("octo", "app");
-  github.addPullRequest({
-    owner: "octo",
-    repo: "app",
-    number: 7,
-    diff: repo.git("diff", `${baseSha}...${headSha}`),
-    headSha,
-    baseSha,
-  });
-  pr = {
-    number: 7,
-    headSha,
-    headRef: "feature",
-    baseSha,
-    baseRef: "main",
-    headRepoFullName: "octo/app",
-    baseRepoFullName: "octo/app",
-    draft: false,
-    title: "Add sub",
-    body: "",
-    author: "dev",
-  };
-}
-
-async function review(script: Script) {
-  api = await ScriptedMessagesApi.start(script);
-  const settings: JobSettings = {
-    maxTurns: 6,
-    maxBudgetUsd: 5,
-    timeoutMs: 120_000,
-    hostEnv: process.env,
-    secretValues: [],
-    claudePath: CLAUDE_BIN,
-    agentEnv: { ANTHROPIC_BASE_URL: api.url, ANTHROPIC_API_KEY: "test-key" },
-  };
-  return reviewPullRequest(
-    {
-      octokit,
-      owner: "octo",
-      repo: "app",
-      pr,
-      checkoutDir: repo.dir,
-      untrusted: false,
-      lineage: pullRequestLineage({ owner: "octo", name: "app" }, pr),
-      commentMode: "review",
-      inlineCommentLimit: 30,
-    },
-    settings,
-  );
+  return fixture.openPullRequest(baseSha, repo.commitAll("add sub"));
 }
 
 describe("a review under the base branch's .github/claude-pr-runner.yml", () => {
   it("posts inline only what reaches post_threshold, drops ignored categories, and tells the model the rules", async () => {
-    pullRequestWith(
+    const pr = pullRequestWith(
       [
         "post_threshold: warning",
         "ignore_categories: [style]",
@@ -122,7 +49,7 @@ describe("a review under the base branch's .github/claude-pr-runner.yml", () => 
         "    instructions: Arithmetic helpers must do what their name says.",
       ].join("\n"),
     );
-    const result = await review([
+    const result = await fixture.review(pr, [
       {
         kind: "structured_output",
         value: {
@@ -138,14 +65,14 @@ describe("a review under the base branch's .github/claude-pr-runner.yml", () => 
     ]);
     expect(result.status).toBe("reviewed");
     // The rules reached the model: the base's file, not the head's rewrite.
-    const prompt = JSON.stringify(api?.mainRequests[0]?.body);
+    const prompt = JSON.stringify(fixture.api?.mainRequests[0]?.body);
     expect(prompt).toContain("Arithmetic helpers must do what their name says.");
     expect(prompt).toContain("Do not report findings of these categories: style.");
     // Inline: only the error. The notice is in the summary and the check run; the style one nowhere.
-    expect(github.reviewCommentsOn("octo", "app", 7).map((c) => c.body)).toEqual([
+    expect(fixture.github.reviewCommentsOn("octo", "app", 7).map((c) => c.body)).toEqual([
       expect.stringContaining("sub() adds instead of subtracting"),
     ]);
-    const sticky = github.state.issueComments.find((c) => c.body.includes("Claude review"))!.body;
+    const sticky = fixture.sticky();
     expect(sticky).toContain("a tiny nit below the threshold");
     expect(sticky).not.toContain("an ignored style remark");
     expect(sticky).toContain(
@@ -154,7 +81,7 @@ describe("a review under the base branch's .github/claude-pr-runner.yml", () => 
     expect(sticky).toMatch(
       /1 finding\(s\) dropped, their category is ignored by \.github\/claude-pr-runner\.yml at [0-9a-f]{12}: Style/,
     );
-    const check = github.state.checkRuns[0]!;
+    const check = fixture.github.state.checkRuns[0]!;
     expect(check.annotations.map((a) => a.title)).toEqual([
       "sub() adds instead of subtracting",
       "a tiny nit below the threshold",
@@ -162,12 +89,16 @@ describe("a review under the base branch's .github/claude-pr-runner.yml", () => 
   });
 
   it("an invalid file stops the review before any model request: the check run and the sticky comment name each bad key", async () => {
-    pullRequestWith("post_threshold: high\nrules:\n  - paths: [src/**]\n    severity_floor: critical\n");
+    const pr = pullRequestWith(
+      "post_threshold: high\nrules:\n  - paths: [src/**]\n    severity_floor: critical\n",
+    );
     await expect(
-      review([{ kind: "structured_output", value: { verdict: "pass", summary: "Fine.", findings: [] } }]),
+      fixture.review(pr, [
+        { kind: "structured_output", value: { verdict: "pass", summary: "Fine.", findings: [] } },
+      ]),
     ).rejects.toBeInstanceOf(ReviewJobError);
-    expect(api?.mainRequests).toHaveLength(0);
-    const check = github.state.checkRuns[0]!;
+    expect(fixture.api?.mainRequests).toHaveLength(0);
+    const check = fixture.github.state.checkRuns[0]!;
     expect(check).toMatchObject({ status: "completed", conclusion: "failure" });
     expect(check.output.title).toBe("Not reviewed: invalid repository config");
     expect(check.output.summary).toContain(
@@ -176,7 +107,7 @@ describe("a review under the base branch's .github/claude-pr-runner.yml", () => 
     expect(check.output.summary).toContain(
       '- `rules[0].severity_floor` must be one of notice, warning, error; got "critical"',
     );
-    const sticky = github.state.issueComments.find((c) => c.body.includes("Claude review"))!.body;
+    const sticky = fixture.sticky();
     expect(sticky).toContain("## Claude review: not reviewed");
     expect(sticky).toContain("`post_threshold` must be one of notice, warning, error");
   });

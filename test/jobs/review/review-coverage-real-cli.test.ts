@@ -1,15 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { createGitHubClient, type GitHubClient } from "../../../src/github/github-client.js";
-import { reviewPullRequest } from "../../../src/jobs/review/review-pull-request.js";
-import type { JobSettings } from "../../../src/jobs/shared/job-settings.js";
-import { pullRequestLineage } from "../../../src/jobs/shared/pull-request-lineage.js";
 import type { PullRequestRef } from "../../../src/jobs/shared/pull-request-ref.js";
 import { BASE_FILES, HEAD_FILES } from "../../action/action-run-fixture.js";
-import { createTempRepo, type TempRepo } from "../../fixtures/git-repo.js";
-import { GitHubDouble } from "../../github-double/index.js";
-import { CLAUDE_BIN } from "../../harness/claude-cli.js";
+import { ReviewJobFixture } from "../../harness/review-job-fixture.js";
 import { CLI_TIMEOUT_MS } from "../../harness/scripted-claude-fixture.js";
-import { type Script, ScriptedMessagesApi } from "../../harness/scripted-messages-api.js";
+import type { Script } from "../../harness/scripted-messages-api.js";
 
 vi.setConfig({ testTimeout: CLI_TIMEOUT_MS, hookTimeout: CLI_TIMEOUT_MS });
 
@@ -22,86 +16,22 @@ const bigFile = (tag: string) =>
   Array.from({ length: BIG_LINES }, (_, i) => `export const ${tag}${i} = "${"x".repeat(24)}";`).join("\n") +
   "\n";
 
-let github: GitHubDouble;
-let octokit: GitHubClient;
-let repo: TempRepo;
-let api: ScriptedMessagesApi | undefined;
+let fixture: ReviewJobFixture;
 let pr: PullRequestRef;
-
 beforeEach(async () => {
-  github = await GitHubDouble.start();
-  octokit = createGitHubClient({
-    token: github.token,
-    baseUrl: github.url,
-    writeSpacingMs: 0,
-    notificationSpacingMs: 0,
-    retryAfterBaseMs: 1,
-  });
-  repo = createTempRepo("review-coverage-");
+  fixture = await ReviewJobFixture.start("review-coverage-");
+  const { repo } = fixture;
   for (const [path, content] of Object.entries(BASE_FILES)) repo.write(path, content);
   const baseSha = repo.commitAll("base");
   for (const [path, content] of Object.entries(HEAD_FILES)) repo.write(path, content);
   // Each over the prompt's 120,000-character diff budget on its own: neither is inlined.
   repo.write("data/first.ts", bigFile("a"));
   repo.write("data/second.ts", bigFile("b"));
-  const headSha = repo.commitAll("add sub and two large tables");
-  github.addRepo("octo", "app");
-  github.addPullRequest({
-    owner: "octo",
-    repo: "app",
-    number: 7,
-    diff: repo.git("diff", `${baseSha}...${headSha}`),
-    headSha,
-    baseSha,
-  });
-  pr = {
-    number: 7,
-    headSha,
-    headRef: "feature",
-    baseSha,
-    baseRef: "main",
-    headRepoFullName: "octo/app",
-    baseRepoFullName: "octo/app",
-    draft: false,
-    title: "Add sub",
-    body: "",
-    author: "dev",
-  };
+  pr = fixture.openPullRequest(baseSha, repo.commitAll("add sub and two large tables"));
 });
-afterEach(async () => {
-  expect(github.violations).toEqual([]);
-  await api?.close();
-  api = undefined;
-  await github.close();
-  repo.remove();
-});
+afterEach(() => fixture.close());
 
-async function review(script: Script) {
-  api = await ScriptedMessagesApi.start(script);
-  const settings: JobSettings = {
-    maxTurns: 6,
-    maxBudgetUsd: 20,
-    timeoutMs: 120_000,
-    hostEnv: process.env,
-    secretValues: [],
-    claudePath: CLAUDE_BIN,
-    agentEnv: { ANTHROPIC_BASE_URL: api.url, ANTHROPIC_API_KEY: "test-key" },
-  };
-  return reviewPullRequest(
-    {
-      octokit,
-      owner: "octo",
-      repo: "app",
-      pr,
-      checkoutDir: repo.dir,
-      untrusted: false,
-      lineage: pullRequestLineage({ owner: "octo", name: "app" }, pr),
-      commentMode: "review",
-      inlineCommentLimit: 30,
-    },
-    settings,
-  );
-}
+const review = (script: Script) => fixture.review(pr, script, {}, { maxBudgetUsd: 20 });
 
 const nothing = {
   kind: "structured_output" as const,
@@ -130,7 +60,7 @@ describe("what a review read of the change", () => {
     expect(coverage!.linesRead).toBe(inlined + 100);
     expect(coverage!.linesTotal).toBe(inlined + 2 * BIG_LINES);
 
-    const check = github.state.checkRuns[0]!;
+    const check = fixture.github.state.checkRuns[0]!;
     expect(check.conclusion).toBe("neutral");
     expect(check.output.title).toBe(
       `Partly reviewed (read ${inlined + 100} of ${inlined + 2 * BIG_LINES} changed lines): no issues found in what was read`,
@@ -138,7 +68,7 @@ describe("what a review read of the change", () => {
     expect(check.output.summary).toContain(
       `Read 2 of 3 changed files (${inlined + 100} of ${inlined + 2 * BIG_LINES} changed lines; ${inlined} in the prompt's diff, the rest read with tools). Not read: \`data/second.ts\``,
     );
-    const sticky = github.state.issueComments.find((c) => c.body.includes("Claude review"))!.body;
+    const sticky = fixture.sticky();
     expect(sticky).not.toContain("No issues found");
     expect(sticky).toContain("Not read: `data/second.ts`");
   });
@@ -157,7 +87,7 @@ describe("what a review read of the change", () => {
     if (result.status !== "reviewed" || result.result.status !== "reviewed") return;
     expect(result.result.coverage).toMatchObject({ filesRead: 3, unread: [], toolCallsCounted: 2 });
     expect(result.result.coverage!.linesRead).toBe(result.result.coverage!.linesTotal);
-    expect(github.state.checkRuns[0]).toMatchObject({
+    expect(fixture.github.state.checkRuns[0]).toMatchObject({
       conclusion: "success",
       output: { title: "No issues found" },
     });

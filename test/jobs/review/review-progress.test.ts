@@ -1,16 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { createGitHubClient, type GitHubClient } from "../../../src/github/github-client.js";
+import type { GitHubClient } from "../../../src/github/github-client.js";
 import { readPriorReviewFindings } from "../../../src/github/read-prior-review-findings.js";
-import { ReviewJobError, reviewPullRequest } from "../../../src/jobs/review/review-pull-request.js";
-import type { JobSettings } from "../../../src/jobs/shared/job-settings.js";
-import { pullRequestLineage } from "../../../src/jobs/shared/pull-request-lineage.js";
+import { ReviewJobError } from "../../../src/jobs/review/review-pull-request.js";
 import type { PullRequestRef } from "../../../src/jobs/shared/pull-request-ref.js";
 import { BASE_FILES, HEAD_FILES } from "../../action/action-run-fixture.js";
-import { createTempRepo, type TempRepo } from "../../fixtures/git-repo.js";
-import { GitHubDouble } from "../../github-double/index.js";
-import { CLAUDE_BIN } from "../../harness/claude-cli.js";
+import type { GitHubDouble } from "../../github-double/index.js";
+import { ReviewJobFixture } from "../../harness/review-job-fixture.js";
 import { CLI_TIMEOUT_MS } from "../../harness/scripted-claude-fixture.js";
-import { type Script, ScriptedMessagesApi } from "../../harness/scripted-messages-api.js";
+import type { Script } from "../../harness/scripted-messages-api.js";
 
 vi.setConfig({ testTimeout: CLI_TIMEOUT_MS, hookTimeout: CLI_TIMEOUT_MS });
 
@@ -27,85 +24,22 @@ const finding = {
   category: "bug",
 };
 
+let fixture: ReviewJobFixture;
 let github: GitHubDouble;
 let octokit: GitHubClient;
-let repo: TempRepo;
-let api: ScriptedMessagesApi | undefined;
 let pr: PullRequestRef;
-
 beforeEach(async () => {
-  github = await GitHubDouble.start();
-  octokit = createGitHubClient({
-    token: github.token,
-    baseUrl: github.url,
-    writeSpacingMs: 0,
-    notificationSpacingMs: 0,
-    retryAfterBaseMs: 1,
-  });
-  repo = createTempRepo("review-progress-");
-  for (const [path, content] of Object.entries(BASE_FILES)) repo.write(path, content);
-  const baseSha = repo.commitAll("base");
-  for (const [path, content] of Object.entries(HEAD_FILES)) repo.write(path, content);
-  const headSha = repo.commitAll("add sub");
-  github.addRepo("octo", "app");
-  github.addPullRequest({
-    owner: "octo",
-    repo: "app",
-    number: 7,
-    diff: repo.git("diff", `${baseSha}...${headSha}`),
-    headSha,
-    baseSha,
-  });
-  pr = {
-    number: 7,
-    headSha,
-    headRef: "feature",
-    baseSha,
-    baseRef: "main",
-    headRepoFullName: "octo/app",
-    baseRepoFullName: "octo/app",
-    draft: false,
-    title: "Add sub",
-    body: "",
-    author: "dev",
-  };
+  fixture = await ReviewJobFixture.start("review-progress-");
+  ({ github, octokit } = fixture);
+  for (const [path, content] of Object.entries(BASE_FILES)) fixture.repo.write(path, content);
+  const baseSha = fixture.repo.commitAll("base");
+  for (const [path, content] of Object.entries(HEAD_FILES)) fixture.repo.write(path, content);
+  pr = fixture.openPullRequest(baseSha, fixture.repo.commitAll("add sub"));
 });
-afterEach(async () => {
-  expect(github.violations).toEqual([]);
-  await api?.close();
-  api = undefined;
-  await github.close();
-  repo.remove();
-});
+afterEach(() => fixture.close());
 
-async function review(script: Script) {
-  api = await ScriptedMessagesApi.start(script);
-  const settings: JobSettings = {
-    maxTurns: 6,
-    maxBudgetUsd: 5,
-    timeoutMs: 120_000,
-    hostEnv: process.env,
-    secretValues: [],
-    claudePath: CLAUDE_BIN,
-    agentEnv: { ANTHROPIC_BASE_URL: api.url, ANTHROPIC_API_KEY: "test-key" },
-  };
-  return reviewPullRequest(
-    {
-      octokit,
-      owner: "octo",
-      repo: "app",
-      pr,
-      checkoutDir: repo.dir,
-      untrusted: false,
-      lineage: pullRequestLineage({ owner: "octo", name: "app" }, pr),
-      commentMode: "review",
-      inlineCommentLimit: 30,
-      // Every change its own edit, so each milestone is seen.
-      progressIntervalMs: 0,
-    },
-    settings,
-  );
-}
+// Every change its own edit, so each milestone is seen.
+const review = (script: Script) => fixture.review(pr, script, { progressIntervalMs: 0 });
 
 /** Every body our sticky had, in order: created, then each edit. */
 function stickyBodies(): string[] {
@@ -117,7 +51,7 @@ function stickyBodies(): string[] {
 describe("the review's live checklist in its sticky comment", () => {
   it("is edited at each milestone (checkout and trust, session, files read, publishing), then the summary replaces it", async () => {
     const result = await review([
-      { kind: "tool_use", name: "Read", input: { file_path: `${repo.dir}/src/math.ts` } },
+      { kind: "tool_use", name: "Read", input: { file_path: `${fixture.repo.dir}/src/math.ts` } },
       {
         kind: "structured_output",
         value: { verdict: "request_changes", summary: "One bug.", findings: [finding] },
@@ -148,7 +82,6 @@ describe("the review's live checklist in its sticky comment", () => {
         value: { verdict: "request_changes", summary: "One bug.", findings: [finding] },
       },
     ]);
-    await api?.close();
     github.resetCalls();
     // The PR read after the session fails: the job cannot publish.
     github.failNext("pulls/get", { kind: "server_error", status: 502 }, 20);
