@@ -10,6 +10,8 @@ export interface ReviewThread {
   isOutdated: boolean;
   /** REST id of the thread's first comment (what `pulls.listReviewComments` calls `id`). */
   firstCommentId: number | undefined;
+  /** Who resolved it (GraphQL names an App's bot without `[bot]`); undefined while unresolved. */
+  resolvedBy: string | undefined;
 }
 
 const THREADS_QUERY = `query ClaudePrRunnerReviewThreads($owner: String!, $repo: String!, $number: Int!, $after: String) {
@@ -17,7 +19,7 @@ const THREADS_QUERY = `query ClaudePrRunnerReviewThreads($owner: String!, $repo:
     pullRequest(number: $number) {
       reviewThreads(first: 100, after: $after) {
         pageInfo { hasNextPage endCursor }
-        nodes { id isResolved isOutdated comments(first: 1) { nodes { databaseId } } }
+        nodes { id isResolved isOutdated resolvedBy { login } comments(first: 1) { nodes { databaseId } } }
       }
     }
   }
@@ -36,6 +38,7 @@ interface ThreadsPage {
           id: string;
           isResolved: boolean;
           isOutdated: boolean;
+          resolvedBy: { login: string } | null;
           comments: { nodes: Array<{ databaseId: number | null }> };
         }>;
       };
@@ -65,6 +68,7 @@ export async function listReviewThreads(
         isResolved: t.isResolved,
         isOutdated: t.isOutdated,
         firstCommentId: t.comments.nodes[0]?.databaseId ?? undefined,
+        resolvedBy: t.resolvedBy?.login ?? undefined,
       });
     }
     after = connection.pageInfo.hasNextPage ? connection.pageInfo.endCursor : null;

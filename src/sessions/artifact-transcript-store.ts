@@ -14,7 +14,12 @@ import {
   TranscriptUntrustedError,
 } from "./session-errors.js";
 import { assertSessionId } from "./session-id.js";
-import type { TranscriptStore, VersionedLineageIndex } from "./transcript-store.js";
+import type {
+  RepositoryDocumentName,
+  TranscriptStore,
+  VersionedDocument,
+  VersionedLineageIndex,
+} from "./transcript-store.js";
 
 const gzipAsync = promisify(gzip);
 const gunzipAsync = promisify(gunzip);
@@ -48,6 +53,11 @@ interface UploadingRun {
 /** Artifact names cannot hold "/" and a few other characters; the percent-encoded key can't either. */
 export function lineageArtifactName(key: LineageKey): string {
   return `${INDEX_PREFIX}${encodeURIComponent(key.key)}${INDEX_SUFFIX}`;
+}
+
+/** The artifact holding a repository document, e.g. `claude-pr-runner-learnings.json`. */
+export function repositoryDocumentArtifactName(name: RepositoryDocumentName): string {
+  return `claude-pr-runner-${name}.json`;
 }
 
 export function transcriptArtifactName(sessionId: string): string {
@@ -259,22 +269,70 @@ export class ArtifactTranscriptStore implements TranscriptStore {
     expectedVersion: string | undefined,
   ): Promise<string> {
     this.#checkRepo(key);
-    const name = lineageArtifactName(key);
-    const expected = expectedVersion === undefined ? 0 : Number(expectedVersion);
+    return this.#swap(lineageArtifactName(key), serializeLineageIndex(index), {
+      conflictKey: key.key,
+      expectedVersion,
+    });
+  }
+
+  /** Check, upload, re-check (see the class comment): the version is the newest artifact's id. */
+  async #swap(
+    name: string,
+    bytes: Uint8Array,
+    cas: { conflictKey: string; expectedVersion: string | undefined },
+  ): Promise<string> {
+    const expected = cas.expectedVersion === undefined ? 0 : Number(cas.expectedVersion);
     const before = await this.#byName(name);
-    if ((before[0]?.id ?? 0) !== expected) throw new IndexConflictError(key.key, expectedVersion);
-    const mine = await this.#upload(name, serializeLineageIndex(index));
+    if ((before[0]?.id ?? 0) !== expected) throw new IndexConflictError(cas.conflictKey, cas.expectedVersion);
+    const mine = await this.#upload(name, bytes);
     // Re-check: every writer that built on `expected` uploaded an id above it; the lowest one wins.
     const after = await this.#byName(name);
     const contenders = after.filter((a) => a.id > expected).map((a) => a.id);
     const winner = Math.min(mine, ...contenders);
     if (winner !== mine) {
       await this.#delete(mine);
-      throw new IndexConflictError(key.key, expectedVersion);
+      throw new IndexConflictError(cas.conflictKey, cas.expectedVersion);
     }
-    // Older index versions are superseded; removing them keeps the list short (transcripts stay).
+    // Older versions are superseded; removing them keeps the list short (transcripts stay).
     for (const old of after.filter((a) => a.id < mine)) await this.#delete(old.id);
     return String(mine);
+  }
+
+  #checkDocumentRepo(owner: string, repo: string): void {
+    if (owner !== this.#owner || repo !== this.#repo)
+      throw new LineageKeyError(
+        `${owner}/${repo}`,
+        `the artifacts store of ${this.#owner}/${this.#repo} only holds that repository's documents`,
+      );
+  }
+
+  /**
+   * A repository document is read only from artifacts our own runs uploaded (`#byName` refuses a
+   * fork's run), so a hostile PR's workflow cannot plant one.
+   */
+  async readRepositoryDocument(
+    owner: string,
+    repo: string,
+    name: RepositoryDocumentName,
+  ): Promise<VersionedDocument | undefined> {
+    this.#checkDocumentRepo(owner, repo);
+    const newest = (await this.#byName(repositoryDocumentArtifactName(name)))[0];
+    if (!newest) return undefined;
+    return { bytes: await this.#download(newest.id), version: String(newest.id) };
+  }
+
+  async writeRepositoryDocument(
+    owner: string,
+    repo: string,
+    name: RepositoryDocumentName,
+    bytes: Uint8Array,
+    expectedVersion: string | undefined,
+  ): Promise<string> {
+    this.#checkDocumentRepo(owner, repo);
+    return this.#swap(repositoryDocumentArtifactName(name), bytes, {
+      conflictKey: `${owner}/${repo} ${name}`,
+      expectedVersion,
+    });
   }
 
   async deleteLineage(key: LineageKey): Promise<void> {

@@ -2,10 +2,20 @@ import { createHash, randomUUID } from "node:crypto";
 import { mkdir, open, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { type LineageIndex, parseLineageIndex, serializeLineageIndex } from "./lineage-index.js";
-import { type LineageKey, lineageKeyFromStoragePath, lineageStoragePath } from "./lineage-key.js";
+import {
+  type LineageKey,
+  lineageKeyFromStoragePath,
+  lineageStoragePath,
+  repositoryStoragePath,
+} from "./lineage-key.js";
 import { IndexConflictError } from "./session-errors.js";
 import { assertSessionId } from "./session-id.js";
-import type { TranscriptStore, VersionedLineageIndex } from "./transcript-store.js";
+import type {
+  RepositoryDocumentName,
+  TranscriptStore,
+  VersionedDocument,
+  VersionedLineageIndex,
+} from "./transcript-store.js";
 
 export interface FsTranscriptStoreOptions {
   /** Root directory; layout: `<root>/lineages/{owner}/{repo}/{pr|branch}/{id}/index.json` + `transcripts/<session>.jsonl`. */
@@ -95,19 +105,56 @@ export class FsTranscriptStore implements TranscriptStore {
     index: LineageIndex,
     expectedVersion: string | undefined,
   ): Promise<string> {
-    const path = join(this.#dir(key), "index.json");
-    const release = await this.#lock(key, expectedVersion);
+    return this.#swap(join(this.#dir(key), "index.json"), serializeLineageIndex(index), {
+      conflictKey: key.key,
+      expectedVersion,
+    });
+  }
+
+  /** Compare-and-swap under the file's lock: the version is the sha256 of the bytes on disk. */
+  async #swap(
+    path: string,
+    bytes: Uint8Array,
+    cas: { conflictKey: string; expectedVersion: string | undefined },
+  ): Promise<string> {
+    // `index.json` locks with `index.lock`, the name writers have always used.
+    const release = await this.#lock(path.replace(/\.json$/, ".lock"), cas);
     try {
-      // Compare-and-swap under the lock: the version is the sha256 of the bytes on disk.
       const current = await readIfExists(path);
       const currentVersion = current ? versionOf(current) : undefined;
-      if (currentVersion !== expectedVersion) throw new IndexConflictError(key.key, expectedVersion);
-      const bytes = serializeLineageIndex(index);
+      if (currentVersion !== cas.expectedVersion)
+        throw new IndexConflictError(cas.conflictKey, cas.expectedVersion);
       await writeAtomic(path, bytes);
       return versionOf(bytes);
     } finally {
       await release();
     }
+  }
+
+  #documentPath(owner: string, repo: string, name: RepositoryDocumentName): string {
+    return join(this.#root, "repositories", ...repositoryStoragePath(owner, repo).split("/"), `${name}.json`);
+  }
+
+  async readRepositoryDocument(
+    owner: string,
+    repo: string,
+    name: RepositoryDocumentName,
+  ): Promise<VersionedDocument | undefined> {
+    const bytes = await readIfExists(this.#documentPath(owner, repo, name));
+    return bytes ? { bytes, version: versionOf(bytes) } : undefined;
+  }
+
+  async writeRepositoryDocument(
+    owner: string,
+    repo: string,
+    name: RepositoryDocumentName,
+    bytes: Uint8Array,
+    expectedVersion: string | undefined,
+  ): Promise<string> {
+    return this.#swap(this.#documentPath(owner, repo, name), bytes, {
+      conflictKey: `${owner}/${repo} ${name}`,
+      expectedVersion,
+    });
   }
 
   async deleteLineage(key: LineageKey): Promise<void> {
@@ -140,9 +187,11 @@ export class FsTranscriptStore implements TranscriptStore {
     return found.sort((a, b) => a.key.localeCompare(b.key));
   }
 
-  /** An exclusive-create lock file per lineage; a lock older than staleLockMs is broken (crashed writer). */
-  async #lock(key: LineageKey, expectedVersion: string | undefined): Promise<() => Promise<void>> {
-    const lockPath = join(this.#dir(key), "index.lock");
+  /** An exclusive-create lock file per swapped file; a lock older than staleLockMs is broken (crashed writer). */
+  async #lock(
+    lockPath: string,
+    cas: { conflictKey: string; expectedVersion: string | undefined },
+  ): Promise<() => Promise<void>> {
     await mkdir(dirname(lockPath), { recursive: true });
     const deadline = Date.now() + this.#lockTimeoutMs;
     for (;;) {
@@ -162,7 +211,7 @@ export class FsTranscriptStore implements TranscriptStore {
         await rm(lockPath, { force: true });
         continue;
       }
-      if (Date.now() > deadline) throw new IndexConflictError(key.key, expectedVersion);
+      if (Date.now() > deadline) throw new IndexConflictError(cas.conflictKey, cas.expectedVersion);
       await new Promise((resolve) => setTimeout(resolve, 5 + Math.floor(Math.random() * 10)));
     }
   }

@@ -108,3 +108,9 @@ export function lineageKeyFromStoragePath(path: string): LineageKey | undefined 
   }
   return undefined;
 }
+
+/** A repository's own storage path (`{owner}/{repo}`), checked like a lineage's: no `..`, no `/` inside. */
+export function repositoryStoragePath(owner: string, repo: string): string {
+  checkOwnerRepo(`${owner}/${repo}`, owner, repo);
+  return `${owner}/${repo}`;
+}

@@ -9,10 +9,20 @@ import {
   type S3Client,
 } from "@aws-sdk/client-s3";
 import { type LineageIndex, parseLineageIndex, serializeLineageIndex } from "./lineage-index.js";
-import { type LineageKey, lineageKeyFromStoragePath, lineageStoragePath } from "./lineage-key.js";
+import {
+  type LineageKey,
+  lineageKeyFromStoragePath,
+  lineageStoragePath,
+  repositoryStoragePath,
+} from "./lineage-key.js";
 import { IndexConflictError, TranscriptCorruptError } from "./session-errors.js";
 import { assertSessionId } from "./session-id.js";
-import type { TranscriptStore, VersionedLineageIndex } from "./transcript-store.js";
+import type {
+  RepositoryDocumentName,
+  TranscriptStore,
+  VersionedDocument,
+  VersionedLineageIndex,
+} from "./transcript-store.js";
 
 const gzipAsync = promisify(gzip);
 const gunzipAsync = promisify(gunzip);
@@ -148,25 +158,64 @@ export class S3TranscriptStore implements TranscriptStore {
     index: LineageIndex,
     expectedVersion: string | undefined,
   ): Promise<string> {
+    return this.#swap(`${this.#lineagePrefix(key)}index.json`, serializeLineageIndex(index), {
+      conflictKey: key.key,
+      expectedVersion,
+    });
+  }
+
+  /** A conditional put: `If-Match: <etag>`, or `If-None-Match: *` for an object that must not exist yet. */
+  async #swap(
+    objectKey: string,
+    body: Uint8Array,
+    cas: { conflictKey: string; expectedVersion: string | undefined },
+  ): Promise<string> {
     try {
       const out = await this.#client.send(
         new PutObjectCommand({
           Bucket: this.#bucket,
-          Key: `${this.#lineagePrefix(key)}index.json`,
-          Body: serializeLineageIndex(index),
+          Key: objectKey,
+          Body: body,
           ContentType: "application/json",
-          ...(expectedVersion === undefined ? { IfNoneMatch: "*" } : { IfMatch: expectedVersion }),
+          ...(cas.expectedVersion === undefined ? { IfNoneMatch: "*" } : { IfMatch: cas.expectedVersion }),
           ...this.#encryptionParams(),
         }),
       );
       return out.ETag ?? "";
     } catch (error) {
-      // 412 PreconditionFailed: the index changed (or exists); 409 ConditionalRequestConflict: a
+      // 412 PreconditionFailed: the object changed (or exists); 409 ConditionalRequestConflict: a
       // concurrent conditional write to the same key is in flight. Both mean: re-read and retry.
       const status = statusOf(error);
-      if (status === 412 || status === 409) throw new IndexConflictError(key.key, expectedVersion);
+      if (status === 412 || status === 409)
+        throw new IndexConflictError(cas.conflictKey, cas.expectedVersion);
       throw error;
     }
+  }
+
+  #documentKey(owner: string, repo: string, name: RepositoryDocumentName): string {
+    return `${this.#prefix}repositories/${repositoryStoragePath(owner, repo)}/${name}.json`;
+  }
+
+  async readRepositoryDocument(
+    owner: string,
+    repo: string,
+    name: RepositoryDocumentName,
+  ): Promise<VersionedDocument | undefined> {
+    const got = await this.#getBytes(this.#documentKey(owner, repo, name));
+    return got ? { bytes: got.bytes, version: got.etag } : undefined;
+  }
+
+  async writeRepositoryDocument(
+    owner: string,
+    repo: string,
+    name: RepositoryDocumentName,
+    bytes: Uint8Array,
+    expectedVersion: string | undefined,
+  ): Promise<string> {
+    return this.#swap(this.#documentKey(owner, repo, name), bytes, {
+      conflictKey: `${owner}/${repo} ${name}`,
+      expectedVersion,
+    });
   }
 
   async #listKeys(prefix: string): Promise<string[]> {

@@ -7,6 +7,15 @@ export interface VersionedLineageIndex {
   version: string;
 }
 
+/** A repository-wide document and the opaque version token a compare-and-swap must present. */
+export interface VersionedDocument {
+  bytes: Uint8Array;
+  version: string;
+}
+
+/** Repository-wide documents a store keeps beside its lineages (today: the review noise memory). */
+export type RepositoryDocumentName = "learnings";
+
 export type TranscriptStoreBackend = "filesystem" | "s3" | "github-artifacts";
 
 /**
@@ -38,4 +47,22 @@ export interface TranscriptStore {
   /** Removes the index and every transcript of the lineage (a closed PR). */
   deleteLineage(key: LineageKey): Promise<void>;
   listLineages(): Promise<LineageKey[]>;
+
+  /** A repository's document, or undefined when it has never been written. */
+  readRepositoryDocument(
+    owner: string,
+    repo: string,
+    name: RepositoryDocumentName,
+  ): Promise<VersionedDocument | undefined>;
+  /**
+   * Writes the document only if its stored version still equals `expectedVersion` (undefined: only
+   * if none exists). Throws IndexConflictError otherwise. Returns the new version.
+   */
+  writeRepositoryDocument(
+    owner: string,
+    repo: string,
+    name: RepositoryDocumentName,
+    bytes: Uint8Array,
+    expectedVersion: string | undefined,
+  ): Promise<string>;
 }

@@ -3,6 +3,7 @@ import type {
   IssueCommentState,
   IssueState,
   PullRequestState,
+  ReactionState,
   RepoState,
   ReviewCommentState,
   ReviewState,
@@ -79,7 +80,24 @@ export function reviewJson(r: ReviewState, base: string) {
   };
 }
 
-export function reviewCommentJson(c: ReviewCommentState, base: string) {
+const REACTION_CONTENTS = ["+1", "-1", "laugh", "confused", "heart", "hooray", "eyes", "rocket"] as const;
+
+/** GitHub's `reactions` rollup on a comment: the count of each content. */
+function reactionRollup(reactions: readonly ReactionState[], url: string) {
+  const counts = Object.fromEntries(
+    REACTION_CONTENTS.map((content) => [content, reactions.filter((r) => r.content === content).length]),
+  );
+  return { url, total_count: reactions.length, ...counts };
+}
+
+export function reviewCommentJson(
+  c: ReviewCommentState,
+  base: string,
+  reactions: readonly ReactionState[] = [],
+) {
+  const own = reactions.filter(
+    (r) => r.subject === "review_comment" && r.commentId === c.id && r.repo === c.repo,
+  );
   return {
     id: c.id,
     node_id: `PRRC_${c.id}`,
@@ -96,6 +114,7 @@ export function reviewCommentJson(c: ReviewCommentState, base: string) {
     user: userJson(c.user),
     created_at: c.createdAt,
     html_url: `${base}/${c.repo}/pull/${c.pullNumber}#discussion_r${c.id}`,
+    reactions: reactionRollup(own, `https://api.github.com/repos/${c.repo}/pulls/comments/${c.id}/reactions`),
   };
 }
 

@@ -165,6 +165,8 @@ export interface DoubleState {
   reviewComments: ReviewCommentState[];
   /** Review threads marked resolved (GraphQL `resolveReviewThread`), by the id of the thread's first comment. */
   resolvedThreads: Set<number>;
+  /** Who resolved each resolved thread (GraphQL `resolvedBy`); a thread resolved without one names the viewer. */
+  threadResolvers: Map<number, UserRef>;
   checkRuns: CheckRunState[];
   /** SARIF logs accepted by code scanning, decoded (gunzipped and parsed). */
   sarifUploads: SarifUploadState[];
@@ -195,6 +197,7 @@ export function emptyState(): DoubleState {
     reviews: [],
     reviewComments: [],
     resolvedThreads: new Set(),
+    threadResolvers: new Map(),
     checkRuns: [],
     sarifUploads: [],
     installations: new Map(),

@@ -376,6 +376,33 @@ export class GitHubDouble {
     return reply;
   }
 
+  /** Someone's reaction (`-1` is 👎) on a review comment. */
+  addReviewCommentReaction(
+    owner: string,
+    repo: string,
+    commentId: number,
+    content: string,
+    user: UserRef,
+  ): void {
+    if (!this.state.reviewComments.some((c) => c.id === commentId && c.repo === `${owner}/${repo}`))
+      throw new Error(`no review comment ${commentId} in ${owner}/${repo}`);
+    this.state.reactions.push({
+      id: this.nextId(),
+      repo: `${owner}/${repo}`,
+      subject: "review_comment",
+      commentId,
+      content,
+      user,
+      createdAt: this.now(),
+    });
+  }
+
+  /** Someone resolves the review thread that `rootCommentId` opened (GraphQL `resolvedBy` names them). */
+  resolveThreadAs(rootCommentId: number, user: UserRef): void {
+    this.state.resolvedThreads.add(rootCommentId);
+    this.state.threadResolvers.set(rootCommentId, user);
+  }
+
   /**
    * A push to the PR branch: the PR's head (and `refs/pull/N/head` when backed by git) moves to `sha`;
    * with `diff`, the PR's diff and files become the new base...head (comments whose hunk is gone turn outdated).
@@ -706,8 +733,8 @@ export class GitHubDouble {
       return { operationId: "graphql", response: githubError(400, "Problems parsing JSON"), body: raw };
     }
     // GraphQL answers a bad token with 401 and REST's error envelope.
-    if (!this.authenticate(req, "graphql"))
-      return { operationId: "graphql", response: githubError(401, "Bad credentials"), body };
+    const user = this.authenticate(req, "graphql");
+    if (!user) return { operationId: "graphql", response: githubError(401, "Bad credentials"), body };
     sharedGraphql ??= new GraphqlRouter();
     const checked = sharedGraphql.check(body, path);
     const { operationId } = checked;
@@ -721,7 +748,7 @@ export class GitHubDouble {
     const fault = this.faults.get(operationId)?.shift();
     if (fault && fault.kind !== "server_error_after_write")
       return { operationId, response: faultResponse(fault), body };
-    const ran = checked.execute(this.state);
+    const ran = checked.execute(this.state, user);
     this.violations.push(...ran.violations);
     if (ran.unhandled) unhandled();
     return { operationId, response: afterWrite(ran.response, fault), body };

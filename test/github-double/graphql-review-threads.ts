@@ -45,7 +45,7 @@ export function threadsOf(state: DoubleState, pr: PullRequestState): ReviewComme
  * and `resolveReviewThread`. Fields are plain properties or functions of their arguments; any other
  * field is answered with `GraphqlNotImplemented` by the router's strict field resolver.
  */
-export function reviewThreadRoots(state: DoubleState) {
+export function reviewThreadRoots(state: DoubleState, viewer: UserRef) {
   const actor = (u: UserRef) => ({
     __typename: u.type,
     // GraphQL names an App's bot without the `[bot]` suffix the REST API shows.
@@ -71,6 +71,7 @@ export function reviewThreadRoots(state: DoubleState) {
       isCollapsed: isResolved,
       // GitHub marks a thread outdated when the code at its line changed (its hunk left the diff).
       isOutdated: isOutdatedComment(pr, root),
+      resolvedBy: isResolved ? actor(state.threadResolvers.get(root.id) ?? viewer) : null,
       path: root.path,
       line: root.line,
       startLine: root.startLine,
@@ -130,6 +131,7 @@ export function reviewThreadRoots(state: DoubleState) {
           `Could not resolve to a node with the global id of '${threadId}'`,
         );
       state.resolvedThreads.add(root.id);
+      state.threadResolvers.set(root.id, viewer);
       const thread = threadsOf(state, pr).find((t) => t[0]!.id === root.id)!;
       return { clientMutationId: clientMutationId ?? null, thread: threadNode(pr, thread) };
     },

@@ -13,7 +13,7 @@ import {
 } from "graphql";
 import type { DoubleResponse } from "./double-response.js";
 import { ok } from "./double-response.js";
-import type { DoubleState } from "./double-state.js";
+import type { DoubleState, UserRef } from "./double-state.js";
 import {
   GithubGraphqlError,
   GraphqlNotImplemented,
@@ -38,7 +38,10 @@ export interface CheckedGraphqlRequest {
   answer?: DoubleResponse;
   /** Unsupported operations (the GraphQL counterpart of a REST 501). */
   unhandled: boolean;
-  execute(state: DoubleState): { response: DoubleResponse; violations: SpecViolation[]; unhandled: boolean };
+  execute(
+    state: DoubleState,
+    viewer: UserRef,
+  ): { response: DoubleResponse; violations: SpecViolation[]; unhandled: boolean };
 }
 
 /**
@@ -120,8 +123,8 @@ export class GraphqlRouter {
       operationId,
       violations: [],
       unhandled: false,
-      execute: (state) => {
-        const roots = reviewThreadRoots(state);
+      execute: (state, viewer) => {
+        const roots = reviewThreadRoots(state, viewer);
         const result = execute({
           schema: this.schema,
           document,

@@ -9,6 +9,8 @@ import type { GitHubClient } from "../../github/github-client.js";
 import { dropEscapingSymlinks } from "../../sandbox/drop-escaping-symlinks.js";
 import type { ContextBound } from "../../sessions/context-bound.js";
 import type { TranscriptStore } from "../../sessions/transcript-store.js";
+import { classifyReplies } from "../learnings/classify-replies.js";
+import { learningsForReview } from "../learnings/review-learnings.js";
 import { followedSettings, followSession } from "../shared/follow-session.js";
 import { GitCheckout } from "../shared/git-checkout.js";
 import type { JobSettings } from "../shared/job-settings.js";
@@ -181,6 +183,16 @@ export async function reviewPullRequest(
         ? "untrusted (a fork or pull_request_target): read-only tools, no secrets, `--bare`"
         : "trusted (same repository)",
     );
+    const learned = await learningsForReview({
+      store: job.store,
+      octokit,
+      owner,
+      repo,
+      pullNumber: pr.number,
+      untrusted: job.untrusted,
+      classify: (replies) => classifyReplies(replies, { owner, repo, headSha: pr.headSha }, settings),
+      ...(job.log ? { log: job.log } : {}),
+    });
     const follow = progress ? followSession(progress) : undefined;
     let result: ReviewResult;
     try {
@@ -193,7 +205,7 @@ export async function reviewPullRequest(
           pullRequest: { number: pr.number, title: pr.title, body: pr.body, author: pr.author },
           untrusted: job.untrusted,
           pathFilter,
-          rules: config,
+          rules: learned ? { ...config, learned } : config,
           ...(job.store
             ? {
                 lineage: {
@@ -210,6 +222,8 @@ export async function reviewPullRequest(
       await pinned.restore();
     }
 
+    if (result.status === "reviewed")
+      for (const note of result.checked.notes ?? []) job.log?.(`Rules: ${note}`);
     if (result.budget)
       job.log?.(
         `Cost: estimated $${result.budget.estimate.usd.toFixed(4)} before the run, $${(result.session.outcome.totalCostUsd ?? 0).toFixed(4)} actual`,

@@ -28,6 +28,20 @@ export interface PathRule {
   severityCeiling?: FindingSeverity;
 }
 
+/**
+ * A finding the team marked not useful (the noise memory, src/jobs/learnings): later reviews are
+ * told the rule and drop a finding with the same fingerprint. Never read from the config file.
+ */
+export interface LearnedRule {
+  id: string;
+  fingerprint: string;
+  path: string;
+  category: string;
+  title: string;
+  rule: string;
+  by: string;
+}
+
 /** What the repository asks of every review, beyond which files it covers. */
 export interface ReviewRules {
   /** Which file they came from, for notes and errors ("set by .github/claude-pr-runner.yml"). */
@@ -39,6 +53,8 @@ export interface ReviewRules {
   postThreshold?: FindingSeverity;
   /** The share of changed lines a review must read to say "No issues found" (undefined: the default). */
   minCoverage?: number;
+  /** What the team taught earlier reviews (added by the review job from the store, not the file). */
+  learned?: readonly LearnedRule[];
 }
 
 export interface RepositoryConfig extends ReviewRules {

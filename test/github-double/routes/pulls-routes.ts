@@ -170,7 +170,7 @@ export const pullsRoutes: RouteTable = {
     if (!pr) return notFound();
     const comments = ctx.state.reviewComments.filter((c) => c.repo === pr.repo && c.pullNumber === pr.number);
     return paginate(
-      comments.map((c) => reviewCommentJson(c, ctx.htmlBase)),
+      comments.map((c) => reviewCommentJson(c, ctx.htmlBase, ctx.state.reactions)),
       ctx.query,
       ctx.url,
     );
@@ -226,7 +226,7 @@ export const pullsRoutes: RouteTable = {
     );
     if (!comment) return notFound();
     comment.body = String(ctx.body.body ?? "");
-    return ok(reviewCommentJson(comment, ctx.htmlBase));
+    return ok(reviewCommentJson(comment, ctx.htmlBase, ctx.state.reactions));
   },
 
   "pulls/delete-review-comment": (ctx) => {

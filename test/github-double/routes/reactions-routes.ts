@@ -1,5 +1,5 @@
 import { userJson } from "../double-payloads.js";
-import { notFound, ok } from "../double-response.js";
+import { notFound, ok, paginate } from "../double-response.js";
 import type { ReactionState } from "../double-state.js";
 import type { RouteContext, RouteTable } from "./route-context.js";
 
@@ -45,7 +45,25 @@ function reactionJson(r: ReactionState) {
   };
 }
 
+/** The reactions on a review comment, optionally of one content, paginated like every list. */
+function listReviewCommentReactions(ctx: RouteContext) {
+  const repo = ctx.repo();
+  const commentId = Number(ctx.params.comment_id);
+  if (!repo || !ctx.state.reviewComments.some((c) => c.id === commentId && c.repo === repo.fullName))
+    return notFound();
+  const content = ctx.query.get("content");
+  const rows = ctx.state.reactions.filter(
+    (r) =>
+      r.repo === repo.fullName &&
+      r.subject === "review_comment" &&
+      r.commentId === commentId &&
+      (content === null || r.content === content),
+  );
+  return paginate(rows.map(reactionJson), ctx.query, ctx.url);
+}
+
 export const reactionsRoutes: RouteTable = {
+  "reactions/list-for-pull-request-review-comment": listReviewCommentReactions,
   "reactions/create-for-issue-comment": (ctx) => react(ctx, "issue_comment"),
   "reactions/create-for-pull-request-review-comment": (ctx) => react(ctx, "review_comment"),
 };

@@ -1,0 +1,112 @@
+import { IndexConflictError, IndexContentionError } from "../../sessions/session-errors.js";
+import type { TranscriptStore } from "../../sessions/transcript-store.js";
+import {
+  EMPTY_LEARNINGS,
+  type LearningsDocument,
+  MAX_READ_REPLIES,
+  parseLearnings,
+  type SuppressionRecord,
+  serializeLearnings,
+} from "./suppression-record.js";
+
+/** A repository's learnings: where they are kept and which repository they belong to. */
+export interface LearningsPlace {
+  store: TranscriptStore;
+  owner: string;
+  repo: string;
+}
+
+const DOCUMENT = "learnings";
+
+function where(place: LearningsPlace): string {
+  return `${place.store.describeLocation()} (${place.owner}/${place.repo} ${DOCUMENT})`;
+}
+
+/** The repository's learnings (none yet: an empty document). */
+export async function readLearnings(place: LearningsPlace): Promise<LearningsDocument> {
+  const read = await place.store.readRepositoryDocument(place.owner, place.repo, DOCUMENT);
+  return read ? parseLearnings(read.bytes, where(place)) : EMPTY_LEARNINGS;
+}
+
+/**
+ * Changes the learnings by compare-and-swap: read with the version, change, write with that version as
+ * the precondition; a loser re-reads and changes again, so two reviews that learn at once both keep
+ * what they learned. `change` returns undefined when there is nothing to write.
+ */
+async function updateLearnings<T>(
+  place: LearningsPlace,
+  change: (document: LearningsDocument) => { document: LearningsDocument; result: T } | { result: T },
+  maxAttempts = 8,
+): Promise<T> {
+  for (let attempt = 1; attempt <= maxAttempts; attempt++) {
+    const read = await place.store.readRepositoryDocument(place.owner, place.repo, DOCUMENT);
+    const current = read ? parseLearnings(read.bytes, where(place)) : EMPTY_LEARNINGS;
+    const changed = change(current);
+    if (!("document" in changed)) return changed.result;
+    try {
+      await place.store.writeRepositoryDocument(
+        place.owner,
+        place.repo,
+        DOCUMENT,
+        serializeLearnings(changed.document),
+        read?.version,
+      );
+      return changed.result;
+    } catch (error) {
+      if (!(error instanceof IndexConflictError)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, Math.floor(Math.random() * 20 * attempt)));
+    }
+  }
+  throw new IndexContentionError(`${place.owner}/${place.repo} ${DOCUMENT}`, maxAttempts);
+}
+
+/**
+ * Adds the records whose id is new, and the replies read that taught nothing. A record with a known
+ * id (the same signal seen again, or one a writer told us to forget) is left as it is: forgetting is
+ * never undone by the signal that made it. Returns the repository's learnings as written.
+ */
+export async function addSuppressions(
+  place: LearningsPlace,
+  learned: { records: readonly SuppressionRecord[]; readReplies?: readonly string[] },
+): Promise<{ added: SuppressionRecord[]; document: LearningsDocument }> {
+  return updateLearnings(place, (document) => {
+    const known = new Set(document.records.map((r) => r.id));
+    const added = learned.records.filter((r) => !known.has(r.id) && known.add(r.id));
+    const readBefore = new Set(document.readReplies);
+    const newlyRead = (learned.readReplies ?? []).filter((s) => !readBefore.has(s) && readBefore.add(s));
+    if (added.length === 0 && newlyRead.length === 0) return { result: { added, document } };
+    const next: LearningsDocument = {
+      ...document,
+      records: [...document.records, ...added],
+      readReplies: [...document.readReplies, ...newlyRead].slice(-MAX_READ_REPLIES),
+    };
+    return { document: next, result: { added, document: next } };
+  });
+}
+
+/** No record has this id (or it was forgotten already). */
+export class UnknownLearningError extends Error {
+  override readonly name = "UnknownLearningError";
+  constructor(readonly id: string) {
+    super(
+      `no active learning has the id ${JSON.stringify(id)}: \`claude-pr-runner learnings list\` shows them`,
+    );
+  }
+}
+
+/** Marks a record forgotten (kept as a tombstone); throws UnknownLearningError for an unknown id. */
+export async function forgetSuppression(
+  place: LearningsPlace,
+  id: string,
+  forgotten: { by: string; at: string },
+): Promise<SuppressionRecord> {
+  return updateLearnings(place, (document) => {
+    const record = document.records.find((r) => r.id === id && r.forgotten === undefined);
+    if (!record) throw new UnknownLearningError(id);
+    const updated = { ...record, forgotten };
+    return {
+      document: { ...document, records: document.records.map((r) => (r === record ? updated : r)) },
+      result: updated,
+    };
+  });
+}
