@@ -1,5 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import {
+  addSuppressions,
+  forgetSuppression,
+  readLearnings,
+} from "../../src/jobs/learnings/learnings-ledger.js";
+import { activeRecords, suppressionId } from "../../src/jobs/learnings/suppression-record.js";
 import { appendLineageEntry, pruneLineage } from "../../src/sessions/append-lineage-entry.js";
 import { chooseStart } from "../../src/sessions/choose-start.js";
 import type { LineageEntry } from "../../src/sessions/lineage-entry.js";
@@ -195,6 +201,82 @@ export function describeTranscriptStoreContract(name: string, factory: () => Pro
       expect(await sut.store.getTranscript(main, keep.sessionId)).toBeDefined();
       expect((await sut.store.readIndex(featureParent))?.index.entries).toHaveLength(1);
       expect((await sut.store.readIndex(feature))?.index.entries).toHaveLength(1);
+    });
+
+    it("keeps a repository document by compare-and-swap, apart from the lineages", async () => {
+      expect(await sut.store.readRepositoryDocument("octo-org", "repo.name_x", "learnings")).toBeUndefined();
+      const first = encoder.encode('{"n":1}');
+      const version = await sut.store.writeRepositoryDocument(
+        "octo-org",
+        "repo.name_x",
+        "learnings",
+        first,
+        undefined,
+      );
+      const read = await sut.secondClient.readRepositoryDocument("octo-org", "repo.name_x", "learnings");
+      expect(read && Buffer.from(read.bytes).toString()).toBe('{"n":1}');
+      expect(read?.version).toBe(version);
+      // Creating when one exists, or writing on a stale version, is a conflict; nothing is overwritten.
+      await expect(
+        sut.store.writeRepositoryDocument(
+          "octo-org",
+          "repo.name_x",
+          "learnings",
+          encoder.encode("{}"),
+          undefined,
+        ),
+      ).rejects.toBeInstanceOf(IndexConflictError);
+      await sut.secondClient.writeRepositoryDocument(
+        "octo-org",
+        "repo.name_x",
+        "learnings",
+        encoder.encode('{"n":2}'),
+        version,
+      );
+      await expect(
+        sut.store.writeRepositoryDocument(
+          "octo-org",
+          "repo.name_x",
+          "learnings",
+          encoder.encode("{}"),
+          version,
+        ),
+      ).rejects.toBeInstanceOf(IndexConflictError);
+      const now = await sut.store.readRepositoryDocument("octo-org", "repo.name_x", "learnings");
+      expect(now && Buffer.from(now.bytes).toString()).toBe('{"n":2}');
+      expect(await sut.store.listLineages()).toEqual([]);
+    });
+
+    it("loses no learning when two reviews learn at once, and a forgotten one stays forgotten", async () => {
+      const place = (store: TranscriptStore) => ({ store, owner: "octo-org", repo: "repo.name_x" });
+      const record = (source: string) => ({
+        id: suppressionId(source),
+        fingerprint: "0123456789abcdef",
+        path: "src/a.ts",
+        category: "style",
+        title: `from ${source}`,
+        rule: "Do not report it again",
+        signal: "thumbs_down" as const,
+        source,
+        by: "maint",
+        at: "2026-12-01T00:00:00.000Z",
+        pullNumber: 3,
+      });
+      await Promise.all([
+        addSuppressions(place(sut.store), { records: [record("reaction:1")] }),
+        addSuppressions(place(sut.secondClient), { records: [record("reaction:2")] }),
+      ]);
+      const both = await readLearnings(place(sut.store));
+      expect(both.records.map((r) => r.source).sort()).toEqual(["reaction:1", "reaction:2"]);
+      await forgetSuppression(place(sut.store), suppressionId("reaction:1"), {
+        by: "maint",
+        at: "2026-12-02T00:00:00.000Z",
+      });
+      // The same signal read again does not bring it back.
+      await addSuppressions(place(sut.secondClient), { records: [record("reaction:1")] });
+      const after = await readLearnings(place(sut.store));
+      expect(activeRecords(after).map((r) => r.source)).toEqual(["reaction:2"]);
+      expect(after.records.find((r) => r.source === "reaction:1")?.forgotten?.by).toBe("maint");
     });
 
     it("refuses to append the same session twice", async () => {
