@@ -1,4 +1,3 @@
-import path from "node:path";
 import {
   flagSetting,
   textSetting,
@@ -6,12 +5,9 @@ import {
   withoutDefault,
 } from "../jobs/settings/setting-values.js";
 import { sessionsList, sessionsPrune, sessionsShow } from "../sessions/commands.js";
-import { FsTranscriptStore } from "../sessions/fs-transcript-store.js";
-import { S3TranscriptStore } from "../sessions/s3-transcript-store.js";
-import { sessionsS3Client } from "../sessions/sessions-s3-client.js";
-import type { TranscriptStore } from "../sessions/transcript-store.js";
-import type { CliIo, Subcommand } from "./cli-io.js";
-import { cliEnvironment, cliOptionsReader } from "./cli-settings.js";
+import type { Subcommand } from "./cli-io.js";
+import { cliOptionsReader } from "./cli-settings.js";
+import { openCliStore } from "./open-cli-store.js";
 import { UsageError } from "./usage-error.js";
 
 const HELP = `Usage: claude-pr-runner sessions <list|show|prune> [options]
@@ -56,7 +52,7 @@ export const sessionsCommand: Subcommand = {
         io.stdout.write(HELP);
         return values.help ? 0 : 2;
       }
-      const store = openStore(values.store, io);
+      const store = openCliStore(values.store, io);
       let output: { text: string; json: unknown };
       if (action === "list") {
         output = await sessionsList({
@@ -87,20 +83,3 @@ export const sessionsCommand: Subcommand = {
     }
   },
 };
-
-function openStore(location: string | undefined, io: CliIo): TranscriptStore {
-  if (location?.startsWith("s3://")) {
-    const [bucket, ...prefix] = location.slice("s3://".length).split("/");
-    if (!bucket) throw new UsageError(`--store ${location}: name the bucket, s3://bucket/prefix`);
-    const variables = cliEnvironment(io.env);
-    return new S3TranscriptStore({
-      client: sessionsS3Client({
-        ...(variables.AWS_REGION ? { region: variables.AWS_REGION } : {}),
-        ...(variables.AWS_ENDPOINT_URL_S3 ? { endpoint: variables.AWS_ENDPOINT_URL_S3 } : {}),
-      }),
-      bucket,
-      prefix: prefix.join("/"),
-    });
-  }
-  return new FsTranscriptStore({ root: path.resolve(io.cwd, location ?? ".git/claude-pr-runner/sessions") });
-}
