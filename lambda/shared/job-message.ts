@@ -27,8 +27,10 @@ export const JOB_KINDS: readonly JobKind[] = [
  * the worker answers in the right place without re-reading the payload.
  */
 export interface JobCommand {
-  /** `reply` jobs: which fixed reply. */
-  reply?: "help" | "usage" | "closed" | "refuse";
+  /** `reply` jobs: which fixed reply, or `forget` (a learned rule to stop applying; no model). */
+  reply?: "help" | "usage" | "closed" | "refuse" | "forget";
+  /** `forget <id>`: the learning's id. */
+  learningId?: string;
   /** `ask` jobs: the question. */
   question?: string;
   /** `review <path…>`. */
@@ -133,7 +135,8 @@ const schema: JSONSchemaType<JobMessage> = {
       additionalProperties: false,
       required: ["isPullRequest"],
       properties: {
-        reply: { type: "string", enum: ["help", "usage", "closed", "refuse"], nullable: true },
+        reply: { type: "string", enum: ["help", "usage", "closed", "refuse", "forget"], nullable: true },
+        learningId: { type: "string", pattern: "^[0-9a-f]{8}$", nullable: true },
         question: { type: "string", minLength: 1, maxLength: 65536, nullable: true },
         paths: { type: "array", items: { type: "string", minLength: 1 }, maxItems: 100, nullable: true },
         unknownCommand: { type: "string", maxLength: 200, nullable: true },

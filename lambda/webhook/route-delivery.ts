@@ -109,6 +109,7 @@ function jobKindOf(run: TriggerRun, refused: boolean): JobKind {
     case "help":
     case "usage":
     case "closed":
+    case "forget":
       return "reply";
     case "review":
     case "autofix":
@@ -122,7 +123,10 @@ function jobKindOf(run: TriggerRun, refused: boolean): JobKind {
 }
 
 function commandOf(run: TriggerRun, refuse: "refuse" | undefined): JobCommand {
-  const fixed = run.job === "help" || run.job === "usage" || run.job === "closed" ? run.job : undefined;
+  const fixed =
+    run.job === "help" || run.job === "usage" || run.job === "closed" || run.job === "forget"
+      ? run.job
+      : undefined;
   const reply = refuse ?? fixed;
   return {
     isPullRequest: run.isPullRequest,
@@ -130,6 +134,7 @@ function commandOf(run: TriggerRun, refuse: "refuse" | undefined): JobCommand {
     ...(run.question ? { question: run.question } : {}),
     ...(run.paths?.length ? { paths: run.paths } : {}),
     ...(run.unknownCommand ? { unknownCommand: run.unknownCommand } : {}),
+    ...(run.learningId ? { learningId: run.learningId } : {}),
     ...(run.comment
       ? {
           comment: {

@@ -10,7 +10,7 @@ export type { PullRequestRef };
  * is looked up by the caller.
  */
 export type JobKind = "review" | "autofix" | "describe" | "audit";
-export type ActionJob = JobKind | "ask" | "help" | "usage" | "closed";
+export type ActionJob = JobKind | "ask" | "help" | "forget" | "usage" | "closed";
 
 export interface RouteSettings extends TriggerSettings {
   /** `auto` runs whatever the event asks for; an explicit kind runs only that kind of model job. */
@@ -60,7 +60,9 @@ function jobForMode(
   mode: RouteSettings["mode"],
 ): ActionJob | { job: "skip"; reason: string } {
   const job = run.job as ActionJob;
-  if (mode === "auto" || job === "help" || job === "usage" || job === "closed") return job;
+  // A forget changes no code and runs no model: it is answered in every mode, like help.
+  if (mode === "auto" || job === "help" || job === "forget" || job === "usage" || job === "closed")
+    return job;
   if (mode === "audit") {
     return job === "audit" || (job === "review" && run.requester === undefined)
       ? "audit"

@@ -11,6 +11,7 @@ import { admitJob } from "../jobs/conversation/admit-job.js";
 import { claimTrigger } from "../jobs/conversation/claim-trigger.js";
 import { fixedReplyText } from "../jobs/conversation/fixed-reply.js";
 import { replyPlaceOf } from "../jobs/conversation/reply-place.js";
+import { forgetFromComment } from "../jobs/learnings/forget-from-comment.js";
 import {
   type PullRequestReview,
   reviewPullRequest,
@@ -28,6 +29,7 @@ import { runAskStep } from "./run-ask-step.js";
 import { runAuditStep } from "./run-audit-step.js";
 import { runAutofixStep } from "./run-autofix-step.js";
 import { runDescribeStep } from "./run-describe-step.js";
+import { openSessionStore } from "./session-store.js";
 import { setOutputs } from "./set-outputs.js";
 import { logInfo } from "./step-log.js";
 
@@ -99,6 +101,23 @@ export async function runAction(env: NodeJS.ProcessEnv): Promise<void> {
   if (route.job === "help" || route.job === "usage" || route.job === "closed") {
     logInfo(`${run.trigger}: ${route.job} reply, no model request`);
     await reply(route.job);
+    return;
+  }
+  if (route.job === "forget") {
+    const store = openSessionStore(inputs.sessionStore, { octokit, owner, repo }, context.s3, (message) =>
+      core.warning(`session store: ${message}`),
+    );
+    const outcome = await forgetFromComment({
+      octokit,
+      store,
+      owner,
+      repo,
+      id: run.learningId ?? "",
+      requester: run.requester ?? "",
+      place,
+    });
+    logInfo(`${run.trigger}: forget ${run.learningId}: ${outcome}`);
+    core.setOutput("conclusion", outcome === "forgotten" ? "success" : "skipped");
     return;
   }
 

@@ -1,4 +1,10 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { addSuppressions, readLearnings } from "../../src/jobs/learnings/learnings-ledger.js";
+import { activeRecords, suppressionId } from "../../src/jobs/learnings/suppression-record.js";
+import { FsTranscriptStore } from "../../src/sessions/fs-transcript-store.js";
 import { webhookExample } from "../fixtures/webhook-examples.js";
 import { conversationText, toolResultsOf } from "../harness/scripted-messages-api.js";
 import { ActionRunFixture, OWNER, REPO } from "./action-run-fixture.js";
@@ -325,6 +331,60 @@ describe("the Action answering comments (dist/index.js, real CLI, GitHub double)
     expect(replies.map((c) => c.body.split("\n")[0])).toEqual([
       "This pull request is closed, so nothing was run. Reopen it to use commands again.",
     ]);
+  });
+
+  it("`/claude forget <id>`: a writer's forgets the learning in the session store; a reader's is refused and changes nothing", async () => {
+    fx = await ActionRunFixture.start([answer("never")]);
+    fx.openPullRequest();
+    fx.github.addCollaborator(OWNER, REPO, "maintainer", "write");
+    fx.github.addCollaborator(OWNER, REPO, "visitor", "read");
+    const storeDir = mkdtempSync(join(tmpdir(), "forget-store-"));
+    const place = { store: new FsTranscriptStore({ root: storeDir }), owner: OWNER, repo: REPO };
+    const id = suppressionId("reaction:77");
+    await addSuppressions(place, {
+      records: [
+        {
+          id,
+          fingerprint: "0123456789abcdef",
+          path: "src/math.ts",
+          category: "style",
+          title: "Prefer const",
+          rule: "Do not report “Prefer const” again",
+          signal: "thumbs_down",
+          source: "reaction:77",
+          by: "maintainer",
+          at: "2026-12-01T00:00:00.000Z",
+          pullNumber: 3,
+        },
+      ],
+    });
+    const inputs = { ...workflow.inputs, session_store: `file://${storeDir}` };
+    try {
+      const refused = await fx.run(
+        "issue_comment",
+        issueCommentEvent(`/claude forget ${id}`, { user: "visitor" }),
+        inputs,
+      );
+      expect(refused.code, refused.stdout + refused.stderr).toBe(0);
+      expect(activeRecords(await readLearnings(place)).map((r) => r.id)).toEqual([id]);
+
+      const run = await fx.run("issue_comment", issueCommentEvent(`/claude forget ${id}`), inputs);
+      expect(run.code, run.stdout + run.stderr).toBe(0);
+      expect(fx.api.requests).toHaveLength(0);
+      const stored = await readLearnings(place);
+      expect(activeRecords(stored)).toEqual([]);
+      expect(stored.records[0]?.forgotten?.by).toBe("maintainer");
+      const replies = fx.github.state.issueComments
+        .filter((c) => c.user.type === "Bot")
+        .map((c) => c.body.split("\n")[0]);
+      expect(replies).toEqual([
+        expect.stringContaining("visitor does not have write access"),
+        // The neutraliser keeps a login from notifying (a zero-width space after the @).
+        `Forgot learning \`${id}\` (from @\u200bmaintainer's 👎 on “Prefer const” in \`src/math.ts\`). Later reviews report such findings again.`,
+      ]);
+    } finally {
+      rmSync(storeDir, { recursive: true, force: true });
+    }
   });
 
   it("an edited comment: nothing at all (a command must be a new comment)", async () => {

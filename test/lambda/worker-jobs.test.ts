@@ -6,6 +6,8 @@ import { createJobMessage } from "../../lambda/shared/job-message.js";
 import { JobQueue } from "../../lambda/shared/job-queue.js";
 import { stickyMarker } from "../../src/github/comment-markers.js";
 import { REVIEW_STICKY_KEY } from "../../src/github/sticky-comment.js";
+import { addSuppressions, readLearnings } from "../../src/jobs/learnings/learnings-ledger.js";
+import { activeRecords, suppressionId } from "../../src/jobs/learnings/suppression-record.js";
 import { prLineageKey } from "../../src/sessions/lineage-key.js";
 import { webhookExample } from "../fixtures/webhook-examples.js";
 import {
@@ -758,6 +760,56 @@ describe("a question on a plain issue through the worker (real CLI)", () => {
     expect(replies).toHaveLength(1);
     expect(replies[0]!.body).toContain("visitor does not have write access");
     expect(pipeline.leftoverWorkDirs()).toEqual([]);
+    expect(pipeline.github.violations).toEqual([]);
+  });
+
+  it("`/claude forget <id>` by a writer: the learning is forgotten in the S3 store the reviews read, one reply, no model request", async () => {
+    pipeline.github.addCollaborator(OWNER, REPO, "maintainer", "write");
+    const place = { store: pipeline.store, owner: OWNER, repo: REPO };
+    const id = suppressionId("reaction:4242");
+    await addSuppressions(place, {
+      records: [
+        {
+          id,
+          fingerprint: "0123456789abcdef",
+          path: "src/math.ts",
+          category: "style",
+          title: "Prefer const",
+          rule: "Do not report “Prefer const” again",
+          signal: "thumbs_down",
+          source: "reaction:4242",
+          by: "maintainer",
+          at: "2026-12-01T00:00:00.000Z",
+          pullNumber: 7,
+        },
+      ],
+    });
+    const issue = pipeline.github.addIssue(OWNER, REPO, { title: "Noise", body: "" });
+    const asked = pipeline.github.addIssueComment(OWNER, REPO, issue.number, `/claude forget ${id}`, {
+      login: "maintainer",
+      type: "User",
+    });
+    const requestsBefore = pipeline.api.requests.length;
+    const payload = issueQuestionPayload(issue.number, {
+      id: asked.id,
+      body: asked.body,
+      login: "maintainer",
+    });
+    expect((await quietly(() => pipeline.deliver("issue_comment", payload))).json).toMatchObject({
+      kind: "reply",
+    });
+    const { invocation } = await quietly(() => pipeline.runWorker());
+    expect(invocation?.response.batchItemFailures ?? []).toEqual([]);
+    expect(pipeline.api.requests).toHaveLength(requestsBefore);
+    const stored = await readLearnings(place);
+    expect(activeRecords(stored)).toEqual([]);
+    expect(stored.records[0]?.forgotten?.by).toBe("maintainer");
+    const replies = pipeline.github.state.issueComments.filter(
+      (c) => c.issueNumber === issue.number && c.id !== asked.id,
+    );
+    expect(replies.map((c) => c.body.split("\n")[0])).toEqual([
+      expect.stringMatching(new RegExp(`^Forgot learning \`${id}\``)),
+    ]);
     expect(pipeline.github.violations).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import { postConversationReply } from "../../../src/github/conversation-reply.js";
 import { fixedReplyText } from "../../../src/jobs/conversation/fixed-reply.js";
+import { forgetFromComment } from "../../../src/jobs/learnings/forget-from-comment.js";
 import type { TriggerRun } from "../../../src/jobs/triggers/decide-trigger.js";
 import type { JobResult } from "../job-executor.js";
 import { PermanentJobError } from "../job-executor.js";
@@ -16,6 +17,20 @@ export async function runReplyJob(run: WorkerJob): Promise<JobResult> {
   const command = job.command;
   if (!command?.reply) throw new PermanentJobError("a reply job names no reply");
   await acknowledgeComment(run);
+  if (command.reply === "forget") {
+    if (!command.learningId || !job.trigger.sender)
+      throw new PermanentJobError("a forget names no learning or requester");
+    const outcome = await forgetFromComment({
+      octokit: run.octokit,
+      store: run.store,
+      owner: job.owner,
+      repo: job.repo,
+      id: command.learningId,
+      requester: job.trigger.sender,
+      place: commentReplyPlace(job),
+    });
+    return { status: "completed", conclusion: `forget: ${outcome}` };
+  }
   const asked: TriggerRun = {
     action: "run",
     job: command.reply === "refuse" ? "ask" : command.reply,

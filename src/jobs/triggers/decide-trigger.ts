@@ -17,6 +17,7 @@ export type TriggerJob =
   | "describe"
   | "ask"
   | "help"
+  | "forget"
   | "usage"
   | "closed"
   | "prune"
@@ -72,6 +73,8 @@ export interface TriggerRun {
   question?: string;
   /** The command word `usage` was asked for (unknown, or not meant for an issue). */
   unknownCommand?: string;
+  /** `forget <id>`: the learned rule to stop applying. */
+  learningId?: string;
 }
 
 const REVIEW_ACTIONS = new Set(["opened", "synchronize", "reopened", "ready_for_review"]);
@@ -193,7 +196,7 @@ function commentDecision(
 function commandRun(
   command: CommentCommand,
   isPullRequest: boolean,
-): Pick<TriggerRun, "job" | "requiresWriter" | "paths" | "question" | "unknownCommand"> {
+): Pick<TriggerRun, "job" | "requiresWriter" | "paths" | "question" | "unknownCommand" | "learningId"> {
   switch (command.command) {
     case "review":
     case "fix":
@@ -208,6 +211,9 @@ function commandRun(
       return { job: "ask", requiresWriter: true, question: command.question };
     case "help":
       return { job: "help", requiresWriter: false };
+    case "forget":
+      // Only a writer's word changes what reviews report.
+      return { job: "forget", requiresWriter: true, learningId: command.id };
     case "unknown":
       return { job: "usage", requiresWriter: false, unknownCommand: command.word };
   }

@@ -14,9 +14,12 @@ export type CommentCommand =
   | { command: "describe" }
   | { command: "ask"; question: string }
   | { command: "help" }
+  /** `forget <id>`: stop applying a learned rule of the noise memory (an id of 8 hex digits). */
+  | { command: "forget"; id: string }
   | { command: "unknown"; word: string };
 
-const COMMAND_WORDS = new Set(["review", "fix", "describe", "ask", "help"]);
+const COMMAND_WORDS = new Set(["review", "fix", "describe", "ask", "help", "forget"]);
+const LEARNING_ID = /^[0-9a-f]{8}$/;
 
 export function parseCommentCommand(
   body: string,
@@ -51,6 +54,14 @@ function commandFrom(rest: string, explicit: boolean): CommentCommand {
   if (lower === "fix") return { command: "fix" };
   if (lower === "describe") return { command: "describe" };
   if (lower === "help") return { command: "help" };
+  if (lower === "forget") {
+    // One id on the command's own line, nothing else: anything looser is answered with usage.
+    const words = after.split("\n", 1)[0]!.trim().split(/\s+/);
+    const id = words[0]?.toLowerCase() ?? "";
+    return words.length === 1 && LEARNING_ID.test(id)
+      ? { command: "forget", id }
+      : { command: "unknown", word: "forget" };
+  }
   return after === "" ? { command: "unknown", word: "ask" } : { command: "ask", question: after };
 }
 

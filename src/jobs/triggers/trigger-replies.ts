@@ -15,6 +15,7 @@ export function helpReply(settings: Pick<TriggerSettings, "commandPrefix" | "men
     `- \`${p} fix\`: fix the review's findings and push a commit (suggestions on fork PRs).`,
     `- \`${p} describe\`: write a summary, a walkthrough and the risks into a section of the PR description.`,
     `- \`${p} ask QUESTION\` or \`${settings.mention} QUESTION\`: answer a question about the code (read-only).`,
+    `- \`${p} forget ID\`: stop applying a learned "not useful" rule (the ID is in the review's log and \`claude-pr-runner learnings list\`).`,
     `- \`${p} help\`: this list.`,
   ].join("\n");
 }
@@ -27,7 +28,9 @@ export function usageReply(
   const why =
     (word === "review" || word === "fix" || word === "describe") && !run.isPullRequest
       ? `\`${settings.commandPrefix} ${word}\` works on pull requests only.`
-      : `I do not know the command \`${word.slice(0, 40)}\`.`;
+      : word === "forget"
+        ? `\`${settings.commandPrefix} forget\` takes one learning id (8 hex digits), e.g. \`${settings.commandPrefix} forget 0a1b2c3d\`.`
+        : `I do not know the command \`${word.slice(0, 40)}\`.`;
   return `${why}\n\n${helpReply(settings)}`;
 }
 
@@ -44,5 +47,6 @@ function jobNoun(job: TriggerRun["job"]): string {
   if (job === "autofix") return "fix";
   if (job === "ask") return "answer";
   if (job === "describe") return "description";
+  if (job === "forget") return "change to what reviews learned";
   return job;
 }

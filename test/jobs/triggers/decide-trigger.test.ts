@@ -249,6 +249,24 @@ const cases: Case[] = [
     expected: { action: "run", job: "help", requiresWriter: false },
   },
   {
+    name: "forget is for writers only and names the learning, on a PR or an issue",
+    event: "issue_comment",
+    payload: issueComment("/claude forget 0a1b2c3d", { onPr: false }),
+    expected: {
+      action: "run",
+      job: "forget",
+      requiresWriter: true,
+      learningId: "0a1b2c3d",
+      isPullRequest: false,
+    },
+  },
+  {
+    name: "forget without a well-formed id gets usage",
+    event: "issue_comment",
+    payload: issueComment("/claude forget everything"),
+    expected: { action: "run", job: "usage", requiresWriter: false, unknownCommand: "forget" },
+  },
+  {
     name: "an unknown command gets usage",
     event: "issue_comment",
     payload: issueComment("/claude deploy"),

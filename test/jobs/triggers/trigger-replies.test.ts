@@ -18,6 +18,7 @@ describe("the fixed replies (no model)", () => {
         "- `/bot fix`: fix the review's findings and push a commit (suggestions on fork PRs).",
         "- `/bot describe`: write a summary, a walkthrough and the risks into a section of the PR description.",
         "- `/bot ask QUESTION` or `@helper QUESTION`: answer a question about the code (read-only).",
+        '- `/bot forget ID`: stop applying a learned "not useful" rule (the ID is in the review\'s log and `claude-pr-runner learnings list`).',
         "- `/bot help`: this list.",
       ].join("\n"),
     );
@@ -32,6 +33,21 @@ describe("the fixed replies (no model)", () => {
       `\`${"x".repeat(40)}\`.`,
     );
     expect(usageReply(addressing, { isPullRequest: true })).toContain("I do not know the command ``.");
+  });
+
+  it("a forget without a well-formed id says what it takes", () => {
+    expect(usageReply(addressing, { unknownCommand: "forget", isPullRequest: true })).toMatch(
+      /^`\/bot forget` takes one learning id \(8 hex digits\), e\.g\. `\/bot forget 0a1b2c3d`\.\n\n\*\*Claude commands\*\*/,
+    );
+  });
+
+  it("a refusal names what was not run: a fix, an answer, a description, a forget", () => {
+    const refused = (job: "autofix" | "ask" | "describe" | "forget") =>
+      refusalReply({ requester: "visitor", job }, "octo/app");
+    expect(refused("autofix")).toContain("so this fix was not run");
+    expect(refused("ask")).toContain("so this answer was not run");
+    expect(refused("describe")).toContain("so this description was not run");
+    expect(refused("forget")).toContain("so this change to what reviews learned was not run");
   });
 
   it("review and fix on an issue say they work on pull requests only", () => {
