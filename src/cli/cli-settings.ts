@@ -90,6 +90,8 @@ const readCliEnvironment = settingsReader({
   GITHUB_READ_TOKEN: textSetting,
   AWS_REGION: textSetting,
   AWS_ENDPOINT_URL_S3: textSetting,
+  // Who `learnings forget` names when --by is not given.
+  USER: textSetting,
 });
 
 export type CliEnvironment = ReturnType<typeof readCliEnvironment>;

@@ -2,7 +2,7 @@ import { forgetSuppression, readLearnings } from "../jobs/learnings/learnings-le
 import { activeRecords, type SuppressionRecord } from "../jobs/learnings/suppression-record.js";
 import { flagSetting, textSetting } from "../jobs/settings/setting-values.js";
 import type { Subcommand } from "./cli-io.js";
-import { cliOptionsReader } from "./cli-settings.js";
+import { cliEnvironment, cliOptionsReader } from "./cli-settings.js";
 import { openCliStore } from "./open-cli-store.js";
 import { UsageError } from "./usage-error.js";
 
@@ -70,7 +70,7 @@ export const learningsCommand: Subcommand = {
           if (!record) throw new UsageError(`no learning has the id "${id}" in ${owner}/${repo}`);
           output = { text: showText(record), json: record };
         } else {
-          const by = values.by ?? io.env.USER ?? "cli";
+          const by = values.by ?? cliEnvironment(io.env).USER ?? "cli";
           const record = await forgetSuppression(place, id, { by, at: new Date().toISOString() });
           output = { text: `Forgot ${record.id}: ${record.rule}\n`, json: record };
         }

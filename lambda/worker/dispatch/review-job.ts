@@ -8,6 +8,7 @@ import { REVIEW_CHECK_NAME, reviewPullRequest } from "../../../src/jobs/review/r
 import type { JobSettings } from "../../../src/jobs/shared/job-settings.js";
 import type { PullRequestRef } from "../../../src/jobs/shared/pull-request-ref.js";
 import { readPullRequest } from "../../../src/jobs/shared/read-pull-request.js";
+import type { TranscriptStore } from "../../../src/sessions/transcript-store.js";
 import type { SessionRecordStore, SpendReservationRef } from "../../shared/session-record-store.js";
 import type { JobResult } from "../job-executor.js";
 import { acknowledgeComment } from "./acknowledge-comment.js";
@@ -69,6 +70,8 @@ export async function runReviewJob(run: WorkerJob): Promise<JobResult> {
       pathFilter: { include: config.include, exclude: config.exclude },
       ...(job.command?.paths?.length ? { paths: job.command.paths } : {}),
       commentMode: config.commentMode,
+      ...(run.store ? { transcripts: run.store } : {}),
+      log: (line) => run.context.logger.info(line),
     });
     if (config.describeOnOpen && job.trigger.action === "opened")
       run.context.logger.info(
@@ -172,6 +175,9 @@ export async function beginWorkerReview(run: {
   paths?: string[];
   /** The worker's comment mode: unless `none`, the sticky comment shows the review's progress. */
   commentMode?: ReviewBegin["commentMode"];
+  /** The sessions bucket, beside which the noise memory lives. */
+  transcripts?: TranscriptStore;
+  log?: (line: string) => void;
 }): Promise<ReviewBegun> {
   const pr = run.pr ?? (await openPullRequest(run));
   const previous = await run.store.latestForPullRequest({
@@ -190,6 +196,8 @@ export async function beginWorkerReview(run: {
       ...(run.pathFilter ? { pathFilter: run.pathFilter } : {}),
       ...(run.paths?.length ? { paths: run.paths } : {}),
       ...(run.commentMode ? { commentMode: run.commentMode } : {}),
+      ...(run.transcripts ? { transcripts: run.transcripts } : {}),
+      ...(run.log ? { log: run.log } : {}),
     },
     run.settings,
     run.engine,

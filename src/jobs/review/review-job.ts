@@ -6,6 +6,8 @@ import type { GitHubClient } from "../../github/github-client.js";
 import { listPullRequestFiles } from "../../github/list-pull-request-files.js";
 import { createAjv } from "../../json-schema/create-ajv.js";
 import { builtInPolicy } from "../../runner/policy/built-in-policy.js";
+import type { TranscriptStore } from "../../sessions/transcript-store.js";
+import { learningsForReview } from "../learnings/review-learnings.js";
 import { beginJob, type DetachedJob, type DetachedJobRecord } from "../shared/detached-job.js";
 import { failCheckRunNotStarted } from "../shared/fail-check-run-not-started.js";
 import { GitCheckout } from "../shared/git-checkout.js";
@@ -89,6 +91,13 @@ export interface ReviewBegin {
   paths?: string[];
   /** The door's comment mode: unless `none`, the sticky comment shows the review's progress. */
   commentMode?: ReviewTarget["commentMode"];
+  /**
+   * Where sessions are stored, beside which the noise memory lives (none: no noise memory). A
+   * detached start reads 👎s and resolved threads; replies wait for a review whose session runs in
+   * the job, since reading them takes a session of its own.
+   */
+  transcripts?: TranscriptStore;
+  log?: (line: string) => void;
 }
 
 const validateReview = createAjv({ schemas: "ours" }).compile(REVIEW_SCHEMA);
@@ -129,6 +138,16 @@ export async function beginReview(
       const skipped = await completeAsNotReviewed(checks, handle, whole.excluded);
       return { status: "skipped", ...skipped, checkRunId: handle.checkRunId };
     }
+    const learned = await learningsForReview({
+      store: job.transcripts,
+      octokit: job.octokit,
+      owner: job.owner,
+      repo: job.repo,
+      pullNumber: job.pr.number,
+      untrusted: false,
+      ...(job.log ? { log: job.log } : {}),
+    });
+    const rules = learned ? { ...repositoryConfig, learned } : repositoryConfig;
     const prior =
       previous && previous.headSha !== job.pr.headSha
         ? await priorReviewFrom(engine, previous, settings.jsonSchema ?? REVIEW_SCHEMA)
@@ -143,7 +162,7 @@ export async function beginReview(
         pullRequest: { number: job.pr.number, title: job.pr.title, body: job.pr.body, author: job.pr.author },
         ...prior,
         ...(settings.extraInstructions ? { extraInstructions: settings.extraInstructions } : {}),
-        rules: repositoryConfig,
+        rules,
       });
     // The same fit as every review; without a checkout, file sizes are unknown and counted high.
     const budget = fitReviewToBudget(whole, {
@@ -178,7 +197,7 @@ export async function beginReview(
         pathRules,
         estimate: budget.estimate,
         notes: budget.notes,
-        reviewRules: reviewRulesOf(repositoryConfig),
+        reviewRules: reviewRulesOf(rules),
         promptOmitted: prompt.diffOmitted,
         ...(budget.narrowed ? { leftOut: budget.narrowed.leftOut } : {}),
       },
@@ -197,6 +216,8 @@ export async function beginReview(
 
 /** What of the repository config the finish needs: not the globs (the path rules hold them) nor the instructions. */
 function reviewRulesOf(config: RepositoryConfig): ReviewRules {
+  // The finish drops findings by fingerprint and names the learning; the rule's words were for the prompt.
+  const learned = config.learned?.map((l) => ({ ...l, rule: "" }));
   return {
     ...(config.source ? { source: config.source } : {}),
     // The prompt had the instructions; the finish needs only the bounds (a smaller record).
@@ -206,6 +227,7 @@ function reviewRulesOf(config: RepositoryConfig): ReviewRules {
     ignoreCategories: config.ignoreCategories,
     ...(config.postThreshold ? { postThreshold: config.postThreshold } : {}),
     ...(config.minCoverage === undefined ? {} : { minCoverage: config.minCoverage }),
+    ...(learned?.length ? { learned } : {}),
   };
 }
 

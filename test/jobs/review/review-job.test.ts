@@ -1,11 +1,16 @@
+import { mkdtempSync, rmSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import Anthropic from "@anthropic-ai/sdk";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ManagedAgentsEngine } from "../../../src/engines/managed-agents/managed-agents-engine.js";
 import { ManagedAgentsJobEngine } from "../../../src/engines/managed-agents/managed-agents-job-engine.js";
 import { verifyManagedAgentsWebhook } from "../../../src/engines/managed-agents/verify-webhook.js";
+import { findingFingerprint } from "../../../src/findings/finding-fingerprint.js";
 import { createGitHubClient, type GitHubClient } from "../../../src/github/github-client.js";
+import { addSuppressions } from "../../../src/jobs/learnings/learnings-ledger.js";
 import {
   beginReview,
   type ReviewBegin,
@@ -19,6 +24,7 @@ import type { GitHubAccess } from "../../../src/jobs/shared/github-access.js";
 import type { JobSettings } from "../../../src/jobs/shared/job-settings.js";
 import type { PullRequestRef } from "../../../src/jobs/shared/pull-request-ref.js";
 import type { WebhookRoute } from "../../../src/protocol/managed-agents/index.js";
+import { FsTranscriptStore } from "../../../src/sessions/fs-transcript-store.js";
 import { BASE_FILES, HEAD_FILES } from "../../action/action-run-fixture.js";
 import { createTempRepo, type TempRepo } from "../../fixtures/git-repo.js";
 import { GitHubDouble } from "../../github-double/index.js";
@@ -326,6 +332,82 @@ describe("a review on Managed Agents, driven by webhooks", () => {
     expect(github.reviewCommentsOn("octo", "app", 7)).toHaveLength(1);
     const sticky = github.state.issueComments.find((c) => c.body.includes("Claude review"))!.body;
     expect(sticky).toContain("src/math.ts:14 notice → error");
+  });
+
+  it("the noise memory holds from start to settle: the learned rule in the prompt, the marked finding dropped at the finish", async () => {
+    const pr = openPullRequest();
+    const storeDir = mkdtempSync(join(tmpdir(), "remote-learnings-"));
+    const store = new FsTranscriptStore({ root: storeDir });
+    const fingerprint = findingFingerprint({
+      path: finding.path,
+      startLine: 14,
+      endLine: 14,
+      severity: "error",
+      title: finding.title,
+      body: finding.body,
+      category: finding.category,
+    });
+    await addSuppressions(
+      { store, owner: "octo", repo: "app" },
+      {
+        records: [
+          {
+            id: "5eed5eed",
+            fingerprint,
+            path: finding.path,
+            category: finding.category,
+            title: finding.title,
+            rule: "Do not report sub() arithmetic",
+            signal: "thumbs_down",
+            source: "reaction:1",
+            by: "maint",
+            at: "2026-12-01T00:00:00.000Z",
+            pullNumber: 3,
+          },
+        ],
+      },
+    );
+    let prompt = "";
+    double.scenario = (input) => {
+      if (input.kind === "message") prompt = input.text;
+      return input.kind === "message"
+        ? [
+            running(),
+            ...modelRequest(),
+            submit({ verdict: "request_changes", summary: "One bug.", findings: [finding] }),
+            requiresAction(),
+          ]
+        : input.kind === "custom_tool_result"
+          ? [running(), message("Done."), usage(55, 30), idle("end_turn")]
+          : undefined;
+    };
+    const engine = new ManagedAgentsEngine({
+      apiKey: KEY,
+      baseURL: double.baseURL,
+      repositoryToken: async () => "ghs_installation_read_only",
+    });
+    try {
+      const record = startedRecord(
+        await startRemoteReview(
+          { octokit, owner: "octo", repo: "app", pr, commentMode: "review", transcripts: store },
+          reviewSettings,
+          engine,
+        ),
+      );
+      expect(prompt).toContain("Do not report sub() arithmetic");
+      // The record keeps what the finish needs (fingerprint, id, who), not the rule's words.
+      expect(record.reviewRules?.learned).toEqual([
+        expect.objectContaining({ id: "5eed5eed", fingerprint, rule: "" }),
+      ]);
+      await drain(record, engine, reviewSettings);
+      expect(github.reviewCommentsOn("octo", "app", 7)).toEqual([]);
+      expect(github.state.checkRuns[0]).toMatchObject({ conclusion: "success" });
+      const sticky = github.state.issueComments.find((c) => c.body.includes("Claude review"))!.body;
+      expect(sticky).toContain("1 finding(s) not reported, the team marked them not useful");
+      expect(sticky).toContain("(learning 5eed5eed, from @");
+    } finally {
+      rmSync(storeDir, { recursive: true, force: true });
+    }
   });
 
   it("an invalid .github/claude-pr-runner.yml at the base: no session, the check run lists each bad key", async () => {
