@@ -39,6 +39,8 @@ export interface JobResult {
   estimatedCostUsd?: number;
   /** Reviews: the share of the PR's earlier inline findings that were resolved (none earlier: absent). */
   resolutionRate?: number;
+  /** Reviews and closed PRs: the repository's rate over every tallied PR (needs the sessions bucket). */
+  repositoryResolutionRate?: number;
   numTurns?: number;
   durationMs?: number;
   sessionId?: string;

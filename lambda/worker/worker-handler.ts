@@ -385,6 +385,8 @@ export function createWorkerHandler(deps: WorkerHandlerDeps): WorkerHandler {
     if (result.numTurns !== undefined) metrics.addMetric("job_turns", MetricUnit.Count, result.numTurns);
     if (result.resolutionRate !== undefined)
       metrics.addMetric("review_resolution_rate", MetricUnit.NoUnit, result.resolutionRate);
+    if (result.repositoryResolutionRate !== undefined)
+      metrics.addMetric("repository_resolution_rate", MetricUnit.NoUnit, result.repositoryResolutionRate);
     if (result.status === "timed_out") {
       // Final: the check run already says timed_out on the PR. Running it again would cost as much and
       // most likely time out again, while holding back every later job of this PR.
@@ -401,6 +403,9 @@ export function createWorkerHandler(deps: WorkerHandlerDeps): WorkerHandler {
       costUsd: result.costUsd,
       ...(result.estimatedCostUsd !== undefined ? { estimatedCostUsd: result.estimatedCostUsd } : {}),
       ...(result.resolutionRate !== undefined ? { resolutionRate: result.resolutionRate } : {}),
+      ...(result.repositoryResolutionRate !== undefined
+        ? { repositoryResolutionRate: result.repositoryResolutionRate }
+        : {}),
       numTurns: result.numTurns,
       sessionId: result.sessionId,
     });

@@ -10,7 +10,7 @@ export type { PullRequestRef };
  * is looked up by the caller.
  */
 export type JobKind = "review" | "autofix" | "describe" | "audit";
-export type ActionJob = JobKind | "ask" | "help" | "forget" | "usage" | "closed";
+export type ActionJob = JobKind | "ask" | "help" | "forget" | "usage" | "closed" | "count";
 
 export interface RouteSettings extends TriggerSettings {
   /** `auto` runs whatever the event asks for; an explicit kind runs only that kind of model job. */
@@ -41,7 +41,17 @@ export function routeEvent(
   if (decision.action === "ignore") return { job: "skip", reason: decision.reason };
   if (decision.action === "skip") return { job: "skip", reason: decision.reason, notice: true };
   const run = decision;
-  if (run.job === "prune") return { job: "skip", reason: `${run.trigger}: nothing to review on a closed PR` };
+  // A closed PR: nothing to review, but its findings are counted into the resolution rate.
+  if (run.job === "prune")
+    return settings.mode === "auto" || settings.mode === "review"
+      ? {
+          job: "count",
+          run,
+          ...(run.pullRequest ? { pullRequest: run.pullRequest } : {}),
+          ...(run.number !== undefined ? { pullRequestNumber: run.number } : {}),
+          trigger: run.trigger,
+        }
+      : { job: "skip", reason: `${run.trigger}: nothing to review on a closed PR` };
   const job = jobForMode(run, settings.mode);
   if (typeof job === "object") return job;
   return {

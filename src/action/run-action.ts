@@ -2,7 +2,7 @@ import { writeFile } from "node:fs/promises";
 import { isAbsolute, join, resolve } from "node:path";
 import * as core from "@actions/core";
 import { postConversationReply } from "../github/conversation-reply.js";
-import { resolutionRate } from "../github/finding-resolution.js";
+import { closedPullRequestResolution, resolutionLine, resolutionRate } from "../github/finding-resolution.js";
 import { createGitHubClient, type GitHubClient } from "../github/github-client.js";
 import { writeJobSummary } from "../github/job-summary.js";
 import { DEFAULT_NEUTRALISER, neutraliserFor } from "../github/neutralise-output.js";
@@ -12,6 +12,7 @@ import { claimTrigger } from "../jobs/conversation/claim-trigger.js";
 import { fixedReplyText } from "../jobs/conversation/fixed-reply.js";
 import { replyPlaceOf } from "../jobs/conversation/reply-place.js";
 import { forgetFromComment } from "../jobs/learnings/forget-from-comment.js";
+import { tallyResolution } from "../jobs/learnings/tally-resolution.js";
 import {
   type PullRequestReview,
   reviewPullRequest,
@@ -80,6 +81,10 @@ export async function runAction(env: NodeJS.ProcessEnv): Promise<void> {
   });
   const { owner, repo } = context;
   const { run } = route;
+  if (route.job === "count") {
+    await countClosedPullRequest(octokit, inputs, context, route);
+    return;
+  }
 
   // A comment is claimed first (an eyes reaction within seconds); a second delivery finds it claimed.
   const claim = await claimTrigger(octokit, run, { owner, repo });
@@ -303,6 +308,7 @@ async function reviewStep(run: ReviewRun): Promise<void> {
       resolution_rate: published.review?.resolution
         ? String(resolutionRate(published.review.resolution))
         : "",
+      repository_resolution_rate: review.repositoryResolution ? String(review.repositoryResolution.rate) : "",
       num_turns: String(outcome.numTurns ?? 0),
       findings_count: String(published.findings.length),
       execution_file: settings.executionLogPath ?? "",
@@ -315,6 +321,55 @@ async function reviewStep(run: ReviewRun): Promise<void> {
     core.setFailed(
       `${published.report.verdict} (fail_on: ${inputs.failOn}; see the check run and the review)`,
     );
+}
+
+/**
+ * `pull_request.closed`: the PR's final count of our findings goes into the repository's tally, and
+ * both rates become outputs. A fork's run (head in another repository) only reads the tally.
+ */
+async function countClosedPullRequest(
+  octokit: GitHubClient,
+  inputs: ActionInputs,
+  context: ActionContext,
+  route: Exclude<ReturnType<typeof routeEvent>, { job: "skip" }>,
+): Promise<void> {
+  const { owner, repo } = context;
+  const pullNumber = route.pullRequestNumber;
+  const store = openSessionStore(inputs.sessionStore, { octokit, owner, repo }, context.s3, (message) =>
+    core.warning(`session store: ${message}`),
+  );
+  if (!store || pullNumber === undefined) {
+    logInfo(`${route.trigger}: nothing to review on a closed PR, and no session store to count it in`);
+    core.setOutput("conclusion", "skipped");
+    return;
+  }
+  const pr = route.pullRequest;
+  const untrusted = pr?.headRepoFullName?.toLowerCase() !== `${owner}/${repo}`.toLowerCase();
+  // A report, never a gate: a closed PR's run does not fail because GitHub could not be read.
+  const resolution = await closedPullRequestResolution(octokit, { owner, repo, pullNumber }).catch(
+    (error: Error) => {
+      core.warning(`PR #${pullNumber} not counted into the resolution rate: ${error.message}`);
+      return undefined;
+    },
+  );
+  if (resolution) logInfo(`PR #${pullNumber} closed: ${resolutionLine(resolution)}`);
+  const repository = await tallyResolution({
+    store,
+    owner,
+    repo,
+    pullNumber,
+    resolution: resolution ? { ...resolution, closed: true } : undefined,
+    untrusted,
+    log: (line) => logInfo(line),
+  });
+  setOutputs(
+    {
+      conclusion: "skipped",
+      resolution_rate: resolution ? String(resolutionRate(resolution)) : "",
+      repository_resolution_rate: repository ? String(repository.rate) : "",
+    },
+    neutraliserFor(octokit),
+  );
 }
 
 /** Setup failed before the review job could open its own check run: open one that says why. */

@@ -2,6 +2,7 @@ import * as core from "@actions/core";
 import type { GitHubClient } from "../github/github-client.js";
 import { neutraliserFor } from "../github/neutralise-output.js";
 import { runAudit } from "../jobs/audit/run-audit.js";
+import { repositoryResolutionLine } from "../jobs/learnings/resolution-ledger.js";
 import type { ActionContext } from "./action-context.js";
 import type { ActionInputs } from "./action-inputs.js";
 import { prepareAgentRun } from "./prepare-agent-run.js";
@@ -53,10 +54,13 @@ export async function runAuditStep(run: {
     else core.warning(`Claude audit failed: ${result.reason}`);
     return;
   }
+  if (result.repositoryResolution)
+    core.info(`Resolution rate: ${repositoryResolutionLine(result.repositoryResolution)}`);
   setOutputs(
     {
       ...base,
       conclusion: "success",
+      repository_resolution_rate: result.repositoryResolution ? String(result.repositoryResolution.rate) : "",
       structured_output: JSON.stringify(outcome.structuredOutput ?? null),
       findings_count: String(result.report.findings.length),
       sarif_file: result.sarif?.path ?? "",

@@ -1,5 +1,7 @@
 import { readFingerprintMarkers } from "../findings/fingerprint-marker.js";
 import type { GitHubClient } from "./github-client.js";
+import { listReviewComments } from "./list-comments.js";
+import { writtenByUs } from "./own-comments.js";
 import { isGraphqlUnavailable, listReviewThreads } from "./review-threads.js";
 
 /** How many of our earlier inline findings on a PR the team acted on. */
@@ -41,6 +43,19 @@ export async function earlierFindingResolution(
     return thread !== undefined && (thread.isOutdated || thread.isResolved);
   }).length;
   return { earlier: earlier.length, resolved };
+}
+
+/**
+ * A closed PR's final count: every top-level finding of ours, whatever commit it was written on, by
+ * the same rule (outdated or resolved). Undefined when we posted none, or GraphQL is closed to the token.
+ */
+export async function closedPullRequestResolution(
+  octokit: GitHubClient,
+  pr: { owner: string; repo: string; pullNumber: number },
+): Promise<FindingResolution | undefined> {
+  const ours = (await listReviewComments(octokit, pr)).filter((c) => writtenByUs(octokit, c.user));
+  // No commit is "current" once the PR is closed: every finding of ours is an earlier one.
+  return earlierFindingResolution(octokit, pr, ours, "");
 }
 
 /** "Resolved 2 of 3 earlier findings (67%)". */

@@ -13,8 +13,8 @@ export interface VersionedDocument {
   version: string;
 }
 
-/** Repository-wide documents a store keeps beside its lineages (today: the review noise memory). */
-export type RepositoryDocumentName = "learnings";
+/** Repository-wide documents a store keeps beside its lineages: the noise memory and the resolution tally. */
+export type RepositoryDocumentName = "learnings" | "resolution";
 
 export type TranscriptStoreBackend = "filesystem" | "s3" | "github-artifacts";
 

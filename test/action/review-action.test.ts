@@ -1,4 +1,5 @@
-import { existsSync, lstatSync, readFileSync, symlinkSync } from "node:fs";
+import { existsSync, lstatSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Finding } from "../../src/findings/finding.js";
@@ -6,6 +7,8 @@ import { findingFingerprint } from "../../src/findings/finding-fingerprint.js";
 import { stickyMarker } from "../../src/github/comment-markers.js";
 import { createGitHubClient } from "../../src/github/github-client.js";
 import { REVIEW_STICKY_KEY } from "../../src/github/sticky-comment.js";
+import { readRepositoryResolution } from "../../src/jobs/learnings/resolution-ledger.js";
+import { FsTranscriptStore } from "../../src/sessions/fs-transcript-store.js";
 import { webhookExample } from "../fixtures/webhook-examples.js";
 import { conversationText, type ScriptedReply, toolResultsOf } from "../harness/scripted-messages-api.js";
 import { ActionRunFixture, OWNER, REPO } from "./action-run-fixture.js";
@@ -398,5 +401,69 @@ describe("the Action reviewing a pull request (dist/index.js, real CLI, GitHub d
     const sticky = fx.github.state.issueComments.map((c) => c.body).join("\n");
     expect(sticky).toContain("sub() adds instead of subtracting");
     expect(second.outputs.findings_count).toBe("1");
+  });
+});
+
+describe("the resolution rate across the repository (dist/index.js, real CLI, GitHub double, a file store)", () => {
+  let fx: ActionRunFixture;
+  let storeDir: string;
+  afterEach(async () => {
+    expect(fx.github.violations).toEqual([]);
+    await fx.close();
+    rmSync(storeDir, { recursive: true, force: true });
+  });
+
+  it("a review tallies the PR, and closing it counts its final numbers without a model request", async () => {
+    fx = await ActionRunFixture.start([review([subFinding])]);
+    storeDir = mkdtempSync(join(tmpdir(), "resolution-store-"));
+    fx.openPullRequest();
+    const inputs = { session_store: `file://${storeDir}`, fail_on: "never" };
+    const reviewed = await fx.run("pull_request", fx.pullRequestEvent("opened"), inputs);
+    expect(reviewed.code, reviewed.stdout + reviewed.stderr).toBe(0);
+    // No earlier findings yet: nothing to count, so no rate either.
+    expect(reviewed.outputs.repository_resolution_rate).toBe("");
+
+    // A maintainer resolves the finding's thread, then the PR is closed.
+    const [comment] = fx.github.reviewCommentsOn(OWNER, REPO, 7);
+    fx.github.resolveThreadAs(comment!.id, { login: "maintainer", type: "User" });
+    const requests = fx.api.requests.length;
+    const closed = await fx.run("pull_request", fx.pullRequestEvent("closed"), inputs);
+    expect(closed.code, closed.stdout + closed.stderr).toBe(0);
+    expect(fx.api.requests).toHaveLength(requests);
+    expect(closed.outputs).toMatchObject({
+      conclusion: "skipped",
+      resolution_rate: "1",
+      repository_resolution_rate: "1",
+    });
+    expect(closed.stdout).toContain("PR #7 closed: Resolved 1 of 1 earlier findings (100%)");
+    expect(closed.stdout).toContain("Across 1 PR(s), 1 of 1 earlier review findings were resolved (100%)");
+    const tally = await readRepositoryResolution({
+      store: new FsTranscriptStore({ root: storeDir }),
+      owner: OWNER,
+      repo: REPO,
+    });
+    expect(tally).toEqual({ pullRequests: 1, earlier: 1, resolved: 1, rate: 1 });
+  });
+
+  it("a fork's closed PR is counted but not written: the tally stays as it was", async () => {
+    fx = await ActionRunFixture.start([review([subFinding])]);
+    storeDir = mkdtempSync(join(tmpdir(), "resolution-store-"));
+    fx.openPullRequest({ fork: true });
+    const inputs = { session_store: `file://${storeDir}`, fail_on: "never" };
+    const reviewed = await fx.run("pull_request", fx.pullRequestEvent("opened", { fork: true }), inputs);
+    expect(reviewed.code, reviewed.stdout + reviewed.stderr).toBe(0);
+    const [comment] = fx.github.reviewCommentsOn(OWNER, REPO, 7);
+    fx.github.resolveThreadAs(comment!.id, { login: "maintainer", type: "User" });
+    const closed = await fx.run("pull_request", fx.pullRequestEvent("closed", { fork: true }), inputs);
+    expect(closed.code, closed.stdout + closed.stderr).toBe(0);
+    expect(closed.outputs.resolution_rate).toBe("1");
+    expect(closed.outputs.repository_resolution_rate).toBe("");
+    expect(
+      await readRepositoryResolution({
+        store: new FsTranscriptStore({ root: storeDir }),
+        owner: OWNER,
+        repo: REPO,
+      }),
+    ).toBeUndefined();
   });
 });

@@ -32,8 +32,15 @@ describe("routeEvent", () => {
     expect(routeEvent("pull_request", payload, { ...settings, reviewDrafts: true }).job).toBe("review");
   });
 
-  it("skips closed and other actions", () => {
-    expect(routeEvent("pull_request", webhookExample("pull_request", "closed"), settings).job).toBe("skip");
+  it("a closed PR is counted (review and auto modes), never reviewed; other modes skip it", () => {
+    const closed = webhookExample("pull_request", "closed");
+    expect(routeEvent("pull_request", closed, { ...settings, mode: "review" })).toMatchObject({
+      job: "count",
+      pullRequestNumber: (closed.pull_request as { number: number }).number,
+    });
+    expect(routeEvent("pull_request", closed, { ...settings, mode: "auto" }).job).toBe("count");
+    expect(routeEvent("pull_request", closed, { ...settings, mode: "autofix" }).job).toBe("skip");
+    expect(routeEvent("pull_request", closed, { ...settings, mode: "audit" }).job).toBe("skip");
   });
 
   it("passes the event's PR on to the PR-setup step, which decides its trust", () => {

@@ -7,6 +7,7 @@ import { JobQueue } from "../../lambda/shared/job-queue.js";
 import { stickyMarker } from "../../src/github/comment-markers.js";
 import { REVIEW_STICKY_KEY } from "../../src/github/sticky-comment.js";
 import { addSuppressions, readLearnings } from "../../src/jobs/learnings/learnings-ledger.js";
+import { readRepositoryResolution } from "../../src/jobs/learnings/resolution-ledger.js";
 import { activeRecords, suppressionId } from "../../src/jobs/learnings/suppression-record.js";
 import { prLineageKey } from "../../src/sessions/lineage-key.js";
 import { webhookExample } from "../fixtures/webhook-examples.js";
@@ -255,6 +256,15 @@ describe("worker job executor (real CLI, webhook → SQS FIFO → worker → Git
 
     expect(await pipeline.store.readIndex(key)).toBeUndefined();
     for (const id of sessionIds) expect(await pipeline.store.getTranscript(key, id)).toBeUndefined();
+    // Before its sessions went, the PR's findings were counted into the repository's tally.
+    const ours = pipeline.github
+      .reviewCommentsOn(OWNER, REPO, 7)
+      .filter(
+        (c) => c.user.type === "Bot" && c.inReplyToId === null && c.body.includes("claude-pr-runner:fp:"),
+      );
+    expect(ours.length).toBeGreaterThan(0);
+    const tally = await readRepositoryResolution({ store: pipeline.store, owner: OWNER, repo: REPO });
+    expect(tally).toMatchObject({ pullRequests: 1, earlier: ours.length });
   });
 });
 

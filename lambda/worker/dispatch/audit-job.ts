@@ -1,6 +1,7 @@
 import { httpStatusOf } from "../../../src/github/http-status.js";
 import { auditSessionPlan, runAudit } from "../../../src/jobs/audit/run-audit.js";
 import { uploadAuditSarif } from "../../../src/jobs/audit/upload-audit-sarif.js";
+import { repositoryResolutionLine } from "../../../src/jobs/learnings/resolution-ledger.js";
 import { beginJob } from "../../../src/jobs/shared/detached-job.js";
 import { type JobResult, PermanentJobError } from "../job-executor.js";
 import { cloneForJob } from "./clone-for-job.js";
@@ -44,9 +45,15 @@ export async function runAuditJob(run: WorkerJob): Promise<JobResult> {
   run.context.logger.info("audit filed", {
     findings: result.report.findings.length,
     issues: result.issues,
+    ...(result.repositoryResolution
+      ? { resolutionRate: repositoryResolutionLine(result.repositoryResolution) }
+      : {}),
   });
   if (result.sarif) await uploadSarifOf(run, result.sarif.path, repository.headSha, repo.default_branch);
-  return jobResultFrom(result.session.outcome, "success");
+  return {
+    ...jobResultFrom(result.session.outcome, "success"),
+    ...(result.repositoryResolution ? { repositoryResolutionRate: result.repositoryResolution.rate } : {}),
+  };
 }
 
 async function beginAudit(

@@ -126,6 +126,7 @@ export async function runReviewJob(run: WorkerJob): Promise<JobResult> {
     ...jobResultFrom(review.result.session.outcome, review.published.conclusion),
     ...(estimate ? { estimatedCostUsd: estimate.usd } : {}),
     ...(resolution ? { resolutionRate: resolutionRate(resolution) } : {}),
+    ...(review.repositoryResolution ? { repositoryResolutionRate: review.repositoryResolution.rate } : {}),
   };
 }
 

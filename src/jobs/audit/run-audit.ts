@@ -9,6 +9,7 @@ import { sessionFailureReason } from "../../runner/session-outcome.js";
 import { branchLineageKey } from "../../sessions/lineage-key.js";
 import type { RestoreResult } from "../../sessions/restore-result.js";
 import type { TranscriptStore } from "../../sessions/transcript-store.js";
+import { type RepositoryResolution, readRepositoryResolution } from "../learnings/resolution-ledger.js";
 import { GitCheckout } from "../shared/git-checkout.js";
 import { type JobSettings, sessionLimitsFrom } from "../shared/job-settings.js";
 import { jobToolAccess } from "../shared/job-tool-access.js";
@@ -54,6 +55,8 @@ export type AuditResult =
       issues?: SyncIssuesResult;
       sarif?: { path: string; results: number };
       session: JobSessionResult;
+      /** The repository's review resolution rate, read from the session store (see resolution-ledger). */
+      repositoryResolution?: RepositoryResolution;
     }
   | { status: "failed"; headSha: string; reason: string; session: JobSessionResult };
 
@@ -91,7 +94,17 @@ export async function runAudit(
     settings,
   );
 
-  return finishAudit(request, deps, headSha, session, (paths) => checkout.lineCounts(headSha, paths));
+  const result = await finishAudit(request, deps, headSha, session, (paths) =>
+    checkout.lineCounts(headSha, paths),
+  );
+  if (result.status !== "audited" || !request.lineage) return result;
+  // The audit reports how the repository's reviews fared: the share of their findings resolved.
+  const repositoryResolution = await readRepositoryResolution({
+    store: request.lineage.store,
+    owner: request.repository.owner,
+    repo: request.repository.name,
+  }).catch(() => undefined);
+  return repositoryResolution ? { ...result, repositoryResolution } : result;
 }
 
 /**

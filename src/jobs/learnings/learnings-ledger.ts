@@ -1,5 +1,9 @@
-import { IndexConflictError, IndexContentionError } from "../../sessions/session-errors.js";
-import type { TranscriptStore } from "../../sessions/transcript-store.js";
+import {
+  type DocumentCodec,
+  type RepositoryDocumentPlace,
+  readDocument,
+  updateDocument,
+} from "../../sessions/repository-document.js";
 import {
   EMPTY_LEARNINGS,
   type LearningsDocument,
@@ -10,54 +14,18 @@ import {
 } from "./suppression-record.js";
 
 /** A repository's learnings: where they are kept and which repository they belong to. */
-export interface LearningsPlace {
-  store: TranscriptStore;
-  owner: string;
-  repo: string;
-}
+export type LearningsPlace = RepositoryDocumentPlace;
 
-const DOCUMENT = "learnings";
-
-function where(place: LearningsPlace): string {
-  return `${place.store.describeLocation()} (${place.owner}/${place.repo} ${DOCUMENT})`;
-}
+const LEARNINGS: DocumentCodec<LearningsDocument> = {
+  name: "learnings",
+  empty: EMPTY_LEARNINGS,
+  parse: parseLearnings,
+  serialize: serializeLearnings,
+};
 
 /** The repository's learnings (none yet: an empty document). */
-export async function readLearnings(place: LearningsPlace): Promise<LearningsDocument> {
-  const read = await place.store.readRepositoryDocument(place.owner, place.repo, DOCUMENT);
-  return read ? parseLearnings(read.bytes, where(place)) : EMPTY_LEARNINGS;
-}
-
-/**
- * Changes the learnings by compare-and-swap: read with the version, change, write with that version as
- * the precondition; a loser re-reads and changes again, so two reviews that learn at once both keep
- * what they learned. `change` returns undefined when there is nothing to write.
- */
-async function updateLearnings<T>(
-  place: LearningsPlace,
-  change: (document: LearningsDocument) => { document: LearningsDocument; result: T } | { result: T },
-  maxAttempts = 8,
-): Promise<T> {
-  for (let attempt = 1; attempt <= maxAttempts; attempt++) {
-    const read = await place.store.readRepositoryDocument(place.owner, place.repo, DOCUMENT);
-    const current = read ? parseLearnings(read.bytes, where(place)) : EMPTY_LEARNINGS;
-    const changed = change(current);
-    if (!("document" in changed)) return changed.result;
-    try {
-      await place.store.writeRepositoryDocument(
-        place.owner,
-        place.repo,
-        DOCUMENT,
-        serializeLearnings(changed.document),
-        read?.version,
-      );
-      return changed.result;
-    } catch (error) {
-      if (!(error instanceof IndexConflictError)) throw error;
-      await new Promise((resolve) => setTimeout(resolve, Math.floor(Math.random() * 20 * attempt)));
-    }
-  }
-  throw new IndexContentionError(`${place.owner}/${place.repo} ${DOCUMENT}`, maxAttempts);
+export function readLearnings(place: LearningsPlace): Promise<LearningsDocument> {
+  return readDocument(place, LEARNINGS);
 }
 
 /**
@@ -69,7 +37,7 @@ export async function addSuppressions(
   place: LearningsPlace,
   learned: { records: readonly SuppressionRecord[]; readReplies?: readonly string[] },
 ): Promise<{ added: SuppressionRecord[]; document: LearningsDocument }> {
-  return updateLearnings(place, (document) => {
+  return updateDocument(place, LEARNINGS, (document) => {
     const known = new Set(document.records.map((r) => r.id));
     const added = learned.records.filter((r) => !known.has(r.id) && known.add(r.id));
     const readBefore = new Set(document.readReplies);
@@ -100,7 +68,7 @@ export async function forgetSuppression(
   id: string,
   forgotten: { by: string; at: string },
 ): Promise<SuppressionRecord> {
-  return updateLearnings(place, (document) => {
+  return updateDocument(place, LEARNINGS, (document) => {
     const record = document.records.find((r) => r.id === id && r.forgotten === undefined);
     if (!record) throw new UnknownLearningError(id);
     const updated = { ...record, forgotten };

@@ -10,7 +10,9 @@ import { dropEscapingSymlinks } from "../../sandbox/drop-escaping-symlinks.js";
 import type { ContextBound } from "../../sessions/context-bound.js";
 import type { TranscriptStore } from "../../sessions/transcript-store.js";
 import { classifyReplies } from "../learnings/classify-replies.js";
+import type { RepositoryResolution } from "../learnings/resolution-ledger.js";
 import { learningsForReview } from "../learnings/review-learnings.js";
+import { tallyResolution } from "../learnings/tally-resolution.js";
 import { followedSettings, followSession } from "../shared/follow-session.js";
 import { GitCheckout } from "../shared/git-checkout.js";
 import type { JobSettings } from "../shared/job-settings.js";
@@ -83,7 +85,14 @@ export interface PullRequestReviewJob {
 }
 
 export type PullRequestReview =
-  | { status: "reviewed"; result: ReviewResult; published: PublishedReview; checkRunId: number }
+  | {
+      status: "reviewed";
+      result: ReviewResult;
+      published: PublishedReview;
+      checkRunId: number;
+      /** The repository's resolution rate with this PR's count in it (needs a session store). */
+      repositoryResolution?: RepositoryResolution;
+    }
   | {
       /** Every changed file is left out by path filters: neutral check, no model request. */
       status: "skipped";
@@ -259,7 +268,22 @@ export async function reviewPullRequest(
       { publisher: checks, handle },
       result,
     );
-    return { status: "reviewed", result, published, checkRunId: handle.checkRunId };
+    const repositoryResolution = await tallyResolution({
+      store: job.store,
+      owner,
+      repo,
+      pullNumber: pr.number,
+      resolution: published.review?.resolution,
+      untrusted: job.untrusted,
+      ...(job.log ? { log: job.log } : {}),
+    });
+    return {
+      status: "reviewed",
+      result,
+      published,
+      checkRunId: handle.checkRunId,
+      ...(repositoryResolution ? { repositoryResolution } : {}),
+    };
   } catch (error) {
     const message = `Claude review could not run: ${(error as Error).message}`;
     await progress?.fail(
