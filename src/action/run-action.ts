@@ -21,6 +21,7 @@ import {
 import { reviewRunProperties } from "../jobs/review/review-run-properties.js";
 import { repositoryUrl } from "../jobs/shared/clone-repository.js";
 import type { PullRequestJobPlan } from "../jobs/shared/prepare-pull-request-job.js";
+import { decidePullRequestTrust } from "../jobs/shared/pull-request-trust.js";
 import { type ActionContext, readActionContext } from "./action-context.js";
 import { type ActionInputs, parseActionInputs } from "./action-inputs.js";
 import { actionSecretValues } from "./action-secrets.js";
@@ -344,7 +345,7 @@ async function countClosedPullRequest(
     return;
   }
   const pr = route.pullRequest;
-  const untrusted = pr?.headRepoFullName?.toLowerCase() !== `${owner}/${repo}`.toLowerCase();
+  const untrusted = !pr || !decidePullRequestTrust(pr, { job: "review", event: context.eventName }).trusted;
   // A report, never a gate: a closed PR's run does not fail because GitHub could not be read.
   const resolution = await closedPullRequestResolution(octokit, { owner, repo, pullNumber }).catch(
     (error: Error) => {

@@ -1,5 +1,7 @@
 import { closedPullRequestResolution } from "../../../src/github/finding-resolution.js";
 import { tallyResolution } from "../../../src/jobs/learnings/tally-resolution.js";
+import { pullRequestRef } from "../../../src/jobs/shared/pull-request-ref.js";
+import { decidePullRequestTrust } from "../../../src/jobs/shared/pull-request-trust.js";
 import type { JobResult } from "../job-executor.js";
 import { pruneClosedLineages } from "../prune-lineages.js";
 import type { WorkerJob } from "./worker-job.js";
@@ -47,7 +49,8 @@ async function countClosedPullRequest(run: WorkerJob, pullNumber: number): Promi
     repo: job.repo,
     pull_number: pullNumber,
   });
-  const untrusted = data.head.repo?.full_name?.toLowerCase() !== `${job.owner}/${job.repo}`.toLowerCase();
+  const pr = pullRequestRef(data);
+  const untrusted = !pr || !decidePullRequestTrust(pr, { job: "review" }).trusted;
   const resolution = await closedPullRequestResolution(run.octokit, target);
   const repository = await tallyResolution({
     store: run.store,
