@@ -1,8 +1,8 @@
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
-import { reviewConclusion } from "../findings/review-conclusion.js";
+import { concludeReview } from "../jobs/review/conclude-review.js";
 import { ReviewOverBudgetError } from "../jobs/review/review-budget.js";
-import { coverageNote, partlyRead } from "../jobs/review/review-coverage.js";
+import { coverageNote } from "../jobs/review/review-coverage.js";
 import { type ReviewResult, runReview } from "../jobs/review/run-review.js";
 import { RunnerConfigError } from "../runner/runner-config-error.js";
 import type { Subcommand } from "./cli-io.js";
@@ -39,11 +39,10 @@ export const reviewCommand: Subcommand = {
     }
 
     const findings = result.status === "reviewed" ? result.checked.review.findings : [];
-    const partly =
-      result.status === "reviewed"
-        ? partlyRead(result.coverage, prepared.request.rules?.minCoverage)
-        : undefined;
-    const conclusion = reviewConclusion(findings, options.failOn, partly ? { partlyRead: partly } : {});
+    const conclusion = concludeReview(findings, options.failOn, {
+      coverage: result.status === "reviewed" ? result.coverage : undefined,
+      minCoverage: prepared.request.rules?.minCoverage,
+    });
     if (result.status === "reviewed") {
       if (result.coverage) io.stderr.write(`[claude] ${coverageNote(result.coverage)}\n`);
       io.stderr.write(`[claude] ${conclusion.headline} (fail-on: ${options.failOn})\n`);

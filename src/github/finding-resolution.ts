@@ -2,7 +2,7 @@ import { readFingerprintMarkers } from "../findings/fingerprint-marker.js";
 import type { GitHubClient } from "./github-client.js";
 import { listReviewComments } from "./list-comments.js";
 import { writtenByUs } from "./own-comments.js";
-import { isGraphqlUnavailable, listReviewThreads } from "./review-threads.js";
+import { isGraphqlUnavailable, listReviewThreads, type ReviewThread } from "./review-threads.js";
 
 /** How many of our earlier inline findings on a PR the team acted on. */
 export interface FindingResolution {
@@ -24,15 +24,17 @@ export async function earlierFindingResolution(
   pr: { owner: string; repo: string; pullNumber: number },
   ours: ReadonlyArray<{ id: number; commit_id: string; body: string; in_reply_to_id?: number | undefined }>,
   headSha: string,
+  /** The PR's threads, when the caller already lists them (see `threadListingOnce`). */
+  listThreads: () => Promise<ReviewThread[]> = () => listReviewThreads(octokit, pr),
 ): Promise<FindingResolution | undefined> {
   const earlier = ours.filter(
     (c) =>
       c.in_reply_to_id === undefined && c.commit_id !== headSha && readFingerprintMarkers(c.body).length > 0,
   );
   if (earlier.length === 0) return undefined;
-  let threads: Awaited<ReturnType<typeof listReviewThreads>>;
+  let threads: ReviewThread[];
   try {
-    threads = await listReviewThreads(octokit, pr);
+    threads = await listThreads();
   } catch (error) {
     if (isGraphqlUnavailable(error)) return undefined;
     throw error;

@@ -29,13 +29,15 @@ export async function cleanUpOutdatedComments(
   pr: { owner: string; repo: string; pullNumber: number },
   outdated: ReadonlyArray<{ id: number }>,
   repliedTo: ReadonlySet<number>,
+  /** The PR's threads, when the caller already lists them (see `threadListingOnce`). */
+  listThreads: () => Promise<ReviewThread[]> = () => listReviewThreads(octokit, pr),
 ): Promise<OutdatedCleanupResult> {
   const result: OutdatedCleanupResult = { resolvedOutdated: 0, deletedOutdated: 0, keptOutdated: 0 };
   if (outdated.length === 0) return result;
   try {
     let threads: Map<number, ReviewThread> | undefined;
     try {
-      const listed = await listReviewThreads(octokit, pr);
+      const listed = await listThreads();
       threads = new Map(
         listed.flatMap((t) => (t.firstCommentId === undefined ? [] : [[t.firstCommentId, t]])),
       );

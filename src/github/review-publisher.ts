@@ -21,6 +21,7 @@ import { neutraliserFor, type OutputNeutraliser } from "./neutralise-output.js";
 import { cleanUpOutdatedComments, type OutdatedCleanupResult } from "./outdated-comment-cleanup.js";
 import { writtenByUs } from "./own-comments.js";
 import { assertAllowedReviewEvent, type ReviewEvent } from "./review-event.js";
+import { threadListingOnce } from "./review-threads.js";
 
 export interface ReviewPublisherOptions {
   /** Inline comments per review; GitHub accepts more, but reviews beyond ~30 become unreadable. */
@@ -125,10 +126,16 @@ export class ReviewPublisher {
       ...reviews.flatMap((r) => readFingerprintMarkers(r.body)),
     ]);
 
-    // Before any thread is touched, so our own clean-up below never counts as the team's resolution.
-    const resolution = await earlierFindingResolution(this.octokit, input, comments, input.commitSha).catch(
-      () => undefined,
-    );
+    // Before any thread is touched, so our own clean-up below never counts as the team's resolution;
+    // the clean-up works from the same listing (one GraphQL read per publish, not two).
+    const threads = threadListingOnce(this.octokit, input);
+    const resolution = await earlierFindingResolution(
+      this.octokit,
+      input,
+      comments,
+      input.commitSha,
+      threads,
+    ).catch(() => undefined);
     if (resolution) result.resolution = resolution;
 
     const current = fingerprintFindings(input.findings);
@@ -143,7 +150,7 @@ export class ReviewPublisher {
       const repliedTo = new Set(
         allComments.flatMap((c) => (c.in_reply_to_id === undefined ? [] : [c.in_reply_to_id])),
       );
-      Object.assign(result, await cleanUpOutdatedComments(this.octokit, input, outdated, repliedTo));
+      Object.assign(result, await cleanUpOutdatedComments(this.octokit, input, outdated, repliedTo, threads));
     }
 
     const plans: Planned[] = [];

@@ -76,6 +76,18 @@ export async function listReviewThreads(
   return threads;
 }
 
+/** Lists a PR's threads once, on first call: the publisher's resolution count and clean-up share one listing. */
+export function threadListingOnce(
+  octokit: GitHubClient,
+  pr: { owner: string; repo: string; pullNumber: number },
+): () => Promise<ReviewThread[]> {
+  let listed: Promise<ReviewThread[]> | undefined;
+  return () => {
+    listed ??= listReviewThreads(octokit, pr);
+    return listed;
+  };
+}
+
 export async function resolveReviewThread(octokit: GitHubClient, threadId: string): Promise<void> {
   await octokit.graphql(RESOLVE_MUTATION, { threadId });
 }

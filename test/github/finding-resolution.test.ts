@@ -80,6 +80,26 @@ describe("earlierFindingResolution", () => {
   });
 });
 
+describe("the publisher's one thread listing", () => {
+  it("a re-review that counts earlier findings and resolves the gone one's thread lists the threads once", async () => {
+    const { octokit } = await withOurFindings();
+    gh?.movePullRequestHead("acme", "app", 7, "f".repeat(40));
+    const { lineMap } = await fetchPullRequestLineMap(octokit, pr);
+    gh?.resetCalls();
+    const result = await new ReviewPublisher(octokit).publish({
+      ...pr,
+      commitSha: "f".repeat(40),
+      // Finding C is gone: its thread is resolved as outdated; A stays.
+      findings: [finding({ path: "src/app.ts", startLine: 3, title: "A" })],
+      lineMap,
+    });
+    expect(result.resolution).toEqual({ earlier: 2, resolved: 0 });
+    expect(result.resolvedOutdated).toBe(1);
+    expect(gh?.callsTo("graphql/repository")).toHaveLength(1);
+    expect(gh?.callsTo("graphql/resolveReviewThread")).toHaveLength(1);
+  });
+});
+
 describe("resolutionLine and resolutionRate", () => {
   it("say the share in words and as a number", () => {
     expect(resolutionLine({ earlier: 3, resolved: 2 })).toBe(

@@ -1,5 +1,5 @@
 import type { Finding, FindingSeverity } from "../../findings/finding.js";
-import { DEFAULT_FAIL_ON, type FailOn, reviewConclusion } from "../../findings/review-conclusion.js";
+import { DEFAULT_FAIL_ON, type FailOn } from "../../findings/review-conclusion.js";
 import type { CheckRunHandle, CheckRunPublisher } from "../../github/check-run-publisher.js";
 import type { DiffLineMap } from "../../github/diff-line-map.js";
 import { resolutionLine } from "../../github/finding-resolution.js";
@@ -9,8 +9,10 @@ import { ReviewPublisher } from "../../github/review-publisher.js";
 import { FAILED_RUN_VERDICT, type RunReport } from "../../github/run-report-markdown.js";
 import { REVIEW_STICKY_KEY, StickyComment } from "../../github/sticky-comment.js";
 import { attestationLines } from "../../runner/run-attestation.js";
+import type { ReviewRules } from "../shared/repository-config.js";
 import { type JobConclusion, sessionConclusion } from "../shared/session-conclusion.js";
-import { coverageNote, partlyRead } from "./review-coverage.js";
+import { concludeReview } from "./conclude-review.js";
+import { coverageNote } from "./review-coverage.js";
 import { inlineFindings } from "./review-rules.js";
 import type { ReviewResult } from "./run-review.js";
 
@@ -36,6 +38,16 @@ export interface ReviewTarget {
   postThreshold?: FindingSeverity;
   /** The share of changed lines a review must read to say "No issues found" (`min_coverage`). */
   minCoverage?: number;
+}
+
+/** What of the repository's rules the publishing step uses: the post threshold and the coverage bar. */
+export function publishingRules(
+  rules: Pick<ReviewRules, "postThreshold" | "minCoverage"> | undefined,
+): Pick<ReviewTarget, "postThreshold" | "minCoverage"> {
+  return {
+    ...(rules?.postThreshold ? { postThreshold: rules.postThreshold } : {}),
+    ...(rules?.minCoverage === undefined ? {} : { minCoverage: rules.minCoverage }),
+  };
 }
 
 export interface PublishedReview {
@@ -118,10 +130,10 @@ export async function publishReviewToGitHub(
           `${rejected.length} finding(s) set aside: ${rejected.map((r) => `${r.finding.path}:${r.finding.startLine} (${r.reason})`).join("; ")}`,
         ]
       : [];
-  const partly = partlyRead(result.coverage, target.minCoverage);
-  const decided = reviewConclusion(findings, target.failOn ?? DEFAULT_FAIL_ON, {
-    ...(target.headMovedTo ? { headMovedTo: target.headMovedTo } : {}),
-    ...(partly ? { partlyRead: partly } : {}),
+  const decided = concludeReview(findings, target.failOn ?? DEFAULT_FAIL_ON, {
+    coverage: result.coverage,
+    minCoverage: target.minCoverage,
+    headMovedTo: target.headMovedTo,
   });
   // What the review read of the change, on the summary and the check run alike.
   const coverageNotes = result.coverage ? [coverageNote(result.coverage)] : [];

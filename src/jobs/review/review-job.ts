@@ -23,6 +23,7 @@ import {
 import { PathFilter, type PathFilterSettings } from "./path-filter.js";
 import {
   type PublishedReview,
+  publishingRules,
   publishReviewToGitHub,
   type ReviewTarget,
 } from "./publish-review-to-github.js";
@@ -348,10 +349,7 @@ export function reviewJob(
           headSha,
           lineMap,
           ...rest,
-          ...(record.reviewRules?.postThreshold ? { postThreshold: record.reviewRules.postThreshold } : {}),
-          ...(record.reviewRules?.minCoverage === undefined
-            ? {}
-            : { minCoverage: record.reviewRules.minCoverage }),
+          ...publishingRules(record.reviewRules),
         },
         { publisher: new CheckRunPublisher(octokit), handle: { owner, repo, checkRunId: record.checkRunId } },
         review,

@@ -28,6 +28,7 @@ import {
 import { PathFilter, type PathFilterSettings } from "./path-filter.js";
 import {
   type PublishedReview,
+  publishingRules,
   publishReviewToGitHub,
   type ReviewTarget,
 } from "./publish-review-to-github.js";
@@ -260,8 +261,7 @@ export async function reviewPullRequest(
         inlineCommentLimit: job.inlineCommentLimit,
         lineMap,
         ...(job.failOn ? { failOn: job.failOn } : {}),
-        ...(config.postThreshold ? { postThreshold: config.postThreshold } : {}),
-        ...(config.minCoverage === undefined ? {} : { minCoverage: config.minCoverage }),
+        ...publishingRules(config),
         ...(headNow !== pr.headSha ? { headMovedTo: headNow } : {}),
         ...(job.runUrl ? { runUrl: job.runUrl } : {}),
       },

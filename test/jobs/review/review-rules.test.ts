@@ -237,3 +237,46 @@ describe("learned rules (the noise memory)", () => {
     ]);
   });
 });
+
+describe("learned rules: the details", () => {
+  const learned = (over: Partial<LearnedRule>): LearnedRule => ({
+    id: "00000001",
+    fingerprint: "0123456789abcdef",
+    path: "a.ts",
+    category: "bug",
+    title: "t",
+    rule: "r",
+    by: "maint",
+    ...over,
+  });
+
+  it("one line per rule, spaces folded and trimmed; no note when every rule fits", () => {
+    const { blocks, notes } = reviewRulesBlock(
+      rules({
+        learned: [
+          learned({ title: "  two   spaces  ", rule: " a\t\tb " }),
+          learned({ id: "00000002", path: "b.ts", title: "second" }),
+        ],
+      }),
+      [],
+    );
+    expect(blocks[0]).toContain(
+      "```not-useful-findings\n- a.ts · bug · “two spaces”: a b\n- b.ts · bug · “second”: r\n```",
+    );
+    expect(notes).toEqual([]);
+  });
+
+  it("only a 16-hex fingerprint with a -N suffix also stands for its base, and the base's own rule wins", () => {
+    const base = finding("a.ts", "error");
+    const fp = findingFingerprint(base);
+    const drop = (learnedRules: LearnedRule[]) => applyReviewRules([base], rules({ learned: learnedRules }));
+    expect(drop([learned({ fingerprint: `${fp}-12` })]).findings).toEqual([]);
+    for (const near of [`x${fp}-2`, `${fp}-2x`, `${fp}-`, `${fp.slice(1)}-2`])
+      expect(drop([learned({ fingerprint: near })]).findings, near).toEqual([base]);
+    const both = drop([
+      learned({ id: "0000000a", fingerprint: fp }),
+      learned({ id: "0000000b", fingerprint: `${fp}-2` }),
+    ]);
+    expect(both.notes.join()).toContain("(learning 0000000a, from @maint)");
+  });
+});
