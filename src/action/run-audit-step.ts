@@ -7,6 +7,7 @@ import type { ActionContext } from "./action-context.js";
 import type { ActionInputs } from "./action-inputs.js";
 import { prepareAgentRun } from "./prepare-agent-run.js";
 import { setOutputs } from "./set-outputs.js";
+import { logInfo } from "./step-log.js";
 
 /** A scheduled or dispatched audit of the default branch: issues, SARIF, and the branch's lineage. */
 export async function runAuditStep(run: {
@@ -55,7 +56,10 @@ export async function runAuditStep(run: {
     return;
   }
   if (result.repositoryResolution)
-    core.info(`Resolution rate: ${repositoryResolutionLine(result.repositoryResolution)}`);
+    logInfo(
+      `Resolution rate: ${repositoryResolutionLine(result.repositoryResolution)}`,
+      neutraliserFor(octokit),
+    );
   setOutputs(
     {
       ...base,
