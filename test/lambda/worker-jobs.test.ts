@@ -6,7 +6,11 @@ import { createJobMessage } from "../../lambda/shared/job-message.js";
 import { JobQueue } from "../../lambda/shared/job-queue.js";
 import { stickyMarker } from "../../src/github/comment-markers.js";
 import { REVIEW_STICKY_KEY } from "../../src/github/sticky-comment.js";
-import { addSuppressions, readLearnings } from "../../src/jobs/learnings/learnings-ledger.js";
+import {
+  addSuppressions,
+  forgetSuppression,
+  readLearnings,
+} from "../../src/jobs/learnings/learnings-ledger.js";
 import { readRepositoryResolution } from "../../src/jobs/learnings/resolution-ledger.js";
 import { activeRecords, suppressionId } from "../../src/jobs/learnings/suppression-record.js";
 import { prLineageKey } from "../../src/sessions/lineage-key.js";
@@ -161,6 +165,10 @@ describe("worker job executor (real CLI, webhook → SQS FIFO → worker → Git
 
   it("a second push is reviewed in a session forked from the first review", async () => {
     expect(firstSessionId).not.toBe("");
+    // A writer 👎s the first review's finding: the next review learns it (the noise memory, in S3).
+    pipeline.github.addCollaborator(OWNER, REPO, "lead", "write");
+    const [ours] = pipeline.github.reviewCommentsOn(OWNER, REPO, 7);
+    pipeline.github.addReviewCommentReaction(OWNER, REPO, ours!.id, "-1", { login: "lead", type: "User" });
     const secondHead = pipeline.push({ "src/math.ts": HEADER + ADD + SUB_BUG + MUL }, "add mul");
     queue = [review([], "mul() is fine; sub() was already reported.")];
     const delivered = await quietly(() =>
@@ -181,6 +189,17 @@ describe("worker job executor (real CLI, webhook → SQS FIFO → worker → Git
     const entries = index?.index.entries ?? [];
     expect(entries).toHaveLength(2);
     expect(entries[1]).toMatchObject({ parentSessionId: firstSessionId, headSha: secondHead });
+    const learned = await readLearnings({ store: pipeline.store, owner: OWNER, repo: REPO });
+    expect(learned.records.map((r) => [r.signal, r.by, r.title])).toEqual([
+      ["thumbs_down", "lead", "sub() adds instead of subtracting"],
+    ]);
+    // The second review was told not to report it again.
+    expect(text).toContain("not-useful-findings");
+    // Forgotten again, so the later cases of this shared pipeline review as if nobody had said so.
+    await forgetSuppression({ store: pipeline.store, owner: OWNER, repo: REPO }, learned.records[0]!.id, {
+      by: "lead",
+      at: new Date().toISOString(),
+    });
     expect(pipeline.github.violations).toEqual([]);
   });
 
@@ -813,7 +832,7 @@ describe("a question on a plain issue through the worker (real CLI)", () => {
     expect(pipeline.api.requests).toHaveLength(requestsBefore);
     const stored = await readLearnings(place);
     expect(activeRecords(stored)).toEqual([]);
-    expect(stored.records[0]?.forgotten?.by).toBe("maintainer");
+    expect(stored.records.find((r) => r.id === id)?.forgotten?.by).toBe("maintainer");
     const replies = pipeline.github.state.issueComments.filter(
       (c) => c.issueNumber === issue.number && c.id !== asked.id,
     );
