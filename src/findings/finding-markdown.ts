@@ -48,6 +48,24 @@ export function locationOf(finding: Finding): string {
     : `${finding.path}:${finding.startLine}-${finding.endLine}`;
 }
 
+/**
+ * `text` as one inline code span that nothing in it can close or break out of: git allows any byte
+ * but NUL in a file name, backticks and line breaks included. The fence is one backtick longer than
+ * the longest run inside, padded when the text starts or ends with one; control characters (a line
+ * break would end the span) are shown escaped.
+ */
+export function inlineCode(text: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what is escaped
+  const flat = text.replace(
+    /[\u0000-\u001f\u007f]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
+  );
+  const longest = Math.max(0, ...Array.from(flat.matchAll(/`+/g), (m) => m[0].length));
+  const fence = "`".repeat(longest + 1);
+  const pad = flat.startsWith("`") || flat.endsWith("`") ? " " : "";
+  return `${fence}${pad}${flat}${pad}${fence}`;
+}
+
 /** Makes text safe inside one Markdown table cell. */
 export function tableCell(text: string): string {
   return text.replace(/\r?\n/g, " ").replace(/\|/g, "\\|");

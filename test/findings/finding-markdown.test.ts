@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { parseFindingComment, renderFindingComment } from "../../src/findings/finding-markdown.js";
+import {
+  inlineCode,
+  parseFindingComment,
+  renderFindingComment,
+} from "../../src/findings/finding-markdown.js";
 import { finding } from "../github/pr-fixture.js";
 
 describe("parseFindingComment", () => {
@@ -29,5 +33,19 @@ describe("parseFindingComment", () => {
       parseFindingComment("**🟣 Fatal** · bug — **x**\n\ny\n\n<!-- claude-pr-runner:fp:abc -->"),
     ).toBeUndefined();
     expect(parseFindingComment(null)).toBeUndefined();
+  });
+});
+
+describe("inlineCode", () => {
+  it.each([
+    ["a.ts", "`a.ts`"],
+    ["a`b", "``a`b``"],
+    ["a``b`c", "```a``b`c```"],
+    ["`start", "`` `start ``"],
+    ["end`", "`` end` ``"],
+    ["line\nbreak\r\u007f", "`line\\u000abreak\\u000d\\u007f`"],
+    ["tab\there", "`tab\\u0009here`"],
+  ])("%j → %s", (text, expected) => {
+    expect(inlineCode(text)).toBe(expected);
   });
 });

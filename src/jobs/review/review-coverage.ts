@@ -1,3 +1,4 @@
+import { inlineCode } from "../../findings/finding-markdown.js";
 import type { DiffLineMap } from "../../github/diff-line-map.js";
 import type { ToolUseRecord } from "../../protocol/tool-use-record.js";
 import { splitShellWords } from "../../runner/policy/shell-words.js";
@@ -120,7 +121,7 @@ export function partlyRead(
 /** The coverage line with the files nothing showed (the first 20), for the summary and the check run. */
 export function coverageNote(coverage: ReviewCoverage): string {
   if (coverage.unread.length === 0) return coverageLine(coverage);
-  const shown = coverage.unread.slice(0, 20).map((p) => `\`${p}\``);
+  const shown = coverage.unread.slice(0, 20).map(inlineCode);
   const more =
     coverage.unread.length > shown.length ? ` and ${coverage.unread.length - shown.length} more` : "";
   return `${coverageLine(coverage)}. Not read: ${shown.join(", ")}${more}`;
