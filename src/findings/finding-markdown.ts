@@ -55,8 +55,8 @@ export function locationOf(finding: Finding): string {
  * break would end the span) are shown escaped.
  */
 export function inlineCode(text: string): string {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what is escaped
   const flat = text.replace(
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what is escaped
     /[\u0000-\u001f\u007f]/g,
     (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
   );
