@@ -1,3 +1,6 @@
+import type { AnySchema } from "ajv";
+import { createAjv } from "../json-schema/create-ajv.js";
+import { schemaProblems } from "../json-schema/schema-problems.js";
 import { IndexConflictError, IndexContentionError } from "./session-errors.js";
 import type { RepositoryDocumentName, TranscriptStore } from "./transcript-store.js";
 
@@ -15,6 +18,48 @@ export interface DocumentCodec<D> {
   /** Throws a clear error naming `where` when the bytes are not a valid document. */
   parse(bytes: Uint8Array, where: string): D;
   serialize(document: D): Uint8Array;
+}
+
+/** A stored repository document that is not valid: which one, where, and each problem. */
+export class RepositoryDocumentCorruptError extends Error {
+  override readonly name = "RepositoryDocumentCorruptError";
+  constructor(
+    readonly what: string,
+    readonly where: string,
+    readonly problems: string[],
+  ) {
+    super(`the stored ${what} at ${where} cannot be read: ${problems.join("; ")}`);
+  }
+}
+
+/**
+ * A codec for a JSON document checked by its schema (one of ours): pretty-printed when written, and
+ * refused with every problem named when read.
+ */
+export function jsonDocumentCodec<D>(spec: {
+  name: RepositoryDocumentName;
+  /** What the document holds, plural, for errors ("review learnings"). */
+  what: string;
+  empty: D;
+  schema: AnySchema;
+}): DocumentCodec<D> {
+  const validate = createAjv({ schemas: "ours" }).compile(spec.schema);
+  return {
+    name: spec.name,
+    empty: spec.empty,
+    parse(bytes, where) {
+      let document: unknown;
+      try {
+        document = JSON.parse(new TextDecoder().decode(bytes));
+      } catch (error) {
+        throw new RepositoryDocumentCorruptError(spec.what, where, [`not JSON: ${(error as Error).message}`]);
+      }
+      if (!validate(document))
+        throw new RepositoryDocumentCorruptError(spec.what, where, schemaProblems(validate.errors, document));
+      return document as D;
+    },
+    serialize: (document) => new TextEncoder().encode(`${JSON.stringify(document, null, 2)}\n`),
+  };
 }
 
 function where(place: RepositoryDocumentPlace, name: RepositoryDocumentName): string {

@@ -3,10 +3,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { addSuppressions, readLearnings } from "../../src/jobs/learnings/learnings-ledger.js";
-import { activeRecords, suppressionId } from "../../src/jobs/learnings/suppression-record.js";
+import { activeRecords } from "../../src/jobs/learnings/suppression-record.js";
 import { FsTranscriptStore } from "../../src/sessions/fs-transcript-store.js";
 import { webhookExample } from "../fixtures/webhook-examples.js";
 import { conversationText, toolResultsOf } from "../harness/scripted-messages-api.js";
+import { suppressionRecord } from "../jobs/learnings/suppression-fixture.js";
 import { ActionRunFixture, OWNER, REPO } from "./action-run-fixture.js";
 import { shippedWorkflow } from "./shipped-workflow.js";
 
@@ -340,24 +341,9 @@ describe("the Action answering comments (dist/index.js, real CLI, GitHub double)
     fx.github.addCollaborator(OWNER, REPO, "visitor", "read");
     const storeDir = mkdtempSync(join(tmpdir(), "forget-store-"));
     const place = { store: new FsTranscriptStore({ root: storeDir }), owner: OWNER, repo: REPO };
-    const id = suppressionId("reaction:77");
-    await addSuppressions(place, {
-      records: [
-        {
-          id,
-          fingerprint: "0123456789abcdef",
-          path: "src/math.ts",
-          category: "style",
-          title: "Prefer const",
-          rule: "Do not report “Prefer const” again",
-          signal: "thumbs_down",
-          source: "reaction:77",
-          by: "maintainer",
-          at: "2026-12-01T00:00:00.000Z",
-          pullNumber: 3,
-        },
-      ],
-    });
+    const record = suppressionRecord("reaction:77");
+    const id = record.id;
+    await addSuppressions(place, { records: [record] });
     const inputs = { ...workflow.inputs, session_store: `file://${storeDir}` };
     try {
       const refused = await fx.run(

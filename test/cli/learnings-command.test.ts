@@ -7,23 +7,13 @@ import { runCli } from "../../src/cli/run-cli.js";
 import { addSuppressions, readLearnings } from "../../src/jobs/learnings/learnings-ledger.js";
 import { suppressionId } from "../../src/jobs/learnings/suppression-record.js";
 import { FsTranscriptStore } from "../../src/sessions/fs-transcript-store.js";
+import { suppressionRecord } from "../jobs/learnings/suppression-fixture.js";
 
 let root: string;
 beforeEach(async () => {
   root = mkdtempSync(join(tmpdir(), "learnings-cli-"));
-  const record = (source: string, title: string) => ({
-    id: suppressionId(source),
-    fingerprint: "0123456789abcdef",
-    path: "src/a.ts",
-    category: "style",
-    title,
-    rule: `Do not report “${title}” again`,
-    signal: "thumbs_down" as const,
-    source,
-    by: "maint",
-    at: "2026-12-01T00:00:00.000Z",
-    pullNumber: 3,
-  });
+  const record = (source: string, title: string) =>
+    suppressionRecord(source, { path: "src/a.ts", title, by: "maint" });
   await addSuppressions(
     { store: new FsTranscriptStore({ root }), owner: "octo", repo: "app" },
     { records: [record("reaction:1", "Missing JSDoc"), record("reaction:2", "Long line")] },

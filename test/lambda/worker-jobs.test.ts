@@ -12,7 +12,7 @@ import {
   readLearnings,
 } from "../../src/jobs/learnings/learnings-ledger.js";
 import { readRepositoryResolution } from "../../src/jobs/learnings/resolution-ledger.js";
-import { activeRecords, suppressionId } from "../../src/jobs/learnings/suppression-record.js";
+import { activeRecords } from "../../src/jobs/learnings/suppression-record.js";
 import { prLineageKey } from "../../src/sessions/lineage-key.js";
 import { webhookExample } from "../fixtures/webhook-examples.js";
 import {
@@ -21,6 +21,7 @@ import {
   type ScriptedReply,
   toolResultsOf,
 } from "../harness/scripted-messages-api.js";
+import { suppressionRecord } from "../jobs/learnings/suppression-fixture.js";
 import { CapturedStdout } from "./support/captured-stdout.js";
 import { ANTHROPIC_KEY, INSTALLATION_ID, LambdaPipeline, OWNER, REPO } from "./support/lambda-pipeline.js";
 
@@ -795,24 +796,9 @@ describe("a question on a plain issue through the worker (real CLI)", () => {
   it("`/claude forget <id>` by a writer: the learning is forgotten in the S3 store the reviews read, one reply, no model request", async () => {
     pipeline.github.addCollaborator(OWNER, REPO, "maintainer", "write");
     const place = { store: pipeline.store, owner: OWNER, repo: REPO };
-    const id = suppressionId("reaction:4242");
-    await addSuppressions(place, {
-      records: [
-        {
-          id,
-          fingerprint: "0123456789abcdef",
-          path: "src/math.ts",
-          category: "style",
-          title: "Prefer const",
-          rule: "Do not report “Prefer const” again",
-          signal: "thumbs_down",
-          source: "reaction:4242",
-          by: "maintainer",
-          at: "2026-12-01T00:00:00.000Z",
-          pullNumber: 7,
-        },
-      ],
-    });
+    const record = suppressionRecord("reaction:4242", { pullNumber: 7 });
+    const id = record.id;
+    await addSuppressions(place, { records: [record] });
     const issue = pipeline.github.addIssue(OWNER, REPO, { title: "Noise", body: "" });
     const asked = pipeline.github.addIssueComment(OWNER, REPO, issue.number, `/claude forget ${id}`, {
       login: "maintainer",

@@ -12,6 +12,7 @@ import type { LineageEntry } from "../../src/sessions/lineage-entry.js";
 import { branchLineageKey, prLineageKey } from "../../src/sessions/lineage-key.js";
 import { IndexConflictError } from "../../src/sessions/session-errors.js";
 import type { TranscriptStore } from "../../src/sessions/transcript-store.js";
+import { suppressionRecord } from "../jobs/learnings/suppression-fixture.js";
 
 export interface StoreUnderTest {
   store: TranscriptStore;
@@ -249,19 +250,7 @@ export function describeTranscriptStoreContract(name: string, factory: () => Pro
 
     it("loses no learning when two reviews learn at once, and a forgotten one stays forgotten", async () => {
       const place = (store: TranscriptStore) => ({ store, owner: "octo-org", repo: "repo.name_x" });
-      const record = (source: string) => ({
-        id: suppressionId(source),
-        fingerprint: "0123456789abcdef",
-        path: "src/a.ts",
-        category: "style",
-        title: `from ${source}`,
-        rule: "Do not report it again",
-        signal: "thumbs_down" as const,
-        source,
-        by: "maint",
-        at: "2026-12-01T00:00:00.000Z",
-        pullNumber: 3,
-      });
+      const record = (source: string) => suppressionRecord(source, { title: `from ${source}` });
       await Promise.all([
         addSuppressions(place(sut.store), { records: [record("reaction:1")] }),
         addSuppressions(place(sut.secondClient), { records: [record("reaction:2")] }),

@@ -1,31 +1,21 @@
 import {
-  type DocumentCodec,
   type RepositoryDocumentPlace,
   readDocument,
   updateDocument,
 } from "../../sessions/repository-document.js";
 import {
-  EMPTY_LEARNINGS,
+  LEARNINGS_CODEC,
   type LearningsDocument,
   MAX_READ_REPLIES,
-  parseLearnings,
   type SuppressionRecord,
-  serializeLearnings,
 } from "./suppression-record.js";
 
 /** A repository's learnings: where they are kept and which repository they belong to. */
 export type LearningsPlace = RepositoryDocumentPlace;
 
-const LEARNINGS: DocumentCodec<LearningsDocument> = {
-  name: "learnings",
-  empty: EMPTY_LEARNINGS,
-  parse: parseLearnings,
-  serialize: serializeLearnings,
-};
-
 /** The repository's learnings (none yet: an empty document). */
 export function readLearnings(place: LearningsPlace): Promise<LearningsDocument> {
-  return readDocument(place, LEARNINGS);
+  return readDocument(place, LEARNINGS_CODEC);
 }
 
 /**
@@ -37,7 +27,7 @@ export async function addSuppressions(
   place: LearningsPlace,
   learned: { records: readonly SuppressionRecord[]; readReplies?: readonly string[] },
 ): Promise<{ added: SuppressionRecord[]; document: LearningsDocument }> {
-  return updateDocument(place, LEARNINGS, (document) => {
+  return updateDocument(place, LEARNINGS_CODEC, (document) => {
     const known = new Set(document.records.map((r) => r.id));
     const added = learned.records.filter((r) => !known.has(r.id) && known.add(r.id));
     const readBefore = new Set(document.readReplies);
@@ -68,7 +58,7 @@ export async function forgetSuppression(
   id: string,
   forgotten: { by: string; at: string },
 ): Promise<SuppressionRecord> {
-  return updateDocument(place, LEARNINGS, (document) => {
+  return updateDocument(place, LEARNINGS_CODEC, (document) => {
     const record = document.records.find((r) => r.id === id && r.forgotten === undefined);
     if (!record) throw new UnknownLearningError(id);
     const updated = { ...record, forgotten };

@@ -1,8 +1,6 @@
 import type { FindingResolution } from "../../github/finding-resolution.js";
-import { createAjv } from "../../json-schema/create-ajv.js";
-import { schemaProblems } from "../../json-schema/schema-problems.js";
 import {
-  type DocumentCodec,
+  jsonDocumentCodec,
   type RepositoryDocumentPlace,
   readDocument,
   updateDocument,
@@ -57,32 +55,12 @@ const DOCUMENT_SCHEMA = {
   },
 } as const;
 
-const validateDocument = createAjv({ schemas: "ours" }).compile(DOCUMENT_SCHEMA);
-
-/** The stored tally could not be read: which document, and each problem. */
-export class ResolutionTallyCorruptError extends Error {
-  override readonly name = "ResolutionTallyCorruptError";
-  constructor(where: string, problems: string[]) {
-    super(`the resolution tally at ${where} is not valid: ${problems.join("; ")}`);
-  }
-}
-
-const RESOLUTION: DocumentCodec<ResolutionDocument> = {
+const RESOLUTION = jsonDocumentCodec<ResolutionDocument>({
   name: "resolution",
+  what: "resolution tally",
   empty: { version: 1, pullRequests: {} },
-  parse(bytes, where) {
-    let document: unknown;
-    try {
-      document = JSON.parse(new TextDecoder().decode(bytes));
-    } catch (error) {
-      throw new ResolutionTallyCorruptError(where, [`not JSON: ${(error as Error).message}`]);
-    }
-    if (!validateDocument(document))
-      throw new ResolutionTallyCorruptError(where, schemaProblems(validateDocument.errors, document));
-    return document as ResolutionDocument;
-  },
-  serialize: (document) => new TextEncoder().encode(`${JSON.stringify(document, null, 2)}\n`),
-};
+  schema: DOCUMENT_SCHEMA,
+});
 
 /**
  * Records a PR's tally, replacing its earlier one (each count covers all of the PR's findings so

@@ -1,6 +1,5 @@
 import { createHash } from "node:crypto";
-import { createAjv } from "../../json-schema/create-ajv.js";
-import { schemaProblems } from "../../json-schema/schema-problems.js";
+import { jsonDocumentCodec } from "../../sessions/repository-document.js";
 
 /** What a writer did that says "this finding was not useful". */
 export type NoiseSignalKind = "thumbs_down" | "resolved_unchanged" | "reply";
@@ -90,34 +89,13 @@ const DOCUMENT_SCHEMA = {
   },
 } as const;
 
-const validateDocument = createAjv({ schemas: "ours" }).compile(DOCUMENT_SCHEMA);
-
-/** The stored learnings could not be read: which document, and each problem. */
-export class LearningsCorruptError extends Error {
-  override readonly name = "LearningsCorruptError";
-  constructor(
-    readonly where: string,
-    readonly problems: string[],
-  ) {
-    super(`the review learnings at ${where} are not valid: ${problems.join("; ")}`);
-  }
-}
-
-export function parseLearnings(bytes: Uint8Array, where: string): LearningsDocument {
-  let document: unknown;
-  try {
-    document = JSON.parse(new TextDecoder().decode(bytes));
-  } catch (error) {
-    throw new LearningsCorruptError(where, [`not JSON: ${(error as Error).message}`]);
-  }
-  if (!validateDocument(document))
-    throw new LearningsCorruptError(where, schemaProblems(validateDocument.errors, document));
-  return document as LearningsDocument;
-}
-
-export function serializeLearnings(document: LearningsDocument): Uint8Array {
-  return new TextEncoder().encode(`${JSON.stringify(document, null, 2)}\n`);
-}
+/** The learnings as stored: JSON, checked by the schema when read. */
+export const LEARNINGS_CODEC = jsonDocumentCodec<LearningsDocument>({
+  name: "learnings",
+  what: "review learnings",
+  empty: EMPTY_LEARNINGS,
+  schema: DOCUMENT_SCHEMA,
+});
 
 /** The id of the record a signal makes: the same signal always gives the same id. */
 export function suppressionId(source: string): string {

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { readLearnings } from "../../../src/jobs/learnings/learnings-ledger.js";
 import {
   MAX_TALLIED_PULL_REQUESTS,
   readRepositoryResolution,
@@ -70,7 +71,7 @@ describe("the repository's resolution tally", () => {
       undefined,
     );
     await expect(readRepositoryResolution(place)).rejects.toThrow(
-      /the resolution tally at .* \(octo\/app resolution\) is not valid: .*version/,
+      /^the stored resolution tally at .* \(octo\/app resolution\) cannot be read: .*version/,
     );
     const log: string[] = [];
     expect(
@@ -82,7 +83,18 @@ describe("the repository's resolution tally", () => {
         log: (line) => log.push(line),
       }),
     ).toBeUndefined();
-    expect(log.join("\n")).toMatch(/^Resolution rate not recorded: the resolution tally at/);
+    expect(log.join("\n")).toMatch(/^Resolution rate not recorded: the stored resolution tally at/);
+    // The same codec reads the learnings: a document that is not JSON says so.
+    await place.store.writeRepositoryDocument(
+      "octo",
+      "app",
+      "learnings",
+      new TextEncoder().encode("{"),
+      undefined,
+    );
+    await expect(readLearnings(place)).rejects.toThrow(
+      /^the stored review learnings at .* \(octo\/app learnings\) cannot be read: not JSON/,
+    );
   });
 
   it("an untrusted run reads the tally and writes nothing", async () => {

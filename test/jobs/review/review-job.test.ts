@@ -38,6 +38,7 @@ import {
   submit,
   usage,
 } from "../../managed-agents-double/scripted-events.js";
+import { suppressionRecord } from "../learnings/suppression-fixture.js";
 
 // The review without waiting: start returns once the session exists; Anthropic's signed webhooks
 // (verified with the SDK) queue "settle" steps; each step is one short look at the session.
@@ -351,19 +352,14 @@ describe("a review on Managed Agents, driven by webhooks", () => {
       { store, owner: "octo", repo: "app" },
       {
         records: [
-          {
+          suppressionRecord("reaction:1", {
             id: "5eed5eed",
             fingerprint,
             path: finding.path,
             category: finding.category,
             title: finding.title,
             rule: "Do not report sub() arithmetic",
-            signal: "thumbs_down",
-            source: "reaction:1",
-            by: "maint",
-            at: "2026-12-01T00:00:00.000Z",
-            pullNumber: 3,
-          },
+          }),
         ],
       },
     );
