@@ -21,6 +21,7 @@ import { runSessionHere } from "./session-runner.js";
 export const cliEngine: Engine = {
   name: "cli",
   editsComeBackAsPatch: false,
+  reads: "local-checkout",
   run: runOnCli,
 };
 

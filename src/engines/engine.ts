@@ -75,6 +75,11 @@ export interface Engine {
    * `outcome.workspacePatch`, to be applied by the job (a remote container).
    */
   readonly editsComeBackAsPatch: boolean;
+  /**
+   * What the agent reads: the plan's local `cwd` (the CLI, so a job needs a checkout), or the
+   * commit the engine mounts from GitHub itself (a remote container, so a job needs a pushed commit).
+   */
+  readonly reads: "local-checkout" | "mounted-commit";
   run(
     plan: JobSessionPlan,
     lineage: LineagePlan | undefined,

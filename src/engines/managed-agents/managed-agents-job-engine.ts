@@ -23,6 +23,7 @@ const REMOTE_START = {
 export class ManagedAgentsJobEngine implements DetachedEngine {
   readonly name = "managed-agents";
   readonly editsComeBackAsPatch = true;
+  readonly reads = "mounted-commit";
 
   constructor(readonly service: ManagedAgentsEngine) {}
 

@@ -1,3 +1,4 @@
+import { cliEngine } from "../../engines/cli-engine.js";
 import type { JobSessionPlan, JobSessionResult } from "../../engines/engine.js";
 import { NO_LOCAL_WORKSPACE } from "../../engines/remote-workspace-dir.js";
 import { createAjv } from "../../json-schema/create-ajv.js";
@@ -40,11 +41,13 @@ export async function runAsk(request: AskRequest, settings: JobSettings): Promis
   // A fork's links out of the checkout (`notes -> /proc/self/environ`) go before the agent reads,
   // also when the door's checkout already was the head and nothing was fetched (and swept).
   if (request.untrusted && request.checkoutDir) await dropEscapingSymlinks(request.checkoutDir);
-  if (settings.engine?.name === "managed-agents" && !(request.pullRequest?.headSha ?? request.remoteCommit)) {
-    throw new AskEngineError("the managed-agents engine needs a commit to mount for this question");
+  // What the agent reads decides what the question must bring: a commit to mount, or a checkout.
+  const engine = settings.engine ?? cliEngine;
+  if (engine.reads === "mounted-commit" && !(request.pullRequest?.headSha ?? request.remoteCommit)) {
+    throw new AskEngineError(`the ${engine.name} engine needs a commit to mount for this question`);
   }
-  if (settings.engine?.name !== "managed-agents" && !request.checkoutDir) {
-    throw new AskEngineError("the cli engine needs a checkout for the agent to read");
+  if (engine.reads === "local-checkout" && !request.checkoutDir) {
+    throw new AskEngineError(`the ${engine.name} engine needs a checkout for the agent to read`);
   }
   const session = await runJobSession(askSessionPlan(request, settings), undefined, settings);
   return askResultOf(session);

@@ -1,3 +1,4 @@
+import { cliEngine } from "../../engines/cli-engine.js";
 import type { JobSessionPlan, JobSessionResult } from "../../engines/engine.js";
 import { NO_LOCAL_WORKSPACE } from "../../engines/remote-workspace-dir.js";
 import type { GitHubClient } from "../../github/github-client.js";
@@ -50,9 +51,11 @@ export async function runDescribe(
   settings: JobSettings,
   octokit: GitHubClient,
 ): Promise<DescribeResult> {
-  const remote = settings.engine?.name === "managed-agents";
-  if (!remote && !request.checkoutDir)
-    throw new DescribeEngineError("the cli engine needs a checkout of the head for the agent to read");
+  const engine = settings.engine ?? cliEngine;
+  if (engine.reads === "local-checkout" && !request.checkoutDir)
+    throw new DescribeEngineError(
+      `the ${engine.name} engine needs a checkout of the head for the agent to read`,
+    );
   // A fork's links out of the checkout go before the agent reads it.
   if (request.untrusted && request.checkoutDir) await dropEscapingSymlinks(request.checkoutDir);
   const change = request.checkoutDir

@@ -32,6 +32,7 @@ function engineLooking(look: SessionLook): DetachedEngine & { looks: number } {
   const engine = {
     name: "managed-agents" as const,
     editsComeBackAsPatch: true,
+    reads: "mounted-commit" as const,
     looks: 0,
     run: async () => {
       throw new Error("not used");
