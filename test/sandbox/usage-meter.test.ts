@@ -5,6 +5,7 @@ import {
   UNKNOWN_MODEL_PRICE,
   UsageMeter,
 } from "../../src/sandbox/credential-proxy/index.js";
+import { loadEventStreamCodec } from "../../src/sandbox/credential-proxy/usage-meter.js";
 
 const sse = (event: string, data: unknown, eol = "\n") =>
   `event: ${event}${eol}data: ${JSON.stringify(data)}${eol}${eol}`;
@@ -111,5 +112,14 @@ describe("model prices", () => {
     expect(priceOf("some-new-model")).toEqual(UNKNOWN_MODEL_PRICE);
     expect(priceOf(undefined)).toEqual(UNKNOWN_MODEL_PRICE);
     expect(costOf("some-new-model", { input_tokens: 1_000_000 })).toBe(15);
+  });
+});
+
+describe("the AWS event-stream codec loads on demand", () => {
+  it("a meter for an event stream needs the loaded codec; the codec is loaded once", async () => {
+    expect(() => new UsageMeter("aws-eventstream")).toThrow(/load it first \(loadEventStreamCodec\)/);
+    const codec = await loadEventStreamCodec();
+    expect(await loadEventStreamCodec()).toBe(codec);
+    expect(new UsageMeter("aws-eventstream", undefined, codec).finish()).toBe(0);
   });
 });

@@ -1,5 +1,4 @@
-import { Hash } from "@smithy/hash-node";
-import { SignatureV4 } from "@smithy/signature-v4";
+import type { SignatureV4 } from "@smithy/signature-v4";
 import type { AwsCredentialIdentityProvider } from "@smithy/types";
 import type { UpstreamAuth, UpstreamRequest } from "./upstream-auth.js";
 
@@ -17,14 +16,20 @@ export function bedrockSigV4Auth(options: {
   /** Signing service name; `bedrock` for Bedrock Runtime. */
   service?: string;
 }): UpstreamAuth {
-  const signer = new SignatureV4({
-    credentials: options.credentials,
-    region: options.region,
-    service: options.service ?? "bedrock",
-    // Node's native SHA-256 (the SDK's own Node hash): the pure-JS one cost ~15 ms per 90 KiB request
-    // body on a loaded 2-core host (bench/credential-proxy/sigv4.ts).
-    sha256: Hash.bind(null, "sha256"),
-  });
+  // The signer loads with the first Bedrock request: a session on another provider never pays its import.
+  let signer: Promise<SignatureV4> | undefined;
+  const signerOnce = () =>
+    (signer ??= Promise.all([import("@smithy/signature-v4"), import("@smithy/hash-node")]).then(
+      ([{ SignatureV4 }, { Hash }]) =>
+        new SignatureV4({
+          credentials: options.credentials,
+          region: options.region,
+          service: options.service ?? "bedrock",
+          // Node's native SHA-256 (the SDK's own Node hash): the pure-JS one cost ~15 ms per 90 KiB
+          // request body on a loaded 2-core host (bench/credential-proxy/sigv4.ts).
+          sha256: Hash.bind(null, "sha256"),
+        }),
+    ));
   return {
     needsBody: true,
     secretValues: [],
@@ -37,7 +42,7 @@ export function bedrockSigV4Auth(options: {
       }
       const query: Record<string, string> = {};
       for (const [name, value] of request.url.searchParams) query[name] = value;
-      const signed = await signer.sign({
+      const signed = await (await signerOnce()).sign({
         method: request.method,
         protocol: request.url.protocol,
         hostname: request.url.hostname,

@@ -12,7 +12,7 @@ import { PROXY_MESSAGE_PREFIX as PREFIX, ProxyGate } from "./proxy-gate.js";
 import type { ProxyStopReason } from "./proxy-stop-reason.js";
 import { staticCredentialAuth, type UpstreamAuth } from "./upstream-auth.js";
 import type { UpstreamCredential } from "./upstream-credential.js";
-import { responseFormat, UsageMeter } from "./usage-meter.js";
+import { loadEventStreamCodec, responseFormat, UsageMeter } from "./usage-meter.js";
 
 export interface CredentialProxyOptions {
   /** Where model traffic goes, e.g. `https://api.anthropic.com` (a path prefix is kept). */
@@ -207,11 +207,31 @@ export class CredentialProxy {
     res.writeHead(status, headers);
     res.flushHeaders();
     // Every forwarded path is a model endpoint (forwardableRequest), so every answer is metered.
-    const meter =
-      status < 300
-        ? new UsageMeter(responseFormat(String(upstreamRes.headers["content-type"] ?? "")))
-        : undefined;
-    // Each chunk goes out as it arrives (SSE must not be buffered); the meter only looks at it.
+    const format = responseFormat(String(upstreamRes.headers["content-type"] ?? ""));
+    if (status < 300 && format === "aws-eventstream") {
+      // Bedrock's event stream: held (paused) until the codec has loaded, then metered like the rest.
+      upstreamRes.pause();
+      loadEventStreamCodec().then(
+        (codec) => {
+          this.relayMetered(upstreamRes, res, new UsageMeter(format, undefined, codec));
+          upstreamRes.resume();
+        },
+        () => {
+          upstreamRes.destroy();
+          res.destroy();
+        },
+      );
+      return;
+    }
+    this.relayMetered(upstreamRes, res, status < 300 ? new UsageMeter(format) : undefined);
+  }
+
+  /** Each chunk goes out as it arrives (SSE must not be buffered); the meter only looks at it. */
+  private relayMetered(
+    upstreamRes: IncomingMessage,
+    res: ServerResponse,
+    meter: UsageMeter | undefined,
+  ): void {
     upstreamRes.on("data", (chunk: Buffer) => {
       meter?.push(chunk);
       if (!res.write(chunk)) {

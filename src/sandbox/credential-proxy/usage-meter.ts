@@ -1,12 +1,26 @@
 import { StringDecoder } from "node:string_decoder";
-import { EventStreamCodec } from "@smithy/eventstream-codec";
-import { fromUtf8, toUtf8 } from "@smithy/util-utf8";
 import { costOf, type TokenUsage } from "./model-prices.js";
 
 /** How an answer is framed: Anthropic SSE, Bedrock's AWS event stream, or one JSON body. */
 export type ResponseFormat = "sse" | "aws-eventstream" | "json";
 
-const codec = new EventStreamCodec(toUtf8, fromUtf8);
+/** What the meter needs of the AWS SDK's event-stream codec. */
+export interface EventStreamDecoder {
+  decode(frame: Uint8Array): { headers: Record<string, { value: unknown } | undefined>; body: Uint8Array };
+}
+
+let codecLoad: Promise<EventStreamDecoder> | undefined;
+
+/**
+ * The AWS SDK's event-stream codec, loaded with the first Bedrock answer: a session on another
+ * provider never pays its import (about 30 ms of host CPU with @smithy/core, bench:overhead).
+ */
+export function loadEventStreamCodec(): Promise<EventStreamDecoder> {
+  codecLoad ??= Promise.all([import("@smithy/eventstream-codec"), import("@smithy/util-utf8")]).then(
+    ([{ EventStreamCodec }, { fromUtf8, toUtf8 }]) => new EventStreamCodec(toUtf8, fromUtf8),
+  );
+  return codecLoad;
+}
 
 /** The framing of an answer, from its content type. */
 export function responseFormat(contentType: string): ResponseFormat {
@@ -32,7 +46,13 @@ export class UsageMeter {
   constructor(
     private readonly format: ResponseFormat,
     requestModel?: string,
+    /** Required for an AWS event stream (see loadEventStreamCodec). */
+    private readonly codec?: EventStreamDecoder,
   ) {
+    if (format === "aws-eventstream" && !codec)
+      throw new Error(
+        "an AWS event-stream answer is metered with the codec: load it first (loadEventStreamCodec)",
+      );
     this.model = requestModel;
   }
 
@@ -94,9 +114,11 @@ export class UsageMeter {
       const frame = this.binary.subarray(0, length);
       this.binary = this.binary.subarray(length);
       try {
-        const message = codec.decode(frame);
+        const message = this.codec!.decode(frame);
         if (message.headers[":event-type"]?.value !== "chunk") continue;
-        const payload = parseJson(toUtf8(message.body)) as { bytes?: unknown } | undefined;
+        const payload = parseJson(Buffer.from(message.body).toString("utf8")) as
+          | { bytes?: unknown }
+          | undefined;
         if (typeof payload?.bytes === "string") {
           this.onEventObject(parseJson(Buffer.from(payload.bytes, "base64").toString("utf8")));
         }
