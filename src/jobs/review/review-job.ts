@@ -7,6 +7,7 @@ import { listPullRequestFiles } from "../../github/list-pull-request-files.js";
 import { createAjv } from "../../json-schema/create-ajv.js";
 import { builtInPolicy } from "../../runner/policy/built-in-policy.js";
 import type { TranscriptStore } from "../../sessions/transcript-store.js";
+import { classifyReplies } from "../learnings/classify-replies.js";
 import { learningsForReview } from "../learnings/review-learnings.js";
 import { beginJob, type DetachedJob, type DetachedJobRecord } from "../shared/detached-job.js";
 import { failCheckRunNotStarted } from "../shared/fail-check-run-not-started.js";
@@ -93,9 +94,8 @@ export interface ReviewBegin {
   /** The door's comment mode: unless `none`, the sticky comment shows the review's progress. */
   commentMode?: ReviewTarget["commentMode"];
   /**
-   * Where sessions are stored, beside which the noise memory lives (none: no noise memory). A
-   * detached start reads 👎s and resolved threads; replies wait for a review whose session runs in
-   * the job, since reading them takes a session of its own.
+   * Where sessions are stored, beside which the noise memory lives (none: no noise memory). Replies
+   * are read before the review begins, in a one-turn session the engine runs to its end.
    */
   transcripts?: TranscriptStore;
   log?: (line: string) => void;
@@ -146,6 +146,16 @@ export async function beginReview(
       repo: job.repo,
       pullNumber: job.pr.number,
       untrusted: false,
+      // Replies are read by a short tool-less session run to its end on the same engine (one turn).
+      classify: (replies) =>
+        classifyReplies(
+          replies,
+          { owner: job.owner, repo: job.repo, headSha: job.pr.headSha },
+          {
+            ...settings,
+            engine,
+          },
+        ),
       ...(job.log ? { log: job.log } : {}),
     });
     const rules = learned ? { ...repositoryConfig, learned } : repositoryConfig;

@@ -10,7 +10,7 @@ import { ManagedAgentsJobEngine } from "../../../src/engines/managed-agents/mana
 import { verifyManagedAgentsWebhook } from "../../../src/engines/managed-agents/verify-webhook.js";
 import { findingFingerprint } from "../../../src/findings/finding-fingerprint.js";
 import { createGitHubClient, type GitHubClient } from "../../../src/github/github-client.js";
-import { addSuppressions } from "../../../src/jobs/learnings/learnings-ledger.js";
+import { addSuppressions, readLearnings } from "../../../src/jobs/learnings/learnings-ledger.js";
 import {
   beginReview,
   type ReviewBegin,
@@ -333,6 +333,66 @@ describe("a review on Managed Agents, driven by webhooks", () => {
     expect(github.reviewCommentsOn("octo", "app", 7)).toHaveLength(1);
     const sticky = github.state.issueComments.find((c) => c.body.includes("Claude review"))!.body;
     expect(sticky).toContain("src/math.ts:14 notice → error");
+  });
+
+  it("a writer's reply to an earlier finding is read by a one-turn session on the same engine before the review begins", async () => {
+    const pr = openPullRequest();
+    const storeDir = mkdtempSync(join(tmpdir(), "remote-replies-"));
+    const store = new FsTranscriptStore({ root: storeDir });
+    github.addCollaborator("octo", "app", "lead", "write");
+    const prompts: string[] = [];
+    double.scenario = (input) => {
+      if (input.kind === "message") prompts.push(input.text);
+      if (input.kind === "message" && input.text.includes("You classify replies"))
+        return [
+          running(),
+          ...modelRequest(),
+          submit({ verdicts: [{ id: "r1", not_useful: true, rule: "Do not flag sub() in src/math.ts" }] }),
+          requiresAction(),
+        ];
+      return input.kind === "message"
+        ? [
+            running(),
+            ...modelRequest(),
+            submit({ verdict: "request_changes", summary: "One bug.", findings: [finding] }),
+            requiresAction(),
+          ]
+        : input.kind === "custom_tool_result"
+          ? [running(), message("Done."), usage(55, 30), idle("end_turn")]
+          : undefined;
+    };
+    const engine = new ManagedAgentsEngine({
+      apiKey: KEY,
+      baseURL: double.baseURL,
+      repositoryToken: async () => "ghs_installation_read_only",
+    });
+    const begin = () =>
+      startRemoteReview(
+        { octokit, owner: "octo", repo: "app", pr, commentMode: "review", transcripts: store },
+        reviewSettings,
+        engine,
+      );
+    try {
+      await drain(startedRecord(await begin()), engine, reviewSettings);
+      const [ours] = github.reviewCommentsOn("octo", "app", 7);
+      github.addReviewReply("octo", "app", ours!.id, "Noise: we know sub() is odd here.", {
+        login: "lead",
+        type: "User",
+      });
+      queue.length = 0;
+      const second = startedRecord(await begin());
+      const classifier = prompts.filter((p) => p.includes("You classify replies"));
+      expect(classifier).toHaveLength(1);
+      expect(classifier[0]).toContain("Noise: we know sub() is odd here.");
+      const learned = await readLearnings({ store, owner: "octo", repo: "app" });
+      expect(learned.records.map((r) => [r.signal, r.by, r.rule])).toEqual([
+        ["reply", "lead", "Do not flag sub() in src/math.ts"],
+      ]);
+      expect(prompts.at(-1)).toContain("Do not flag sub() in src/math.ts");
+      expect(second.reviewRules?.learned).toHaveLength(1);
+    } finally {
+      rmSync(storeDir, { recursive: true, force: true });
+    }
   });
 
   it("the noise memory holds from start to settle: the learned rule in the prompt, the marked finding dropped at the finish", async () => {
