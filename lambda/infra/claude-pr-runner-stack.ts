@@ -490,6 +490,7 @@ export class ClaudePrRunnerStack extends Stack {
             imageCode,
             architecture,
             githubServerUrl: githubServerUrl.valueAsString,
+            sessionsBucket,
           })
         : undefined;
 
@@ -694,6 +695,12 @@ export class ClaudePrRunnerStack extends Stack {
       `AwsSolutions-IAM5[Resource::<${this.getLogicalId(sessionsBucket.node.defaultChild as s3.CfnBucket)}.Arn>/*]`,
       "objects of this stack's own sessions bucket: lineage keys and agent exchange keys are per job, not known in advance",
     );
+    if (managedAgents)
+      acknowledge(
+        managedAgents.settleFunction,
+        `AwsSolutions-IAM5[Resource::<${this.getLogicalId(sessionsBucket.node.defaultChild as s3.CfnBucket)}.Arn>/repositories/*]`,
+        "the repository documents of this stack's sessions bucket (one per repository, named by it): the resolution tally",
+      );
 
     new CfnOutput(this, "AlarmTopicArn", { value: alarmTopic.topicArn });
     new CfnOutput(this, "WebhookUrl", {

@@ -14,6 +14,7 @@ import {
   aws_secretsmanager as secretsmanager,
   type aws_sqs as sqs,
 } from "aws-cdk-lib";
+import type * as s3 from "aws-cdk-lib/aws-s3";
 import { Construct } from "constructs";
 import { expiringTable } from "./expiring-table.js";
 import { fifoQueueWithDeadLetters } from "./fifo-queue-with-dead-letters.js";
@@ -40,6 +41,8 @@ export interface ManagedAgentsSettleProps {
   architecture: lambda.Architecture;
   /** Where the autofix settle step clones from (the worker's GITHUB_SERVER_URL). */
   githubServerUrl: string;
+  /** The worker's sessions bucket: a published review's count goes into the repository's tally there. */
+  sessionsBucket: s3.IBucket;
 }
 
 /** The sessions table's sparse index of open sessions (lambda/shared/session-record-store.ts). */
@@ -139,6 +142,7 @@ export class ManagedAgentsSettle extends Construct {
         SESSIONS_TABLE_NAME: this.sessionsTable.tableName,
         MANAGED_AGENTS_API_KEY_SECRET: `secretsmanager:${this.apiKey.secretArn}`,
         SPEND_TABLE_NAME: props.spendTable.tableName,
+        SESSIONS_BUCKET: props.sessionsBucket.bucketName,
         ...props.reviewRules,
       },
     });
@@ -152,6 +156,15 @@ export class ManagedAgentsSettle extends Construct {
       new iam.PolicyStatement({
         actions: ["dynamodb:GetItem", "dynamodb:UpdateItem"],
         resources: [this.sessionsTable.tableArn],
+      }),
+    );
+
+    // The repository documents beside the sessions (the resolution tally): read and conditionally
+    // replace them; no transcript, no listing, no delete.
+    this.settleFunction.addToRolePolicy(
+      new iam.PolicyStatement({
+        actions: ["s3:GetObject", "s3:PutObject"],
+        resources: [props.sessionsBucket.arnForObjects("repositories/*")],
       }),
     );
 

@@ -1,4 +1,5 @@
 import type { CommentMode } from "../../src/jobs/settings/setting-values.js";
+import type { SessionsS3Location } from "../../src/sessions/sessions-s3-client.js";
 import {
   GITHUB_APP_REQUIRED,
   GITHUB_APP_VARIABLES,
@@ -31,6 +32,8 @@ export interface SettleConfig extends GitHubAppConfig, ReviewRules {
   hostEnv: NodeJS.ProcessEnv;
   /** The App's bot logins (`BOT_NAME`, `SELF_LOGINS`): our markers count only on their comments. */
   ownLogins: string[];
+  /** The worker's sessions bucket and prefix (`SESSIONS_BUCKET`, `SESSIONS_PREFIX`): the resolution tally. */
+  sessions?: { bucket: string; prefix: string; s3: SessionsS3Location };
 }
 
 export class ManagedAgentsConfigError extends Error {
@@ -67,6 +70,10 @@ const readSettleEnv = lambdaSettingsReader(
     "GITHUB_SERVER_URL",
     "BOT_NAME",
     "SELF_LOGINS",
+    "SESSIONS_BUCKET",
+    "SESSIONS_PREFIX",
+    "AWS_REGION",
+    "AWS_ENDPOINT_URL_S3",
   ],
   [...GITHUB_APP_REQUIRED, "SESSIONS_TABLE_NAME", "MANAGED_AGENTS_API_KEY_SECRET"],
   (message) => new ManagedAgentsConfigError(message),
@@ -85,6 +92,19 @@ export function settleConfigFromEnv(env: NodeJS.ProcessEnv): SettleConfig {
     // The worker's FAIL_ON, INCLUDE and EXCLUDE: a remote review concludes as a local one would.
     ...reviewRules(settings),
     ...(spendTableName ? { spendTableName } : {}),
+    // The worker's sessions bucket: a published review's count goes into the repository's tally there.
+    ...(settings.SESSIONS_BUCKET
+      ? {
+          sessions: {
+            bucket: settings.SESSIONS_BUCKET,
+            prefix: settings.SESSIONS_PREFIX,
+            s3: {
+              ...(settings.AWS_REGION ? { region: settings.AWS_REGION } : {}),
+              ...(settings.AWS_ENDPOINT_URL_S3 ? { endpoint: settings.AWS_ENDPOINT_URL_S3 } : {}),
+            },
+          },
+        }
+      : {}),
     gitServerUrl: settings.GITHUB_SERVER_URL || "https://github.com",
     hostEnv: env,
     ownLogins: [settings.BOT_NAME, ...settings.SELF_LOGINS],

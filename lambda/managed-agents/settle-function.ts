@@ -2,6 +2,8 @@ import { MetricUnit } from "@aws-lambda-powertools/metrics";
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import type { Context, SQSEvent } from "aws-lambda";
 import { ManagedAgentsEngine } from "../../src/engines/managed-agents/managed-agents-engine.js";
+import { S3TranscriptStore } from "../../src/sessions/s3-transcript-store.js";
+import { sessionsS3Client } from "../../src/sessions/sessions-s3-client.js";
 import { githubAppAuth } from "../shared/github-app-auth.js";
 import { SecretReader } from "../shared/secret-reader.js";
 import { SessionRecordStore } from "../shared/session-record-store.js";
@@ -60,6 +62,15 @@ export const handler = async (event: SQSEvent, context: Context) => {
       },
       log: (line, fields) => telemetry.logger.info(line, fields ?? {}),
       metric: (name, value) => telemetry.metrics.addMetric(name, MetricUnit.NoUnit, value),
+      ...(config.sessions
+        ? {
+            transcripts: new S3TranscriptStore({
+              client: sessionsS3Client(config.sessions.s3),
+              bucket: config.sessions.bucket,
+              prefix: config.sessions.prefix,
+            }),
+          }
+        : {}),
     }),
   );
   try {

@@ -4,14 +4,22 @@ import { join } from "node:path";
 import type { Context, SQSBatchResponse, SQSEvent } from "aws-lambda";
 import type { ManagedAgentsEngine } from "../../src/engines/managed-agents/managed-agents-engine.js";
 import { ManagedAgentsJobEngine } from "../../src/engines/managed-agents/managed-agents-job-engine.js";
+import { resolutionRate } from "../../src/github/finding-resolution.js";
 import type { GitHubClient } from "../../src/github/github-client.js";
 import { askJob } from "../../src/jobs/ask/ask-job.js";
 import { auditJob } from "../../src/jobs/audit/audit-job.js";
 import { autofixJob } from "../../src/jobs/autofix/autofix-job.js";
-import { type ReviewPublishing, reviewJob } from "../../src/jobs/review/review-job.js";
+import { tallyResolution } from "../../src/jobs/learnings/tally-resolution.js";
+import type { PublishedReview } from "../../src/jobs/review/publish-review-to-github.js";
+import {
+  type DetachedReviewResult,
+  type ReviewPublishing,
+  reviewJob,
+} from "../../src/jobs/review/review-job.js";
 import { type DetachedJob, type DetachedJobRecord, settleJob } from "../../src/jobs/shared/detached-job.js";
 import type { JobSettings } from "../../src/jobs/shared/job-settings.js";
 import type { SessionOutcome } from "../../src/runner/session-outcome.js";
+import type { TranscriptStore } from "../../src/sessions/transcript-store.js";
 import {
   remoteJobKind,
   type SessionRecordStore,
@@ -52,7 +60,12 @@ export interface SettleHandlerDeps {
   /** Books a published session's real cost against the worker's spend-cap reservation. */
   spend?: Pick<SpendLedger, "adjust">;
   /** Records a published session's cost, and the estimate made before it began, as metrics. */
-  metric?: (name: "job_cost_usd" | "job_estimated_cost_usd", value: number) => void;
+  metric?: (
+    name: "job_cost_usd" | "job_estimated_cost_usd" | "review_resolution_rate" | "repository_resolution_rate",
+    value: number,
+  ) => void;
+  /** The worker's session store: a published review's count goes into the repository's tally there. */
+  transcripts?: TranscriptStore;
 }
 
 /**
@@ -149,6 +162,8 @@ async function settleOne(deps: SettleHandlerDeps, message: SettleMessage): Promi
   const costUsd = settled.outcome.totalCostUsd;
   deps.metric?.("job_cost_usd", costUsd);
   if (estimatedCostUsd !== undefined) deps.metric?.("job_estimated_cost_usd", estimatedCostUsd);
+  const pullNumber = "pullNumber" in stored.record ? stored.record.pullNumber : undefined;
+  if (settled.review) await reportResolution(deps, { ...target, pullNumber }, settled.review);
   deps.log?.("published", {
     sessionId,
     because: message.because,
@@ -158,11 +173,36 @@ async function settleOne(deps: SettleHandlerDeps, message: SettleMessage): Promi
   });
 }
 
-/** One settle step's result, whatever the job kind. */
+/** One settle step's result, whatever the job kind (a review's publication too, for its resolution rate). */
 type Settled =
   | { status: "waiting" }
   | { status: "claimed_elsewhere" }
-  | { status: "published"; outcome: SessionOutcome; conclusion: string };
+  | { status: "published"; outcome: SessionOutcome; conclusion: string; review?: PublishedReview };
+
+/**
+ * A published review's resolution rates, as the worker reports a local one: the PR's share as a
+ * metric, and its count into the repository's tally beside the sessions (the repository's rate as a
+ * metric). Reports only: a failure is logged.
+ */
+async function reportResolution(
+  deps: SettleHandlerDeps,
+  target: SettleTarget & { pullNumber: number | undefined },
+  review: PublishedReview,
+) {
+  const resolution = review.review?.resolution;
+  if (resolution) deps.metric?.("review_resolution_rate", resolutionRate(resolution));
+  if (target.pullNumber === undefined) return;
+  const repository = await tallyResolution({
+    store: deps.transcripts,
+    owner: target.owner,
+    repo: target.repo,
+    pullNumber: target.pullNumber,
+    resolution,
+    untrusted: false,
+    ...(deps.log ? { log: (line: string) => deps.log?.(line) } : {}),
+  });
+  if (repository) deps.metric?.("repository_resolution_rate", repository.rate);
+}
 
 function settleTarget(stored: StoredSession): SettleTarget {
   const { record } = stored;
@@ -208,7 +248,13 @@ async function settleByKind(
       },
     });
     if (settled.status !== "published") return settled;
-    return { status: "published", outcome: settled.session.outcome, conclusion: settled.conclusion };
+    const published = (settled.result as Partial<DetachedReviewResult> | undefined)?.published;
+    return {
+      status: "published",
+      outcome: settled.session.outcome,
+      conclusion: settled.conclusion,
+      ...(remoteJobKind(record) === "review" && published ? { review: published } : {}),
+    };
   } finally {
     await Promise.all(workDirs.map((dir) => rm(dir, { recursive: true, force: true })));
   }

@@ -117,7 +117,14 @@ describe("infrastructure stack on the managed-agents engine", () => {
     // The spend ledger: only the ADD that books a settled session's real cost.
     expect(onTable("SpendTable")).toEqual(["dynamodb:UpdateItem"]);
     expect(actionsOf(statements).filter((a) => a.startsWith("dynamodb:"))).toHaveLength(3);
-    expect(actionsOf(statements).some((a) => a.startsWith("s3:") || a === "sqs:SendMessage")).toBe(false);
+    expect(actionsOf(statements).some((a) => a === "sqs:SendMessage")).toBe(false);
+    // S3: only the repository documents beside the sessions (the resolution tally), read and replaced.
+    const onBucket = statements.filter((s) => actionsOf([s]).some((a) => a.startsWith("s3:")));
+    expect(actionsOf(onBucket)).toEqual(["s3:GetObject", "s3:PutObject"]);
+    expect(JSON.stringify(onBucket.map((s) => s.Resource))).toContain("/repositories/*");
+    expect(JSON.stringify(onBucket.map((s) => s.Resource))).toContain(
+      logicalId("AWS::S3::Bucket", "SessionsBucket"),
+    );
     expect(resourcesOf(statements)).toContain(logicalId("AWS::SecretsManager::Secret", "AppPrivateKey"));
     expect(resourcesOf(statements)).toContain(
       logicalId("AWS::SecretsManager::Secret", "ManagedAgentsApiKey"),
@@ -127,6 +134,7 @@ describe("infrastructure stack on the managed-agents engine", () => {
       logicalId("AWS::SecretsManager::Secret", "AnthropicApiKey"),
     );
     expect(envOf("ManagedAgentsSettleFunction")).toMatchObject({
+      SESSIONS_BUCKET: { Ref: logicalId("AWS::S3::Bucket", "SessionsBucket") },
       SESSIONS_TABLE_NAME: { Ref: logicalId("AWS::DynamoDB::Table", "ManagedAgentsSessionsTable") },
     });
     template.hasResourceProperties("AWS::CloudWatch::Alarm", {

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import Anthropic from "@anthropic-ai/sdk";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createAnthropicWebhookHandler } from "../../lambda/managed-agents/anthropic-webhook-handler.js";
@@ -7,11 +10,13 @@ import { beginWorkerReview } from "../../lambda/worker/dispatch/review-job.js";
 import { ManagedAgentsEngine } from "../../src/engines/managed-agents/managed-agents-engine.js";
 import { ManagedAgentsJobEngine } from "../../src/engines/managed-agents/managed-agents-job-engine.js";
 import type { GitHubClient } from "../../src/github/github-client.js";
+import { readRepositoryResolution } from "../../src/jobs/learnings/resolution-ledger.js";
 import type {
   ReviewRecord as RemoteReviewRecord,
   ReviewBegun as RemoteReviewStarted,
 } from "../../src/jobs/review/review-job.js";
 import type { JobSettings } from "../../src/jobs/shared/job-settings.js";
+import { FsTranscriptStore } from "../../src/sessions/fs-transcript-store.js";
 import { HEAD_FILES } from "../action/action-run-fixture.js";
 import type { GitHubDouble } from "../github-double/index.js";
 import {
@@ -155,12 +160,17 @@ describe("Lambda on the managed-agents engine (dynalite, fauxqs, Managed Agents 
     });
 
     // The settle function behind the queue.
+    const transcriptsDir = mkdtempSync(join(tmpdir(), "settle-tally-"));
+    const transcripts = new FsTranscriptStore({ root: transcriptsDir });
+    const metrics: Array<[string, number]> = [];
     const settle = createSettleHandler({
       store,
       engine,
       octokitFor: async () => octokit,
       settings: {},
       publish: { commentMode: "review", inlineCommentLimit: 30 },
+      transcripts,
+      metric: (name, value) => metrics.push([name, value]),
     });
     const source = new SqsEventSource(sqs.client, queue.queueUrl, queue.queueArn);
     for (let round = 0; round < 6 && (await store.get(record.sessionId))?.status !== "published"; round++) {
@@ -244,6 +254,29 @@ describe("Lambda on the managed-agents engine (dynalite, fauxqs, Managed Agents 
       sessionId: next.sessionId,
       headSha: nextHead,
     });
+
+    // Its settle reports the resolution rates, as the worker does for a local review: the first
+    // finding's line changed (outdated), so 1 of 1; the PR's count goes into the repository's tally.
+    expect(metrics.map(([name]) => name)).not.toContain("review_resolution_rate");
+    for (let round = 0; round < 6 && (await store.get(next.sessionId))?.status !== "published"; round++) {
+      await double.settled();
+      await source.pollOnce(
+        (event, context) => settle(event, context),
+        () => lambdaContext("settle"),
+      );
+    }
+    expect((await store.get(next.sessionId))?.status).toBe("published");
+    expect(metrics.filter(([name]) => name.endsWith("resolution_rate"))).toEqual([
+      ["review_resolution_rate", 1],
+      ["repository_resolution_rate", 1],
+    ]);
+    expect(await readRepositoryResolution({ store: transcripts, owner: "octo", repo: "app" })).toEqual({
+      pullRequests: 1,
+      earlier: 1,
+      resolved: 1,
+      rate: 1,
+    });
+    rmSync(transcriptsDir, { recursive: true, force: true });
   });
 
   it("a webhook with a bad signature is rejected and queues nothing", async () => {
