@@ -3,7 +3,7 @@ import {
   forwardableRequest,
   responseFormat,
   type UpstreamAuth,
-  UsageMeter,
+  usageMeterFor,
 } from "../../src/sandbox/credential-proxy/index.js";
 import type { GatewayTokens } from "../shared/gateway-tokens.js";
 
@@ -145,7 +145,7 @@ export function createModelGateway(options: ModelGatewayOptions) {
     });
     sink.start(response.status, out);
     // The host-side credential proxy's meter: the same prices and the same SSE reading, in one place.
-    const meter = new UsageMeter(
+    const meter = await usageMeterFor(
       responseFormat(response.headers.get("content-type") ?? ""),
       modelOf(request.body),
     );

@@ -12,7 +12,7 @@ import { PROXY_MESSAGE_PREFIX as PREFIX, ProxyGate } from "./proxy-gate.js";
 import type { ProxyStopReason } from "./proxy-stop-reason.js";
 import { staticCredentialAuth, type UpstreamAuth } from "./upstream-auth.js";
 import type { UpstreamCredential } from "./upstream-credential.js";
-import { loadEventStreamCodec, responseFormat, UsageMeter } from "./usage-meter.js";
+import { responseFormat, UsageMeter, usageMeterFor } from "./usage-meter.js";
 
 export interface CredentialProxyOptions {
   /** Where model traffic goes, e.g. `https://api.anthropic.com` (a path prefix is kept). */
@@ -211,9 +211,9 @@ export class CredentialProxy {
     if (status < 300 && format === "aws-eventstream") {
       // Bedrock's event stream: held (paused) until the codec has loaded, then metered like the rest.
       upstreamRes.pause();
-      loadEventStreamCodec().then(
-        (codec) => {
-          this.relayMetered(upstreamRes, res, new UsageMeter(format, undefined, codec));
+      usageMeterFor(format).then(
+        (meter) => {
+          this.relayMetered(upstreamRes, res, meter);
           upstreamRes.resume();
         },
         () => {

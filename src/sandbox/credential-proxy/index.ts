@@ -35,4 +35,4 @@ export {
   OAUTH_BETA,
   type UpstreamCredential,
 } from "./upstream-credential.js";
-export { type ResponseFormat, responseFormat, UsageMeter } from "./usage-meter.js";
+export { type ResponseFormat, responseFormat, UsageMeter, usageMeterFor } from "./usage-meter.js";

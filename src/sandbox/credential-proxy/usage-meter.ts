@@ -29,6 +29,12 @@ export function responseFormat(contentType: string): ResponseFormat {
   return "json";
 }
 
+/** A meter for one answer, with the event-stream codec loaded first when the answer is one. */
+export async function usageMeterFor(format: ResponseFormat, requestModel?: string): Promise<UsageMeter> {
+  const codec = format === "aws-eventstream" ? await loadEventStreamCodec() : undefined;
+  return new UsageMeter(format, requestModel, codec);
+}
+
 /**
  * Reads the usage out of one Messages API response as its bytes pass through, without holding the
  * response: a streamed (SSE) answer reports input and cache tokens in `message_start` and the
