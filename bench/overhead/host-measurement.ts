@@ -1,6 +1,6 @@
 /** What each host child process reports about itself (its own usage, never the claude child's). */
 export interface HostMeasurement {
-  host: "bare" | "runner" | "sdk" | "sdk_ask";
+  host: "bare" | "runner" | "runner_isolated" | "sdk" | "sdk_ask";
   wallMs: number;
   cpuMs: number;
   /** Peak resident set of the host process alone (getrusage RUSAGE_SELF), in MB. */

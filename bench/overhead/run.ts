@@ -22,13 +22,15 @@ import type { HostConfig, HostMeasurement } from "./host-measurement.js";
 
 // sdk_ask: the SDK with the runner's `permissions.ask: ["*"]`, so every tool call goes to its
 // canUseTool as it does in the runner: the like-for-like comparison for a host that enforces a policy.
-const HOSTS = ["bare", "runner", "sdk", "sdk_ask"] as const;
+// runner_isolated: the runner as the Action runs it with sudo or as root (own uid, Bash sandbox).
+const HOSTS = ["bare", "runner", "runner_isolated", "sdk", "sdk_ask"] as const;
 const runs = Math.max(5, Number(process.argv[2] ?? 5));
 const execFileAsync = promisify(execFile);
 
 const hostDir = await bundleHosts("hosts", {
   bare: "bench/overhead/bare-host.ts",
   runner: "bench/overhead/runner-host.ts",
+  runner_isolated: "bench/overhead/runner-host.ts",
   sdk: "bench/overhead/sdk-host.ts",
   sdk_ask: "bench/overhead/sdk-host.ts",
 });
@@ -38,6 +40,7 @@ const workspace = await createReadWorkspace("overhead");
 const results: Record<(typeof HOSTS)[number], HostMeasurement[]> = {
   bare: [],
   runner: [],
+  runner_isolated: [],
   sdk: [],
   sdk_ask: [],
 };
@@ -107,14 +110,22 @@ const output = {
   runsPerHost: runs,
   measuredAt: new Date().toISOString(),
   summary,
-  ratiosToBare: { runner: ratio("runner"), sdk: ratio("sdk"), sdk_ask: ratio("sdk_ask") },
-  ratiosToSdkAsk: {
-    runner: {
-      wall: summary.runner.medianWallMs / summary.sdk_ask.medianWallMs,
-      hostCpu: summary.runner.medianHostCpuMs / summary.sdk_ask.medianHostCpuMs,
-      hostPeakRss: summary.runner.medianHostPeakRssMb / summary.sdk_ask.medianHostPeakRssMb,
-    },
+  ratiosToBare: {
+    runner: ratio("runner"),
+    runner_isolated: ratio("runner_isolated"),
+    sdk: ratio("sdk"),
+    sdk_ask: ratio("sdk_ask"),
   },
+  ratiosToSdkAsk: Object.fromEntries(
+    (["runner", "runner_isolated"] as const).map((host) => [
+      host,
+      {
+        wall: summary[host].medianWallMs / summary.sdk_ask.medianWallMs,
+        hostCpu: summary[host].medianHostCpuMs / summary.sdk_ask.medianHostCpuMs,
+        hostPeakRss: summary[host].medianHostPeakRssMb / summary.sdk_ask.medianHostPeakRssMb,
+      },
+    ]),
+  ),
   runs: results,
 };
 await writeFile(path.join(OUT_DIR, "overhead.json"), `${JSON.stringify(output, null, 2)}\n`);
