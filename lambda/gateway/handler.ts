@@ -1,6 +1,6 @@
 import { Logger } from "@aws-lambda-powertools/logger";
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
-import { fromNodeProviderChain } from "@aws-sdk/credential-providers";
+import type { AwsCredentialIdentityProvider } from "@smithy/types";
 import type { LambdaFunctionURLEvent } from "aws-lambda";
 import { GatewayTokens } from "../shared/gateway-tokens.js";
 import { SecretReader } from "../shared/secret-reader.js";
@@ -30,10 +30,19 @@ const gateway = createModelGateway({
   tokens: new GatewayTokens(new DynamoDBClient({}), config.tokensTable),
   // Bedrock signs with the function role's credentials from the standard chain (refreshed as they rotate).
   upstream: gatewayUpstream(config, (reference) => secrets.read(reference), {
-    ...(config.provider === "bedrock" ? { aws: fromNodeProviderChain() } : {}),
+    ...(config.provider === "bedrock" ? { aws: roleCredentials() } : {}),
   }),
   log: (message, extra) => logger.info(message, extra),
 });
+
+/** The role's credential chain, loaded with the first Bedrock request (no other provider pays its import). */
+function roleCredentials(): AwsCredentialIdentityProvider {
+  let chain: AwsCredentialIdentityProvider | undefined;
+  return async (props) => {
+    chain ??= (await import("@aws-sdk/credential-providers")).fromNodeProviderChain();
+    return chain(props);
+  };
+}
 
 export const handler = awslambda.streamifyResponse(async (event, stream) => {
   let out: ResponseStream = stream;

@@ -1,0 +1,175 @@
+// Cold-start benchmark: each zip function bundled as the CDK stack bundles it (esbuild, ESM, node24,
+// minified, every package inside), side by side with a floor handler that loads only what that
+// function truly needs (bench/coldstart/floors). Each import runs in a fresh node process with the
+// function's own environment from the synthesized stack (placeholders for what only AWS knows), in
+// alternating order. Reports bundle bytes, import time and RSS after import, medians over the runs.
+// Run: node --import tsx bench/coldstart/run.ts [runs=7]
+import { execFile } from "node:child_process";
+import { mkdir, mkdtemp, rm, stat, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { App } from "aws-cdk-lib";
+import { Template } from "aws-cdk-lib/assertions";
+import { build } from "esbuild";
+import { ClaudePrRunnerStack } from "../../lambda/infra/claude-pr-runner-stack.js";
+import { median, OUT_DIR, ROOT } from "../shared/read-session.js";
+
+const runs = Math.max(5, Number(process.argv[2] ?? 7));
+const execFileAsync = promisify(execFile);
+
+/** Function → its entry, its logical id's prefix in the stack, and its floor handler. */
+const FUNCTIONS = {
+  webhook: { entry: "lambda/webhook/handler.ts", logicalId: "WebhookFunction" },
+  gateway: { entry: "lambda/gateway/handler.ts", logicalId: "ModelGatewayFunction" },
+  schedule: { entry: "lambda/schedule/handler.ts", logicalId: "ScheduleFunction" },
+  sweep: { entry: "lambda/schedule/sweep-handler.ts", logicalId: "DeliverySweepFunction" },
+  "anthropic-webhook": {
+    entry: "lambda/managed-agents/anthropic-webhook-function.ts",
+    logicalId: "ManagedAgentsWebhookFunction",
+  },
+  "session-sweep": {
+    entry: "lambda/managed-agents/session-sweep-function.ts",
+    logicalId: "ManagedAgentsSweepFunction",
+  },
+} as const;
+type Name = keyof typeof FUNCTIONS;
+const NAMES = Object.keys(FUNCTIONS) as Name[];
+
+// --- each function's environment, as the stack sets it (the managed-agents engine has them all) ---
+const cdkOut = await mkdtemp(path.join(tmpdir(), "coldstart-synth-"));
+const app = new App({
+  outdir: cdkOut,
+  context: { "aws:cdk:bundling-stacks": [] },
+  builtinCloudFormationValidation: false,
+});
+const stack = new ClaudePrRunnerStack(app, "ColdStart", {
+  env: { account: "123456789012", region: "eu-west-1" },
+  engine: "managed-agents",
+});
+const resources = Template.fromStack(stack).toJSON().Resources as Record<
+  string,
+  { Type: string; Properties: { Environment?: { Variables?: Record<string, unknown> } } }
+>;
+await rm(cdkOut, { recursive: true, force: true });
+
+/** A value only a deployment knows (a Ref, a joined ARN) becomes a plausible placeholder. */
+const PLACEHOLDERS: Record<string, string> = {
+  ALLOWED_INSTALLATIONS: "*",
+  GITHUB_APP_ID: "12345",
+  GITHUB_API_URL: "https://api.github.com",
+  GITHUB_SERVER_URL: "https://github.com",
+  MODEL_GATEWAY_URL: "https://gateway.lambda-url.eu-west-1.on.aws/",
+};
+
+function placeholder(name: string): string {
+  const known = PLACEHOLDERS[name];
+  if (known) return known;
+  if (name.endsWith("_URL")) return "https://sqs.eu-west-1.amazonaws.com/123456789012/bench.fifo";
+  if (/SECRET|PRIVATE_KEY/.test(name))
+    return "secretsmanager:arn:aws:secretsmanager:eu-west-1:123456789012:secret:bench";
+  if (name.endsWith("_ARN")) return "arn:aws:sns:eu-west-1:123456789012:bench";
+  return "bench";
+}
+
+function environmentOf(logicalIdPrefix: string): Record<string, string> {
+  const found = Object.entries(resources).find(
+    ([id, r]) => r.Type === "AWS::Lambda::Function" && id.startsWith(logicalIdPrefix),
+  );
+  if (!found) throw new Error(`no function ${logicalIdPrefix}* in the synthesized stack`);
+  const variables = found[1].Properties.Environment?.Variables ?? {};
+  return Object.fromEntries(
+    Object.entries(variables).map(([k, v]) => [k, typeof v === "string" ? v : placeholder(k)]),
+  );
+}
+
+// --- bundles: the function as deployed, and its floor ---
+const bundleDir = path.join(OUT_DIR, "coldstart");
+await mkdir(bundleDir, { recursive: true });
+const bundleOptions = {
+  bundle: true,
+  platform: "node" as const,
+  format: "esm" as const,
+  target: "node24",
+  minify: true,
+  banner: { js: "import{createRequire}from'node:module';const require=createRequire(import.meta.url);" },
+  logLevel: "warning" as const,
+};
+const bundles: Record<string, { file: string; bytes: number }> = {};
+for (const name of NAMES) {
+  for (const [variant, entry] of [
+    ["function", FUNCTIONS[name].entry],
+    ["floor", `bench/coldstart/floors/${name}.ts`],
+  ] as const) {
+    const file = path.join(bundleDir, `${name}.${variant}.mjs`);
+    await build({ ...bundleOptions, entryPoints: [path.join(ROOT, entry)], outfile: file });
+    bundles[`${name}.${variant}`] = { file, bytes: (await stat(file)).size };
+  }
+}
+
+// --- import in a fresh process, alternating function and floor ---
+// The Lambda runtime's own global (response streaming), which a streaming handler wraps itself in.
+const PROBE = `globalThis.awslambda={streamifyResponse:(f)=>f,HttpResponseStream:{from:(s)=>s}};const t=performance.now();const m=await import(process.argv[1]);const ms=performance.now()-t;if(typeof m.handler!=="function")throw new Error("no handler");console.log(JSON.stringify({ms,rssMb:process.memoryUsage().rss/1048576}));`;
+type Sample = { ms: number; rssMb: number };
+const samples: Record<string, Sample[]> = {};
+for (let run = 0; run < runs; run++) {
+  for (const name of NAMES) {
+    const env = environmentOf(FUNCTIONS[name].logicalId);
+    const variants = run % 2 === 0 ? (["function", "floor"] as const) : (["floor", "function"] as const);
+    for (const variant of variants) {
+      const key = `${name}.${variant}`;
+      const { stdout } = await execFileAsync(
+        process.execPath,
+        ["--input-type=module", "-e", PROBE, bundles[key]!.file],
+        {
+          cwd: bundleDir,
+          env: { PATH: process.env.PATH, AWS_REGION: "eu-west-1", AWS_LAMBDA_FUNCTION_NAME: name, ...env },
+          maxBuffer: 1 << 24,
+        },
+      ).catch((error: { stderr?: string }) => {
+        // The bundle's own source is printed with the error: keep the message only.
+        const message = (error.stderr ?? "")
+          .split("\n")
+          .filter((l) => /Error|error:/.test(l) && l.length < 2000);
+        throw new Error(`${key} could not be imported: ${message.slice(-2).join(" / ")}`);
+      });
+      const sample = JSON.parse(stdout.trim().split("\n").at(-1)!) as Sample;
+      samples[key] = [...(samples[key] ?? []), sample];
+    }
+  }
+  console.error(`run ${run + 1}/${runs} done`);
+}
+
+const table = Object.fromEntries(
+  NAMES.map((name) => {
+    const of = (variant: "function" | "floor") => {
+      const key = `${name}.${variant}`;
+      return {
+        bytes: bundles[key]!.bytes,
+        medianImportMs: median(samples[key]!.map((s) => s.ms)),
+        medianRssMb: median(samples[key]!.map((s) => s.rssMb)),
+      };
+    };
+    const fn = of("function");
+    const floor = of("floor");
+    return [
+      name,
+      {
+        function: fn,
+        floor,
+        ratios: {
+          importTime: fn.medianImportMs / floor.medianImportMs,
+          bytes: fn.bytes / floor.bytes,
+          rss: fn.medianRssMb / floor.medianRssMb,
+        },
+      },
+    ];
+  }),
+);
+const output = { runsPerBundle: runs, measuredAt: new Date().toISOString(), node: process.version, table };
+await writeFile(path.join(OUT_DIR, "coldstart.json"), `${JSON.stringify(output, null, 2)}\n`);
+for (const [name, row] of Object.entries(table)) {
+  console.log(
+    `${name.padEnd(18)} ${(row.function.bytes / 1024).toFixed(0).padStart(5)} KB (${row.ratios.bytes.toFixed(2)}x floor)  import ${row.function.medianImportMs.toFixed(0).padStart(4)} ms (${row.ratios.importTime.toFixed(2)}x)  rss ${row.function.medianRssMb.toFixed(0)} MB (${row.ratios.rss.toFixed(2)}x)`,
+  );
+}
