@@ -14,7 +14,7 @@ import { createSessionSweepHandler } from "./session-sweep-handler.js";
 const config = sessionSweepConfigFromEnv(process.env);
 const telemetry = createTelemetry("managed-agents-sweep", process.env);
 const secrets = new SecretReader();
-const dynamodb = telemetry.tracer.captureAWSv3Client(new DynamoDBClient({}));
+const dynamodb = new DynamoDBClient({});
 const sqs = new SQSClient({});
 const store = new SessionRecordStore(dynamodb, config.sessionsTable);
 

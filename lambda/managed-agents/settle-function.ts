@@ -8,7 +8,7 @@ import { githubAppAuth } from "../shared/github-app-auth.js";
 import { SecretReader } from "../shared/secret-reader.js";
 import { SessionRecordStore } from "../shared/session-record-store.js";
 import { SpendLedger } from "../shared/spend-ledger.js";
-import { createTelemetry } from "../shared/telemetry.js";
+import { createTracedTelemetry } from "../shared/tracing.js";
 import { settleConfigFromEnv } from "./managed-agents-config.js";
 import { publishingClientFor } from "./publishing-client.js";
 import { createSettleHandler } from "./settle-handler.js";
@@ -17,7 +17,7 @@ import { createSettleHandler } from "./settle-handler.js";
 // no agent; it reads the session's events and publishes with the App's token. Only an autofix's
 // last step clones (the PR head, to land the agent's patch before committing it through the API).
 const config = settleConfigFromEnv(process.env);
-const telemetry = createTelemetry("managed-agents-settle", process.env);
+const telemetry = createTracedTelemetry("managed-agents-settle", process.env);
 const secrets = new SecretReader();
 const dynamodb = telemetry.tracer.captureAWSv3Client(new DynamoDBClient({}));
 const tokens = githubAppAuth({

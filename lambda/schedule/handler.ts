@@ -18,7 +18,7 @@ const tokens = githubAppAuth({
 
 export const handler = createScheduleHandler({
   telemetry,
-  queue: new JobQueue(telemetry.tracer.captureAWSv3Client(new SQSClient({})), config.queueUrl),
+  queue: new JobQueue(new SQSClient({}), config.queueUrl),
   repositories: new InstallationRepositories(tokens, config.githubApiUrl),
   auditRepositories: config.auditRepositories,
   allowedInstallations: config.allowedInstallations,

@@ -1,12 +1,18 @@
 import { Logger } from "@aws-lambda-powertools/logger";
 import { Metrics } from "@aws-lambda-powertools/metrics";
-import { Tracer } from "@aws-lambda-powertools/tracer";
+import type { Tracer } from "@aws-lambda-powertools/tracer";
 
-/** The three Powertools utilities every handler carries, built once per cold start. */
+/**
+ * The Powertools utilities a handler carries, built once per cold start. The tracer is only in the
+ * functions that run long jobs (the worker, the Managed Agents settle step: `createTracedTelemetry`
+ * in tracing.ts). The short functions (webhook, schedule, the sweeps) leave the X-Ray SDK out of
+ * their cold start (about 20 ms and 125 KB bundled); Lambda's active tracing still records each of
+ * their invocations as a segment.
+ */
 export interface Telemetry {
   logger: Logger;
   metrics: Metrics;
-  tracer: Tracer;
+  tracer?: Tracer;
 }
 
 /** Namespace used when POWERTOOLS_METRICS_NAMESPACE is not set by the stack. */
@@ -20,16 +26,15 @@ export function createTelemetry(serviceName: string, env: NodeJS.ProcessEnv): Te
       serviceName,
       namespace: env.POWERTOOLS_METRICS_NAMESPACE ?? METRICS_NAMESPACE,
     }),
-    tracer: new Tracer({ serviceName }),
   };
 }
 
 /**
- * Runs `fn` inside an X-Ray subsegment when tracing is active (inside Lambda); outside Lambda the
- * tracer is disabled and this is a plain call. Errors are attached to the subsegment and rethrown.
+ * Runs `fn` inside an X-Ray subsegment when the function has a tracer and tracing is active (inside
+ * Lambda); otherwise this is a plain call. Errors are attached to the subsegment and rethrown.
  */
-export async function traced<T>(tracer: Tracer, name: string, fn: () => Promise<T>): Promise<T> {
-  if (!tracer.isTracingEnabled()) return fn();
+export async function traced<T>(tracer: Tracer | undefined, name: string, fn: () => Promise<T>): Promise<T> {
+  if (!tracer?.isTracingEnabled()) return fn();
   const parent = tracer.getSegment();
   const sub = parent?.addNewSubsegment(name);
   if (sub) tracer.setSegment(sub);

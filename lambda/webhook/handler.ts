@@ -12,9 +12,11 @@ import { parseWebhookSecrets } from "./webhook-secrets.js";
 // against loopback servers in tests.
 const config = webhookConfigFromEnv(process.env);
 const telemetry = createTelemetry("webhook", process.env);
-const sqs = telemetry.tracer.captureAWSv3Client(new SQSClient({}));
-const dynamodb = telemetry.tracer.captureAWSv3Client(new DynamoDBClient({}));
+const sqs = new SQSClient({});
+const dynamodb = new DynamoDBClient({});
 const secretReader = new SecretReader();
+// Every delivery's signature needs the secret: its store's client loads in the cold start.
+await secretReader.prepare(config.webhookSecret);
 
 export const handler = createWebhookHandler({
   telemetry,

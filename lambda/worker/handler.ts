@@ -8,7 +8,7 @@ import { githubAppAuth } from "../shared/github-app-auth.js";
 import { SecretReader } from "../shared/secret-reader.js";
 import { SessionRecordStore } from "../shared/session-record-store.js";
 import { SpendLedger } from "../shared/spend-ledger.js";
-import { createTelemetry } from "../shared/telemetry.js";
+import { createTracedTelemetry } from "../shared/tracing.js";
 import { AttemptTokens } from "./attempt-tokens.js";
 import { createJobExecutor } from "./create-job-executor.js";
 import { InstallationSlots } from "./installation-slots.js";
@@ -22,7 +22,7 @@ import { createWorkerHandler } from "./worker-handler.js";
 // Cold start: configuration, clients and the job core are built once per sandbox.
 const config = workerConfigFromEnv(process.env);
 const jobs = jobRuntimeConfigFromEnv(process.env);
-const telemetry = createTelemetry("worker", process.env);
+const telemetry = createTracedTelemetry("worker", process.env);
 const secrets = new SecretReader();
 const { anthropicApiKey } = config;
 const dynamodb = telemetry.tracer.captureAWSv3Client(new DynamoDBClient({}));

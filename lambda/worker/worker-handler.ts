@@ -230,8 +230,8 @@ export function createWorkerHandler(deps: WorkerHandlerDeps): WorkerHandler {
   }
 
   async function runJob(job: JobMessage, receiveCount: number, context: Context): Promise<void> {
-    tracer.putAnnotation("jobKind", job.kind);
-    tracer.putAnnotation("repo", `${job.owner}/${job.repo}`);
+    tracer?.putAnnotation("jobKind", job.kind);
+    tracer?.putAnnotation("repo", `${job.owner}/${job.repo}`);
     if (!deps.allowedInstallations.allows(job.installationId)) {
       logger.warn("job dropped", {
         reason: `installation ${job.installationId} is not in ALLOWED_INSTALLATIONS`,
