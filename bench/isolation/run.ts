@@ -5,8 +5,10 @@
 // starts a sandbox. Needs root (or passwordless sudo) and bubblewrap + socat.
 // Variants: plain (host uid), uid (own user only), isolated (own user + Bash sandbox).
 // Run: node --import tsx bench/isolation/run.ts [runs=5] [scenarios=read,bash]
+import { execFile } from "node:child_process";
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { promisify } from "node:util";
 import { runSession, ToolPolicy } from "../../src/runner/index.js";
 import { decideIsolation } from "../../src/runner/isolation/isolation-decision.js";
 import { CLAUDE_BIN } from "../../test/harness/claude-cli.js";
@@ -90,8 +92,41 @@ try {
   }
 } finally {
   await api.close();
+}
+
+// --- the floor: one command started plainly, and the same command in a bubblewrap namespace of the
+// kind the CLI's sandbox starts for each Bash call (new session, no network, own pid namespace) ---
+const run = promisify(execFile);
+// A world-readable file: the agent user cannot read the bench workspace from outside a session.
+const command = ["/bin/bash", "-c", "cat /etc/os-release"];
+const BWRAP = ["--new-session", "--die-with-parent", "--unshare-net", "--unshare-pid"];
+const MOUNTS = ["--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc"];
+// The CLI runs each sandboxed command through its own binary as a seccomp helper (ARGV0=apply-seccomp),
+// inside a user namespace, as the agent's user: the second floor adds exactly that.
+const HELPER = ["--unshare-user", "--cap-drop", "ALL"];
+const asAgent = decision.user.via === "root" ? { uid: decision.user.uid, gid: decision.user.gid } : {};
+const KINDS = ["spawn", "bwrap", "bwrapHelper"] as const;
+const floorSamples: Record<(typeof KINDS)[number], number[]> = { spawn: [], bwrap: [], bwrapHelper: [] };
+try {
+  for (let i = 0; i < runs * (TURNS - 1); i++) {
+    for (const kind of KINDS.map((_, k) => KINDS[(k + i) % KINDS.length] as (typeof KINDS)[number])) {
+      const startedAt = performance.now();
+      if (kind === "spawn") await run(command[0] as string, command.slice(1), asAgent);
+      else if (kind === "bwrap") await run("bwrap", [...BWRAP, ...MOUNTS, "--", ...command], asAgent);
+      else
+        await run(
+          "bwrap",
+          [...BWRAP, ...HELPER, ...MOUNTS, "--", "env", "ARGV0=apply-seccomp", CLAUDE_BIN, ...command],
+          asAgent,
+        );
+      floorSamples[kind].push(performance.now() - startedAt);
+    }
+  }
+} finally {
   await rm(workspace, { recursive: true, force: true });
 }
+const bwrapPerCommandMs = median(floorSamples.bwrap) - median(floorSamples.spawn);
+const bwrapHelperPerCommandMs = median(floorSamples.bwrapHelper) - median(floorSamples.spawn);
 
 const output = {
   scenario: `${TURNS} scripted model turns (${TURNS - 1} tool calls, then text), real claude ${CLAUDE_BIN}`,
@@ -115,7 +150,38 @@ const output = {
       ];
     }),
   ),
+  costs: costs(),
 };
+
+/**
+ * The fixed cost per session comes from the read scenario (its tool calls start no process); the
+ * cost per command is what the bash scenario adds beyond it, over its 19 commands.
+ */
+function costs() {
+  if (!SCENARIOS.includes("read") || !SCENARIOS.includes("bash")) return undefined;
+  const at = (s: Scenario, v: Variant) => median(wall[s][v]);
+  const commands = TURNS - 1;
+  const uidFixed = at("read", "uid") - at("read", "plain");
+  const sandboxFixed = at("read", "isolated") - at("read", "uid");
+  const sandboxPerCommand = (at("bash", "isolated") - at("bash", "uid") - sandboxFixed) / commands;
+  return {
+    fixedPerSessionMs: { ownUser: uidFixed, bashSandbox: sandboxFixed },
+    perCommandMs: {
+      ownUser: (at("bash", "uid") - at("bash", "plain") - uidFixed) / commands,
+      bashSandbox: sandboxPerCommand,
+    },
+    floor: {
+      what: `as the agent's user: bwrap ${BWRAP.join(" ")} ${MOUNTS.join(" ")} -- ${command.join(" ")}; then with ${HELPER.join(" ")} and the CLI's seccomp helper (env ARGV0=apply-seccomp claude); each against the command spawned plainly`,
+      medianSpawnMs: median(floorSamples.spawn),
+      medianBwrapMs: median(floorSamples.bwrap),
+      medianBwrapWithHelperMs: median(floorSamples.bwrapHelper),
+      bwrapPerCommandMs,
+      bwrapWithHelperPerCommandMs: bwrapHelperPerCommandMs,
+      sandboxPerCommandVsBwrap: sandboxPerCommand / bwrapPerCommandMs,
+      sandboxPerCommandVsBwrapWithHelper: sandboxPerCommand / bwrapHelperPerCommandMs,
+    },
+  };
+}
 await mkdir(OUT_DIR, { recursive: true });
 await writeFile(path.join(OUT_DIR, "isolation.json"), `${JSON.stringify(output, null, 2)}\n`);
 console.log(JSON.stringify(output, null, 2));
