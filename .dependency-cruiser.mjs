@@ -44,8 +44,10 @@ export const layers = {
   // Doors: parse their input once, call a job, render its outcome. They never import each other.
   "src/action": belowDoors,
   "src/cli": belowDoors,
-  "lambda/shared": belowDoors,
-  "lambda/webhook": [...belowDoors, "lambda/shared"],
+  // Validators compiled at build time (Ajv standalone code): they import only Ajv's runtime helpers.
+  "lambda/generated": [],
+  "lambda/shared": [...belowDoors, "lambda/generated"],
+  "lambda/webhook": [...belowDoors, "lambda/shared", "lambda/generated"],
   "lambda/worker": [...belowDoors, "lambda/shared"],
   "lambda/schedule": [...belowDoors, "lambda/shared"],
   // The agent function (runs the CLI, holds no credential) and the model gateway (holds the key).

@@ -9,6 +9,7 @@ export default mutationScope({
   name: "settings",
   mutate: [
     "src/jobs/settings/settings-reader.ts",
+    "src/jobs/settings/read-settings.ts",
     "src/jobs/settings/setting-schema.ts",
     "src/jobs/settings/setting-values.ts",
   ],
@@ -18,7 +19,9 @@ export default mutationScope({
     "test/lambda/lambda-settings.test.ts",
     "test/action/action-inputs.test.ts",
     "test/cli/usage-errors.test.ts",
+    "test/json-schema/generated-validators.test.ts",
   ],
-  skipTests: "cold start",
+  // Stryker's sandbox marks JavaScript files (`// @ts-nocheck`), so the generated files are not byte-equal there.
+  skipTests: "cold start|are current",
   breakAt: 85,
 });

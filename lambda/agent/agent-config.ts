@@ -1,4 +1,4 @@
-import { lambdaSettingsReader } from "../shared/lambda-variables.js";
+import { lambdaSettingsReader } from "../shared/lambda-settings-reader.js";
 
 /** The agent function's own settings; everything about a job comes with the invocation. */
 export interface AgentConfig {

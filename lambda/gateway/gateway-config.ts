@@ -1,6 +1,7 @@
 import { type ProviderCredentialSources, providerUpstream } from "../../src/runner/model-gateway.js";
 import type { ModelProvider } from "../../src/runner/model-provider.js";
-import { type LambdaVariableName, lambdaSettingsReader } from "../shared/lambda-variables.js";
+import { lambdaSettingsReader } from "../shared/lambda-settings-reader.js";
+import type { LambdaVariableName } from "../shared/lambda-variables.js";
 import { parseSecretReference, type SecretReference } from "../shared/secret-reader.js";
 import type { GatewayUpstream } from "./model-gateway.js";
 

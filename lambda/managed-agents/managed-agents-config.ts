@@ -6,7 +6,7 @@ import {
   type GitHubAppConfig,
   githubAppConfig,
 } from "../shared/github-app-config.js";
-import { lambdaSettingsReader } from "../shared/lambda-variables.js";
+import { lambdaSettingsReader } from "../shared/lambda-settings-reader.js";
 import { REVIEW_RULE_VARIABLES, type ReviewRules, reviewRules } from "../shared/review-rules.js";
 import { parseSecretReference, type SecretReference } from "../shared/secret-reader.js";
 

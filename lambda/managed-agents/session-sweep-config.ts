@@ -1,4 +1,4 @@
-import { lambdaSettingsReader } from "../shared/lambda-variables.js";
+import { lambdaSettingsReader } from "../shared/lambda-settings-reader.js";
 import { parseSecretReference, type SecretReference } from "../shared/secret-reader.js";
 import { ManagedAgentsConfigError } from "./managed-agents-config.js";
 

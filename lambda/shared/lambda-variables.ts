@@ -1,3 +1,9 @@
+import {
+  type RawSettings,
+  readSettingsWith,
+  SettingsError,
+  type SettingsValidator,
+} from "../../src/jobs/settings/read-settings.js";
 import type { SettingSchema, SettingsOf } from "../../src/jobs/settings/setting-schema.js";
 import {
   commandPrefixSetting,
@@ -15,7 +21,6 @@ import {
   textWithDefault,
   wholeNumberSetting,
 } from "../../src/jobs/settings/setting-values.js";
-import { type RawSettings, SettingsError, settingsReader } from "../../src/jobs/settings/settings-reader.js";
 
 const SET_BY_STACK = "the stack sets it on the function";
 const SQS_MAX_DELAY_SECONDS = 43_200;
@@ -181,20 +186,25 @@ export type LambdaSettings<N extends LambdaVariableName, R extends N = never> = 
   R
 >;
 
+/** The schemas of the variables `names`, in their order: what a function's reader checks. */
+export function lambdaVariableSchemas<const N extends LambdaVariableName>(
+  names: readonly N[],
+): Pick<LambdaVariables, N> {
+  return Object.fromEntries(names.map((name) => [name, LAMBDA_VARIABLES[name]])) as Pick<LambdaVariables, N>;
+}
+
 /**
- * One function's reader of its environment: compiled once (at cold start), it reads the variables the
+ * One function's reader of its environment, checked by `validate` (compiled at cold start by
+ * lambdaSettingsReader, or precompiled at build time for the webhook): it reads the variables the
  * function uses and refuses every bad one in a single error of the function's own type.
  */
-export function lambdaSettingsReader<const N extends LambdaVariableName, const R extends N = never>(
+export function lambdaSettingsReaderWith<const N extends LambdaVariableName, const R extends N = never>(
   names: readonly N[],
   required: readonly R[],
   toError: (message: string) => Error,
+  validate: SettingsValidator,
 ): (env: RawSettings) => LambdaSettings<N, R> {
-  const properties = Object.fromEntries(names.map((name) => [name, LAMBDA_VARIABLES[name]])) as Pick<
-    LambdaVariables,
-    N
-  >;
-  const read = settingsReader(properties, { required });
+  const read = readSettingsWith(lambdaVariableSchemas(names), validate, { required });
   return (env) => {
     try {
       return read(env) as LambdaSettings<N, R>;

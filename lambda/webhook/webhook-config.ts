@@ -1,10 +1,12 @@
 import picomatch from "picomatch";
 import type { TriggerSettings } from "../../src/jobs/triggers/trigger-settings.js";
+import validateWebhookSettings from "../generated/webhook-settings-validator.cjs";
 import { type InstallationAllowList, installationAllowList } from "../shared/installation-allow-list.js";
 import type { JobKind } from "../shared/job-message.js";
-import { lambdaSettingsReader } from "../shared/lambda-variables.js";
+import { lambdaSettingsReaderWith } from "../shared/lambda-variables.js";
 import { parseSecretReference, type SecretReference } from "../shared/secret-reader.js";
-import { TRIGGER_VARIABLES, triggerSettings } from "../shared/trigger-settings-variables.js";
+import { triggerSettings } from "../shared/trigger-settings-variables.js";
+import { WEBHOOK_REQUIRED, WEBHOOK_VARIABLES } from "./webhook-variables.js";
 
 /** Which deliveries become jobs. Everything else is answered 202 `ignored`. */
 export interface WebhookRouting {
@@ -33,20 +35,12 @@ export class WebhookConfigError extends Error {
   override readonly name = "WebhookConfigError";
 }
 
-const readWebhookEnv = lambdaSettingsReader(
-  [
-    "JOB_QUEUE_URL",
-    "IDEMPOTENCY_TABLE_NAME",
-    "WEBHOOK_SECRET",
-    "MAX_BODY_BYTES",
-    "DELIVERY_TTL_SECONDS",
-    "ENABLED_JOBS",
-    "REPOSITORIES",
-    "ALLOWED_INSTALLATIONS",
-    ...TRIGGER_VARIABLES,
-  ],
-  ["JOB_QUEUE_URL", "IDEMPOTENCY_TABLE_NAME", "WEBHOOK_SECRET"],
+// Checked by a validator precompiled at build time: the webhook's cold start loads no Ajv.
+const readWebhookEnv = lambdaSettingsReaderWith(
+  WEBHOOK_VARIABLES,
+  WEBHOOK_REQUIRED,
   (message) => new WebhookConfigError(message),
+  validateWebhookSettings,
 );
 
 export function webhookConfigFromEnv(env: NodeJS.ProcessEnv): WebhookConfig {

@@ -5,7 +5,7 @@ import type { TriggerSettings } from "../../src/jobs/triggers/trigger-settings.j
 import type { ModelProvider } from "../../src/runner/model-provider.js";
 import type { ContextBound } from "../../src/sessions/context-bound.js";
 import type { SessionsS3Location } from "../../src/sessions/sessions-s3-client.js";
-import { lambdaSettingsReader } from "../shared/lambda-variables.js";
+import { lambdaSettingsReader } from "../shared/lambda-settings-reader.js";
 import { REVIEW_RULE_VARIABLES, reviewRules } from "../shared/review-rules.js";
 import { TRIGGER_VARIABLES, triggerSettings } from "../shared/trigger-settings-variables.js";
 import { WorkerConfigError } from "./worker-config.js";

@@ -4,7 +4,7 @@ import {
   type GitHubAppConfig,
   githubAppConfig,
 } from "../shared/github-app-config.js";
-import { lambdaSettingsReader } from "../shared/lambda-variables.js";
+import { lambdaSettingsReader } from "../shared/lambda-settings-reader.js";
 import { parseSecretReference, type SecretReference } from "../shared/secret-reader.js";
 
 export interface WorkerConfig extends GitHubAppConfig {

@@ -34,6 +34,12 @@ export interface AjvSettings {
    * into true where the schema asks for a number or a boolean, and fill in each property's `default`.
    */
   fromText?: boolean;
+  /**
+   * For a validator compiled at build time into standalone code (scripts/generate-validators.ts):
+   * keeps the generated source, and checks the schema against its meta-schema, which costs nothing
+   * at build time.
+   */
+  standaloneCode?: boolean;
 }
 
 /**
@@ -52,6 +58,10 @@ export function createAjv(settings: AjvSettings): Ajv {
   if (settings.fromText) {
     options.coerceTypes = true;
     options.useDefaults = true;
+  }
+  if (settings.standaloneCode) {
+    options.code = { source: true };
+    options.validateSchema = true;
   }
   const AjvClass = settings.dialect ?? Ajv;
   return addFormats(new AjvClass(options));
