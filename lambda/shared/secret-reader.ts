@@ -43,13 +43,18 @@ export interface SecretReaderOptions {
  * store during its cold start with `prepare`, not on its first request.
  */
 export class SecretReader {
-  private secretsProvider: Promise<SecretsProvider> | undefined;
-  private ssmProvider: Promise<SSMProvider> | undefined;
+  private readonly secrets: () => Promise<SecretsProvider>;
+  private readonly ssm: () => Promise<SSMProvider>;
   private readonly maxAge: number;
 
   constructor(options: SecretReaderOptions = {}) {
-    if (options.secrets) this.secretsProvider = Promise.resolve(options.secrets);
-    if (options.ssm) this.ssmProvider = Promise.resolve(options.ssm);
+    const { secrets, ssm } = options;
+    this.secrets = loadedOnce(async () =>
+      secrets ? secrets : new (await import("@aws-lambda-powertools/parameters/secrets")).SecretsProvider(),
+    );
+    this.ssm = loadedOnce(async () =>
+      ssm ? ssm : new (await import("@aws-lambda-powertools/parameters/ssm")).SSMProvider(),
+    );
     this.maxAge = options.maxAgeSeconds ?? 300;
   }
 
@@ -68,27 +73,16 @@ export class SecretReader {
     // The id is safe to log; the value never is.
     throw new SecretReferenceError(`${reference.store} secret "${reference.id}" is empty or missing`);
   }
+}
 
-  /** Loaded once; a failed load is not kept, so the next read tries again. */
-  private secrets(): Promise<SecretsProvider> {
-    this.secretsProvider ??= import("@aws-lambda-powertools/parameters/secrets").then(
-      ({ SecretsProvider }) => new SecretsProvider(),
-      (error: unknown) => {
-        this.secretsProvider = undefined;
-        throw error;
-      },
-    );
-    return this.secretsProvider;
-  }
-
-  private ssm(): Promise<SSMProvider> {
-    this.ssmProvider ??= import("@aws-lambda-powertools/parameters/ssm").then(
-      ({ SSMProvider }) => new SSMProvider(),
-      (error: unknown) => {
-        this.ssmProvider = undefined;
-        throw error;
-      },
-    );
-    return this.ssmProvider;
-  }
+/** `load` runs once and its result is kept; a failed load is not kept, so the next call tries again. */
+function loadedOnce<T>(load: () => Promise<T>): () => Promise<T> {
+  let loaded: Promise<T> | undefined;
+  return () => {
+    loaded ??= load().catch((error: unknown) => {
+      loaded = undefined;
+      throw error;
+    });
+    return loaded;
+  };
 }
