@@ -13,6 +13,7 @@ import { App } from "aws-cdk-lib";
 import { Template } from "aws-cdk-lib/assertions";
 import { build } from "esbuild";
 import { ClaudePrRunnerStack } from "../../lambda/infra/claude-pr-runner-stack.js";
+import { ZIP_BANNER, ZIP_MAIN_FIELDS } from "../../lambda/infra/node-function-defaults.js";
 import { median, OUT_DIR, ROOT } from "../shared/read-session.js";
 
 const runs = Math.max(5, Number(process.argv[2] ?? 7));
@@ -92,7 +93,8 @@ const bundleOptions = {
   format: "esm" as const,
   target: "node24",
   minify: true,
-  banner: { js: "import{createRequire}from'node:module';const require=createRequire(import.meta.url);" },
+  mainFields: ZIP_MAIN_FIELDS,
+  banner: { js: ZIP_BANNER },
   logLevel: "warning" as const,
 };
 const bundles: Record<string, { file: string; bytes: number }> = {};

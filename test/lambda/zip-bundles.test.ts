@@ -1,0 +1,144 @@
+import { execFile } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { build } from "esbuild";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { REPO_ROOT, ZIP_BANNER, ZIP_MAIN_FIELDS } from "../../lambda/infra/node-function-defaults.js";
+import { parseJobMessage } from "../../lambda/shared/job-message.js";
+import { LoopbackDynamoDb, TEST_CREDENTIALS } from "./support/loopback-dynamodb.js";
+import { type FifoQueuePair, LoopbackSqs } from "./support/loopback-sqs.js";
+import { SecretsDouble } from "./support/secrets-double.js";
+import { functionUrlEvent, lambdaContext, pullRequestExample } from "./support/webhook-events.js";
+
+// The webhook as `cdk deploy` ships it: bundled by esbuild with the stack's own settings (ES module
+// builds first, every package inside, minified), loaded by a plain node process with only its
+// environment, answering a signed delivery against dynalite, fauxqs and a Secrets Manager double.
+const run = promisify(execFile);
+const SECRET = "bundle-webhook-secret-0123456789";
+let dynamo: LoopbackDynamoDb;
+let sqs: LoopbackSqs;
+let secrets: SecretsDouble;
+let queue: FifoQueuePair;
+let outdir: string;
+
+beforeAll(async () => {
+  [dynamo, sqs, secrets] = await Promise.all([
+    LoopbackDynamoDb.start(),
+    LoopbackSqs.start(),
+    SecretsDouble.start({ "prod/webhook-secret": SECRET }),
+  ]);
+  await dynamo.createIdempotencyTable("idempotency");
+  queue = await sqs.createFifoQueueWithDlq("jobs", { maxReceiveCount: 3, visibilityTimeoutSeconds: 30 });
+  outdir = await mkdtemp(path.join(tmpdir(), "zip-bundle-"));
+});
+
+afterAll(async () => {
+  await Promise.all([dynamo?.close(), sqs?.close(), secrets?.close()]);
+  if (outdir) await rm(outdir, { recursive: true, force: true });
+});
+
+/** Imports the bundle in a fresh node process and hands its handler one event. */
+const DRIVER = `const { handler } = await import(process.argv[1]);
+const context = JSON.parse(process.argv[3]);
+// A context's functions do not cross JSON: the deadline comes back as Lambda gives it.
+const deadline = Date.now() + 30000;
+context.getRemainingTimeInMillis = () => deadline - Date.now();
+const result = await handler(JSON.parse(process.argv[2]), context);
+process.stdout.write("\\n" + JSON.stringify(result));`;
+
+/** Runs the bundle's handler on `event` in a fresh node process with the webhook's environment only. */
+async function invokeBundle(file: string, event: unknown): Promise<{ statusCode: number; body: string }> {
+  const { stdout, stderr } = await run(
+    process.execPath,
+    [
+      "--input-type=module",
+      "-e",
+      DRIVER,
+      file,
+      JSON.stringify(event),
+      JSON.stringify(lambdaContext("webhook")),
+    ],
+    {
+      env: {
+        PATH: process.env.PATH,
+        AWS_REGION: "us-east-1",
+        AWS_ACCESS_KEY_ID: TEST_CREDENTIALS.accessKeyId,
+        AWS_SECRET_ACCESS_KEY: TEST_CREDENTIALS.secretAccessKey,
+        AWS_ENDPOINT_URL_SQS: sqs.endpoint,
+        AWS_ENDPOINT_URL_DYNAMODB: dynamo.endpoint,
+        AWS_ENDPOINT_URL_SECRETS_MANAGER: secrets.endpoint,
+        JOB_QUEUE_URL: queue.queueUrl,
+        IDEMPOTENCY_TABLE_NAME: "idempotency",
+        WEBHOOK_SECRET: "secretsmanager:prod/webhook-secret",
+        ALLOWED_INSTALLATIONS: "1",
+        POWERTOOLS_METRICS_NAMESPACE: "ClaudePrRunnerTest",
+      },
+      maxBuffer: 1 << 24,
+    },
+  );
+  const answer = JSON.parse(stdout.trim().split("\n").at(-1) as string) as {
+    statusCode: number;
+    body: string;
+  };
+  if (answer.statusCode >= 500) console.error(stderr);
+  return answer;
+}
+
+describe("the webhook bundled as the stack bundles it", () => {
+  it("loads with its environment alone, verifies a signed delivery and queues its job; no Ajv inside", async () => {
+    const file = path.join(outdir, "webhook.mjs");
+    const result = await build({
+      entryPoints: [path.join(REPO_ROOT, "lambda/webhook/handler.ts")],
+      outfile: file,
+      bundle: true,
+      platform: "node",
+      format: "esm",
+      target: "node24",
+      minify: true,
+      mainFields: ZIP_MAIN_FIELDS,
+      banner: { js: ZIP_BANNER },
+      metafile: true,
+      logLevel: "silent",
+    });
+    const packages = Object.keys(result.metafile.inputs).filter((input) => input.includes("node_modules/"));
+    // Only Ajv's runtime helper for string lengths: the validators were compiled at build time.
+    expect(packages.filter((input) => /node_modules\/ajv(-formats)?\//.test(input))).toEqual([
+      "node_modules/ajv/dist/runtime/ucs2length.js",
+    ]);
+    // ES module builds: the SDK clients came from dist-es, not dist-cjs.
+    expect(packages.some((input) => input.includes("@aws-sdk/client-sqs/dist-es/"))).toBe(true);
+    expect(packages.some((input) => input.includes("@aws-sdk/client-sqs/dist-cjs/"))).toBe(false);
+
+    const payload = pullRequestExample("opened");
+    const event = await functionUrlEvent({ event: "pull_request", payload, secret: SECRET });
+    const answer = await invokeBundle(file, event);
+    expect(answer.statusCode).toBe(202);
+    expect(JSON.parse(answer.body)).toMatchObject({ status: "queued", kind: "review" });
+    const messages = sqs.messagesIn(queue.queueUrl);
+    expect(messages).toHaveLength(1);
+    expect(parseJobMessage(messages[0]!.body)).toMatchObject({
+      kind: "review",
+      owner: "Codertocat",
+      repo: "Hello-World",
+      pullNumber: 2,
+    });
+    expect(secrets.requests).toEqual([
+      { target: "secretsmanager.GetSecretValue", id: "prod/webhook-secret" },
+    ]);
+  });
+
+  it("a forged signature is refused by the bundle too, and nothing is queued", async () => {
+    const file = path.join(outdir, "webhook.mjs");
+    sqs.clearMessages();
+    const event = await functionUrlEvent({
+      event: "pull_request",
+      payload: pullRequestExample("opened"),
+      secret: "not-the-secret",
+    });
+    const answer = await invokeBundle(file, event);
+    expect(answer.statusCode).toBe(401);
+    expect(sqs.messagesIn(queue.queueUrl)).toHaveLength(0);
+  });
+});
