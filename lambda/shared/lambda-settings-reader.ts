@@ -1,5 +1,5 @@
-import { type RawSettings, settingsObjectSchema } from "../../src/jobs/settings/read-settings.js";
-import { settingsAjv } from "../../src/jobs/settings/settings-reader.js";
+import type { RawSettings } from "../../src/jobs/settings/read-settings.js";
+import { compileSettings } from "../../src/jobs/settings/settings-reader.js";
 import {
   type LambdaSettings,
   type LambdaVariableName,
@@ -22,5 +22,5 @@ export function lambdaSettingsReader<const N extends LambdaVariableName, const R
 
 /** A function's settings validator, compiled now: at cold start, or by the generator at build time. */
 export function compileLambdaSettings(names: readonly LambdaVariableName[], required: readonly string[]) {
-  return settingsAjv().compile(settingsObjectSchema(lambdaVariableSchemas(names), required));
+  return compileSettings(lambdaVariableSchemas(names), required);
 }

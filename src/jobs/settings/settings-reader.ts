@@ -6,6 +6,7 @@ import {
   SETTING_ANNOTATIONS,
   SettingsError,
   type SettingsReaderOptions,
+  type SettingsValidator,
   settingsObjectSchema,
 } from "./read-settings.js";
 import type { SettingSchema, SettingsOf } from "./setting-schema.js";
@@ -22,8 +23,15 @@ export function settingsReader<
   const P extends Record<string, SettingSchema>,
   const R extends keyof P & string = never,
 >(properties: P, options: SettingsReaderOptions<R> = {}): (raw: RawSettings) => SettingsOf<P, R> {
-  const validate = settingsAjv().compile(settingsObjectSchema(properties, options.required ?? []));
-  return readSettingsWith(properties, validate, options);
+  return readSettingsWith(properties, compileSettings(properties, options.required ?? []), options);
+}
+
+/** The check of a door's settings object (settingsObjectSchema), compiled now. */
+export function compileSettings(
+  properties: Record<string, SettingSchema>,
+  required: readonly string[],
+): SettingsValidator {
+  return settingsAjv().compile(settingsObjectSchema(properties, required));
 }
 
 /** The Ajv settings are compiled with: at start, or into standalone code at build time. */
