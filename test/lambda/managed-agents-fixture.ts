@@ -54,7 +54,8 @@ export class ManagedAgentsLoopback {
     repo.git("checkout", "-q", "-b", "feature");
     for (const [path, content] of Object.entries(HEAD_FILES)) repo.write(path, content);
     const headSha = repo.commitAll("add sub");
-    github.addRepo("octo", "app");
+    // GitHub reads the repository's own objects (its contents, and the compare of a later push).
+    github.addRepo("octo", "app", { gitDir: `${repo.dir}/.git` });
     const diff = repo.git("diff", `${baseSha}...${headSha}`);
     for (const number of numbers)
       github.addPullRequest({ owner: "octo", repo: "app", number, diff, headSha, baseSha });

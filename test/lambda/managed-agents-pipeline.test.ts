@@ -248,8 +248,14 @@ describe("Lambda on the managed-agents engine (dynalite, fauxqs, Managed Agents 
       content: Array<{ text: string }>;
     }>;
     const initial = initialEvents[0]!.content[0]!.text;
-    expect(initial).toContain(`You reviewed this pull request before, up to ${headSha}`);
+    // A summary start: the earlier findings, and only the commits since, from GitHub's compare (no clone here).
+    expect(initial).toContain(
+      `You reviewed this pull request up to ${headSha}; that conversation was summarised`,
+    );
     expect(initial).toContain("- [outdated] src/math.ts:14 (error) sub() adds instead of subtracting");
+    expect(initial).toContain("```diff-since-last-review\n");
+    expect(initial).toContain("+// touched");
+    expect(initial).not.toContain("```diff\n");
     expect(await store.latestForPullRequest({ owner: "octo", repo: "app", pullNumber: 7 })).toEqual({
       sessionId: next.sessionId,
       headSha: nextHead,

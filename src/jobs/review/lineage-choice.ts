@@ -2,12 +2,9 @@ import type { LineagePlan } from "../../engines/engine.js";
 import { chooseStart, type StartPoint } from "../../sessions/choose-start.js";
 import { contextBoundExceeded, DEFAULT_CONTEXT_BOUND } from "../../sessions/context-bound.js";
 import type { GitCheckout } from "../shared/git-checkout.js";
+import { type ChangeSince, changeSince } from "./change-since.js";
 import { estimateReviewCost, PROMPT_CACHE_TTL_MS, UNKNOWN_FILE_CHARS } from "./review-cost-estimate.js";
-
-/** The words around a delta prompt (what changed since the last review, and how to report). */
-const DELTA_PROMPT_FRAME_CHARS = 3_000;
-/** One remembered finding as a summary prompt lists it. */
-const SUMMARY_CHARS_PER_FINDING = 160;
+import type { PriorReview, ReviewPromptInput } from "./review-prompt.js";
 
 export interface LineageChoice {
   /** The start point read from the lineage, handed to the engine so it does not read it again. */
@@ -23,10 +20,11 @@ export interface LineageChoice {
 /**
  * Resume the PR's last review, or start fresh from its summary: whichever is estimated to cost less.
  * A resumed review sends the parent's whole conversation again (its entry's context tokens) plus the
- * commits since; a fresh one sends the whole change plus a short list of the earlier findings. Both
- * are priced with prompt-cache pricing: a parent recorded within the cache's 5 minutes is read back at
- * 0.1×; an older one is written again at 1.25×, and then the fresh start, which sends fewer tokens,
- * is the cheaper one. A parent from the base branch's lineage
+ * commits since; a summary start sends a short list of the earlier findings, the PR's text and file
+ * list, and the same commits since (the whole change only when the parent is no ancestor). Both are
+ * priced with prompt-cache pricing: within the cache's 5 minutes of the parent, the resumed
+ * conversation and the fixed prefix every review shares are read back at 0.1×; later they are
+ * written again at 1.25×. A parent from the base branch's lineage
  * (a first review) is kept: it brings what is known about the repository, not an earlier diff.
  */
 export async function chooseLineageStart(input: {
@@ -35,6 +33,10 @@ export async function chooseLineageStart(input: {
   headSha: string;
   /** The fresh review: its whole prompt, and the head-side sizes of the files it may read. */
   fresh: { promptChars: number; readChars: readonly number[] };
+  /** The whole prompt of a review that continues the parent: a delta, or a summary start. */
+  continuedPromptChars: (continuation: Pick<ReviewPromptInput, "delta" | "priorReview">) => number;
+  /** The files under review (the commits since the parent are limited to them). */
+  reviewedPaths: ReadonlySet<string>;
   headChars: ReadonlyMap<string, number>;
   model: string | undefined;
   maxTurns: number;
@@ -53,25 +55,35 @@ export async function chooseLineageStart(input: {
     return { start, notes: [] };
   if (start.from === "base") return { start, resumedContextTokens, notes: [] };
 
-  const delta = await deltaSince(input.checkout, entry.headSha, input.headSha);
+  const since = await changeSince(input.checkout, entry.headSha, input.headSha, input.reviewedPaths).catch(
+    () => undefined,
+  );
+  const readChars = since ? readsOf(since, input.headChars) : input.fresh.readChars;
   // A parent recorded within the cache's lifetime is most likely still cached: its prefix is cheap.
   const age = (input.now ?? Date.now)() - Date.parse(entry.createdAt);
   const warm = Number.isFinite(age) && age >= 0 && age < PROMPT_CACHE_TTL_MS;
   const resume = estimateReviewCost({
     model: input.model,
-    promptChars: delta ? DELTA_PROMPT_FRAME_CHARS + delta.diffChars : input.fresh.promptChars,
-    readChars: delta
-      ? delta.paths.map((path) => input.headChars.get(path) ?? UNKNOWN_FILE_CHARS)
-      : input.fresh.readChars,
+    promptChars: since
+      ? input.continuedPromptChars({ delta: { fromSha: entry.headSha, ...since } })
+      : input.fresh.promptChars,
+    readChars,
     maxTurns: input.maxTurns,
     resumedContextTokens,
     resumedCacheWarm: warm,
   });
+  const summary: PriorReview = {
+    reviewedSha: entry.headSha,
+    why: "compacted",
+    findings: (entry.findings ?? []).map((f) => ({ ...f, state: "outdated" })),
+    ...(since ? { since } : {}),
+  };
   const fresh = estimateReviewCost({
     model: input.model,
-    promptChars: input.fresh.promptChars + (entry.findings?.length ?? 0) * SUMMARY_CHARS_PER_FINDING,
-    readChars: input.fresh.readChars,
+    promptChars: input.continuedPromptChars({ priorReview: summary }),
+    readChars,
     maxTurns: input.maxTurns,
+    overheadCacheWarm: warm,
   });
   const both = `resuming its ${resumedContextTokens.toLocaleString("en-US")}-token conversation (prompt cache ${warm ? "likely warm" : "cold"}) is estimated at $${resume.usd.toFixed(4)}, a fresh review from its summary at $${fresh.usd.toFixed(4)}`;
   if (resume.usd <= fresh.usd)
@@ -79,18 +91,9 @@ export async function chooseLineageStart(input: {
   return { start, startFresh: `${both}, so the cheaper fresh start was taken`, notes: [] };
 }
 
-/** The commits since the parent's head, when it is an ancestor here (else the resumed prompt is whole). */
-async function deltaSince(
-  checkout: GitCheckout,
-  parentHeadSha: string,
-  headSha: string,
-): Promise<{ diffChars: number; paths: string[] } | undefined> {
-  if (parentHeadSha === headSha) return undefined;
-  if (!(await checkout.hasCommit(parentHeadSha)) || !(await checkout.isAncestor(parentHeadSha, headSha)))
-    return undefined;
-  const [diff, files] = await Promise.all([
-    checkout.diff(parentHeadSha, headSha),
-    checkout.changedFiles(parentHeadSha, headSha),
-  ]);
-  return { diffChars: diff.length, paths: files.filter((f) => f.status !== "removed").map((f) => f.path) };
+/** The head-side sizes of the files the commits since the parent touched: what either start may read. */
+function readsOf(since: ChangeSince, headChars: ReadonlyMap<string, number>): number[] {
+  return since.changedFiles
+    .filter((f) => f.status !== "removed")
+    .map((f) => headChars.get(f.path) ?? UNKNOWN_FILE_CHARS);
 }

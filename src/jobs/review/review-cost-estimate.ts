@@ -39,7 +39,8 @@ export interface ReviewCostInput {
   readChars: readonly number[];
   maxTurns: number;
   /**
-   * The conversation a resumed session sends again (the lineage entry's context tokens). The
+   * The conversation a resumed session sends again (the lineage entry's context tokens: the last
+   * request's whole input, system prompt and tools included, plus its reply). The
    * prompt cache has expired by the next push in most cases, so it is priced as a cache write.
    */
   resumedContextTokens?: number;
@@ -48,6 +49,11 @@ export interface ReviewCostInput {
    * request reads it (and the fixed prefix) from the cache at 0.1× instead of writing it at 1.25×.
    */
   resumedCacheWarm?: boolean;
+  /**
+   * A fresh session whose fixed prefix (system prompt and tools, the same for every review of the
+   * repository) was sent within the cache's lifetime, e.g. by the review it follows: read at 0.1×.
+   */
+  overheadCacheWarm?: boolean;
 }
 
 /** How long Anthropic's prompt cache keeps a prefix by default. */
@@ -79,8 +85,11 @@ export function estimateReviewCost(input: ReviewCostInput): ReviewCostEstimate {
     .slice(0, Math.max(0, input.maxTurns - 2))
     .map((chars) => Math.min(tokensOf(chars), MAX_READ_TOKENS));
   const turns = Math.min(input.maxTurns, reads.length + 2);
-  const prefix = SESSION_OVERHEAD_TOKENS + (input.resumedContextTokens ?? 0);
-  const warm = input.resumedCacheWarm === true && input.resumedContextTokens !== undefined;
+  // A resumed conversation's size (the last request's whole input) already holds the system prompt and tools.
+  const prefix = Math.max(SESSION_OVERHEAD_TOKENS, input.resumedContextTokens ?? 0);
+  const warm =
+    (input.resumedCacheWarm === true && input.resumedContextTokens !== undefined) ||
+    (input.overheadCacheWarm === true && input.resumedContextTokens === undefined);
   let context = prefix + tokensOf(input.promptChars);
   let cacheWriteTokens = warm ? context - prefix : context;
   let cacheReadTokens = warm ? prefix : 0;

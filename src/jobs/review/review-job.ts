@@ -21,6 +21,8 @@ import {
   readRepositoryConfig,
   readRepositoryConfigFromGitHub,
 } from "../shared/repository-config.js";
+import { type ChangeSince, changeSince, reviewedPathsOf } from "./change-since.js";
+import { changeSinceFromGitHub } from "./change-since-from-github.js";
 import { PathFilter, type PathFilterSettings } from "./path-filter.js";
 import {
   type PublishedReview,
@@ -161,7 +163,16 @@ export async function beginReview(
     const rules = learned ? { ...repositoryConfig, learned } : repositoryConfig;
     const prior =
       previous && previous.headSha !== job.pr.headSha
-        ? await priorReviewFrom(engine, previous, settings.jsonSchema ?? REVIEW_SCHEMA)
+        ? await priorReviewFrom(engine, previous, settings.jsonSchema ?? REVIEW_SCHEMA, () => {
+            const reviewedPaths = reviewedPathsOf(whole.changedFiles);
+            return checkout
+              ? changeSince(checkout, previous.headSha, job.pr.headSha, reviewedPaths)
+              : changeSinceFromGitHub(
+                  job.octokit,
+                  { owner: job.owner, repo: job.repo, fromSha: previous.headSha, headSha: job.pr.headSha },
+                  reviewedPaths,
+                );
+          })
         : {};
     const promptOf = (change: ReviewChange) =>
       buildReviewPrompt({
@@ -268,17 +279,22 @@ async function showDetachedProgress(
 
 /**
  * A later push starts a new session (the mounted commit cannot change mid-session) that is told what
- * the previous one found, read back from that session's accepted submit_result. Without a local
- * history to compare, every earlier finding is marked outdated: the agent re-checks it.
+ * the previous one found, read back from that session's accepted submit_result, and, when the
+ * previous head is an ancestor of this one, only the commits since (a summary start). A finding whose
+ * file those commits left alone is open; the rest, or all of them when the commits since are
+ * unknown, are outdated: the agent re-checks them.
  */
 async function priorReviewFrom(
   engine: DetachedEngine,
   previous: { sessionId: string; headSha: string },
   schema: Record<string, unknown>,
+  commitsSince: () => Promise<ChangeSince | undefined>,
 ): Promise<Pick<ReviewPromptInput, "priorReview">> {
   const earlier = await engine.resultOf(previous.sessionId, schema).catch(() => undefined);
   if (!validateReview(earlier)) return {};
   const review = reviewFromStructuredOutput(earlier);
+  const since = await commitsSince();
+  const moved = since ? reviewedPathsOf(since.changedFiles) : undefined;
   return {
     priorReview: {
       reviewedSha: previous.headSha,
@@ -288,8 +304,9 @@ async function priorReviewFrom(
         line: f.startLine,
         severity: f.severity,
         title: f.title,
-        state: "outdated" as const,
+        state: moved && !moved.has(f.path) ? ("open" as const) : ("outdated" as const),
       })),
+      ...(since ? { since } : {}),
     },
   };
 }

@@ -12,6 +12,7 @@ import { jobToolAccess } from "../shared/job-tool-access.js";
 import type { ChangedFile } from "../shared/prompt-blocks.js";
 import type { ReviewRules } from "../shared/repository-config.js";
 import { runJobSession } from "../shared/run-job-session.js";
+import { changeSince, reviewedPathsOf } from "./change-since.js";
 import { chooseLineageStart } from "./lineage-choice.js";
 import type { PathFilter } from "./path-filter.js";
 import { fitReviewToBudget, type ReviewChange, ReviewOverBudgetError } from "./review-budget.js";
@@ -91,6 +92,9 @@ export async function runReview(request: ReviewRequest, settings: JobSettings): 
             .filter((f) => f.status !== "removed")
             .map((f) => headChars.get(f.path) ?? 0),
         },
+        continuedPromptChars: (continuation) =>
+          buildReviewPrompt({ ...promptInput(whole), ...continuation }).text.length,
+        reviewedPaths: reviewedPathsOf(whole.changedFiles),
         headChars,
         model: settings.model,
         maxTurns: settings.maxTurns,
@@ -112,7 +116,7 @@ export async function runReview(request: ReviewRequest, settings: JobSettings): 
   const promptFor = async (restore: RestoreResult): Promise<string> => {
     const prompt = buildReviewPrompt({
       ...promptInput(budget.change),
-      ...(await continuationOf(checkout, restore, request.headSha)),
+      ...(await continuationOf(checkout, restore, request.headSha, reviewedPathsOf(changedFiles))),
     });
     promptNotes.splice(0, promptNotes.length, ...prompt.notes, ...excludedNote(excluded));
     diffOmitted = prompt.diffOmitted;
@@ -283,9 +287,15 @@ async function continuationOf(
   checkout: GitCheckout,
   restore: RestoreResult,
   headSha: string,
+  reviewedPaths: ReadonlySet<string>,
 ): Promise<Pick<ReviewPromptInput, "delta" | "priorReview">> {
   if (restore.status === "compacted" && restore.start.from === "lineage") {
-    return { priorReview: await priorReviewOf(checkout, restore.start.entry, headSha, "compacted") };
+    const { entry } = restore.start;
+    const [prior, since] = await Promise.all([
+      priorReviewOf(checkout, entry, headSha, "compacted"),
+      changeSince(checkout, entry.headSha, headSha, reviewedPaths),
+    ]);
+    return { priorReview: since ? { ...prior, since } : prior };
   }
   if (restore.status !== "restored" || restore.start.from !== "lineage") return {};
   const previous = restore.parentHeadSha;
@@ -296,11 +306,8 @@ async function continuationOf(
   if (!(await checkout.isAncestor(previous, headSha))) {
     return { priorReview: await priorReviewOf(checkout, restore.start.entry, headSha, "rebased") };
   }
-  const [deltaDiff, deltaFiles] = await Promise.all([
-    checkout.diff(previous, headSha),
-    checkout.changedFiles(previous, headSha),
-  ]);
-  return { delta: { fromSha: previous, diff: deltaDiff, changedFiles: deltaFiles } };
+  const since = await changeSince(checkout, previous, headSha, reviewedPaths);
+  return since ? { delta: { fromSha: previous, ...since } } : {};
 }
 
 async function priorReviewOf(

@@ -2,6 +2,7 @@ import { execFileSync } from "node:child_process";
 import { repoJson, userJson } from "../double-payloads.js";
 import { noContent, notFound, ok } from "../double-response.js";
 import type { UserRef } from "../double-state.js";
+import { filesFromDiff } from "../double-state.js";
 import { installationOfTokenUser } from "./apps-routes.js";
 import type { RouteTable } from "./route-context.js";
 
@@ -45,7 +46,69 @@ function directoryAt(gitDir: string, ref: string, path: string, api: string): un
     });
 }
 
+function gitOutput(gitDir: string, args: string[]): string | undefined {
+  try {
+    return execFileSync("git", ["--git-dir", gitDir, ...args], {
+      stdio: ["ignore", "pipe", "ignore"],
+      encoding: "utf8",
+    });
+  } catch {
+    return undefined;
+  }
+}
+
 export const reposRoutes: RouteTable = {
+  /**
+   * `GET /compare/{base}...{head}` from the repository's `gitDir`, as GitHub computes it: the
+   * merge base's diff to the head, `status` ahead/behind/diverged/identical, and the diff media type.
+   */
+  "repos/compare-commits-with-basehead": (ctx) => {
+    const repo = ctx.repo();
+    const gitDir = repo?.gitDir;
+    if (!gitDir) return notFound();
+    const [base = "", head = ""] = (ctx.params.basehead ?? "").split("...");
+    const resolve = (ref: string) =>
+      gitOutput(gitDir, ["rev-parse", "--verify", "--quiet", `${ref}^{commit}`])?.trim();
+    const [baseSha, headSha] = [resolve(base), resolve(head)];
+    if (!baseSha || !headSha) return notFound();
+    const mergeBase = gitOutput(gitDir, ["merge-base", baseSha, headSha])?.trim() ?? "";
+    const diff = gitOutput(gitDir, ["diff", "--no-color", "-M", mergeBase, headSha]) ?? "";
+    if (/application\/vnd\.github(\.v3)?\.diff/.test(ctx.accept))
+      return {
+        status: 200,
+        text: diff,
+        headers: { "content-type": "application/vnd.github.diff; charset=utf-8" },
+      };
+    const count = (range: string) => Number(gitOutput(gitDir, ["rev-list", "--count", range]) ?? 0);
+    const aheadBy = count(`${mergeBase}..${headSha}`);
+    const behindBy = count(`${mergeBase}..${baseSha}`);
+    const status =
+      aheadBy === 0 && behindBy === 0
+        ? "identical"
+        : behindBy === 0
+          ? "ahead"
+          : aheadBy === 0
+            ? "behind"
+            : "diverged";
+    const api = `${ctx.url.origin}/repos/${repo.owner}/${repo.name}`;
+    return ok({
+      url: `${api}/compare/${ctx.params.basehead}`,
+      html_url: `${ctx.htmlBase}/${repo.owner}/${repo.name}/compare/${ctx.params.basehead}`,
+      permalink_url: `${ctx.htmlBase}/${repo.owner}/${repo.name}/compare/${baseSha}...${headSha}`,
+      diff_url: `${ctx.htmlBase}/${repo.owner}/${repo.name}/compare/${ctx.params.basehead}.diff`,
+      patch_url: `${ctx.htmlBase}/${repo.owner}/${repo.name}/compare/${ctx.params.basehead}.patch`,
+      status,
+      ahead_by: aheadBy,
+      behind_by: behindBy,
+      total_commits: aheadBy,
+      commits: [],
+      files: filesFromDiff(diff).map(({ commentableHunks: _c, hunkTexts: _h, ...f }) => ({
+        ...f,
+        sha: headSha,
+      })),
+    });
+  },
+
   "repos/get": (ctx) => {
     const repo = ctx.repo();
     return repo ? ok(repoJson(repo, ctx.htmlBase)) : notFound();

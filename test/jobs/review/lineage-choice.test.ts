@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { chooseLineageStart } from "../../../src/jobs/review/lineage-choice.js";
+import type { ReviewPromptInput } from "../../../src/jobs/review/review-prompt.js";
 import { GitCheckout } from "../../../src/jobs/shared/git-checkout.js";
 import { appendLineageEntry } from "../../../src/sessions/append-lineage-entry.js";
 import { FsTranscriptStore } from "../../../src/sessions/fs-transcript-store.js";
@@ -51,29 +52,85 @@ const entry = (overrides: Partial<LineageEntry>): LineageEntry => ({
   contextTokens: 30_000,
   ...overrides,
 });
-const choose = () =>
-  chooseLineageStart({
+type Continuation = Pick<ReviewPromptInput, "delta" | "priorReview">;
+let priced: Continuation[] = [];
+/** Prompt sizes as the real builder's shapes: a frame, plus the diff it inlines (the whole change's is 40,000). */
+const continuedPromptChars = (continuation: Continuation): number => {
+  priced.push(continuation);
+  if (continuation.delta) return 700 + continuation.delta.diff.length;
+  const since = continuation.priorReview?.since;
+  return since ? 1_200 + since.diff.length : 40_000 + 160 * (continuation.priorReview?.findings.length ?? 0);
+};
+const choose = (reviewedPaths: ReadonlySet<string> = new Set(["src/math.ts"])) => {
+  priced = [];
+  return chooseLineageStart({
     lineage: { store, lineageKey: pr, baseKey: base },
     checkout: new GitCheckout(repo.dir, process.env),
     headSha: head,
     fresh: { promptChars: 40_000, readChars: [2_000] },
+    continuedPromptChars,
+    reviewedPaths,
     headChars: new Map([["src/math.ts", 80]]),
     model: "claude-sonnet-4-5",
     maxTurns: 10,
     now: () => NOW,
   });
+};
+const dollars = (text: string) => [...text.matchAll(/\$(\d+\.\d{4})/g)].map((m) => Number(m[1]));
 
 describe("chooseLineageStart", () => {
-  it("a parent recorded a minute ago (cache likely warm) is resumed: its prefix is read back at 0.1×", async () => {
-    await appendLineageEntry(store, pr, entry({}));
+  it("a short conversation recorded a minute ago (cache likely warm) is resumed: its prefix is read back at 0.1×", async () => {
+    await appendLineageEntry(store, pr, entry({ contextTokens: 15_200 }));
     const choice = await choose();
     expect(choice.startFresh).toBeUndefined();
-    expect(choice.resumedContextTokens).toBe(30_000);
+    expect(choice.resumedContextTokens).toBe(15_200);
     expect(choice.notes).toEqual([
       expect.stringMatching(
-        /^Resumed session 3f0c6a1e-.*: resuming its 30,000-token conversation \(prompt cache likely warm\) is estimated at \$(\d+\.\d{4}), a fresh review from its summary at \$(\d+\.\d{4})\.$/,
+        /^Resumed session 3f0c6a1e-.*: resuming its 15,200-token conversation \(prompt cache likely warm\) is estimated at \$(\d+\.\d{4}), a fresh review from its summary at \$(\d+\.\d{4})\.$/,
       ),
     ]);
+    const [resume, fresh] = dollars(choice.notes[0]!);
+    expect(resume!).toBeLessThanOrEqual(fresh!);
+  });
+
+  it("a longer warm conversation costs more to read back than a summary start, which sends only the findings and the commits since", async () => {
+    await appendLineageEntry(
+      store,
+      pr,
+      entry({ findings: [{ path: "src/math.ts", line: 2, severity: "warning", title: "Magic one" }] }),
+    );
+    const choice = await choose();
+    expect(choice.resumedContextTokens).toBeUndefined();
+    expect(choice.startFresh).toMatch(/^resuming its 30,000-token conversation \(prompt cache likely warm\)/);
+    const [resume, fresh] = dollars(choice.startFresh!);
+    expect(resume!).toBeGreaterThan(fresh!);
+    // Both were priced with the commits since the parent's head: the delta and the summary start.
+    expect(priced.map((c) => c.delta?.diff ?? c.priorReview?.since?.diff)).toEqual([
+      expect.stringContaining("+export const one = 2;"),
+      expect.stringContaining("+export const one = 2;"),
+    ]);
+    // From the parent's head, not the base: the line the parent saw is the one taken out.
+    expect(priced[0]?.delta?.diff).toContain("-export const one = 1;");
+    expect(priced[1]?.priorReview).toMatchObject({
+      reviewedSha: first,
+      why: "compacted",
+      findings: [{ path: "src/math.ts", line: 2, title: "Magic one" }],
+      since: { changedFiles: [expect.objectContaining({ path: "src/math.ts", status: "modified" })] },
+    });
+  });
+
+  it("the commits since leave out files the review does not cover; a parent that is no ancestor is priced whole", async () => {
+    await appendLineageEntry(store, pr, entry({}));
+    await choose(new Set(["docs/other.md"]));
+    expect(priced[1]?.priorReview?.since).toEqual({ diff: "", changedFiles: [] });
+    // A rewritten branch: the parent's head is gone from this history, so both starts send the whole change.
+    repo.git("checkout", "-q", "--orphan", "rewritten");
+    repo.write("src/math.ts", "export const two = 2;\n");
+    head = repo.commitAll("rewritten");
+    const choice = await choose();
+    expect(priced).toHaveLength(1);
+    expect(priced[0]?.priorReview?.since).toBeUndefined();
+    expect(choice.startFresh ?? choice.notes[0]).toMatch(/a fresh review from its summary at \$\d/);
   });
 
   it("the same parent an hour later (cache cold): sending its conversation again costs more, so it starts fresh from the summary", async () => {
@@ -83,7 +140,7 @@ describe("chooseLineageStart", () => {
     expect(choice.startFresh).toMatch(
       /^resuming its 30,000-token conversation \(prompt cache cold\) is estimated at \$\d+\.\d{4}, a fresh review from its summary at \$\d+\.\d{4}, so the cheaper fresh start was taken$/,
     );
-    const [resume, fresh] = [...choice.startFresh!.matchAll(/\$(\d+\.\d{4})/g)].map((m) => Number(m[1]));
+    const [resume, fresh] = dollars(choice.startFresh!);
     expect(resume!).toBeGreaterThan(fresh!);
   });
 
@@ -91,9 +148,9 @@ describe("chooseLineageStart", () => {
     await appendLineageEntry(
       store,
       pr,
-      entry({ createdAt: new Date(NOW - 3_600_000).toISOString(), contextTokens: 1_000 }),
+      entry({ createdAt: new Date(NOW - 3_600_000).toISOString(), contextTokens: 15_100 }),
     );
-    expect((await choose()).resumedContextTokens).toBe(1_000);
+    expect((await choose()).resumedContextTokens).toBe(15_100);
   });
 
   it("a first review forking from the base branch keeps its parent; no parent, or one without its size, weighs nothing", async () => {

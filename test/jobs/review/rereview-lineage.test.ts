@@ -34,13 +34,25 @@ describe("re-reviews in a PR's lineage (real CLI, scripted model)", () => {
     // No quadratic term: each push adds the same amount (push numbers differ by a digit at most).
     expect(Math.abs((growth[2] ?? 0) - (growth[1] ?? 0))).toBeLessThan(64);
 
-    // Past the bound: no history, the whole diff, and the earlier findings in its place.
+    // Past the bound: no history; the earlier findings, and only the commits since the summarised review.
     const compacted = runs[4];
     expect(compacted?.messages).toBe(runs[0]?.messages); // as short as a fresh session: no history
     expect(compacted?.prompt).toContain("that conversation was summarised");
     expect(compacted?.prompt).toContain(`[outdated] ${SERIES_FILE}:1 (warning) Magic numbers`);
-    expect(compacted?.prompt).toContain("```diff\n");
+    expect(compacted?.prompt).toContain("```diff-since-last-review\n");
+    expect(compacted?.prompt).toContain("changed in push 5");
+    expect(compacted?.prompt).not.toContain("```diff\n");
+    expect(compacted?.prompt).not.toContain("changed in push 4");
     expect(compacted?.conversationBytes).toBeLessThan(runs[3]?.conversationBytes ?? 0);
+
+    // No dearer than reviewing each push fresh, with prompt-cache pricing (the cache warm between pushes).
+    // On this one-file PR the first resume costs what a fresh review does, to within 0.1% either way.
+    const fresh = await reviewPushSeries({ pushes: 5, lineage: false });
+    for (const [i, run] of runs.entries()) {
+      if (i === 0) continue;
+      expect(run.inputUsd, `push ${run.push}`).toBeLessThanOrEqual((fresh[i]?.inputUsd ?? 0) * 1.001);
+    }
+    expect(compacted?.inputUsd).toBeLessThan(fresh[4]?.inputUsd ?? 0);
   });
 
   it("a force-pushed branch gets a full review that carries the earlier findings", async () => {

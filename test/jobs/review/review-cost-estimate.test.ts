@@ -34,11 +34,14 @@ describe("estimateReviewCost", () => {
     expect(estimateReviewCost({ ...base, readChars: [], maxTurns: 1 }).turns).toBe(1);
   });
 
-  it("a resumed lineage sends its conversation again; a bigger prompt costs more", () => {
+  it("a resumed lineage sends its conversation again (system prompt and tools included in its size); a bigger prompt costs more", () => {
     const fresh = estimateReviewCost(base);
     const resumed = estimateReviewCost({ ...base, resumedContextTokens: 40_000 });
-    expect(resumed.cacheWriteTokens - fresh.cacheWriteTokens).toBe(40_000);
+    // The conversation's size already counts the fixed prefix: only what it adds beyond it is new.
+    expect(resumed.cacheWriteTokens - fresh.cacheWriteTokens).toBe(40_000 - SESSION_OVERHEAD_TOKENS);
     expect(resumed.usd).toBeGreaterThan(fresh.usd);
+    // A conversation smaller than the fixed prefix (a model without one named) still sends the prefix.
+    expect(estimateReviewCost({ ...base, resumedContextTokens: 1_000 })).toEqual(fresh);
     const bigger = estimateReviewCost({
       ...base,
       promptChars: base.promptChars + 35 * CHARS_PER_TOKEN * 100,
@@ -49,11 +52,22 @@ describe("estimateReviewCost", () => {
   it("a resumed conversation still in the prompt cache is read back (0.1×) instead of written again (1.25×)", () => {
     const cold = estimateReviewCost({ ...base, resumedContextTokens: 40_000 });
     const warm = estimateReviewCost({ ...base, resumedContextTokens: 40_000, resumedCacheWarm: true });
-    expect(warm.cacheWriteTokens).toBe(cold.cacheWriteTokens - 40_000 - SESSION_OVERHEAD_TOKENS);
-    expect(warm.cacheReadTokens).toBe(cold.cacheReadTokens + 40_000 + SESSION_OVERHEAD_TOKENS);
+    expect(warm.cacheWriteTokens).toBe(cold.cacheWriteTokens - 40_000);
+    expect(warm.cacheReadTokens).toBe(cold.cacheReadTokens + 40_000);
     expect(warm.usd).toBeLessThan(cold.usd);
     // Without a resumed conversation there is nothing warm to read.
     expect(estimateReviewCost({ ...base, resumedCacheWarm: true })).toEqual(estimateReviewCost(base));
+  });
+
+  it("a fresh session after a recent one reads the fixed prefix every review shares from the cache", () => {
+    const cold = estimateReviewCost(base);
+    const warm = estimateReviewCost({ ...base, overheadCacheWarm: true });
+    expect(warm.cacheWriteTokens).toBe(cold.cacheWriteTokens - SESSION_OVERHEAD_TOKENS);
+    expect(warm.cacheReadTokens).toBe(cold.cacheReadTokens + SESSION_OVERHEAD_TOKENS);
+    expect(warm.usd).toBeLessThan(cold.usd);
+    // A resumed session's warmth is its own flag: the prefix alone says nothing about its conversation.
+    const resumed = { ...base, resumedContextTokens: 40_000 };
+    expect(estimateReviewCost({ ...resumed, overheadCacheWarm: true })).toEqual(estimateReviewCost(resumed));
   });
 
   it("an unnamed model is priced as the most expensive, never low", () => {

@@ -188,6 +188,62 @@ async function drain(
 }
 
 describe("a review on Managed Agents, driven by webhooks", () => {
+  it("a later push with a clone starts from the previous review's findings and only the commits since", async () => {
+    const pr = openPullRequest();
+    double.scenario = (input) =>
+      input.kind === "message"
+        ? [
+            running(),
+            ...modelRequest(),
+            submit({ verdict: "comment", summary: "One bug.", findings: [finding] }),
+            requiresAction(),
+          ]
+        : input.kind === "custom_tool_result"
+          ? [running(), ...modelRequest(), message("Done."), usage(55, 30), idle("end_turn")]
+          : undefined;
+    const engine = new ManagedAgentsEngine({
+      apiKey: KEY,
+      baseURL: double.baseURL,
+      repositoryToken: async () => "ghs_installation_read_only",
+    });
+    const settings: JobSettings = {
+      maxTurns: 30,
+      maxBudgetUsd: 2,
+      timeoutMs: 60_000,
+      agentEnv: {},
+      hostEnv: process.env,
+      secretValues: [],
+    };
+    const job = {
+      octokit,
+      owner: "octo",
+      repo: "app",
+      checkoutDir: repo.dir,
+      commentMode: "review" as const,
+    };
+    const first = startedRecord(await startRemoteReview({ ...job, pr }, settings, engine));
+    await drain(first, engine, settings);
+
+    repo.write("README.md", "# touched after the review\n");
+    const nextHead = repo.commitAll("docs");
+    github.movePullRequestHead("octo", "app", 7, nextHead, repo.git("diff", `${pr.baseSha}...${nextHead}`));
+    const next = startedRecord(
+      await startRemoteReview({ ...job, pr: { ...pr, headSha: nextHead } }, settings, engine, {
+        sessionId: first.sessionId,
+        headSha: pr.headSha,
+      }),
+    );
+    const initial = JSON.stringify(double.session(next.sessionId).createParams.initial_events);
+    expect(initial).toContain(
+      `You reviewed this pull request up to ${pr.headSha}; that conversation was summarised`,
+    );
+    // The finding's file is untouched since, so it is still open; only the new commit's diff is sent.
+    expect(initial).toContain(`- [open] src/math.ts:14 (error) ${finding.title}`);
+    expect(initial).toContain("+# touched after the review");
+    expect(initial).not.toContain("```diff\\n");
+    expect(initial).not.toContain("+export function sub");
+  });
+
   it("start returns at once; two webhook steps answer submit_result, then publish review, sticky and check", async () => {
     const pr = openPullRequest();
     double.scenario = (input) =>
