@@ -2,6 +2,7 @@ import { Logger } from "@aws-lambda-powertools/logger";
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import type { AwsCredentialIdentityProvider } from "@smithy/types";
 import type { LambdaFunctionURLEvent } from "aws-lambda";
+import { ALL_SECRET_STORES } from "../shared/all-secret-stores.js";
 import { GatewayTokens } from "../shared/gateway-tokens.js";
 import { SecretReader } from "../shared/secret-reader.js";
 import { gatewayConfigFromEnv, gatewayUpstream } from "./gateway-config.js";
@@ -25,7 +26,7 @@ declare const awslambda: {
 
 const logger = new Logger({ serviceName: "model-gateway" });
 const config = gatewayConfigFromEnv(process.env);
-const secrets = new SecretReader();
+const secrets = new SecretReader(ALL_SECRET_STORES);
 const gateway = createModelGateway({
   tokens: new GatewayTokens(new DynamoDBClient({}), config.tokensTable),
   // Bedrock signs with the function role's credentials from the standard chain (refreshed as they rotate).

@@ -1,6 +1,7 @@
 import Anthropic from "@anthropic-ai/sdk";
 import { SQSClient } from "@aws-sdk/client-sqs";
 import type { APIGatewayProxyEventV2 } from "aws-lambda";
+import { ALL_SECRET_STORES } from "../shared/all-secret-stores.js";
 import { SecretReader } from "../shared/secret-reader.js";
 import { createAnthropicWebhookHandler } from "./anthropic-webhook-handler.js";
 import { anthropicWebhookConfigFromEnv } from "./managed-agents-config.js";
@@ -9,7 +10,7 @@ import { anthropicWebhookConfigFromEnv } from "./managed-agents-config.js";
 // SDK client only verifies signatures (`beta.webhooks.unwrap`), so it holds no API key.
 const config = anthropicWebhookConfigFromEnv(process.env);
 const sqs = new SQSClient({});
-const secrets = new SecretReader();
+const secrets = new SecretReader(ALL_SECRET_STORES);
 const anthropic = new Anthropic({ apiKey: "unused-webhook-verification-only" });
 
 export const handler = async (event: APIGatewayProxyEventV2) =>

@@ -2,6 +2,7 @@ import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { SQSClient } from "@aws-sdk/client-sqs";
 import type { ScheduledEvent } from "aws-lambda";
 import { ManagedAgentsEngine } from "../../src/engines/managed-agents/managed-agents-engine.js";
+import { ALL_SECRET_STORES } from "../shared/all-secret-stores.js";
 import { SecretReader } from "../shared/secret-reader.js";
 import { SessionRecordStore } from "../shared/session-record-store.js";
 import { createTelemetry } from "../shared/telemetry.js";
@@ -13,7 +14,7 @@ import { createSessionSweepHandler } from "./session-sweep-handler.js";
 // never publishes (the settle function does) and holds no GitHub credentials.
 const config = sessionSweepConfigFromEnv(process.env);
 const telemetry = createTelemetry("managed-agents-sweep", process.env);
-const secrets = new SecretReader();
+const secrets = new SecretReader(ALL_SECRET_STORES);
 const dynamodb = new DynamoDBClient({});
 const sqs = new SQSClient({});
 const store = new SessionRecordStore(dynamodb, config.sessionsTable);

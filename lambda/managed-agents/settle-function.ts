@@ -4,6 +4,7 @@ import type { Context, SQSEvent } from "aws-lambda";
 import { ManagedAgentsEngine } from "../../src/engines/managed-agents/managed-agents-engine.js";
 import { S3TranscriptStore } from "../../src/sessions/s3-transcript-store.js";
 import { sessionsS3Client } from "../../src/sessions/sessions-s3-client.js";
+import { ALL_SECRET_STORES } from "../shared/all-secret-stores.js";
 import { githubAppAuth } from "../shared/github-app-auth.js";
 import { SecretReader } from "../shared/secret-reader.js";
 import { SessionRecordStore } from "../shared/session-record-store.js";
@@ -18,7 +19,7 @@ import { createSettleHandler } from "./settle-handler.js";
 // last step clones (the PR head, to land the agent's patch before committing it through the API).
 const config = settleConfigFromEnv(process.env);
 const telemetry = createTracedTelemetry("managed-agents-settle", process.env);
-const secrets = new SecretReader();
+const secrets = new SecretReader(ALL_SECRET_STORES);
 const dynamodb = telemetry.tracer.captureAWSv3Client(new DynamoDBClient({}));
 const tokens = githubAppAuth({
   appId: config.appId,

@@ -1,4 +1,5 @@
 import { SQSClient } from "@aws-sdk/client-sqs";
+import { ALL_SECRET_STORES } from "../shared/all-secret-stores.js";
 import { githubAppAuth } from "../shared/github-app-auth.js";
 import { JobQueue } from "../shared/job-queue.js";
 import { SecretReader } from "../shared/secret-reader.js";
@@ -9,7 +10,7 @@ import { createScheduleHandler } from "./schedule-handler.js";
 
 const config = scheduleConfigFromEnv(process.env);
 const telemetry = createTelemetry("schedule", process.env);
-const secrets = new SecretReader();
+const secrets = new SecretReader(ALL_SECRET_STORES);
 const tokens = githubAppAuth({
   appId: config.appId,
   baseUrl: config.githubApiUrl,

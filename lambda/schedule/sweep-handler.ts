@@ -1,4 +1,5 @@
 import { Octokit } from "@octokit/rest";
+import { ALL_SECRET_STORES } from "../shared/all-secret-stores.js";
 import { githubAppAuth } from "../shared/github-app-auth.js";
 import { SecretReader } from "../shared/secret-reader.js";
 import { createTelemetry } from "../shared/telemetry.js";
@@ -8,7 +9,7 @@ import { sweepFailedDeliveries } from "./sweep-failed-deliveries.js";
 // Hourly: redeliver webhook deliveries that failed on our side (GitHub does not retry them itself).
 const config = sweepConfigFromEnv(process.env);
 const { logger } = createTelemetry("delivery-sweep", process.env);
-const secrets = new SecretReader();
+const secrets = new SecretReader(ALL_SECRET_STORES);
 const tokens = githubAppAuth({
   appId: config.appId,
   baseUrl: config.githubApiUrl,

@@ -1,6 +1,3 @@
-import type { SecretsProvider } from "@aws-lambda-powertools/parameters/secrets";
-import type { SSMProvider } from "@aws-lambda-powertools/parameters/ssm";
-
 /**
  * Secrets are referenced, never inlined: the stack passes a reference in an environment variable and
  * the function reads the value at run time through Powertools parameters, which caches it for
@@ -30,48 +27,58 @@ function requireId(id: string, variable: string): string {
   return id;
 }
 
+/** What the reader asks of a store: a value by id, cached for `maxAge` seconds (Powertools' providers). */
+export interface SecretStore {
+  get(id: string, options: { maxAge: number }): Promise<unknown>;
+}
+
+/** The stores a function can read, each loaded when a reference first names it. */
+export type SecretStoreLoaders = { readonly [S in SecretReference["store"]]?: () => Promise<SecretStore> };
+
 export interface SecretReaderOptions {
-  secrets?: SecretsProvider;
-  ssm?: SSMProvider;
   maxAgeSeconds?: number;
 }
 
 /**
  * Each store's client is loaded when a reference first names that store, so a function whose secrets
- * are all in Secrets Manager never loads the SSM client (about 20 ms and 200 KB of the webhook's
- * cold start), and the other way round. A function that reads a secret on every request loads its
- * store during its cold start with `prepare`, not on its first request.
+ * are all in Secrets Manager never loads the SSM client, and the other way round. A function that
+ * reads a secret on every request loads its store during its cold start with `prepare`, not on its
+ * first request. A function is given only the stores it may use (`all-secret-stores.ts`, or one
+ * store's module): a reference to another store is refused with a clear error, at `prepare` when the
+ * function prepares it.
  */
 export class SecretReader {
-  private readonly secrets: () => Promise<SecretsProvider>;
-  private readonly ssm: () => Promise<SSMProvider>;
+  private readonly stores = new Map<SecretReference["store"], () => Promise<SecretStore>>();
   private readonly maxAge: number;
 
-  constructor(options: SecretReaderOptions = {}) {
-    const { secrets, ssm } = options;
-    this.secrets = loadedOnce(async () =>
-      secrets ? secrets : new (await import("@aws-lambda-powertools/parameters/secrets")).SecretsProvider(),
-    );
-    this.ssm = loadedOnce(async () =>
-      ssm ? ssm : new (await import("@aws-lambda-powertools/parameters/ssm")).SSMProvider(),
-    );
+  constructor(loaders: SecretStoreLoaders, options: SecretReaderOptions = {}) {
+    for (const [store, load] of Object.entries(loaders) as Array<
+      [SecretReference["store"], () => Promise<SecretStore>]
+    >)
+      this.stores.set(store, loadedOnce(load));
     this.maxAge = options.maxAgeSeconds ?? 300;
   }
 
   /** Loads the client of the store `reference` names, so the first read does not pay for it. */
   async prepare(reference: SecretReference): Promise<void> {
-    await (reference.store === "ssm" ? this.ssm() : this.secrets());
+    await this.storeOf(reference);
   }
 
   async read(reference: SecretReference): Promise<string> {
-    const value =
-      reference.store === "ssm"
-        ? await (await this.ssm()).get(reference.id, { decrypt: true, maxAge: this.maxAge })
-        : await (await this.secrets()).get(reference.id, { maxAge: this.maxAge });
+    const value = await (await this.storeOf(reference)).get(reference.id, { maxAge: this.maxAge });
     if (typeof value === "string" && value !== "") return value;
     if (value instanceof Uint8Array) return Buffer.from(value).toString("utf8");
     // The id is safe to log; the value never is.
     throw new SecretReferenceError(`${reference.store} secret "${reference.id}" is empty or missing`);
+  }
+
+  private async storeOf(reference: SecretReference): Promise<SecretStore> {
+    const load = this.stores.get(reference.store);
+    if (!load)
+      throw new SecretReferenceError(
+        `${reference.store} secret "${reference.id}": this function reads secrets from ${[...this.stores.keys()].join(" and ")} only`,
+      );
+    return load();
   }
 }
 

@@ -3,6 +3,7 @@ import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { SQSClient } from "@aws-sdk/client-sqs";
 import { JobQueue } from "../shared/job-queue.js";
 import { SecretReader } from "../shared/secret-reader.js";
+import { loadSecretsManagerStore } from "../shared/secrets-manager-store.js";
 import { createTelemetry } from "../shared/telemetry.js";
 import { webhookConfigFromEnv } from "./webhook-config.js";
 import { createWebhookHandler } from "./webhook-handler.js";
@@ -14,7 +15,8 @@ const config = webhookConfigFromEnv(process.env);
 const telemetry = createTelemetry("webhook", process.env);
 const sqs = new SQSClient({});
 const dynamodb = new DynamoDBClient({});
-const secretReader = new SecretReader();
+// Only Secrets Manager, where the stack keeps the signing secret: the SSM client stays out of this bundle.
+const secretReader = new SecretReader({ secretsmanager: loadSecretsManagerStore });
 // Every delivery's signature needs the secret: its store's client loads in the cold start.
 await secretReader.prepare(config.webhookSecret);
 

@@ -3,6 +3,7 @@ import { SQSClient } from "@aws-sdk/client-sqs";
 import { ManagedAgentsEngine } from "../../src/engines/managed-agents/managed-agents-engine.js";
 import { S3TranscriptStore } from "../../src/sessions/s3-transcript-store.js";
 import { sessionsS3Client } from "../../src/sessions/sessions-s3-client.js";
+import { ALL_SECRET_STORES } from "../shared/all-secret-stores.js";
 import { GatewayTokens } from "../shared/gateway-tokens.js";
 import { githubAppAuth } from "../shared/github-app-auth.js";
 import { SecretReader } from "../shared/secret-reader.js";
@@ -23,7 +24,7 @@ import { createWorkerHandler } from "./worker-handler.js";
 const config = workerConfigFromEnv(process.env);
 const jobs = jobRuntimeConfigFromEnv(process.env);
 const telemetry = createTracedTelemetry("worker", process.env);
-const secrets = new SecretReader();
+const secrets = new SecretReader(ALL_SECRET_STORES);
 const { anthropicApiKey } = config;
 const dynamodb = telemetry.tracer.captureAWSv3Client(new DynamoDBClient({}));
 if (config.agent && !jobs.sessionsBucket)

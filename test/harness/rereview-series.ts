@@ -86,6 +86,16 @@ function ledger(push: number): string {
   return `${Array.from({ length: FILE_LINES }, (_, i) => ledgerLine(i, push)).join("\n")}\n`;
 }
 
+/** A large PR's standing part: 30 modules of 200 lines, 20 lines of each changed by its first push. */
+const LARGE_MODULES = 30;
+function module(index: number, changed: boolean): string {
+  return `${Array.from({ length: FILE_LINES }, (_, i) =>
+    changed && i % 10 === 3
+      ? `export const rate${index}_${i} = ${i} / ${index + 2}; // reworked`
+      : `export const rate${index}_${i} = ${i};`,
+  ).join("\n")}\n`;
+}
+
 /**
  * Reviews a PR `pushes` times, one small push each, through the real CLI and a scripted model that
  * always reports the same finding: with `lineage` every review continues the PR's session (delta
@@ -97,36 +107,46 @@ export async function reviewPushSeries(options: {
   lineage: boolean;
   bound?: ContextBound;
   rebaseAt?: number;
+  /** A large PR: its first push also reworks 30 other modules (600 changed lines), which later pushes leave alone. */
+  large?: boolean;
 }): Promise<PushMeasurement[]> {
-  const api = await ScriptedMessagesApi.start(() => ({
-    kind: "structured_output",
-    value: {
-      verdict: "comment",
-      summary: "The ledger keeps changing.",
-      findings: [
-        {
-          path: SERIES_FILE,
-          start_line: 1,
-          end_line: 1,
-          severity: "warning",
-          title: "Magic numbers",
-          body: "Name the factors.",
-          category: "maintainability",
-        },
-      ],
-    },
-  }));
+  const api = await ScriptedMessagesApi.start(
+    () => ({
+      kind: "structured_output",
+      value: {
+        verdict: "comment",
+        summary: "The ledger keeps changing.",
+        findings: [
+          {
+            path: SERIES_FILE,
+            start_line: 1,
+            end_line: 1,
+            severity: "warning",
+            title: "Magic numbers",
+            body: "Name the factors.",
+            category: "maintainability",
+          },
+        ],
+      },
+    }),
+    { measuredUsage: true },
+  );
   const storeDir = await makeTempDir("cpr-series-store");
   const repo: TempRepo = createTempRepo("cpr-series-");
   try {
     repo.write(SERIES_FILE, ledger(0));
+    if (options.large)
+      for (let m = 0; m < LARGE_MODULES; m++) repo.write(`src/rates/rate${m}.ts`, module(m, false));
     const baseSha = repo.commitAll("ledger");
     repo.git("checkout", "-q", "-b", "feature");
     const store = new FsTranscriptStore({ root: storeDir });
     const settings: JobSettings = {
       claudePath: CLAUDE_BIN,
+      // Named, as the cost estimate assumes: the CLI then sends its full system prompt and tools.
+      model: "claude-sonnet-4-5",
       maxTurns: 4,
-      maxBudgetUsd: 1,
+      // Room for the large PR's whole first review (an unnamed model is priced as the dearest).
+      maxBudgetUsd: 20,
       timeoutMs: 120_000,
       agentEnv: { ANTHROPIC_BASE_URL: api.url, ANTHROPIC_API_KEY: "test-key" },
       hostEnv: process.env,
@@ -141,6 +161,8 @@ export async function reviewPushSeries(options: {
         repo.git("reset", "-q", "--hard", baseSha);
       }
       repo.write(SERIES_FILE, ledger(push));
+      if (options.large && push === 1)
+        for (let m = 0; m < LARGE_MODULES; m++) repo.write(`src/rates/rate${m}.ts`, module(m, true));
       const headSha = repo.commitAll(`push ${push}`);
       const pushDiffBytes = execFileSync("git", ["diff", `${previousSha}..${headSha}`], {
         cwd: repo.dir,

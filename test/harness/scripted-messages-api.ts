@@ -62,6 +62,11 @@ export interface ScriptedApiOptions {
    * the default. For the CLI's own one-shot calls whose answer it parses (e.g. memory selection).
    */
   sideReplyText?: (request: RecordedRequest) => string | undefined;
+  /**
+   * Report each main reply's input tokens from its request's size (JSON characters / 3.5) instead of
+   * a fixed 10, so what the CLI records as a conversation's size grows as a real one would.
+   */
+  measuredUsage?: boolean;
 }
 
 export type ScriptFunction = (request: RecordedRequest, mainIndex: number) => ScriptedReply;
@@ -268,7 +273,8 @@ export class ScriptedMessagesApi {
     }
     const stream = (body as { stream?: unknown }).stream === true;
     const model = String((body as { model?: unknown }).model ?? "claude-scripted");
-    return this.answer(reply, stream, model, res);
+    const inputTokens = this.options.measuredUsage ? Math.ceil(JSON.stringify(body).length / 3.5) : undefined;
+    return this.answer(reply, stream, model, res, inputTokens);
   }
 
   private nextReply(request: RecordedRequest, mainIndex: number): ScriptedReply {
@@ -316,6 +322,7 @@ export class ScriptedMessagesApi {
     stream: boolean,
     model: string,
     res: ServerResponse,
+    inputTokens = 10,
   ): Promise<void> {
     if (reply.kind === "http_error") {
       const headers: Record<string, string> = {
@@ -347,7 +354,7 @@ export class ScriptedMessagesApi {
         : null;
     const id = `msg_${randomUUID().replaceAll("-", "")}`;
     const usage = {
-      input_tokens: 10,
+      input_tokens: inputTokens,
       output_tokens: 5,
       cache_creation_input_tokens: 0,
       cache_read_input_tokens: 0,

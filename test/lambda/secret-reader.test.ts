@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ALL_SECRET_STORES } from "../../lambda/shared/all-secret-stores.js";
 import {
   parseSecretReference,
   SecretReader,
   SecretReferenceError,
 } from "../../lambda/shared/secret-reader.js";
+import { loadSecretsManagerStore } from "../../lambda/shared/secrets-manager-store.js";
 import { SecretsDouble } from "./support/secrets-double.js";
 
 // The real Powertools providers and AWS SDK clients, loaded on first use, against a loopback double
@@ -29,7 +31,7 @@ afterAll(async () => {
 
 describe("SecretReader", () => {
   it("reads each store through its own client, loaded on first use, and caches within maxAge", async () => {
-    const reader = new SecretReader();
+    const reader = new SecretReader(ALL_SECRET_STORES);
     const webhook = parseSecretReference("secretsmanager:prod/webhook", "WEBHOOK_SECRET");
     await reader.prepare(webhook);
     // Preparing loads the client; it asks the store nothing.
@@ -46,12 +48,24 @@ describe("SecretReader", () => {
   });
 
   it("an empty secret is refused by its id, never its value; a missing one fails with the store's error", async () => {
-    const reader = new SecretReader();
+    const reader = new SecretReader(ALL_SECRET_STORES);
     await expect(reader.read({ store: "secretsmanager", id: "blank" })).rejects.toThrow(SecretReferenceError);
     await expect(reader.read({ store: "secretsmanager", id: "blank" })).rejects.toThrow(
       'secretsmanager secret "blank" is empty or missing',
     );
     await expect(reader.read({ store: "ssm", id: "/nowhere" })).rejects.toThrow(/nowhere/);
+  });
+
+  it("a function given only Secrets Manager refuses an ssm reference by name at prepare, and asks no store", async () => {
+    const reader = new SecretReader({ secretsmanager: loadSecretsManagerStore });
+    const before = secrets.requests.length;
+    const ssm = parseSecretReference("ssm:/prod/app-key", "WEBHOOK_SECRET");
+    await expect(reader.prepare(ssm)).rejects.toThrow(
+      'ssm secret "/prod/app-key": this function reads secrets from secretsmanager only',
+    );
+    await expect(reader.read(ssm)).rejects.toThrow(SecretReferenceError);
+    expect(secrets.requests.length).toBe(before);
+    expect(await reader.read({ store: "secretsmanager", id: "prod/webhook" })).toBe("hook-secret");
   });
 
   it("references: a prefix names the store, a bare id is Secrets Manager, an empty one is refused", () => {

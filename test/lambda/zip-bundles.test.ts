@@ -110,6 +110,11 @@ describe("the webhook bundled as the stack bundles it", () => {
     // ES module builds: the SDK clients came from dist-es, not dist-cjs.
     expect(packages.some((input) => input.includes("@aws-sdk/client-sqs/dist-es/"))).toBe(true);
     expect(packages.some((input) => input.includes("@aws-sdk/client-sqs/dist-cjs/"))).toBe(false);
+    // Its secret is in Secrets Manager: the SSM client is not in the bundle at all.
+    expect(packages.some((input) => input.includes("@aws-sdk/client-secrets-manager/"))).toBe(true);
+    expect(
+      packages.filter((input) => /@aws-sdk\/client-ssm\/|parameters\/lib\/esm\/ssm\//.test(input)),
+    ).toEqual([]);
 
     const payload = pullRequestExample("opened");
     const event = await functionUrlEvent({ event: "pull_request", payload, secret: SECRET });

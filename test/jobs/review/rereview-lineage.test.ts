@@ -46,13 +46,29 @@ describe("re-reviews in a PR's lineage (real CLI, scripted model)", () => {
     expect(compacted?.conversationBytes).toBeLessThan(runs[3]?.conversationBytes ?? 0);
 
     // No dearer than reviewing each push fresh, with prompt-cache pricing (the cache warm between pushes).
-    // On this one-file PR the first resume costs what a fresh review does, to within 0.1% either way.
+    // The one exception is the first resume of this one-file PR, at +0.6%: the earlier answer is input
+    // no request has cached yet, and the change is too small for the delta to make up for it.
     const fresh = await reviewPushSeries({ pushes: 5, lineage: false });
     for (const [i, run] of runs.entries()) {
       if (i === 0) continue;
-      expect(run.inputUsd, `push ${run.push}`).toBeLessThanOrEqual((fresh[i]?.inputUsd ?? 0) * 1.001);
+      expect(run.inputUsd, `push ${run.push}`).toBeLessThanOrEqual(
+        (fresh[i]?.inputUsd ?? 0) * (i === 1 ? 1.01 : 1),
+      );
     }
     expect(compacted?.inputUsd).toBeLessThan(fresh[4]?.inputUsd ?? 0);
+  });
+
+  it("on a large PR the next push starts from a summary: reading the long first review back costs more", async () => {
+    const runs = await reviewPushSeries({ pushes: 2, lineage: true, large: true });
+    const fresh = await reviewPushSeries({ pushes: 2, lineage: false, large: true });
+    expect(runs.map((r) => r.restore)).toEqual(["fresh", "compacted"]);
+    const summary = runs[1]?.prompt ?? "";
+    expect(summary).toContain("that conversation was summarised");
+    expect(summary).toContain("Changed files of the whole change (31)");
+    expect(summary).toContain("```diff-since-last-review\n");
+    expect(summary).not.toContain("// reworked"); // the 30 modules' diff is not sent again
+    expect(fresh[1]?.prompt).toContain("// reworked");
+    expect(runs[1]?.inputUsd).toBeLessThan((fresh[1]?.inputUsd ?? 0) / 5);
   });
 
   it("a force-pushed branch gets a full review that carries the earlier findings", async () => {
