@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { rm } from "node:fs/promises";
+import { chmod, rm } from "node:fs/promises";
 import { runReview } from "../../src/jobs/review/run-review.js";
 import type { JobSettings } from "../../src/jobs/shared/job-settings.js";
 import type { ContextBound } from "../../src/sessions/context-bound.js";
@@ -132,6 +132,15 @@ export async function reviewPushSeries(options: {
     { measuredUsage: true },
   );
   const storeDir = await makeTempDir("cpr-series-store");
+  // The CLI writes its session paths into its system prompt, so the cache only hits when every
+  // review of the series runs in the same session slot (src/runner/session-slot.ts). Slots live
+  // under the temp dir; test files running alongside take slots too, and a push that got slot-1
+  // after its parent ran in slot-0 paid for its whole prefix again. A slot base of the series' own
+  // keeps every push in slot-0, as on a runner that reviews one PR at a time.
+  const slotTemp = await makeTempDir("cpr-series-tmp");
+  await chmod(slotTemp, 0o711); // the agent's own user traverses it to its files
+  const inheritedTemp = process.env.TMPDIR;
+  process.env.TMPDIR = slotTemp;
   const repo: TempRepo = createTempRepo("cpr-series-");
   try {
     repo.write(SERIES_FILE, ledger(0));
@@ -221,6 +230,9 @@ export async function reviewPushSeries(options: {
     await api.close();
     repo.remove();
     await rm(storeDir, { recursive: true, force: true });
+    if (inheritedTemp === undefined) delete process.env.TMPDIR;
+    else process.env.TMPDIR = inheritedTemp;
+    await rm(slotTemp, { recursive: true, force: true });
   }
 }
 
