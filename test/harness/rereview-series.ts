@@ -1,5 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { chmod, rm } from "node:fs/promises";
+import { coverageLine } from "../../src/jobs/review/review-coverage.js";
 import { runReview } from "../../src/jobs/review/run-review.js";
 import type { JobSettings } from "../../src/jobs/shared/job-settings.js";
 import type { ContextBound } from "../../src/sessions/context-bound.js";
@@ -30,6 +31,8 @@ export interface PushMeasurement {
    * is warm between pushes, as when pushes come within five minutes.
    */
   inputUsd: number;
+  /** The review's coverage line, as the summary comment shows it. */
+  coverage: string | undefined;
 }
 
 const PRICE_PER_TOKEN = 3 / 1_000_000;
@@ -223,6 +226,7 @@ export async function reviewPushSeries(options: {
         restore: result.session.restore.status,
         prompt,
         inputUsd,
+        coverage: result.coverage ? coverageLine(result.coverage) : undefined,
       });
     }
     return measurements;

@@ -3,6 +3,7 @@ import type { DiffLineMap } from "../../github/diff-line-map.js";
 import type { ToolUseRecord } from "../../protocol/tool-use-record.js";
 import { splitShellWords } from "../../runner/policy/shell-words.js";
 import type { PolicyDecision } from "../../runner/policy/tool-policy.js";
+import type { SummarisedReview } from "./review-prompt.js";
 
 /**
  * What a review actually looked at, from its own session: the diff inlined in its prompt, and the
@@ -18,6 +19,11 @@ export interface ReviewCoverage {
   linesRead: number;
   /** Changed lines the prompt's own diff showed (the rest were read with tools, or not at all). */
   linesInPrompt: number;
+  /**
+   * A summary start's changed lines that were already there at the summarised review: reviewed by
+   * the lineage at `at`, not shown again (counted as read, and said apart in the coverage line).
+   */
+  reviewedEarlier?: { at: string; lines: number };
   /** Changed files nothing showed, in diff order. */
   unread: string[];
   /** Tool calls that showed a changed line or file. */
@@ -31,6 +37,8 @@ export interface CoverageInput {
   reviewedPaths: ReadonlySet<string>;
   /** Changed files whose diff the prompt did not inline (cut to fit). */
   promptOmitted: ReadonlySet<string>;
+  /** A summary start: its prompt showed only the lines added since the summarised review. */
+  summarised?: SummarisedReview;
   toolUses: readonly ToolUseRecord[];
   /** Calls the policy refused never ran: they showed nothing. */
   policyDecisions?: readonly PolicyDecision[];
@@ -58,11 +66,20 @@ export function reviewCoverage(input: CoverageInput): ReviewCoverage {
   const seen = new Map(files.map((f) => [f.path, new Set<number>()]));
   const touched = new Set<string>();
   let linesInPrompt = 0;
+  let linesEarlier = 0;
+  const summarised = input.summarised;
   for (const file of files) {
-    if (input.promptOmitted.has(file.path)) continue;
-    touched.add(file.path);
-    for (const line of added.get(file.path) ?? []) seen.get(file.path)?.add(line);
-    linesInPrompt += added.get(file.path)?.length ?? 0;
+    const inPrompt = !input.promptOmitted.has(file.path);
+    const since = summarised ? new Set(summarised.addedSince[file.path] ?? []) : undefined;
+    for (const line of added.get(file.path) ?? []) {
+      if (since && !since.has(line)) linesEarlier++;
+      else if (inPrompt) linesInPrompt++;
+      else continue;
+      seen.get(file.path)?.add(line);
+      touched.add(file.path);
+    }
+    // A file without added lines (a deletion, a rename) is looked at when the prompt shows it.
+    if (inPrompt && (added.get(file.path)?.length ?? 0) === 0) touched.add(file.path);
   }
   let toolCallsCounted = 0;
   const paths = files.map((f) => f.path);
@@ -90,6 +107,7 @@ export function reviewCoverage(input: CoverageInput): ReviewCoverage {
     linesTotal: [...added.values()].reduce((sum, lines) => sum + lines.length, 0),
     linesRead: [...seen.values()].reduce((sum, lines) => sum + lines.size, 0),
     linesInPrompt,
+    ...(summarised ? { reviewedEarlier: { at: summarised.reviewedSha, lines: linesEarlier } } : {}),
     unread: paths.filter((path) => !isRead(path)),
     toolCallsCounted,
   };
@@ -130,10 +148,14 @@ export function coverageNote(coverage: ReviewCoverage): string {
 /** "read 3 of 4 changed files (120 of 180 changed lines; 100 in the prompt's diff)". */
 export function coverageLine(coverage: ReviewCoverage): string {
   const lines = `${coverage.linesRead} of ${coverage.linesTotal} changed lines`;
-  const prompt =
-    coverage.linesInPrompt === coverage.linesRead
+  const earlier = coverage.reviewedEarlier;
+  const shown = coverage.linesInPrompt + (earlier?.lines ?? 0);
+  const rest = shown === coverage.linesRead ? "" : ", the rest read with tools";
+  const prompt = earlier
+    ? `${coverage.linesInPrompt} in the prompt's diff of the commits since ${earlier.at.slice(0, 7)}, ${earlier.lines} reviewed at ${earlier.at.slice(0, 7)} and summarised${rest}`
+    : rest === ""
       ? "all in the prompt's diff"
-      : `${coverage.linesInPrompt} in the prompt's diff, the rest read with tools`;
+      : `${coverage.linesInPrompt} in the prompt's diff${rest}`;
   return `Read ${coverage.filesRead} of ${coverage.filesTotal} changed files (${lines}; ${prompt})`;
 }
 

@@ -34,7 +34,7 @@ import { pullRequestChangeFromGitHub } from "./pull-request-change.js";
 import { fitReviewToBudget, type ReviewChange, ReviewOverBudgetError } from "./review-budget.js";
 import type { ReviewCostEstimate } from "./review-cost-estimate.js";
 import { reviewProgress } from "./review-progress.js";
-import { buildReviewPrompt, type ReviewPromptInput } from "./review-prompt.js";
+import { buildReviewPrompt, type ReviewPromptInput, type SummarisedReview } from "./review-prompt.js";
 import {
   completeAsNotReviewed,
   notReviewedSummary,
@@ -69,6 +69,8 @@ export interface ReviewRecord extends DetachedJobRecord {
   reviewRules?: ReviewRules;
   /** Changed files whose diff the prompt did not inline: the finish's coverage counts them unread unless read. */
   promptOmitted?: string[];
+  /** A summary start: the lines its prompt showed, for the finish's coverage (see `SummarisedReview`). */
+  summarised?: SummarisedReview;
 }
 
 export type ReviewBegun =
@@ -221,6 +223,7 @@ export async function beginReview(
         notes: budget.notes,
         reviewRules: reviewRulesOf(rules),
         promptOmitted: prompt.diffOmitted,
+        ...(prompt.summarised ? { summarised: prompt.summarised } : {}),
         ...(budget.narrowed ? { leftOut: budget.narrowed.leftOut } : {}),
       },
       job.mountToken,
@@ -363,6 +366,7 @@ export function reviewJob(
             change: lineMap,
             reviewedPaths: new Set(reviewed.map((f) => f.filename)),
             promptOmitted: new Set(record.promptOmitted ?? []),
+            ...(record.summarised ? { summarised: record.summarised } : {}),
           },
         })),
         ...(record.estimate ? { budget: { estimate: record.estimate, notes: record.notes ?? [] } } : {}),

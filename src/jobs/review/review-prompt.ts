@@ -1,3 +1,4 @@
+import { parseUnifiedDiff } from "../../github/diff-line-map.js";
 import {
   budgetedDiffBlocks,
   type ChangedFile,
@@ -60,6 +61,18 @@ export interface ReviewPrompt {
    * lines only if it read them itself. A continued review's earlier diff is in its conversation.
    */
   diffOmitted: string[];
+  /**
+   * Set for a summary start: the review it continues, and the head-side lines each file's commits
+   * since then added (the only changed lines its prompt shows). The coverage counts the other
+   * changed lines as reviewed at that sha, and says so.
+   */
+  summarised?: SummarisedReview;
+}
+
+export interface SummarisedReview {
+  reviewedSha: string;
+  /** Path → the head-side line numbers the commits since added (JSON-safe: it is kept in a job record). */
+  addedSince: Record<string, number[]>;
 }
 
 const DEFAULT_BUDGET = { diffChars: 120_000, titleChars: 300, bodyChars: 8_000 };
@@ -172,7 +185,27 @@ function buildSummaryStartPrompt(
   if (diff.omittedFiles.length > 0)
     notes.push(`diff truncated: ${diff.omittedFiles.length} file(s) not inlined`);
   parts.push(...diff.blocks);
-  return { text: parts.join("\n\n"), notes, diffOmitted: diff.omittedFiles };
+  const summarised = summarisedReview(prior.reviewedSha, since.diff);
+  return {
+    text: parts.join("\n\n"),
+    notes,
+    diffOmitted: diff.omittedFiles,
+    ...(summarised ? { summarised } : {}),
+  };
+}
+
+/** The lines the commits since added; a diff git produced but we cannot parse measures nothing. */
+function summarisedReview(reviewedSha: string, sinceDiff: string): SummarisedReview | undefined {
+  try {
+    const addedSince: Record<string, number[]> = {};
+    for (const file of parseUnifiedDiff(sinceDiff).files.values())
+      addedSince[file.path] = file.hunks.flatMap((h) =>
+        [...h.lines].filter(([, kind]) => kind === "added").map(([line]) => line),
+      );
+    return { reviewedSha, addedSince };
+  } catch {
+    return undefined;
+  }
 }
 
 function reviewLead(input: ReviewPromptInput): string {

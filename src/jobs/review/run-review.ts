@@ -19,7 +19,12 @@ import { fitReviewToBudget, type ReviewChange, ReviewOverBudgetError } from "./r
 import { type CheckedReview, checkReview } from "./review-checks.js";
 import type { ReviewCostEstimate } from "./review-cost-estimate.js";
 import { type CoverageInput, type ReviewCoverage, reviewCoverage } from "./review-coverage.js";
-import { buildReviewPrompt, type PriorReview, type ReviewPromptInput } from "./review-prompt.js";
+import {
+  buildReviewPrompt,
+  type PriorReview,
+  type ReviewPromptInput,
+  type SummarisedReview,
+} from "./review-prompt.js";
 import { REVIEW_SCHEMA, reviewFromStructuredOutput } from "./review-schema.js";
 
 export interface ReviewRequest {
@@ -113,6 +118,7 @@ export async function runReview(request: ReviewRequest, settings: JobSettings): 
 
   const promptNotes: string[] = [];
   let diffOmitted: string[] = [];
+  let summarised: SummarisedReview | undefined;
   const promptFor = async (restore: RestoreResult): Promise<string> => {
     const prompt = buildReviewPrompt({
       ...promptInput(budget.change),
@@ -120,6 +126,7 @@ export async function runReview(request: ReviewRequest, settings: JobSettings): 
     });
     promptNotes.splice(0, promptNotes.length, ...prompt.notes, ...excludedNote(excluded));
     diffOmitted = prompt.diffOmitted;
+    summarised = prompt.summarised;
     return prompt.text;
   };
 
@@ -145,6 +152,7 @@ export async function runReview(request: ReviewRequest, settings: JobSettings): 
       change: budget.change.diff,
       reviewedPaths: new Set(changedFiles.map((f) => f.path)),
       promptOmitted: new Set(diffOmitted),
+      ...(summarised ? { summarised } : {}),
     },
     lineCounts: (paths) => checkout.lineCounts(request.headSha, paths),
   });

@@ -69,6 +69,13 @@ describe("re-reviews in a PR's lineage (real CLI, scripted model)", () => {
     expect(summary).not.toContain("// reworked"); // the 30 modules' diff is not sent again
     expect(fresh[1]?.prompt).toContain("// reworked");
     expect(runs[1]?.inputUsd).toBeLessThan((fresh[1]?.inputUsd ?? 0) / 5);
+    // It says what it saw: the push's own line in its prompt, the 600 reworked lines and push 1's
+    // line reviewed by the first review and summarised.
+    const at = runs[1]?.prompt.match(/up to ([0-9a-f]{7})/)?.[1];
+    expect(runs[1]?.coverage).toBe(
+      `Read 31 of 31 changed files (602 of 602 changed lines; 1 in the prompt's diff of the commits since ${at}, 601 reviewed at ${at} and summarised)`,
+    );
+    expect(fresh[1]?.coverage).toMatch(/; all in the prompt's diff\)$|the rest read with tools\)$/);
   });
 
   it("a force-pushed branch gets a full review that carries the earlier findings", async () => {

@@ -361,3 +361,44 @@ describe("reviewCoverage: command details", () => {
     expect(allowed.linesRead).toBe(5);
   });
 });
+
+describe("a summary start's coverage", () => {
+  // The commits since the summarised review added a.ts's lines 13-14; the rest was there at abc1234.
+  const summarised = { reviewedSha: "abc1234def", addedSince: { "src/a.ts": [13, 14] } };
+  const measured = (toolUses: ToolUseRecord[], promptOmitted: string[] = []) =>
+    reviewCoverage({
+      change,
+      reviewedPaths: ALL,
+      promptOmitted: new Set(promptOmitted),
+      toolUses,
+      summarised,
+    });
+
+  it("counts only the commits since as in the prompt, and the lines before as reviewed at the summarised sha", () => {
+    const result = measured([]);
+    expect(result).toMatchObject({
+      linesTotal: 8,
+      linesRead: 8,
+      linesInPrompt: 2,
+      reviewedEarlier: { at: "abc1234def", lines: 6 },
+      filesRead: 3,
+      unread: [],
+    });
+    expect(coverageLine(result)).toBe(
+      "Read 3 of 3 changed files (8 of 8 changed lines; 2 in the prompt's diff of the commits since abc1234, 6 reviewed at abc1234 and summarised)",
+    );
+    // Not the same as a full prompt, which says every line was in its diff.
+    expect(coverageLine(coverage([], []))).toBe(
+      "Read 3 of 3 changed files (8 of 8 changed lines; all in the prompt's diff)",
+    );
+  });
+
+  it("a file the commits since added lines to but the prompt cut shows only its earlier lines, until a tool reads it", () => {
+    const cut = measured([], ["src/a.ts"]);
+    expect(cut).toMatchObject({ linesRead: 6, linesInPrompt: 0, reviewedEarlier: { lines: 6 } });
+    expect(coverageLine(cut)).toContain("6 of 8 changed lines");
+    const read = measured([use("Read", { file_path: "src/a.ts" })], ["src/a.ts"]);
+    expect(read.linesRead).toBe(8);
+    expect(coverageLine(read)).toContain("6 reviewed at abc1234 and summarised, the rest read with tools");
+  });
+});

@@ -242,6 +242,8 @@ describe("a review on Managed Agents, driven by webhooks", () => {
     expect(initial).toContain("+# touched after the review");
     expect(initial).not.toContain("```diff\\n");
     expect(initial).not.toContain("+export function sub");
+    // The finish's coverage will count the first review's lines as reviewed there, not as shown now.
+    expect(next.summarised).toEqual({ reviewedSha: pr.headSha, addedSince: { "README.md": [1] } });
   });
 
   it("start returns at once; two webhook steps answer submit_result, then publish review, sticky and check", async () => {
