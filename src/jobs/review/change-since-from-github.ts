@@ -1,7 +1,8 @@
 import type { GitHubClient } from "../../github/github-client.js";
 import { httpStatusOf } from "../../github/http-status.js";
-import { type ChangedFile, splitDiffByFile } from "../shared/prompt-blocks.js";
+import { diffOfPaths } from "../shared/prompt-blocks.js";
 import type { ChangeSince } from "./change-since.js";
+import { changedFileFromGitHub } from "./pull-request-change.js";
 
 /** GitHub's compare lists at most this many files; a longer list may be cut, so it is not trusted. */
 const COMPARE_FILE_LIMIT = 300;
@@ -23,15 +24,7 @@ export async function changeSinceFromGitHub(
     if (data.status !== "ahead") return undefined;
     const files = data.files ?? [];
     if (files.length >= COMPARE_FILE_LIMIT) return undefined;
-    const changedFiles: ChangedFile[] = files
-      .filter((f) => reviewedPaths.has(f.filename))
-      .map((f) => ({
-        path: f.filename,
-        status: f.status,
-        additions: f.additions,
-        deletions: f.deletions,
-        ...(f.previous_filename ? { previousPath: f.previous_filename } : {}),
-      }));
+    const changedFiles = files.filter((f) => reviewedPaths.has(f.filename)).map(changedFileFromGitHub);
     if (changedFiles.length === 0) return { diff: "", changedFiles };
     const response = await octokit.rest.repos.compareCommitsWithBasehead({
       owner,
@@ -39,11 +32,7 @@ export async function changeSinceFromGitHub(
       basehead,
       mediaType: { format: "diff" },
     });
-    const kept = new Set(changedFiles.map((f) => f.path));
-    const diff = splitDiffByFile(response.data as unknown as string)
-      .filter((section) => kept.has(section.path))
-      .map((section) => section.text)
-      .join("");
+    const diff = diffOfPaths(response.data as unknown as string, new Set(changedFiles.map((f) => f.path)));
     return { diff, changedFiles };
   } catch (error) {
     // 404: a head GitHub no longer has; 406/422: a diff too large to render. Both mean "send it whole".

@@ -36,3 +36,27 @@ export async function changeSince(
     changedFiles,
   };
 }
+
+/** `changeSince` to one head, asked by earlier sha and the paths under review. */
+export type CommitsSince = (
+  fromSha: string,
+  reviewedPaths: ReadonlySet<string>,
+) => Promise<ChangeSince | undefined>;
+
+/**
+ * `changeSince` to `headSha` that answers each question once: the resume-or-summary choice and the
+ * prompt both ask for the commits since the parent, and the second ask is then free (four git runs
+ * saved). A different path set (the budget fit dropped files) is a different question.
+ */
+export function rememberedChangeSince(checkout: GitCheckout, headSha: string): CommitsSince {
+  const answers = new Map<string, Promise<ChangeSince | undefined>>();
+  return (fromSha, reviewedPaths) => {
+    const key = JSON.stringify([fromSha, [...reviewedPaths].sort()]);
+    let answer = answers.get(key);
+    if (!answer) {
+      answer = changeSince(checkout, fromSha, headSha, reviewedPaths);
+      answers.set(key, answer);
+    }
+    return answer;
+  };
+}

@@ -1,8 +1,7 @@
 import type { LineagePlan } from "../../engines/engine.js";
 import { chooseStart, type StartPoint } from "../../sessions/choose-start.js";
 import { contextBoundExceeded, DEFAULT_CONTEXT_BOUND } from "../../sessions/context-bound.js";
-import type { GitCheckout } from "../shared/git-checkout.js";
-import { type ChangeSince, changeSince } from "./change-since.js";
+import type { ChangeSince } from "./change-since.js";
 import { estimateReviewCost, PROMPT_CACHE_TTL_MS, UNKNOWN_FILE_CHARS } from "./review-cost-estimate.js";
 import type { PriorReview, ReviewPromptInput } from "./review-prompt.js";
 
@@ -29,14 +28,13 @@ export interface LineageChoice {
  */
 export async function chooseLineageStart(input: {
   lineage: Pick<LineagePlan, "store" | "lineageKey" | "baseKey" | "contextBound">;
-  checkout: GitCheckout;
   headSha: string;
   /** The fresh review: its whole prompt, and the head-side sizes of the files it may read. */
   fresh: { promptChars: number; readChars: readonly number[] };
   /** The whole prompt of a review that continues the parent: a delta, or a summary start. */
   continuedPromptChars: (continuation: Pick<ReviewPromptInput, "delta" | "priorReview">) => number;
-  /** The files under review (the commits since the parent are limited to them). */
-  reviewedPaths: ReadonlySet<string>;
+  /** The commits since an earlier head, limited to the files under review. */
+  commitsSince: (fromSha: string) => Promise<ChangeSince | undefined>;
   headChars: ReadonlyMap<string, number>;
   model: string | undefined;
   maxTurns: number;
@@ -55,9 +53,7 @@ export async function chooseLineageStart(input: {
     return { start, notes: [] };
   if (start.from === "base") return { start, resumedContextTokens, notes: [] };
 
-  const since = await changeSince(input.checkout, entry.headSha, input.headSha, input.reviewedPaths).catch(
-    () => undefined,
-  );
+  const since = await input.commitsSince(entry.headSha).catch(() => undefined);
   const readChars = since ? readsOf(since, input.headChars) : input.fresh.readChars;
   // A parent recorded within the cache's lifetime is most likely still cached: its prefix is cheap.
   const age = (input.now ?? Date.now)() - Date.parse(entry.createdAt);

@@ -1,7 +1,7 @@
 import type { GitHubClient } from "../../github/github-client.js";
 import { httpStatusOf } from "../../github/http-status.js";
 import { listPullRequestFiles } from "../../github/list-pull-request-files.js";
-import { type ChangedFile, splitDiffByFile } from "../shared/prompt-blocks.js";
+import { type ChangedFile, diffOfPaths } from "../shared/prompt-blocks.js";
 import type { PathFilter } from "./path-filter.js";
 
 /**
@@ -15,13 +15,7 @@ export async function pullRequestChangeFromGitHub(
   pathFilter?: PathFilter,
 ): Promise<{ diff: string; changedFiles: ChangedFile[]; excluded: ChangedFile[] }> {
   const files = await listPullRequestFiles(octokit, { owner, repo, pullNumber });
-  const all: ChangedFile[] = files.map((f) => ({
-    path: f.filename,
-    status: f.status,
-    additions: f.additions,
-    deletions: f.deletions,
-    ...(f.previous_filename ? { previousPath: f.previous_filename } : {}),
-  }));
+  const all = files.map(changedFileFromGitHub);
   const { reviewed, excluded } = pathFilter ? pathFilter.partition(all) : { reviewed: all, excluded: [] };
   if (reviewed.length === 0) return { diff: "", changedFiles: reviewed, excluded };
   let diff = "";
@@ -36,12 +30,23 @@ export async function pullRequestChangeFromGitHub(
   } catch (error) {
     if (httpStatusOf(error) !== 406) throw error;
   }
-  if (excluded.length > 0) {
-    const kept = new Set(reviewed.map((f) => f.path));
-    diff = splitDiffByFile(diff)
-      .filter((section) => kept.has(section.path))
-      .map((section) => section.text)
-      .join("");
-  }
+  if (excluded.length > 0) diff = diffOfPaths(diff, new Set(reviewed.map((f) => f.path)));
   return { diff, changedFiles: reviewed, excluded };
+}
+
+/** One entry of GitHub's file lists (a PR's files, a compare's files) as a review's changed file. */
+export function changedFileFromGitHub(entry: {
+  filename: string;
+  status: string;
+  additions: number;
+  deletions: number;
+  previous_filename?: string;
+}): ChangedFile {
+  return {
+    path: entry.filename,
+    status: entry.status,
+    additions: entry.additions,
+    deletions: entry.deletions,
+    ...(entry.previous_filename ? { previousPath: entry.previous_filename } : {}),
+  };
 }

@@ -12,7 +12,7 @@ import { jobToolAccess } from "../shared/job-tool-access.js";
 import type { ChangedFile } from "../shared/prompt-blocks.js";
 import type { ReviewRules } from "../shared/repository-config.js";
 import { runJobSession } from "../shared/run-job-session.js";
-import { changeSince, reviewedPathsOf } from "./change-since.js";
+import { type CommitsSince, rememberedChangeSince, reviewedPathsOf } from "./change-since.js";
 import { chooseLineageStart } from "./lineage-choice.js";
 import type { PathFilter } from "./path-filter.js";
 import { fitReviewToBudget, type ReviewChange, ReviewOverBudgetError } from "./review-budget.js";
@@ -85,11 +85,11 @@ export async function runReview(request: ReviewRequest, settings: JobSettings): 
     request.headSha,
     whole.changedFiles.map((f) => f.path),
   );
+  const commitsSince = rememberedChangeSince(checkout, request.headSha);
   // Resume the PR's last review or start fresh from its summary, whichever is estimated to cost less.
   const choice = request.lineage
     ? await chooseLineageStart({
         lineage: request.lineage,
-        checkout,
         headSha: request.headSha,
         fresh: {
           promptChars,
@@ -99,7 +99,7 @@ export async function runReview(request: ReviewRequest, settings: JobSettings): 
         },
         continuedPromptChars: (continuation) =>
           buildReviewPrompt({ ...promptInput(whole), ...continuation }).text.length,
-        reviewedPaths: reviewedPathsOf(whole.changedFiles),
+        commitsSince: (fromSha) => commitsSince(fromSha, reviewedPathsOf(whole.changedFiles)),
         headChars,
         model: settings.model,
         maxTurns: settings.maxTurns,
@@ -122,7 +122,13 @@ export async function runReview(request: ReviewRequest, settings: JobSettings): 
   const promptFor = async (restore: RestoreResult): Promise<string> => {
     const prompt = buildReviewPrompt({
       ...promptInput(budget.change),
-      ...(await continuationOf(checkout, restore, request.headSha, reviewedPathsOf(changedFiles))),
+      ...(await continuationOf(
+        checkout,
+        commitsSince,
+        restore,
+        request.headSha,
+        reviewedPathsOf(changedFiles),
+      )),
     });
     promptNotes.splice(0, promptNotes.length, ...prompt.notes, ...excludedNote(excluded));
     diffOmitted = prompt.diffOmitted;
@@ -293,6 +299,7 @@ function excludedNote(excluded: readonly ChangedFile[]): string[] {
  */
 async function continuationOf(
   checkout: GitCheckout,
+  commitsSince: CommitsSince,
   restore: RestoreResult,
   headSha: string,
   reviewedPaths: ReadonlySet<string>,
@@ -301,7 +308,7 @@ async function continuationOf(
     const { entry } = restore.start;
     const [prior, since] = await Promise.all([
       priorReviewOf(checkout, entry, headSha, "compacted"),
-      changeSince(checkout, entry.headSha, headSha, reviewedPaths),
+      commitsSince(entry.headSha, reviewedPaths),
     ]);
     return { priorReview: since ? { ...prior, since } : prior };
   }
@@ -314,7 +321,7 @@ async function continuationOf(
   if (!(await checkout.isAncestor(previous, headSha))) {
     return { priorReview: await priorReviewOf(checkout, restore.start.entry, headSha, "rebased") };
   }
-  const since = await changeSince(checkout, previous, headSha, reviewedPaths);
+  const since = await commitsSince(previous, reviewedPaths);
   return since ? { delta: { fromSha: previous, ...since } } : {};
 }
 

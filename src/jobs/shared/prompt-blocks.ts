@@ -109,3 +109,11 @@ export function splitDiffByFile(diff: string): { index: number; path: string; te
     return { index, path, text };
   });
 }
+
+/** The sections of `diff` whose file is in `paths`, in their order: a diff cut down to those files. */
+export function diffOfPaths(diff: string, paths: ReadonlySet<string>): string {
+  return splitDiffByFile(diff)
+    .filter((section) => paths.has(section.path))
+    .map((section) => section.text)
+    .join("");
+}

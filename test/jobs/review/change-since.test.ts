@@ -1,6 +1,11 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { createGitHubClient, type GitHubClient } from "../../../src/github/github-client.js";
-import { type ChangeSince, changeSince, reviewedPathsOf } from "../../../src/jobs/review/change-since.js";
+import {
+  type ChangeSince,
+  changeSince,
+  rememberedChangeSince,
+  reviewedPathsOf,
+} from "../../../src/jobs/review/change-since.js";
 import { changeSinceFromGitHub } from "../../../src/jobs/review/change-since-from-github.js";
 import { GitCheckout } from "../../../src/jobs/shared/git-checkout.js";
 import { createTempRepo, type TempRepo } from "../../fixtures/git-repo.js";
@@ -109,5 +114,20 @@ describe("changeSinceFromGitHub", () => {
         new Set(),
       ),
     ).toBeUndefined();
+  });
+});
+
+describe("rememberedChangeSince", () => {
+  it("the same question is answered once from git; another path set is asked again", async () => {
+    const checkout = new GitCheckout(repo.dir, process.env);
+    const gitDiffs = vi.spyOn(checkout, "diff");
+    const commitsSince = rememberedChangeSince(checkout, head);
+    const first = await commitsSince(reviewed, new Set(["src/b.ts", "src/a.ts"]));
+    const again = await commitsSince(reviewed, new Set(["src/a.ts", "src/b.ts"]));
+    expect(again).toBe(first);
+    expect(gitDiffs).toHaveBeenCalledTimes(1);
+    const narrower = await commitsSince(reviewed, new Set(["src/b.ts"]));
+    expect(narrower?.changedFiles.map((f) => f.path)).toEqual(["src/b.ts"]);
+    expect(gitDiffs).toHaveBeenCalledTimes(2);
   });
 });

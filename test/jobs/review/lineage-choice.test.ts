@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { changeSince } from "../../../src/jobs/review/change-since.js";
 import { chooseLineageStart } from "../../../src/jobs/review/lineage-choice.js";
 import type { ReviewPromptInput } from "../../../src/jobs/review/review-prompt.js";
 import { GitCheckout } from "../../../src/jobs/shared/git-checkout.js";
@@ -65,11 +66,11 @@ const choose = (reviewedPaths: ReadonlySet<string> = new Set(["src/math.ts"])) =
   priced = [];
   return chooseLineageStart({
     lineage: { store, lineageKey: pr, baseKey: base },
-    checkout: new GitCheckout(repo.dir, process.env),
     headSha: head,
     fresh: { promptChars: 40_000, readChars: [2_000] },
     continuedPromptChars,
-    reviewedPaths,
+    commitsSince: (fromSha: string) =>
+      changeSince(new GitCheckout(repo.dir, process.env), fromSha, head, reviewedPaths),
     headChars: new Map([["src/math.ts", 80]]),
     model: "claude-sonnet-4-5",
     maxTurns: 10,

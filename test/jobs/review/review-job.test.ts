@@ -187,33 +187,44 @@ async function drain(
   return steps;
 }
 
+const reviewSettings: JobSettings = {
+  maxTurns: 30,
+  maxBudgetUsd: 2,
+  timeoutMs: 60_000,
+  agentEnv: {},
+  hostEnv: process.env,
+  secretValues: [],
+};
+
+/** The engine under test, talking to the Managed Agents double with this repository token. */
+function remoteEngine(repositoryToken = "ghs_installation_read_only"): ManagedAgentsEngine {
+  return new ManagedAgentsEngine({
+    apiKey: KEY,
+    baseURL: double.baseURL,
+    repositoryToken: async () => repositoryToken,
+  });
+}
+
+/** The agent reports the one finding with `verdict`, and ends its turn once its result is answered. */
+function oneFindingReview(verdict: "comment" | "request_changes"): typeof double.scenario {
+  return (input) =>
+    input.kind === "message"
+      ? [
+          running(),
+          ...modelRequest(),
+          submit({ verdict, summary: "One bug.", findings: [finding] }),
+          requiresAction(),
+        ]
+      : input.kind === "custom_tool_result"
+        ? [running(), ...modelRequest(), message("Done."), usage(55, 30), idle("end_turn")]
+        : undefined;
+}
+
 describe("a review on Managed Agents, driven by webhooks", () => {
   it("a later push with a clone starts from the previous review's findings and only the commits since", async () => {
     const pr = openPullRequest();
-    double.scenario = (input) =>
-      input.kind === "message"
-        ? [
-            running(),
-            ...modelRequest(),
-            submit({ verdict: "comment", summary: "One bug.", findings: [finding] }),
-            requiresAction(),
-          ]
-        : input.kind === "custom_tool_result"
-          ? [running(), ...modelRequest(), message("Done."), usage(55, 30), idle("end_turn")]
-          : undefined;
-    const engine = new ManagedAgentsEngine({
-      apiKey: KEY,
-      baseURL: double.baseURL,
-      repositoryToken: async () => "ghs_installation_read_only",
-    });
-    const settings: JobSettings = {
-      maxTurns: 30,
-      maxBudgetUsd: 2,
-      timeoutMs: 60_000,
-      agentEnv: {},
-      hostEnv: process.env,
-      secretValues: [],
-    };
+    double.scenario = oneFindingReview("comment");
+    const engine = remoteEngine();
     const job = {
       octokit,
       owner: "octo",
@@ -221,14 +232,14 @@ describe("a review on Managed Agents, driven by webhooks", () => {
       checkoutDir: repo.dir,
       commentMode: "review" as const,
     };
-    const first = startedRecord(await startRemoteReview({ ...job, pr }, settings, engine));
-    await drain(first, engine, settings);
+    const first = startedRecord(await startRemoteReview({ ...job, pr }, reviewSettings, engine));
+    await drain(first, engine, reviewSettings);
 
     repo.write("README.md", "# touched after the review\n");
     const nextHead = repo.commitAll("docs");
     github.movePullRequestHead("octo", "app", 7, nextHead, repo.git("diff", `${pr.baseSha}...${nextHead}`));
     const next = startedRecord(
-      await startRemoteReview({ ...job, pr: { ...pr, headSha: nextHead } }, settings, engine, {
+      await startRemoteReview({ ...job, pr: { ...pr, headSha: nextHead } }, reviewSettings, engine, {
         sessionId: first.sessionId,
         headSha: pr.headSha,
       }),
@@ -248,36 +259,14 @@ describe("a review on Managed Agents, driven by webhooks", () => {
 
   it("start returns at once; two webhook steps answer submit_result, then publish review, sticky and check", async () => {
     const pr = openPullRequest();
-    double.scenario = (input) =>
-      input.kind === "message"
-        ? [
-            running(),
-            ...modelRequest(),
-            submit({ verdict: "request_changes", summary: "One bug.", findings: [finding] }),
-            requiresAction(),
-          ]
-        : input.kind === "custom_tool_result"
-          ? [running(), ...modelRequest(), message("Done."), usage(55, 30), idle("end_turn")]
-          : undefined;
-    const engine = new ManagedAgentsEngine({
-      apiKey: KEY,
-      baseURL: double.baseURL,
-      repositoryToken: async () => "ghs_installation_read_only",
-    });
-    const settings: JobSettings = {
-      maxTurns: 30,
-      maxBudgetUsd: 2,
-      timeoutMs: 60_000,
-      agentEnv: {},
-      hostEnv: process.env,
-      secretValues: [],
-    };
+    double.scenario = oneFindingReview("request_changes");
+    const engine = remoteEngine();
 
     const started = Date.now();
     const record = startedRecord(
       await startRemoteReview(
         { octokit, owner: "octo", repo: "app", pr, checkoutDir: repo.dir, commentMode: "review" },
-        settings,
+        reviewSettings,
         engine,
       ),
     );
@@ -292,7 +281,7 @@ describe("a review on Managed Agents, driven by webhooks", () => {
     );
     expect(record.estimate?.usd).toBeGreaterThan(0);
 
-    const steps = await drain(record, engine, settings);
+    const steps = await drain(record, engine, reviewSettings);
     expect(steps.map((s) => s.status)).toEqual(["waiting", "published"]);
     // No step waits for the agent: every one is far below a Lambda's 30 s budget.
     expect(Math.max(startMs, ...steps.map((s) => s.ms))).toBeLessThan(30_000);
@@ -321,15 +310,6 @@ describe("a review on Managed Agents, driven by webhooks", () => {
     );
     expect(summary).toContain("- Credentials in the agent's environment: none");
   });
-
-  const reviewSettings: JobSettings = {
-    maxTurns: 30,
-    maxBudgetUsd: 2,
-    timeoutMs: 60_000,
-    agentEnv: {},
-    hostEnv: process.env,
-    secretValues: [],
-  };
 
   it("the base's .github/claude-pr-runner.yml holds from start to settle, read through the API: rules in the prompt, a floor raised, post_threshold kept", async () => {
     const pr = openPullRequest({
@@ -365,11 +345,7 @@ describe("a review on Managed Agents, driven by webhooks", () => {
           ? [running(), message("Done."), usage(55, 30), idle("end_turn")]
           : undefined;
     };
-    const engine = new ManagedAgentsEngine({
-      apiKey: KEY,
-      baseURL: double.baseURL,
-      repositoryToken: async () => "ghs_installation_read_only",
-    });
+    const engine = remoteEngine();
     const record = startedRecord(
       await startRemoteReview(
         { octokit, owner: "octo", repo: "app", pr, commentMode: "review" },
@@ -419,11 +395,7 @@ describe("a review on Managed Agents, driven by webhooks", () => {
           ? [running(), message("Done."), usage(55, 30), idle("end_turn")]
           : undefined;
     };
-    const engine = new ManagedAgentsEngine({
-      apiKey: KEY,
-      baseURL: double.baseURL,
-      repositoryToken: async () => "ghs_installation_read_only",
-    });
+    const engine = remoteEngine();
     const begin = () =>
       startRemoteReview(
         { octokit, owner: "octo", repo: "app", pr, commentMode: "review", transcripts: store },
@@ -495,11 +467,7 @@ describe("a review on Managed Agents, driven by webhooks", () => {
           ? [running(), message("Done."), usage(55, 30), idle("end_turn")]
           : undefined;
     };
-    const engine = new ManagedAgentsEngine({
-      apiKey: KEY,
-      baseURL: double.baseURL,
-      repositoryToken: async () => "ghs_installation_read_only",
-    });
+    const engine = remoteEngine();
     try {
       const record = startedRecord(
         await startRemoteReview(
@@ -526,11 +494,7 @@ describe("a review on Managed Agents, driven by webhooks", () => {
 
   it("an invalid .github/claude-pr-runner.yml at the base: no session, the check run lists each bad key", async () => {
     const pr = openPullRequest({ base: { ".github/claude-pr-runner.yml": "ignore_categories: style\n" } });
-    const engine = new ManagedAgentsEngine({
-      apiKey: KEY,
-      baseURL: double.baseURL,
-      repositoryToken: async () => "ghs_installation_read_only",
-    });
+    const engine = remoteEngine();
     await expect(
       startRemoteReview(
         { octokit, owner: "octo", repo: "app", pr, commentMode: "review" },
@@ -556,11 +520,7 @@ describe("a review on Managed Agents, driven by webhooks", () => {
         head: { "docs/guide.md": "# Guide\n\nHow to subtract.\n" },
         headOnly: true,
       });
-      const engine = new ManagedAgentsEngine({
-        apiKey: KEY,
-        baseURL: double.baseURL,
-        repositoryToken: async () => "",
-      });
+      const engine = remoteEngine("");
       const started = await startRemoteReview(
         { octokit, owner: "octo", repo: "app", pr, ...(withCheckout ? { checkoutDir: repo.dir } : {}) },
         reviewSettings,
@@ -583,11 +543,7 @@ describe("a review on Managed Agents, driven by webhooks", () => {
       head: { "docs/guide.md": "# Guide\n\nA secret-looking DOCS_ONLY_MARKER line.\n" },
     });
     double.scenario = (input) => (input.kind === "message" ? [running()] : undefined);
-    const engine = new ManagedAgentsEngine({
-      apiKey: KEY,
-      baseURL: double.baseURL,
-      repositoryToken: async () => "",
-    });
+    const engine = remoteEngine("");
     const started = await startRemoteReview(
       { octokit, owner: "octo", repo: "app", pr, pathFilter: { exclude: ["*.lock"] }, paths: ["src"] },
       reviewSettings,
@@ -607,31 +563,19 @@ describe("a review on Managed Agents, driven by webhooks", () => {
       input.kind === "message"
         ? [running(), submit({ verdict: "pass", summary: "Fine.", findings: [] }), requiresAction()]
         : undefined; // the agent never resumes: only redeliveries arrive
-    const engine = new ManagedAgentsEngine({
-      apiKey: KEY,
-      baseURL: double.baseURL,
-      repositoryToken: async () => "",
-    });
-    const settings: JobSettings = {
-      maxTurns: 30,
-      maxBudgetUsd: 2,
-      timeoutMs: 60_000,
-      agentEnv: {},
-      hostEnv: process.env,
-      secretValues: [],
-    };
+    const engine = remoteEngine("");
     const record = startedRecord(
       await startRemoteReview(
         { octokit, owner: "octo", repo: "app", pr, checkoutDir: repo.dir },
-        settings,
+        reviewSettings,
         engine,
       ),
     );
     await double.settled();
     const target = { octokit, commentMode: "review" as const, inlineCommentLimit: 30 };
-    expect((await settleRemoteReview(record, target, engine, settings)).status).toBe("waiting");
+    expect((await settleRemoteReview(record, target, engine, reviewSettings)).status).toBe("waiting");
     await double.settled();
-    expect((await settleRemoteReview(record, target, engine, settings)).status).toBe("waiting");
+    expect((await settleRemoteReview(record, target, engine, reviewSettings)).status).toBe("waiting");
     expect(double.session().customToolResults).toHaveLength(1);
     expect(github.state.reviews).toHaveLength(0);
   });
@@ -649,27 +593,15 @@ describe("a review on Managed Agents, driven by webhooks", () => {
         : input.kind === "custom_tool_result"
           ? [running(), message("Done."), usage(5, 3), idle("end_turn")]
           : undefined;
-    const engine = new ManagedAgentsEngine({
-      apiKey: KEY,
-      baseURL: double.baseURL,
-      repositoryToken: async () => "",
-    });
-    const settings: JobSettings = {
-      maxTurns: 30,
-      maxBudgetUsd: 2,
-      timeoutMs: 60_000,
-      agentEnv: {},
-      hostEnv: process.env,
-      secretValues: [],
-    };
+    const engine = remoteEngine("");
     const record = startedRecord(
       await startRemoteReview(
         { octokit, owner: "octo", repo: "app", pr, checkoutDir: repo.dir },
-        settings,
+        reviewSettings,
         engine,
       ),
     );
-    expect((await drain(record, engine, settings, rules)).map((s) => s.status)).toEqual([
+    expect((await drain(record, engine, reviewSettings, rules)).map((s) => s.status)).toEqual([
       "waiting",
       "published",
     ]);
