@@ -5,9 +5,12 @@
 // starts a sandbox. Needs root (or passwordless sudo) and bubblewrap + socat.
 // Variants: plain (host uid), uid (own user only), isolated (own user + Bash sandbox).
 // Run: node --import tsx bench/isolation/run.ts [runs=5] [scenarios=read,bash]
-import { execFile } from "node:child_process";
-import { mkdir, rm, writeFile } from "node:fs/promises";
+import { execFile, spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import path from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
 import { promisify } from "node:util";
 import { runSession, ToolPolicy } from "../../src/runner/index.js";
 import { decideIsolation } from "../../src/runner/isolation/isolation-decision.js";
@@ -125,6 +128,38 @@ try {
 } finally {
   await rm(workspace, { recursive: true, force: true });
 }
+// --- the fixed cost's floor: the network bridges the CLI starts before its first model request ---
+// On Linux, Claude Code 2.1.235 starts two socat bridges (to its HTTP and SOCKS proxies) whenever
+// sandbox.enabled is set, and waits for their sockets by checking right after spawning them, then
+// again after sleeps of 0, 100, 200, 300 ms. socat binds in a few ms, so the check after the 0 ms
+// sleep comes too soon and the session waits about 100 ms. Both are measured here: socat's own time
+// to bind (checked every millisecond), and the same bridges under the CLI's schedule.
+async function bridgesReadyMs(schedule: "every-ms" | "cli"): Promise<number> {
+  const dir = await mkdtemp(path.join(tmpdir(), "bridge-floor-"));
+  const sockets = [path.join(dir, "http.sock"), path.join(dir, "socks.sock")];
+  const startedAt = performance.now();
+  const bridges = sockets.map((socket) =>
+    spawn("socat", [`UNIX-LISTEN:${socket},fork,reuseaddr`, "TCP:localhost:9,keepalive"], {
+      stdio: "ignore",
+    }),
+  );
+  try {
+    for (let attempt = 0; attempt < 1_000; attempt++) {
+      if (sockets.every((socket) => existsSync(socket))) return performance.now() - startedAt;
+      await sleep(schedule === "cli" ? attempt * 100 : 1);
+    }
+    throw new Error("socat did not create its sockets within a second");
+  } finally {
+    for (const bridge of bridges) bridge.kill();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+const bridgeSamples = { everyMs: [] as number[], cli: [] as number[] };
+for (let i = 0; i < runs * 3; i++) {
+  bridgeSamples.everyMs.push(await bridgesReadyMs("every-ms"));
+  bridgeSamples.cli.push(await bridgesReadyMs("cli"));
+}
+
 const bwrapPerCommandMs = median(floorSamples.bwrap) - median(floorSamples.spawn);
 const bwrapHelperPerCommandMs = median(floorSamples.bwrapHelper) - median(floorSamples.spawn);
 
@@ -166,6 +201,12 @@ function costs() {
   const sandboxPerCommand = (at("bash", "isolated") - at("bash", "uid") - sandboxFixed) / commands;
   return {
     fixedPerSessionMs: { ownUser: uidFixed, bashSandbox: sandboxFixed },
+    fixedFloor: {
+      what: "two socat bridges as the CLI starts them (UNIX-LISTEN …,fork,reuseaddr to TCP localhost): until both sockets exist, checked every ms (socat's own start), and checked on the CLI's schedule (at once, then after 0, 100, 200 ms)",
+      medianSocatBindMs: median(bridgeSamples.everyMs),
+      medianCliScheduleMs: median(bridgeSamples.cli),
+      sandboxFixedVsCliSchedule: sandboxFixed / median(bridgeSamples.cli),
+    },
     perCommandMs: {
       ownUser: (at("bash", "uid") - at("bash", "plain") - uidFixed) / commands,
       bashSandbox: sandboxPerCommand,
