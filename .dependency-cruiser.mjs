@@ -49,10 +49,10 @@ export const layers = {
   "lambda/shared": [...belowDoors, "lambda/generated"],
   "lambda/webhook": [...belowDoors, "lambda/shared", "lambda/generated"],
   "lambda/worker": [...belowDoors, "lambda/shared"],
-  "lambda/schedule": [...belowDoors, "lambda/shared"],
+  "lambda/schedule": [...belowDoors, "lambda/shared", "lambda/generated"],
   // The agent function (runs the CLI, holds no credential) and the model gateway (holds the key).
   "lambda/agent": [...belowDoors, "lambda/shared"],
-  "lambda/gateway": [...belowDoors, "lambda/shared"],
+  "lambda/gateway": [...belowDoors, "lambda/shared", "lambda/generated"],
   // Managed Agents without waiting: Anthropic's webhook, the settle worker, the session records.
   "lambda/managed-agents": [...belowDoors, "lambda/shared"],
   // The CDK app names the handlers by path; it imports none of their code.

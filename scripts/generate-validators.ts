@@ -1,4 +1,4 @@
-// Compiles the validators the webhook needs at build time, into Ajv's standalone code, so that its
+// Compiles the validators the webhook (and the gateway's, schedule's and sweep's settings checks) need at build time, into Ajv's standalone code, so that its
 // cold start loads no Ajv and compiles no schema (bench:coldstart). Each is compiled by the same Ajv
 // settings the code uses elsewhere (createAjv / settingsAjv), from the same schema object.
 // Run by `npm run build`; test/json-schema/generated-validators.test.ts fails when a file is stale.
@@ -8,8 +8,15 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Ajv, AnySchema } from "ajv";
 import standaloneCodeModule from "ajv/dist/standalone/index.js";
+import { GATEWAY_REQUIRED, GATEWAY_VARIABLES } from "../lambda/gateway/gateway-variables.js";
+import {
+  SCHEDULE_REQUIRED,
+  SCHEDULE_VARIABLES,
+  SWEEP_REQUIRED,
+  SWEEP_VARIABLES,
+} from "../lambda/schedule/schedule-variables.js";
 import { JOB_MESSAGE_SCHEMA } from "../lambda/shared/job-message-schema.js";
-import { lambdaVariableSchemas } from "../lambda/shared/lambda-variables.js";
+import { type LambdaVariableName, lambdaVariableSchemas } from "../lambda/shared/lambda-variables.js";
 import { WEBHOOK_REQUIRED, WEBHOOK_VARIABLES } from "../lambda/webhook/webhook-variables.js";
 import { settingsObjectSchema } from "../src/jobs/settings/read-settings.js";
 import { settingsAjv } from "../src/jobs/settings/settings-reader.js";
@@ -37,13 +44,35 @@ const VALIDATORS: GeneratedValidator[] = [
     ajv: () => createAjv({ schemas: "ours", standaloneCode: true }),
     schema: () => JOB_MESSAGE_SCHEMA,
   },
-  {
-    name: "webhook-settings-validator",
-    source: "lambda/webhook/webhook-variables.ts (lambda/shared/lambda-variables.ts)",
-    ajv: () => settingsAjv({ standaloneCode: true }),
-    schema: () => settingsObjectSchema(lambdaVariableSchemas(WEBHOOK_VARIABLES), WEBHOOK_REQUIRED),
-  },
+  functionSettings("webhook", "lambda/webhook/webhook-variables.ts", WEBHOOK_VARIABLES, WEBHOOK_REQUIRED),
+  functionSettings("gateway", "lambda/gateway/gateway-variables.ts", GATEWAY_VARIABLES, GATEWAY_REQUIRED),
+  functionSettings(
+    "schedule",
+    "lambda/schedule/schedule-variables.ts",
+    SCHEDULE_VARIABLES,
+    SCHEDULE_REQUIRED,
+  ),
+  functionSettings("sweep", "lambda/schedule/schedule-variables.ts", SWEEP_VARIABLES, SWEEP_REQUIRED),
 ];
+
+/**
+ * A zip function's settings check: the webhook, the model gateway, the schedule and the delivery
+ * sweep need Ajv for nothing else, so with this their cold starts load none. (The worker and the
+ * Managed Agents functions compile a job's output schema at run time: they keep Ajv.)
+ */
+function functionSettings(
+  fn: string,
+  variablesFile: string,
+  names: readonly LambdaVariableName[],
+  required: readonly string[],
+): GeneratedValidator {
+  return {
+    name: `${fn}-settings-validator`,
+    source: `${variablesFile} (lambda/shared/lambda-variables.ts)`,
+    ajv: () => settingsAjv({ standaloneCode: true }),
+    schema: () => settingsObjectSchema(lambdaVariableSchemas(names), required),
+  };
+}
 
 const DECLARATION = `import type { ValidateFunction } from "ajv";
 

@@ -1,8 +1,16 @@
 import { type ProviderCredentialSources, providerUpstream } from "../../src/runner/model-gateway.js";
 import type { ModelProvider } from "../../src/runner/model-provider.js";
-import { lambdaSettingsReader } from "../shared/lambda-settings-reader.js";
-import type { LambdaVariableName } from "../shared/lambda-variables.js";
+import validateGatewaySettings from "../generated/gateway-settings-validator.cjs";
+import { lambdaSettingsReaderWith } from "../shared/lambda-variables.js";
 import { parseSecretReference, type SecretReference } from "../shared/secret-reader.js";
+import {
+  GATEWAY_REQUIRED,
+  GATEWAY_VARIABLES,
+  PROVIDER_SECRETS,
+  PROVIDER_SETTINGS,
+  SECRET_VARIABLES,
+  type SecretVariable,
+} from "./gateway-variables.js";
 import type { GatewayUpstream } from "./model-gateway.js";
 
 export class GatewayConfigError extends Error {
@@ -25,53 +33,19 @@ export interface GatewayConfig {
   tokensTable: string;
 }
 
-/** Settings each provider may take from the function's environment; nothing else is read. */
-const SETTINGS = {
-  anthropic: ["ANTHROPIC_BASE_URL"],
-  "anthropic-oauth": ["ANTHROPIC_BASE_URL"],
-  bedrock: ["AWS_REGION", "AWS_DEFAULT_REGION", "ANTHROPIC_BEDROCK_BASE_URL"],
-  vertex: [
-    "ANTHROPIC_VERTEX_PROJECT_ID",
-    "GOOGLE_CLOUD_PROJECT",
-    "CLOUD_ML_REGION",
-    "ANTHROPIC_VERTEX_BASE_URL",
-    "GOOGLE_APPLICATION_CREDENTIALS",
-  ],
-  foundry: ["ANTHROPIC_FOUNDRY_RESOURCE", "ANTHROPIC_FOUNDRY_BASE_URL"],
-} as const satisfies Record<ModelProvider, readonly LambdaVariableName[]>;
-
-/** `<VARIABLE>_SECRET` names where the variable's value is stored (secretsmanager:<id> or ssm:<name>). */
-const SECRETS = {
-  anthropic: ["ANTHROPIC_API_KEY"],
-  "anthropic-oauth": ["CLAUDE_CODE_OAUTH_TOKEN"],
-  bedrock: [],
-  vertex: [],
-  foundry: ["ANTHROPIC_FOUNDRY_API_KEY", "ANTHROPIC_FOUNDRY_AUTH_TOKEN"],
-} as const satisfies Record<ModelProvider, readonly string[]>;
-
-type SecretVariable = `${(typeof SECRETS)[ModelProvider][number]}_SECRET`;
-const SECRET_VARIABLES = Object.values(SECRETS).flatMap((names) =>
-  names.map((name) => `${name}_SECRET` as SecretVariable),
-);
-
-const readGatewayEnv = lambdaSettingsReader(
-  [
-    "MODEL_PROVIDER",
-    "GATEWAY_TOKENS_TABLE",
-    "UPSTREAM_URL",
-    "BEDROCK_REGION",
-    ...new Set(Object.values(SETTINGS).flat()),
-    ...SECRET_VARIABLES,
-  ],
-  ["GATEWAY_TOKENS_TABLE"],
+// Checked by a validator precompiled at build time: the gateway's cold start loads no Ajv.
+const readGatewayEnv = lambdaSettingsReaderWith(
+  GATEWAY_VARIABLES,
+  GATEWAY_REQUIRED,
   (message) => new GatewayConfigError(message),
+  validateGatewaySettings,
 );
 
 export function gatewayConfigFromEnv(env: NodeJS.ProcessEnv): GatewayConfig {
   const variables = readGatewayEnv(env);
   const provider = variables.MODEL_PROVIDER ?? "anthropic";
   const settings: Record<string, string> = {};
-  for (const name of SETTINGS[provider]) {
+  for (const name of PROVIDER_SETTINGS[provider]) {
     const value = variables[name];
     if (value) settings[name] = value;
   }
@@ -80,7 +54,7 @@ export function gatewayConfigFromEnv(env: NodeJS.ProcessEnv): GatewayConfig {
   // The stack's historical name for the Anthropic endpoint.
   if (variables.UPSTREAM_URL && provider.startsWith("anthropic"))
     settings.ANTHROPIC_BASE_URL = variables.UPSTREAM_URL;
-  const used: readonly string[] = SECRETS[provider];
+  const used: readonly string[] = PROVIDER_SECRETS[provider];
   const secrets = used.flatMap((variable) => {
     const reference = variables[`${variable}_SECRET` as SecretVariable];
     return reference ? [{ variable, reference: parseSecretReference(reference, `${variable}_SECRET`) }] : [];

@@ -1,10 +1,13 @@
+import validateScheduleSettings from "../generated/schedule-settings-validator.cjs";
+import validateSweepSettings from "../generated/sweep-settings-validator.cjs";
+import { type GitHubAppConfig, githubAppConfig } from "../shared/github-app-config.js";
+import { lambdaSettingsReaderWith } from "../shared/lambda-variables.js";
 import {
-  GITHUB_APP_REQUIRED,
-  GITHUB_APP_VARIABLES,
-  type GitHubAppConfig,
-  githubAppConfig,
-} from "../shared/github-app-config.js";
-import { lambdaSettingsReader } from "../shared/lambda-settings-reader.js";
+  SCHEDULE_REQUIRED,
+  SCHEDULE_VARIABLES,
+  SWEEP_REQUIRED,
+  SWEEP_VARIABLES,
+} from "./schedule-variables.js";
 
 export interface ScheduleConfig extends GitHubAppConfig {
   queueUrl: string;
@@ -23,10 +26,12 @@ export class ScheduleConfigError extends Error {
   override readonly name = "ScheduleConfigError";
 }
 
-const readScheduleEnv = lambdaSettingsReader(
-  [...GITHUB_APP_VARIABLES, "JOB_QUEUE_URL", "SCHEDULED_JOBS", "AUDIT_REPOSITORIES"],
-  [...GITHUB_APP_REQUIRED, "JOB_QUEUE_URL"],
+// Both checked by validators precompiled at build time: these cold starts load no Ajv.
+const readScheduleEnv = lambdaSettingsReaderWith(
+  SCHEDULE_VARIABLES,
+  SCHEDULE_REQUIRED,
   (message) => new ScheduleConfigError(message),
+  validateScheduleSettings,
 );
 
 export function scheduleConfigFromEnv(env: NodeJS.ProcessEnv): ScheduleConfig {
@@ -39,10 +44,11 @@ export function scheduleConfigFromEnv(env: NodeJS.ProcessEnv): ScheduleConfig {
   };
 }
 
-const readSweepEnv = lambdaSettingsReader(
-  [...GITHUB_APP_VARIABLES, "SWEEP_WINDOW_MINUTES"],
-  GITHUB_APP_REQUIRED,
+const readSweepEnv = lambdaSettingsReaderWith(
+  SWEEP_VARIABLES,
+  SWEEP_REQUIRED,
   (message) => new ScheduleConfigError(message),
+  validateSweepSettings,
 );
 
 export function sweepConfigFromEnv(env: NodeJS.ProcessEnv): SweepConfig {

@@ -39,6 +39,23 @@ afterAll(async () => {
   if (outdir) await rm(outdir, { recursive: true, force: true });
 });
 
+/** One function bundled with the stack's own esbuild settings, with the list of what went in. */
+function bundleAsTheStackDoes(entry: string, file: string) {
+  return build({
+    entryPoints: [path.join(REPO_ROOT, entry)],
+    outfile: file,
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    target: "node24",
+    minify: true,
+    mainFields: ZIP_MAIN_FIELDS,
+    banner: { js: ZIP_BANNER },
+    metafile: true,
+    logLevel: "silent",
+  });
+}
+
 /** Imports the bundle in a fresh node process and hands its handler one event. */
 const DRIVER = `const { handler } = await import(process.argv[1]);
 const context = JSON.parse(process.argv[3]);
@@ -89,19 +106,7 @@ async function invokeBundle(file: string, event: unknown): Promise<{ statusCode:
 describe("the webhook bundled as the stack bundles it", () => {
   it("loads with its environment alone, verifies a signed delivery and queues its job; no Ajv inside", async () => {
     const file = path.join(outdir, "webhook.mjs");
-    const result = await build({
-      entryPoints: [path.join(REPO_ROOT, "lambda/webhook/handler.ts")],
-      outfile: file,
-      bundle: true,
-      platform: "node",
-      format: "esm",
-      target: "node24",
-      minify: true,
-      mainFields: ZIP_MAIN_FIELDS,
-      banner: { js: ZIP_BANNER },
-      metafile: true,
-      logLevel: "silent",
-    });
+    const result = await bundleAsTheStackDoes("lambda/webhook/handler.ts", file);
     const packages = Object.keys(result.metafile.inputs).filter((input) => input.includes("node_modules/"));
     // Only Ajv's runtime helper for string lengths: the validators were compiled at build time.
     expect(packages.filter((input) => /node_modules\/ajv(-formats)?\//.test(input))).toEqual([
@@ -146,4 +151,60 @@ describe("the webhook bundled as the stack bundles it", () => {
     expect(answer.statusCode).toBe(401);
     expect(sqs.messagesIn(queue.queueUrl)).toHaveLength(0);
   });
+});
+
+/** Imports a bundle in a fresh node process with `env` only: "loaded", or the error it stopped with. */
+async function importBundle(file: string, env: Record<string, string>): Promise<string> {
+  // The Lambda runtime's own global, which the gateway's streaming handler is wrapped with at load.
+  const probe = `globalThis.awslambda = { streamifyResponse: (f) => f, HttpResponseStream: { from: (s) => s } };
+try { await import(process.argv[1]); console.log("loaded"); } catch (error) { console.log(String(error)); }`;
+  const { stdout } = await run(process.execPath, ["--input-type=module", "-e", probe, file], {
+    env: { PATH: process.env.PATH, AWS_REGION: "us-east-1", ...env },
+    maxBuffer: 1 << 24,
+  });
+  return stdout.trim().split("\n").at(-1) ?? "";
+}
+
+describe("the gateway, the schedule and the delivery sweep bundled as the stack bundles them", () => {
+  const APP = { GITHUB_APP_ID: "12345", GITHUB_APP_PRIVATE_KEY: "secretsmanager:prod/app-key" };
+  const cases: Array<[string, string, Record<string, string>, string, Record<string, string>]> = [
+    [
+      "gateway",
+      "lambda/gateway/handler.ts",
+      { GATEWAY_TOKENS_TABLE: "tokens", ANTHROPIC_API_KEY_SECRET: "secretsmanager:prod/key" },
+      "GATEWAY_TOKENS_TABLE",
+      { MODEL_PROVIDER: "not-a-provider" },
+    ],
+    [
+      "schedule",
+      "lambda/schedule/handler.ts",
+      { ...APP, JOB_QUEUE_URL: "q" },
+      "JOB_QUEUE_URL",
+      { SCHEDULED_JOBS: "nap" },
+    ],
+    ["sweep", "lambda/schedule/sweep-handler.ts", APP, "GITHUB_APP_ID", { SWEEP_WINDOW_MINUTES: "soon" }],
+  ];
+  it.each(cases)(
+    "the %s: no Ajv inside; its precompiled check loads a good environment and names what is wrong in a bad one",
+    async (name, entry, env, required, wrong) => {
+      const file = path.join(outdir, `${name}.mjs`);
+      const result = await bundleAsTheStackDoes(entry, file);
+      const inputs = Object.keys(result.metafile.inputs);
+      // At most Ajv's runtime helper for string lengths (the schedule checks the queue messages it sends).
+      expect(
+        inputs.filter(
+          (input) =>
+            /node_modules\/(ajv|ajv-formats|fast-uri)\//.test(input) &&
+            input !== "node_modules/ajv/dist/runtime/ucs2length.js",
+        ),
+      ).toEqual([]);
+      expect(inputs).toContain(`lambda/generated/${name}-settings-validator.cjs`);
+
+      expect(await importBundle(file, env)).toBe("loaded");
+      const { [required]: _missing, ...withoutRequired } = env;
+      expect(await importBundle(file, withoutRequired)).toContain(required);
+      const [setting] = Object.keys(wrong);
+      expect(await importBundle(file, { ...env, ...wrong })).toContain(setting);
+    },
+  );
 });
