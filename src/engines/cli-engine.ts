@@ -31,9 +31,14 @@ async function runOnCli(
   secretValues: readonly string[],
 ): Promise<JobSessionResult> {
   const notes: string[] = [];
+  const start = lineage
+    ? (lineage.start ?? (await chooseStart(lineage.store, lineage.lineageKey, lineage.baseKey)))
+    : undefined;
   // Fixed paths, so the CLI's system prompt and tool descriptions repeat byte for byte across runs
   // and the prompt cache can hit (src/runner/session-slot.ts); a random temp dir when none is free.
-  const slot = await acquireSessionSlot();
+  // A session that continues another takes that one's slot if it can: its conversation's cached
+  // prefix names the slot's paths.
+  const slot = await acquireSessionSlot(start?.kind === "fork" ? { prefer: start.entry.slot } : {});
   const configRoot = join(slot.dir, "session");
   try {
     let attempt = 0;
@@ -71,10 +76,9 @@ async function runOnCli(
       return { outcome: await runOnce(restore), restore, notes };
     }
 
-    const start = lineage.start ?? (await chooseStart(lineage.store, lineage.lineageKey, lineage.baseKey));
     const restored = await restoreSession({
       store: lineage.store,
-      start,
+      start: start ?? { kind: "fresh" },
       configDir: join(configRoot, "attempt-0"),
       cwd: plan.cwd,
       bound: lineage.contextBound ?? DEFAULT_CONTEXT_BOUND,
@@ -104,6 +108,7 @@ async function runOnCli(
           secretValues,
           depth: restore.status === "restored" ? (restore.start.entry.depth ?? 0) + 1 : 0,
           ...(outcome.model ? { model: outcome.model } : {}),
+          ...(slot.index === undefined ? {} : { slot: slot.index }),
           ...optionalFindings(lineage.findingsOf?.(outcome)),
           ...(lineage.keepLast === undefined ? {} : { keepLast: lineage.keepLast }),
         });

@@ -16,10 +16,12 @@ export interface SessionSlot {
   dir: string;
   /** Whether `dir` is a fixed slot, or a random temp dir because none could be had. */
   stable: boolean;
+  /** The fixed slot's number (`slot-<n>`); absent for a random temp dir. */
+  index?: number;
   release(): Promise<void>;
 }
 
-const SLOTS = 8;
+export const SESSION_SLOTS = 8;
 
 /** The parent of the slots, one per user: `<tmp>/claude-pr-runner-<uid>`. */
 export function slotBase(tempDir = tmpdir()): string {
@@ -27,13 +29,17 @@ export function slotBase(tempDir = tmpdir()): string {
 }
 
 /**
- * The lowest free slot, or a random temp dir when the base cannot be trusted (another owner, a
- * link, open to others) or every slot is busy. A slot whose holder died is taken over.
+ * The slot `prefer` when it is free (the slot a resumed session's parent ran in: its paths are in
+ * the conversation's system prompt, so only the same slot reads that prefix back from the prompt
+ * cache), else the lowest free slot, or a random temp dir when the base cannot be trusted (another
+ * owner, a link, open to others) or every slot is busy. A slot whose holder died is taken over.
  */
-export async function acquireSessionSlot(options: { tempDir?: string } = {}): Promise<SessionSlot> {
+export async function acquireSessionSlot(
+  options: { tempDir?: string; prefer?: number } = {},
+): Promise<SessionSlot> {
   const base = slotBase(options.tempDir);
   if (await privateDirectory(base)) {
-    for (let n = 0; n < SLOTS; n++) {
+    for (const n of slotOrder(options.prefer)) {
       const dir = path.join(base, `slot-${n}`);
       const lock = `${dir}.lock`;
       if (!(await takeLock(lock))) continue;
@@ -48,6 +54,7 @@ export async function acquireSessionSlot(options: { tempDir?: string } = {}): Pr
       return {
         dir,
         stable: true,
+        index: n,
         release: async () => {
           await rm(dir, { recursive: true, force: true }).catch(() => {});
           await rm(lock, { recursive: true, force: true }).catch(() => {});
@@ -57,6 +64,13 @@ export async function acquireSessionSlot(options: { tempDir?: string } = {}): Pr
   }
   const dir = await mkdtemp(path.join(options.tempDir ?? tmpdir(), "cpr-session-"));
   return { dir, stable: false, release: () => rm(dir, { recursive: true, force: true }) };
+}
+
+/** The slots to try, in order: `prefer` first when it names one (it comes from a stored record). */
+function slotOrder(prefer: number | undefined): number[] {
+  const all = Array.from({ length: SESSION_SLOTS }, (_, n) => n);
+  if (prefer === undefined || !Number.isInteger(prefer) || prefer < 0 || prefer >= SESSION_SLOTS) return all;
+  return [prefer, ...all.filter((n) => n !== prefer)];
 }
 
 /**

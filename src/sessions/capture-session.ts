@@ -32,6 +32,8 @@ export interface CaptureOptions {
   model?: string;
   /** The job's conclusions, kept for a later summary (see LineageEntry.findings). */
   findings?: LineageFinding[];
+  /** The session slot the CLI ran in, for the next run to take again (see LineageEntry.slot). */
+  slot?: number;
   now?: () => Date;
 }
 
@@ -91,6 +93,7 @@ export async function captureSession(options: CaptureOptions): Promise<CaptureRe
     ...optionalNumber("contextTokens", transcriptContextTokens(bytes)),
     ...(options.model ? { model: options.model } : {}),
     ...(options.findings ? { findings: options.findings.slice(0, MAX_LINEAGE_FINDINGS) } : {}),
+    ...optionalNumber("slot", options.slot),
   };
   const append = await appendLineageEntry(
     options.store,

@@ -32,6 +32,12 @@ export interface LineageEntry {
    * transcript once the lineage grows too long (see docs/sessions.md#bounded-context).
    */
   findings?: LineageFinding[];
+  /**
+   * The session slot the CLI ran in (src/runner/session-slot.ts). Its paths are in the system prompt,
+   * so a resumed session reads its parent's prefix back from the prompt cache only in the same slot:
+   * the next run takes it when it is free. Absent: a random temp dir, or a remote engine.
+   */
+  slot?: number;
 }
 
 /** One finding as a lineage remembers it: enough to name it again, not to re-post it. */
@@ -105,15 +111,15 @@ export function parseLineageEntry(value: unknown): LineageEntry {
 
 function parseOptionalFields(
   v: Record<string, unknown>,
-): Pick<LineageEntry, "depth" | "contextTokens" | "model" | "findings"> {
-  const out: Pick<LineageEntry, "depth" | "contextTokens" | "model" | "findings"> = {};
+): Pick<LineageEntry, "depth" | "contextTokens" | "model" | "findings" | "slot"> {
+  const out: Pick<LineageEntry, "depth" | "contextTokens" | "model" | "findings" | "slot"> = {};
   if (v.model !== undefined) {
     // It becomes a CLI argument on resume: a model id, nothing else.
     if (typeof v.model !== "string" || !/^[A-Za-z0-9][A-Za-z0-9._:@/[\]-]{0,99}$/.test(v.model))
       throw new LineageEntryError("model", "must be a model id");
     out.model = v.model;
   }
-  for (const field of ["depth", "contextTokens"] as const) {
+  for (const field of ["depth", "contextTokens", "slot"] as const) {
     const n = v[field];
     if (n === undefined) continue;
     if (typeof n !== "number" || !Number.isInteger(n) || n < 0) {

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { runReview } from "../../src/jobs/review/run-review.js";
 import type { JobSettings } from "../../src/jobs/shared/job-settings.js";
+import { acquireSessionSlot } from "../../src/runner/session-slot.js";
 import { FsTranscriptStore } from "../../src/sessions/fs-transcript-store.js";
 import { prLineageKey } from "../../src/sessions/lineage-key.js";
 import { BASE_FILES, HEAD_FILES } from "../action/action-run-fixture.js";
@@ -120,5 +121,44 @@ describe("the fixed prefix of a session's requests", () => {
     expect(entries[1]!.model).toBe(entries[0]!.model);
     expect(JSON.stringify(firsts[1]!.system)).toBe(JSON.stringify(firsts[0]!.system));
     expect(JSON.stringify(firsts[1]!.tools)).toBe(JSON.stringify(firsts[0]!.tools));
+  });
+
+  it("a resumed review takes its parent's slot while a lower one is free: the prefix it continues names that slot's paths", async () => {
+    const store = new FsTranscriptStore({ root: join(ownTemp, "slot-store") });
+    const lineageKey = prLineageKey("octo", "app", 4);
+    const review = (headSha: string) =>
+      runReview(
+        {
+          repository: { owner: "octo", name: "app" },
+          checkoutDir: repo.dir,
+          baseSha: shas[0]!,
+          headSha,
+          untrusted: false,
+          lineage: { store, lineageKey },
+        },
+        {
+          maxTurns: 4,
+          maxBudgetUsd: 5,
+          timeoutMs: 120_000,
+          hostEnv: process.env,
+          secretValues: [],
+          claudePath: CLAUDE_BIN,
+          model: "claude-sonnet-4-5",
+          agentEnv: { ANTHROPIC_BASE_URL: api.url, ANTHROPIC_API_KEY: "test-key" },
+        },
+      );
+    // Another session holds slot-0 while the first review runs, so that one runs in slot-1.
+    const other = await acquireSessionSlot();
+    expect(other.index).toBe(0);
+    const first = await review(shas[1]!);
+    const parentSystem = JSON.stringify((api.mainRequests.at(-1)!.body as { system: unknown }).system);
+    await other.release();
+    const before = api.mainRequests.length;
+    const second = await review(shas[2]!);
+    expect([first.session.restore.status, second.session.restore.status]).toEqual(["fresh", "restored"]);
+    const entries = (await store.readIndex(lineageKey))!.index.entries;
+    expect(entries.map((e) => e.slot)).toEqual([1, 1]);
+    expect(parentSystem).toContain("/slot-1/");
+    expect(JSON.stringify((api.mainRequests[before]!.body as { system: unknown }).system)).toBe(parentSystem);
   });
 });

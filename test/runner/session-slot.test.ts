@@ -41,6 +41,19 @@ describe("acquireSessionSlot", () => {
     await again.release();
   });
 
+  it("a preferred slot is taken when free; when held, or not a slot number, the lowest free one is", async () => {
+    const preferred = await acquireSessionSlot({ tempDir: temp, prefer: 3 });
+    expect(preferred).toMatchObject({ dir: join(slotBase(temp), "slot-3"), index: 3 });
+    const held = await acquireSessionSlot({ tempDir: temp, prefer: 3 });
+    expect(held.index).toBe(0);
+    for (const prefer of [-1, 8, 1.5, Number.NaN]) {
+      const slot = await acquireSessionSlot({ tempDir: temp, prefer });
+      expect(slot.dir, String(prefer)).toBe(join(slotBase(temp), "slot-1"));
+      await slot.release();
+    }
+    await Promise.all([preferred.release(), held.release()]);
+  });
+
   it("a slot whose holder died is taken over, and emptied of what that run left", async () => {
     const base = slotBase(temp);
     mkdirSync(join(base, "slot-0.lock"), { recursive: true, mode: 0o700 });

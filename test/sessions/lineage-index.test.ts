@@ -22,6 +22,10 @@ describe("lineage entries and index", () => {
     expect(() => parseLineageEntry({ ...makeEntry(), headSha: "HEAD" })).toThrow(/headSha/);
     expect(() => parseLineageEntry({ ...makeEntry(), costUsd: -1 })).toThrow(/costUsd/);
     expect(() => parseLineageEntry({ ...makeEntry(), transcriptSha256: "abc" })).toThrow(/transcriptSha256/);
+    // The slot becomes part of a path (slot-<n>): a whole number or nothing.
+    expect(parseLineageEntry({ ...makeEntry(), slot: 2 }).slot).toBe(2);
+    expect(() => parseLineageEntry({ ...makeEntry(), slot: "../x" })).toThrow(/slot/);
+    expect(() => parseLineageEntry({ ...makeEntry(), slot: -1 })).toThrow(/slot/);
     const id = randomUUID();
     expect(() => parseLineageEntry({ ...makeEntry(), sessionId: id, parentSessionId: id })).toThrow(/differ/);
   });
