@@ -54,7 +54,7 @@ export const layers = {
   "lambda/agent": [...belowDoors, "lambda/shared"],
   "lambda/gateway": [...belowDoors, "lambda/shared", "lambda/generated"],
   // Managed Agents without waiting: Anthropic's webhook, the settle worker, the session records.
-  "lambda/managed-agents": [...belowDoors, "lambda/shared"],
+  "lambda/managed-agents": [...belowDoors, "lambda/shared", "lambda/generated"],
   // The CDK app names the handlers by path; it imports none of their code.
   "lambda/infra": [],
 };

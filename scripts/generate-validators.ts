@@ -10,6 +10,14 @@ import type { Ajv, AnySchema } from "ajv";
 import standaloneCodeModule from "ajv/dist/standalone/index.js";
 import { GATEWAY_REQUIRED, GATEWAY_VARIABLES } from "../lambda/gateway/gateway-variables.js";
 import {
+  ANTHROPIC_WEBHOOK_REQUIRED,
+  ANTHROPIC_WEBHOOK_VARIABLES,
+  SESSION_SWEEP_REQUIRED,
+  SESSION_SWEEP_VARIABLES,
+  SETTLE_REQUIRED,
+  SETTLE_VARIABLES,
+} from "../lambda/managed-agents/managed-agents-variables.js";
+import {
   SCHEDULE_REQUIRED,
   SCHEDULE_VARIABLES,
   SWEEP_REQUIRED,
@@ -53,12 +61,31 @@ const VALIDATORS: GeneratedValidator[] = [
     SCHEDULE_REQUIRED,
   ),
   functionSettings("sweep", "lambda/schedule/schedule-variables.ts", SWEEP_VARIABLES, SWEEP_REQUIRED),
+  functionSettings(
+    "anthropic-webhook",
+    "lambda/managed-agents/managed-agents-variables.ts",
+    ANTHROPIC_WEBHOOK_VARIABLES,
+    ANTHROPIC_WEBHOOK_REQUIRED,
+  ),
+  functionSettings(
+    "settle",
+    "lambda/managed-agents/managed-agents-variables.ts",
+    SETTLE_VARIABLES,
+    SETTLE_REQUIRED,
+  ),
+  functionSettings(
+    "session-sweep",
+    "lambda/managed-agents/managed-agents-variables.ts",
+    SESSION_SWEEP_VARIABLES,
+    SESSION_SWEEP_REQUIRED,
+  ),
 ];
 
 /**
- * A zip function's settings check: the webhook, the model gateway, the schedule and the delivery
- * sweep need Ajv for nothing else, so with this their cold starts load none. (The worker and the
- * Managed Agents functions compile a job's output schema at run time: they keep Ajv.)
+ * A function's settings check. The webhook, the model gateway, the schedule and the delivery sweep
+ * need Ajv for nothing else, so their bundles carry none. The Managed Agents functions still bundle
+ * it for a job's output schema, loaded when a result is checked, not at cold start. (The worker's
+ * readers stay compiled at run time: its image has Ajv for the jobs anyway.)
  */
 function functionSettings(
   fn: string,

@@ -1,14 +1,17 @@
 import type { CommentMode } from "../../src/jobs/settings/setting-values.js";
 import type { SessionsS3Location } from "../../src/sessions/sessions-s3-client.js";
-import {
-  GITHUB_APP_REQUIRED,
-  GITHUB_APP_VARIABLES,
-  type GitHubAppConfig,
-  githubAppConfig,
-} from "../shared/github-app-config.js";
-import { lambdaSettingsReader } from "../shared/lambda-settings-reader.js";
-import { REVIEW_RULE_VARIABLES, type ReviewRules, reviewRules } from "../shared/review-rules.js";
+import validateAnthropicWebhookSettings from "../generated/anthropic-webhook-settings-validator.cjs";
+import validateSettleSettings from "../generated/settle-settings-validator.cjs";
+import { type GitHubAppConfig, githubAppConfig } from "../shared/github-app-config.js";
+import { lambdaSettingsReaderWith } from "../shared/lambda-variables.js";
+import { type ReviewRules, reviewRules } from "../shared/review-rules.js";
 import { parseSecretReference, type SecretReference } from "../shared/secret-reader.js";
+import {
+  ANTHROPIC_WEBHOOK_REQUIRED,
+  ANTHROPIC_WEBHOOK_VARIABLES,
+  SETTLE_REQUIRED,
+  SETTLE_VARIABLES,
+} from "./managed-agents-variables.js";
 
 /** The Anthropic webhook function: where the signing key is and which queue gets settle steps. */
 export interface AnthropicWebhookConfig {
@@ -40,10 +43,12 @@ export class ManagedAgentsConfigError extends Error {
   override readonly name = "ManagedAgentsConfigError";
 }
 
-const readAnthropicWebhookEnv = lambdaSettingsReader(
-  ["ANTHROPIC_WEBHOOK_SIGNING_KEY_SECRET", "SETTLE_QUEUE_URL"],
-  ["ANTHROPIC_WEBHOOK_SIGNING_KEY_SECRET", "SETTLE_QUEUE_URL"],
+// Both checked by validators precompiled at build time: no schema is compiled at cold start.
+const readAnthropicWebhookEnv = lambdaSettingsReaderWith(
+  ANTHROPIC_WEBHOOK_VARIABLES,
+  ANTHROPIC_WEBHOOK_REQUIRED,
   (message) => new ManagedAgentsConfigError(message),
+  validateAnthropicWebhookSettings,
 );
 
 export function anthropicWebhookConfigFromEnv(env: NodeJS.ProcessEnv): AnthropicWebhookConfig {
@@ -57,26 +62,11 @@ export function anthropicWebhookConfigFromEnv(env: NodeJS.ProcessEnv): Anthropic
   };
 }
 
-const readSettleEnv = lambdaSettingsReader(
-  [
-    ...GITHUB_APP_VARIABLES,
-    "SESSIONS_TABLE_NAME",
-    "MANAGED_AGENTS_API_KEY_SECRET",
-    "MANAGED_AGENTS_BASE_URL",
-    "COMMENT_MODE",
-    "INLINE_COMMENT_LIMIT",
-    ...REVIEW_RULE_VARIABLES,
-    "SPEND_TABLE_NAME",
-    "GITHUB_SERVER_URL",
-    "BOT_NAME",
-    "SELF_LOGINS",
-    "SESSIONS_BUCKET",
-    "SESSIONS_PREFIX",
-    "AWS_REGION",
-    "AWS_ENDPOINT_URL_S3",
-  ],
-  [...GITHUB_APP_REQUIRED, "SESSIONS_TABLE_NAME", "MANAGED_AGENTS_API_KEY_SECRET"],
+const readSettleEnv = lambdaSettingsReaderWith(
+  SETTLE_VARIABLES,
+  SETTLE_REQUIRED,
   (message) => new ManagedAgentsConfigError(message),
+  validateSettleSettings,
 );
 
 export function settleConfigFromEnv(env: NodeJS.ProcessEnv): SettleConfig {

@@ -1,6 +1,8 @@
-import { lambdaSettingsReader } from "../shared/lambda-settings-reader.js";
+import validateSessionSweepSettings from "../generated/session-sweep-settings-validator.cjs";
+import { lambdaSettingsReaderWith } from "../shared/lambda-variables.js";
 import { parseSecretReference, type SecretReference } from "../shared/secret-reader.js";
 import { ManagedAgentsConfigError } from "./managed-agents-config.js";
+import { SESSION_SWEEP_REQUIRED, SESSION_SWEEP_VARIABLES } from "./managed-agents-variables.js";
 
 /** The session sweeper: where open sessions are, whom to ask about them, where to queue the settle. */
 export interface SessionSweepConfig {
@@ -15,17 +17,12 @@ export interface SessionSweepConfig {
   maxAgeMs: number;
 }
 
-const readSweepEnv = lambdaSettingsReader(
-  [
-    "SESSIONS_TABLE_NAME",
-    "SETTLE_QUEUE_URL",
-    "MANAGED_AGENTS_API_KEY_SECRET",
-    "MANAGED_AGENTS_BASE_URL",
-    "SWEEP_GRACE_MINUTES",
-    "SWEEP_MAX_AGE_HOURS",
-  ],
-  ["SESSIONS_TABLE_NAME", "SETTLE_QUEUE_URL", "MANAGED_AGENTS_API_KEY_SECRET"],
+// Checked by a validator precompiled at build time: no schema is compiled at cold start.
+const readSweepEnv = lambdaSettingsReaderWith(
+  SESSION_SWEEP_VARIABLES,
+  SESSION_SWEEP_REQUIRED,
   (message) => new ManagedAgentsConfigError(message),
+  validateSessionSweepSettings,
 );
 
 /** Defaults (lambda/shared/lambda-variables.ts): look after 10 minutes, give up after 2 days. */

@@ -165,7 +165,7 @@ try { await import(process.argv[1]); console.log("loaded"); } catch (error) { co
   return stdout.trim().split("\n").at(-1) ?? "";
 }
 
-describe("the gateway, the schedule and the delivery sweep bundled as the stack bundles them", () => {
+describe("the gateway, the schedule, the delivery sweep and the Anthropic webhook bundled as the stack bundles them", () => {
   const APP = { GITHUB_APP_ID: "12345", GITHUB_APP_PRIVATE_KEY: "secretsmanager:prod/app-key" };
   const cases: Array<[string, string, Record<string, string>, string, Record<string, string>]> = [
     [
@@ -183,6 +183,13 @@ describe("the gateway, the schedule and the delivery sweep bundled as the stack 
       { SCHEDULED_JOBS: "nap" },
     ],
     ["sweep", "lambda/schedule/sweep-handler.ts", APP, "GITHUB_APP_ID", { SWEEP_WINDOW_MINUTES: "soon" }],
+    [
+      "anthropic-webhook",
+      "lambda/managed-agents/anthropic-webhook-function.ts",
+      { ANTHROPIC_WEBHOOK_SIGNING_KEY_SECRET: "secretsmanager:prod/signing", SETTLE_QUEUE_URL: "q" },
+      "SETTLE_QUEUE_URL",
+      { ANTHROPIC_WEBHOOK_SIGNING_KEY_SECRET: "ssm:" },
+    ],
   ];
   it.each(cases)(
     "the %s: no Ajv inside; its precompiled check loads a good environment and names what is wrong in a bad one",
