@@ -3,8 +3,8 @@ import { SQSClient } from "@aws-sdk/client-sqs";
 import type { APIGatewayProxyEventV2 } from "aws-lambda";
 import { ALL_SECRET_STORES } from "../shared/all-secret-stores.js";
 import { SecretReader } from "../shared/secret-reader.js";
+import { anthropicWebhookConfigFromEnv } from "./anthropic-webhook-config.js";
 import { createAnthropicWebhookHandler } from "./anthropic-webhook-handler.js";
-import { anthropicWebhookConfigFromEnv } from "./managed-agents-config.js";
 
 // The Function URL Anthropic's Managed Agents webhooks are sent to. Built once per cold start; the
 // SDK client only verifies signatures (`beta.webhooks.unwrap`), so it holds no API key.

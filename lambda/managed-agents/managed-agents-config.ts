@@ -1,23 +1,12 @@
 import type { CommentMode } from "../../src/jobs/settings/setting-values.js";
 import type { SessionsS3Location } from "../../src/sessions/sessions-s3-client.js";
-import validateAnthropicWebhookSettings from "../generated/anthropic-webhook-settings-validator.cjs";
 import validateSettleSettings from "../generated/settle-settings-validator.cjs";
 import { type GitHubAppConfig, githubAppConfig } from "../shared/github-app-config.js";
 import { lambdaSettingsReaderWith } from "../shared/lambda-variables.js";
 import { type ReviewRules, reviewRules } from "../shared/review-rules.js";
 import { parseSecretReference, type SecretReference } from "../shared/secret-reader.js";
-import {
-  ANTHROPIC_WEBHOOK_REQUIRED,
-  ANTHROPIC_WEBHOOK_VARIABLES,
-  SETTLE_REQUIRED,
-  SETTLE_VARIABLES,
-} from "./managed-agents-variables.js";
-
-/** The Anthropic webhook function: where the signing key is and which queue gets settle steps. */
-export interface AnthropicWebhookConfig {
-  signingKey: SecretReference;
-  settleQueueUrl: string;
-}
+import { ManagedAgentsConfigError } from "./managed-agents-config-error.js";
+import { SETTLE_REQUIRED, SETTLE_VARIABLES } from "./managed-agents-variables.js";
 
 /** The settle function: the sessions table, the API key, the App (to publish) and how to publish. */
 export interface SettleConfig extends GitHubAppConfig, ReviewRules {
@@ -39,29 +28,7 @@ export interface SettleConfig extends GitHubAppConfig, ReviewRules {
   sessions?: { bucket: string; prefix: string; s3: SessionsS3Location };
 }
 
-export class ManagedAgentsConfigError extends Error {
-  override readonly name = "ManagedAgentsConfigError";
-}
-
-// Both checked by validators precompiled at build time: no schema is compiled at cold start.
-const readAnthropicWebhookEnv = lambdaSettingsReaderWith(
-  ANTHROPIC_WEBHOOK_VARIABLES,
-  ANTHROPIC_WEBHOOK_REQUIRED,
-  (message) => new ManagedAgentsConfigError(message),
-  validateAnthropicWebhookSettings,
-);
-
-export function anthropicWebhookConfigFromEnv(env: NodeJS.ProcessEnv): AnthropicWebhookConfig {
-  const settings = readAnthropicWebhookEnv(env);
-  return {
-    signingKey: parseSecretReference(
-      settings.ANTHROPIC_WEBHOOK_SIGNING_KEY_SECRET,
-      "ANTHROPIC_WEBHOOK_SIGNING_KEY_SECRET",
-    ),
-    settleQueueUrl: settings.SETTLE_QUEUE_URL,
-  };
-}
-
+// Checked by a validator precompiled at build time: no schema is compiled at cold start.
 const readSettleEnv = lambdaSettingsReaderWith(
   SETTLE_VARIABLES,
   SETTLE_REQUIRED,

@@ -1,7 +1,7 @@
 import validateSessionSweepSettings from "../generated/session-sweep-settings-validator.cjs";
 import { lambdaSettingsReaderWith } from "../shared/lambda-variables.js";
 import { parseSecretReference, type SecretReference } from "../shared/secret-reader.js";
-import { ManagedAgentsConfigError } from "./managed-agents-config.js";
+import { ManagedAgentsConfigError } from "./managed-agents-config-error.js";
 import { SESSION_SWEEP_REQUIRED, SESSION_SWEEP_VARIABLES } from "./managed-agents-variables.js";
 
 /** The session sweeper: where open sessions are, whom to ask about them, where to queue the settle. */

@@ -3,7 +3,7 @@ import { ALL_SECRET_STORES } from "../shared/all-secret-stores.js";
 import { githubAppAuth } from "../shared/github-app-auth.js";
 import { SecretReader } from "../shared/secret-reader.js";
 import { createTelemetry } from "../shared/telemetry.js";
-import { sweepConfigFromEnv } from "./schedule-config.js";
+import { sweepConfigFromEnv } from "./sweep-config.js";
 import { sweepFailedDeliveries } from "./sweep-failed-deliveries.js";
 
 // Hourly: redeliver webhook deliveries that failed on our side (GitHub does not retry them itself).

@@ -1,11 +1,10 @@
 import { createServer, type Server } from "node:net";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { gatewayConfigFromEnv } from "../../lambda/gateway/gateway-config.js";
-import {
-  anthropicWebhookConfigFromEnv,
-  settleConfigFromEnv,
-} from "../../lambda/managed-agents/managed-agents-config.js";
-import { scheduleConfigFromEnv, sweepConfigFromEnv } from "../../lambda/schedule/schedule-config.js";
+import { anthropicWebhookConfigFromEnv } from "../../lambda/managed-agents/anthropic-webhook-config.js";
+import { settleConfigFromEnv } from "../../lambda/managed-agents/managed-agents-config.js";
+import { scheduleConfigFromEnv } from "../../lambda/schedule/schedule-config.js";
+import { sweepConfigFromEnv } from "../../lambda/schedule/sweep-config.js";
 import { webhookConfigFromEnv } from "../../lambda/webhook/webhook-config.js";
 import { jobRuntimeConfigFromEnv } from "../../lambda/worker/job-runtime-config.js";
 import { workerConfigFromEnv } from "../../lambda/worker/worker-config.js";

@@ -1,8 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  ManagedAgentsConfigError,
-  settleConfigFromEnv,
-} from "../../lambda/managed-agents/managed-agents-config.js";
+import { settleConfigFromEnv } from "../../lambda/managed-agents/managed-agents-config.js";
+import { ManagedAgentsConfigError } from "../../lambda/managed-agents/managed-agents-config-error.js";
 import { jobRuntimeConfigFromEnv } from "../../lambda/worker/job-runtime-config.js";
 
 const SETTLE_ENV = {
