@@ -2,7 +2,8 @@
 // minified, every package inside), side by side with a floor handler that loads only what that
 // function truly needs (bench/coldstart/floors). Each import runs in a fresh node process with the
 // function's own environment from the synthesized stack (placeholders for what only AWS knows), in
-// alternating order. Reports bundle bytes, import time and RSS after import, medians over the runs.
+// rotating order. Reports bundle bytes, import time and RSS after import, medians over the runs, and
+// the same function without ZIP_ALIAS (node:http through Node's ES module facade).
 // Run: node --import tsx bench/coldstart/run.ts [runs=7]
 import { execFile } from "node:child_process";
 import { mkdir, mkdtemp, rm, stat, writeFile } from "node:fs/promises";
@@ -13,7 +14,7 @@ import { App } from "aws-cdk-lib";
 import { Template } from "aws-cdk-lib/assertions";
 import { build } from "esbuild";
 import { ClaudePrRunnerStack } from "../../lambda/infra/claude-pr-runner-stack.js";
-import { ZIP_BANNER, ZIP_MAIN_FIELDS } from "../../lambda/infra/node-function-defaults.js";
+import { ZIP_ALIAS, ZIP_BANNER, ZIP_MAIN_FIELDS } from "../../lambda/infra/node-function-defaults.js";
 import { median, OUT_DIR, ROOT } from "../shared/read-session.js";
 
 const runs = Math.max(5, Number(process.argv[2] ?? 7));
@@ -95,21 +96,29 @@ const bundleOptions = {
   minify: true,
   mainFields: ZIP_MAIN_FIELDS,
   banner: { js: ZIP_BANNER },
+  alias: ZIP_ALIAS,
+  absWorkingDir: ROOT,
   logLevel: "warning" as const,
 };
 const bundles: Record<string, { file: string; bytes: number }> = {};
+// `esm-http`: the function without ZIP_ALIAS, so node:http reaches it through Node's ES module facade
+// (which loads undici for http's lazy WebSocket getter): what the alias saves, measured in the same run.
+const VARIANTS = ["function", "floor", "esm-http"] as const;
+type Variant = (typeof VARIANTS)[number];
 for (const name of NAMES) {
   for (const [variant, entry] of [
     ["function", FUNCTIONS[name].entry],
     ["floor", `bench/coldstart/floors/${name}.ts`],
+    ["esm-http", FUNCTIONS[name].entry],
   ] as const) {
     const file = path.join(bundleDir, `${name}.${variant}.mjs`);
-    await build({ ...bundleOptions, entryPoints: [path.join(ROOT, entry)], outfile: file });
+    const options = variant === "esm-http" ? { ...bundleOptions, alias: {} } : bundleOptions;
+    await build({ ...options, entryPoints: [path.join(ROOT, entry)], outfile: file });
     bundles[`${name}.${variant}`] = { file, bytes: (await stat(file)).size };
   }
 }
 
-// --- import in a fresh process, alternating function and floor ---
+// --- import in a fresh process, in rotating order ---
 // The Lambda runtime's own global (response streaming), which a streaming handler wraps itself in.
 const PROBE = `globalThis.awslambda={streamifyResponse:(f)=>f,HttpResponseStream:{from:(s)=>s}};const t=performance.now();const m=await import(process.argv[1]);const ms=performance.now()-t;if(typeof m.handler!=="function")throw new Error("no handler");console.log(JSON.stringify({ms,rssMb:process.memoryUsage().rss/1048576}));`;
 type Sample = { ms: number; rssMb: number };
@@ -117,7 +126,8 @@ const samples: Record<string, Sample[]> = {};
 for (let run = 0; run < runs; run++) {
   for (const name of NAMES) {
     const env = environmentOf(FUNCTIONS[name].logicalId);
-    const variants = run % 2 === 0 ? (["function", "floor"] as const) : (["floor", "function"] as const);
+    // Rotate the order each run so drift in machine load does not favour one variant.
+    const variants = VARIANTS.map((_, i) => VARIANTS[(i + run) % VARIANTS.length] as Variant);
     for (const variant of variants) {
       const key = `${name}.${variant}`;
       const { stdout } = await execFileAsync(
@@ -144,7 +154,7 @@ for (let run = 0; run < runs; run++) {
 
 const table = Object.fromEntries(
   NAMES.map((name) => {
-    const of = (variant: "function" | "floor") => {
+    const of = (variant: Variant) => {
       const key = `${name}.${variant}`;
       return {
         bytes: bundles[key]!.bytes,
@@ -154,15 +164,19 @@ const table = Object.fromEntries(
     };
     const fn = of("function");
     const floor = of("floor");
+    const esmHttp = of("esm-http");
     return [
       name,
       {
         function: fn,
         floor,
+        esmHttp,
         ratios: {
           importTime: fn.medianImportMs / floor.medianImportMs,
           bytes: fn.bytes / floor.bytes,
           rss: fn.medianRssMb / floor.medianRssMb,
+          importTimeVsEsmHttp: fn.medianImportMs / esmHttp.medianImportMs,
+          rssVsEsmHttp: fn.medianRssMb / esmHttp.medianRssMb,
         },
       },
     ];
@@ -172,6 +186,6 @@ const output = { runsPerBundle: runs, measuredAt: new Date().toISOString(), node
 await writeFile(path.join(OUT_DIR, "coldstart.json"), `${JSON.stringify(output, null, 2)}\n`);
 for (const [name, row] of Object.entries(table)) {
   console.log(
-    `${name.padEnd(18)} ${(row.function.bytes / 1024).toFixed(0).padStart(5)} KB (${row.ratios.bytes.toFixed(2)}x floor)  import ${row.function.medianImportMs.toFixed(0).padStart(4)} ms (${row.ratios.importTime.toFixed(2)}x)  rss ${row.function.medianRssMb.toFixed(0)} MB (${row.ratios.rss.toFixed(2)}x)`,
+    `${name.padEnd(18)} ${(row.function.bytes / 1024).toFixed(0).padStart(5)} KB (${row.ratios.bytes.toFixed(2)}x floor)  import ${row.function.medianImportMs.toFixed(0).padStart(4)} ms (${row.ratios.importTime.toFixed(2)}x)  rss ${row.function.medianRssMb.toFixed(0)} MB (${row.ratios.rss.toFixed(2)}x)  vs node:http through ESM: ${row.esmHttp.medianImportMs.toFixed(0)} ms, ${row.esmHttp.medianRssMb.toFixed(0)} MB (${row.ratios.importTimeVsEsmHttp.toFixed(2)}x, ${row.ratios.rssVsEsmHttp.toFixed(2)}x)`,
   );
 }

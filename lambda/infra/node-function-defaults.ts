@@ -15,6 +15,19 @@ export const ZIP_MAIN_FIELDS = ["module", "main"];
 export const ZIP_BANNER =
   "import{createRequire}from'node:module';const require=createRequire(import.meta.url);";
 
+/**
+ * Where the bundle's imports of `node:http` resolve (paths from the repository root, where esbuild runs).
+ * Node 24 builds the ES module facade of a built-in by reading every export, and `http` has a lazy
+ * `WebSocket` getter that loads Node's bundled undici: about 10 ms and 4 MB of every cold start
+ * (nodejs/node#59686). The AWS SDK imports `node:http` statically (its instance-metadata credential
+ * provider), so every function paid it, though none opens a WebSocket. The shim hands over the
+ * CommonJS module instead; undici then loads only if something uses it (fetch, WebSocket).
+ */
+export const ZIP_ALIAS: Readonly<Record<string, string>> = {
+  "node:http": "./lambda/shared/node-http-builtin.cjs",
+  http: "./lambda/shared/node-http-builtin.cjs",
+};
+
 /** A small zip function bundled from source by `cdk deploy` (esbuild), on Node 24 and arm64. */
 export function nodeFunctionDefaults(entry: string): nodejs.NodejsFunctionProps {
   return {
@@ -34,6 +47,7 @@ export function nodeFunctionDefaults(entry: string): nodejs.NodejsFunctionProps 
       externalModules: [],
       mainFields: ZIP_MAIN_FIELDS,
       banner: ZIP_BANNER,
+      esbuildArgs: { "--alias": Object.entries(ZIP_ALIAS).map(([from, to]) => `${from}=${to}`) },
     },
   };
 }

@@ -1,19 +1,20 @@
 import { execFile } from "node:child_process";
-import { mkdtemp, rm } from "node:fs/promises";
+import { copyFile, mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { build } from "esbuild";
+import { App, aws_lambda_nodejs as nodejs, Stack } from "aws-cdk-lib";
+import type { Metafile } from "esbuild";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { REPO_ROOT, ZIP_BANNER, ZIP_MAIN_FIELDS } from "../../lambda/infra/node-function-defaults.js";
+import { nodeFunctionDefaults } from "../../lambda/infra/node-function-defaults.js";
 import { parseJobMessage } from "../../lambda/shared/job-message.js";
 import { LoopbackDynamoDb, TEST_CREDENTIALS } from "./support/loopback-dynamodb.js";
 import { type FifoQueuePair, LoopbackSqs } from "./support/loopback-sqs.js";
 import { SecretsDouble } from "./support/secrets-double.js";
 import { functionUrlEvent, lambdaContext, pullRequestExample } from "./support/webhook-events.js";
 
-// The webhook as `cdk deploy` ships it: bundled by esbuild with the stack's own settings (ES module
-// builds first, every package inside, minified), loaded by a plain node process with only its
+// The webhook as `cdk deploy` ships it: bundled by the CDK's NodejsFunction with the stack's own
+// settings (ES module builds first, every package inside, minified, node:http as CommonJS), loaded by a plain node process with only its
 // environment, answering a signed delivery against dynalite, fauxqs and a Secrets Manager double.
 const run = promisify(execFile);
 const SECRET = "bundle-webhook-secret-0123456789";
@@ -39,21 +40,23 @@ afterAll(async () => {
   if (outdir) await rm(outdir, { recursive: true, force: true });
 });
 
-/** One function bundled with the stack's own esbuild settings, with the list of what went in. */
-function bundleAsTheStackDoes(entry: string, file: string) {
-  return build({
-    entryPoints: [path.join(REPO_ROOT, entry)],
-    outfile: file,
-    bundle: true,
-    platform: "node",
-    format: "esm",
-    target: "node24",
-    minify: true,
-    mainFields: ZIP_MAIN_FIELDS,
-    banner: { js: ZIP_BANNER },
-    metafile: true,
-    logLevel: "silent",
+/**
+ * One function bundled by the CDK's own NodejsFunction bundling with the stack's settings (local
+ * esbuild, as `cdk deploy` runs it), plus a metafile: the bundle as shipped, with what went in.
+ */
+async function bundleAsTheStackDoes(entry: string, file: string) {
+  const app = new App({ outdir: await mkdtemp(path.join(outdir, "cdk-")) });
+  const defaults = nodeFunctionDefaults(entry);
+  new nodejs.NodejsFunction(new Stack(app, "Bundle"), "Function", {
+    ...defaults,
+    bundling: { ...defaults.bundling, metafile: true, logLevel: nodejs.LogLevel.ERROR },
   });
+  const assembly = app.synth();
+  const [asset] = (await readdir(assembly.directory)).filter((name) => name.startsWith("asset."));
+  const assetDir = path.join(assembly.directory, asset as string);
+  await copyFile(path.join(assetDir, "index.mjs"), file);
+  const metafile = JSON.parse(await readFile(path.join(assetDir, "index.meta.json"), "utf8")) as Metafile;
+  return { metafile, source: await readFile(file, "utf8") };
 }
 
 /** Imports the bundle in a fresh node process and hands its handler one event. */
@@ -63,10 +66,15 @@ const context = JSON.parse(process.argv[3]);
 const deadline = Date.now() + 30000;
 context.getRemainingTimeInMillis = () => deadline - Date.now();
 const result = await handler(JSON.parse(process.argv[2]), context);
-process.stdout.write("\\n" + JSON.stringify(result));`;
+// Node's bundled undici (fetch, WebSocket) is loaded only when something asks for it.
+const undiciLoaded = process.moduleLoadList.some((name) => name.includes("undici"));
+process.stdout.write("\\n" + JSON.stringify({ ...result, undiciLoaded }));`;
 
 /** Runs the bundle's handler on `event` in a fresh node process with the webhook's environment only. */
-async function invokeBundle(file: string, event: unknown): Promise<{ statusCode: number; body: string }> {
+async function invokeBundle(
+  file: string,
+  event: unknown,
+): Promise<{ statusCode: number; body: string; undiciLoaded: boolean }> {
   const { stdout, stderr } = await run(
     process.execPath,
     [
@@ -98,6 +106,7 @@ async function invokeBundle(file: string, event: unknown): Promise<{ statusCode:
   const answer = JSON.parse(stdout.trim().split("\n").at(-1) as string) as {
     statusCode: number;
     body: string;
+    undiciLoaded: boolean;
   };
   if (answer.statusCode >= 500) console.error(stderr);
   return answer;
@@ -106,8 +115,8 @@ async function invokeBundle(file: string, event: unknown): Promise<{ statusCode:
 describe("the webhook bundled as the stack bundles it", () => {
   it("loads with its environment alone, verifies a signed delivery and queues its job; no Ajv inside", async () => {
     const file = path.join(outdir, "webhook.mjs");
-    const result = await bundleAsTheStackDoes("lambda/webhook/handler.ts", file);
-    const packages = Object.keys(result.metafile.inputs).filter((input) => input.includes("node_modules/"));
+    const { metafile, source } = await bundleAsTheStackDoes("lambda/webhook/handler.ts", file);
+    const packages = Object.keys(metafile.inputs).filter((input) => input.includes("node_modules/"));
     // Only Ajv's runtime helper for string lengths: the validators were compiled at build time.
     expect(packages.filter((input) => /node_modules\/ajv(-formats)?\//.test(input))).toEqual([
       "node_modules/ajv/dist/runtime/ucs2length.js",
@@ -137,6 +146,11 @@ describe("the webhook bundled as the stack bundles it", () => {
     expect(secrets.requests).toEqual([
       { target: "secretsmanager.GetSecretValue", id: "prod/webhook-secret" },
     ]);
+    // node:http reaches the SDK as CommonJS (ZIP_ALIAS): its ES module facade would have read the
+    // lazy WebSocket getter and loaded undici, which nothing in a delivery's path uses.
+    expect(source.match(/import[^;]{0,80}from\s*"(node:)?http"/)?.[0]).toBeUndefined();
+    expect(source.includes('process.getBuiltinModule("node:http")')).toBe(true);
+    expect(answer.undiciLoaded).toBe(false);
   });
 
   it("a forged signature is refused by the bundle too, and nothing is queued", async () => {
@@ -153,11 +167,18 @@ describe("the webhook bundled as the stack bundles it", () => {
   });
 });
 
-/** Imports a bundle in a fresh node process with `env` only: "loaded", or the error it stopped with. */
+/**
+ * Imports a bundle in a fresh node process with `env` only: "loaded" (and whether Node's undici came
+ * with it), or the error it stopped with.
+ */
 async function importBundle(file: string, env: Record<string, string>): Promise<string> {
   // The Lambda runtime's own global, which the gateway's streaming handler is wrapped with at load.
   const probe = `globalThis.awslambda = { streamifyResponse: (f) => f, HttpResponseStream: { from: (s) => s } };
-try { await import(process.argv[1]); console.log("loaded"); } catch (error) { console.log(String(error)); }`;
+try {
+  await import(process.argv[1]);
+  // Node's bundled undici is not loaded at cold start by any import of node:http (ZIP_ALIAS).
+  console.log(process.moduleLoadList.some((name) => name.includes("undici")) ? "loaded, and undici with it" : "loaded");
+} catch (error) { console.log(String(error)); }`;
   const { stdout } = await run(process.execPath, ["--input-type=module", "-e", probe, file], {
     env: { PATH: process.env.PATH, AWS_REGION: "us-east-1", ...env },
     maxBuffer: 1 << 24,
@@ -195,8 +216,8 @@ describe("the gateway, the schedule, the delivery sweep and the Anthropic webhoo
     "the %s: no Ajv inside; its precompiled check loads a good environment and names what is wrong in a bad one",
     async (name, entry, env, required, wrong) => {
       const file = path.join(outdir, `${name}.mjs`);
-      const result = await bundleAsTheStackDoes(entry, file);
-      const inputs = Object.keys(result.metafile.inputs);
+      const { metafile } = await bundleAsTheStackDoes(entry, file);
+      const inputs = Object.keys(metafile.inputs);
       // At most Ajv's runtime helper for string lengths (the schedule checks the queue messages it sends).
       expect(
         inputs.filter(
