@@ -1,9 +1,9 @@
-// Cold-start benchmark: each zip function bundled as the CDK stack bundles it (esbuild, ESM, node24,
-// minified, every package inside), side by side with a floor handler that loads only what that
-// function truly needs (bench/coldstart/floors). Each import runs in a fresh node process with the
-// function's own environment from the synthesized stack (placeholders for what only AWS knows), in
-// rotating order. Reports bundle bytes, import time and RSS after import, medians over the runs, and
-// the same function without ZIP_ALIAS (node:http through Node's ES module facade).
+// Cold-start benchmark: each zip function bundled as the CDK stack bundles it (ZIP_ESBUILD_OPTIONS:
+// esbuild, ESM, node24, minified, every package inside, split into chunks), side by side with a
+// floor handler that loads only what that function truly needs (bench/coldstart/floors). Each import
+// runs in a fresh node process with the function's own environment from the synthesized stack
+// (placeholders for what only AWS knows), in rotating order. Reports bundle bytes, the bytes Node reads at import, import time and RSS after
+// import, medians over the runs, and the same function bundled as one file (no splitting).
 // Run: node --import tsx bench/coldstart/run.ts [runs=7]
 import { execFile } from "node:child_process";
 import { mkdir, mkdtemp, rm, stat, writeFile } from "node:fs/promises";
@@ -12,9 +12,9 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { App } from "aws-cdk-lib";
 import { Template } from "aws-cdk-lib/assertions";
-import { build } from "esbuild";
+import { type BuildOptions, build } from "esbuild";
 import { ClaudePrRunnerStack } from "../../lambda/infra/claude-pr-runner-stack.js";
-import { ZIP_ALIAS, ZIP_BANNER, ZIP_MAIN_FIELDS } from "../../lambda/infra/node-function-defaults.js";
+import { ZIP_ESBUILD_OPTIONS } from "../../lambda/infra/node-function-defaults.js";
 import { median, OUT_DIR, ROOT } from "../shared/read-session.js";
 
 const runs = Math.max(5, Number(process.argv[2] ?? 7));
@@ -85,36 +85,56 @@ function environmentOf(logicalIdPrefix: string): Record<string, string> {
   );
 }
 
-// --- bundles: the function as deployed, and its floor ---
+// --- bundles: the function as the stack bundles it (ZIP_ESBUILD_OPTIONS: split into chunks), its
+// floor bundled the same way, and the function as `one-file` without splitting (V8 parses every
+// lazily imported module at import), measured in the same run. ZIP_ALIAS is not varied here: the
+// SDK's HTTP handler imports node:http lazily, so the alias acts on the first request, not at import;
+// test/lambda/zip-bundles.test.ts proves a delivery never loads undici.
 const bundleDir = path.join(OUT_DIR, "coldstart");
+await rm(bundleDir, { recursive: true, force: true });
 await mkdir(bundleDir, { recursive: true });
-const bundleOptions = {
-  bundle: true,
-  platform: "node" as const,
-  format: "esm" as const,
-  target: "node24",
-  minify: true,
-  mainFields: ZIP_MAIN_FIELDS,
-  banner: { js: ZIP_BANNER },
-  alias: ZIP_ALIAS,
-  absWorkingDir: ROOT,
-  logLevel: "warning" as const,
-};
-const bundles: Record<string, { file: string; bytes: number }> = {};
-// `esm-http`: the function without ZIP_ALIAS, so node:http reaches it through Node's ES module facade
-// (which loads undici for http's lazy WebSocket getter): what the alias saves, measured in the same run.
-const VARIANTS = ["function", "floor", "esm-http"] as const;
+const VARIANTS = ["function", "floor", "one-file"] as const;
 type Variant = (typeof VARIANTS)[number];
+const OPTIONS: Record<Variant, BuildOptions> = {
+  function: ZIP_ESBUILD_OPTIONS,
+  floor: ZIP_ESBUILD_OPTIONS,
+  "one-file": { ...ZIP_ESBUILD_OPTIONS, splitting: false },
+};
+/** `bytes`: every module file; `readBytes`: the files Node reads when the function is imported. */
+const bundles: Record<string, { file: string; bytes: number; readBytes: number }> = {};
+// Lists, without timing anything, the files Node reads as modules while the bundle is imported.
+const READS_PROBE = `const { registerHooks } = await import("node:module");const read=new Set();registerHooks({resolve(s,c,next){const r=next(s,c);if(r.url.startsWith("file:"))read.add(new URL(r.url).pathname);return r;}});globalThis.awslambda={streamifyResponse:(f)=>f,HttpResponseStream:{from:(s)=>s}};await import(process.argv[1]);console.log(JSON.stringify([...read]));`;
 for (const name of NAMES) {
-  for (const [variant, entry] of [
-    ["function", FUNCTIONS[name].entry],
-    ["floor", `bench/coldstart/floors/${name}.ts`],
-    ["esm-http", FUNCTIONS[name].entry],
-  ] as const) {
-    const file = path.join(bundleDir, `${name}.${variant}.mjs`);
-    const options = variant === "esm-http" ? { ...bundleOptions, alias: {} } : bundleOptions;
-    await build({ ...options, entryPoints: [path.join(ROOT, entry)], outfile: file });
-    bundles[`${name}.${variant}`] = { file, bytes: (await stat(file)).size };
+  for (const variant of VARIANTS) {
+    const entry = variant === "floor" ? `bench/coldstart/floors/${name}.ts` : FUNCTIONS[name].entry;
+    const dir = path.join(bundleDir, `${name}.${variant}`);
+    const result = await build({
+      ...OPTIONS[variant],
+      sourcemap: false,
+      entryPoints: { index: path.join(ROOT, entry) },
+      outdir: dir,
+      metafile: true,
+    });
+    const file = path.join(dir, "index.mjs");
+    const { stdout } = await execFileAsync(
+      process.execPath,
+      ["--input-type=module", "-e", READS_PROBE, file],
+      {
+        cwd: dir,
+        env: { PATH: process.env.PATH, AWS_REGION: "eu-west-1", ...environmentOf(FUNCTIONS[name].logicalId) },
+      },
+    );
+    const read = JSON.parse(stdout.trim().split("\n").at(-1) as string) as string[];
+    const sizes = Object.fromEntries(
+      Object.entries(result.metafile.outputs)
+        .filter(([out]) => out.endsWith(".mjs"))
+        .map(([out, info]) => [path.resolve(ROOT, out), info.bytes]),
+    );
+    bundles[`${name}.${variant}`] = {
+      file,
+      bytes: Object.values(sizes).reduce((a, b) => a + b, 0),
+      readBytes: read.reduce((sum, f) => sum + (sizes[f] ?? 0), 0),
+    };
   }
 }
 
@@ -158,25 +178,27 @@ const table = Object.fromEntries(
       const key = `${name}.${variant}`;
       return {
         bytes: bundles[key]!.bytes,
+        readBytes: bundles[key]!.readBytes,
         medianImportMs: median(samples[key]!.map((s) => s.ms)),
         medianRssMb: median(samples[key]!.map((s) => s.rssMb)),
       };
     };
     const fn = of("function");
     const floor = of("floor");
-    const esmHttp = of("esm-http");
+    const oneFile = of("one-file");
     return [
       name,
       {
         function: fn,
         floor,
-        esmHttp,
+        oneFile,
         ratios: {
           importTime: fn.medianImportMs / floor.medianImportMs,
           bytes: fn.bytes / floor.bytes,
+          readBytes: fn.readBytes / floor.readBytes,
           rss: fn.medianRssMb / floor.medianRssMb,
-          importTimeVsEsmHttp: fn.medianImportMs / esmHttp.medianImportMs,
-          rssVsEsmHttp: fn.medianRssMb / esmHttp.medianRssMb,
+          importTimeVsOneFile: fn.medianImportMs / oneFile.medianImportMs,
+          rssVsOneFile: fn.medianRssMb / oneFile.medianRssMb,
         },
       },
     ];
@@ -184,8 +206,17 @@ const table = Object.fromEntries(
 );
 const output = { runsPerBundle: runs, measuredAt: new Date().toISOString(), node: process.version, table };
 await writeFile(path.join(OUT_DIR, "coldstart.json"), `${JSON.stringify(output, null, 2)}\n`);
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
 for (const [name, row] of Object.entries(table)) {
+  const r = row.ratios;
   console.log(
-    `${name.padEnd(18)} ${(row.function.bytes / 1024).toFixed(0).padStart(5)} KB (${row.ratios.bytes.toFixed(2)}x floor)  import ${row.function.medianImportMs.toFixed(0).padStart(4)} ms (${row.ratios.importTime.toFixed(2)}x)  rss ${row.function.medianRssMb.toFixed(0)} MB (${row.ratios.rss.toFixed(2)}x)  vs node:http through ESM: ${row.esmHttp.medianImportMs.toFixed(0)} ms, ${row.esmHttp.medianRssMb.toFixed(0)} MB (${row.ratios.importTimeVsEsmHttp.toFixed(2)}x, ${row.ratios.rssVsEsmHttp.toFixed(2)}x)`,
+    [
+      name.padEnd(18),
+      `${kb(row.function.bytes)} (${r.bytes.toFixed(2)}x floor)`,
+      `read at import ${kb(row.function.readBytes)} (${r.readBytes.toFixed(2)}x)`,
+      `import ${row.function.medianImportMs.toFixed(0)} ms (${r.importTime.toFixed(2)}x; floor ${row.floor.medianImportMs.toFixed(0)} ms)`,
+      `rss ${row.function.medianRssMb.toFixed(0)} MB (${r.rss.toFixed(2)}x)`,
+      `vs one file: ${row.oneFile.medianImportMs.toFixed(0)} ms, ${row.oneFile.medianRssMb.toFixed(0)} MB (${r.importTimeVsOneFile.toFixed(2)}x, ${r.rssVsOneFile.toFixed(2)}x)`,
+    ].join("  "),
   );
 }

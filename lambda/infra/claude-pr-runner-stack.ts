@@ -12,7 +12,6 @@ import {
   aws_iam as iam,
   aws_lambda as lambda,
   aws_logs as logs,
-  aws_lambda_nodejs as nodejs,
   RemovalPolicy,
   Size,
   Stack,
@@ -278,7 +277,7 @@ export class ClaudePrRunnerStack extends Stack {
     });
 
     // --- webhook: small zip function behind a Function URL; authentication is the HMAC signature ---
-    const webhook = new nodejs.NodejsFunction(this, "WebhookFunction", {
+    const webhook = new lambda.Function(this, "WebhookFunction", {
       logGroup: logGroup("WebhookFunction"),
       ...nodeFunctionDefaults("lambda/webhook/handler.ts"),
       timeout: Duration.seconds(10), // GitHub gives up on a delivery after 10 s
@@ -313,7 +312,7 @@ export class ClaudePrRunnerStack extends Stack {
     };
 
     // --- model gateway: the only function that can read the model key; streams to the agent ---
-    const gateway = new nodejs.NodejsFunction(this, "ModelGatewayFunction", {
+    const gateway = new lambda.Function(this, "ModelGatewayFunction", {
       logGroup: logGroup("ModelGatewayFunction"),
       ...nodeFunctionDefaults("lambda/gateway/handler.ts"),
       timeout: Duration.minutes(15), // one streamed model answer can take minutes
@@ -495,7 +494,7 @@ export class ClaudePrRunnerStack extends Stack {
         : undefined;
 
     // --- schedule: audits and prune of closed PRs' lineages ---
-    const schedule = new nodejs.NodejsFunction(this, "ScheduleFunction", {
+    const schedule = new lambda.Function(this, "ScheduleFunction", {
       logGroup: logGroup("ScheduleFunction"),
       ...nodeFunctionDefaults("lambda/schedule/handler.ts"),
       timeout: Duration.minutes(5),
@@ -519,7 +518,7 @@ export class ClaudePrRunnerStack extends Stack {
     });
 
     // --- lost deliveries: GitHub never resends a failed delivery; this asks it to, once per event ---
-    const sweep = new nodejs.NodejsFunction(this, "DeliverySweepFunction", {
+    const sweep = new lambda.Function(this, "DeliverySweepFunction", {
       logGroup: logGroup("DeliverySweepFunction"),
       ...nodeFunctionDefaults("lambda/schedule/sweep-handler.ts"),
       timeout: Duration.minutes(2),

@@ -8,7 +8,6 @@ import {
   aws_iam as iam,
   aws_lambda as lambda,
   type aws_logs as logs,
-  aws_lambda_nodejs as nodejs,
   RemovalPolicy,
   Size,
   aws_secretsmanager as secretsmanager,
@@ -62,9 +61,9 @@ export class ManagedAgentsSettle extends Construct {
   readonly sessionsTable: dynamodb.Table;
   readonly settleQueue: sqs.Queue;
   readonly settleDeadLetterQueue: sqs.Queue;
-  readonly webhookFunction: nodejs.NodejsFunction;
+  readonly webhookFunction: lambda.Function;
   readonly settleFunction: lambda.DockerImageFunction;
-  readonly sweepFunction: nodejs.NodejsFunction;
+  readonly sweepFunction: lambda.Function;
   readonly apiKey: secretsmanager.Secret;
   readonly signingKey: secretsmanager.Secret;
 
@@ -106,7 +105,7 @@ export class ManagedAgentsSettle extends Construct {
     this.settleDeadLetterQueue = settleQueues.deadLetterQueue;
 
     // --- Anthropic's webhooks: verified with the SDK's unwrap, then one settle message per session ---
-    this.webhookFunction = new nodejs.NodejsFunction(this, "WebhookFunction", {
+    this.webhookFunction = new lambda.Function(this, "WebhookFunction", {
       logGroup: props.logGroup("AnthropicWebhookFunction"),
       ...nodeFunctionDefaults("lambda/managed-agents/anthropic-webhook-function.ts"),
       timeout: Duration.seconds(10),
@@ -174,7 +173,7 @@ export class ManagedAgentsSettle extends Construct {
     );
 
     // --- the sweeper: a lost webhook must not leave a check run in_progress forever ---
-    this.sweepFunction = new nodejs.NodejsFunction(this, "SweepFunction", {
+    this.sweepFunction = new lambda.Function(this, "SweepFunction", {
       logGroup: props.logGroup("SessionSweepFunction"),
       ...nodeFunctionDefaults("lambda/managed-agents/session-sweep-function.ts"),
       timeout: Duration.minutes(2),

@@ -1,9 +1,9 @@
 import { execFile } from "node:child_process";
-import { copyFile, mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import { cp, mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { App, aws_lambda_nodejs as nodejs, Stack } from "aws-cdk-lib";
+import { App, aws_lambda as lambda, Stack } from "aws-cdk-lib";
 import type { Metafile } from "esbuild";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { nodeFunctionDefaults } from "../../lambda/infra/node-function-defaults.js";
@@ -13,8 +13,8 @@ import { type FifoQueuePair, LoopbackSqs } from "./support/loopback-sqs.js";
 import { SecretsDouble } from "./support/secrets-double.js";
 import { functionUrlEvent, lambdaContext, pullRequestExample } from "./support/webhook-events.js";
 
-// The webhook as `cdk deploy` ships it: bundled by the CDK's NodejsFunction with the stack's own
-// settings (ES module builds first, every package inside, minified, node:http as CommonJS), loaded by a plain node process with only its
+// The webhook as `cdk deploy` ships it: bundled at synth with the stack's own settings (ES module
+// builds first, every package inside, minified, split into chunks, node:http as CommonJS), loaded by a plain node process with only its
 // environment, answering a signed delivery against dynalite, fauxqs and a Secrets Manager double.
 const run = promisify(execFile);
 const SECRET = "bundle-webhook-secret-0123456789";
@@ -41,26 +41,44 @@ afterAll(async () => {
 });
 
 /**
- * One function bundled by the CDK's own NodejsFunction bundling with the stack's settings (local
- * esbuild, as `cdk deploy` runs it), plus a metafile: the bundle as shipped, with what went in.
+ * One function bundled as the stack bundles it (zipFunctionCode at synth, into `index.mjs` and its
+ * chunks), plus a metafile, copied to `dir`: the code as shipped, with what went in.
  */
-async function bundleAsTheStackDoes(entry: string, file: string) {
+async function bundleAsTheStackDoes(entry: string, dir: string) {
   const app = new App({ outdir: await mkdtemp(path.join(outdir, "cdk-")) });
-  const defaults = nodeFunctionDefaults(entry);
-  new nodejs.NodejsFunction(new Stack(app, "Bundle"), "Function", {
-    ...defaults,
-    bundling: { ...defaults.bundling, metafile: true, logLevel: nodejs.LogLevel.ERROR },
-  });
+  new lambda.Function(new Stack(app, "Bundle"), "Function", nodeFunctionDefaults(entry, { metafile: true }));
   const assembly = app.synth();
   const [asset] = (await readdir(assembly.directory)).filter((name) => name.startsWith("asset."));
-  const assetDir = path.join(assembly.directory, asset as string);
-  await copyFile(path.join(assetDir, "index.mjs"), file);
-  const metafile = JSON.parse(await readFile(path.join(assetDir, "index.meta.json"), "utf8")) as Metafile;
-  return { metafile, source: await readFile(file, "utf8") };
+  await cp(path.join(assembly.directory, asset as string), dir, { recursive: true });
+  const metafile = JSON.parse(await readFile(path.join(dir, "index.meta.json"), "utf8")) as Metafile;
+  const modules = (await readdir(dir, { recursive: true })).filter((name) => name.endsWith(".mjs"));
+  const sources = await Promise.all(modules.map((name) => readFile(path.join(dir, name), "utf8")));
+  return { file: path.join(dir, "index.mjs"), metafile, source: sources.join("\n"), modules };
 }
 
 /** Imports the bundle in a fresh node process and hands its handler one event. */
-const DRIVER = `const { handler } = await import(process.argv[1]);
+/** Records, in `read`, every file Node reads as a module from here on. */
+const RECORD_READS = `const { registerHooks } = await import("node:module");
+if (!registerHooks) throw new Error("node:module registerHooks is missing: run the tests on Node 24 (npm test)");
+const read = new Set();
+registerHooks({
+  resolve(specifier, context, nextResolve) {
+    const resolved = nextResolve(specifier, context);
+    if (resolved.url.startsWith("file:")) read.add(new URL(resolved.url).pathname);
+    return resolved;
+  },
+});`;
+
+/** The packages' inputs in the bundle's files that Node read (`read`, from RECORD_READS). */
+function inputsRead(file: string, metafile: Metafile, read: string[]): string[] {
+  const dir = path.dirname(file);
+  const files = read.filter((f) => f.startsWith(`${dir}/`)).map((f) => path.relative(dir, f));
+  if (!files.includes("index.mjs")) throw new Error(`index.mjs was not among the files read: ${files}`);
+  return files.flatMap((f) => Object.keys(metafile.outputs[f]?.inputs ?? {}));
+}
+
+const DRIVER = `${RECORD_READS}
+const { handler } = await import(process.argv[1]);
 const context = JSON.parse(process.argv[3]);
 // A context's functions do not cross JSON: the deadline comes back as Lambda gives it.
 const deadline = Date.now() + 30000;
@@ -68,13 +86,13 @@ context.getRemainingTimeInMillis = () => deadline - Date.now();
 const result = await handler(JSON.parse(process.argv[2]), context);
 // Node's bundled undici (fetch, WebSocket) is loaded only when something asks for it.
 const undiciLoaded = process.moduleLoadList.some((name) => name.includes("undici"));
-process.stdout.write("\\n" + JSON.stringify({ ...result, undiciLoaded }));`;
+process.stdout.write("\\n" + JSON.stringify({ ...result, undiciLoaded, read: [...read] }));`;
 
 /** Runs the bundle's handler on `event` in a fresh node process with the webhook's environment only. */
 async function invokeBundle(
   file: string,
   event: unknown,
-): Promise<{ statusCode: number; body: string; undiciLoaded: boolean }> {
+): Promise<{ statusCode: number; body: string; undiciLoaded: boolean; read: string[] }> {
   const { stdout, stderr } = await run(
     process.execPath,
     [
@@ -107,15 +125,21 @@ async function invokeBundle(
     statusCode: number;
     body: string;
     undiciLoaded: boolean;
+    read: string[];
   };
   if (answer.statusCode >= 500) console.error(stderr);
   return answer;
 }
 
 describe("the webhook bundled as the stack bundles it", () => {
-  it("loads with its environment alone, verifies a signed delivery and queues its job; no Ajv inside", async () => {
-    const file = path.join(outdir, "webhook.mjs");
-    const { metafile, source } = await bundleAsTheStackDoes("lambda/webhook/handler.ts", file);
+  it("loads with its environment alone, verifies a signed delivery and queues its job; no Ajv inside, no undici, no other credential source read", async () => {
+    const { file, metafile, source, modules } = await bundleAsTheStackDoes(
+      "lambda/webhook/handler.ts",
+      path.join(outdir, "webhook"),
+    );
+    // Split: what only a dynamic import reaches sits in chunks Node reads if the import runs.
+    expect(modules).toContain("index.mjs");
+    expect(modules.some((name) => name.startsWith("chunks/"))).toBe(true);
     const packages = Object.keys(metafile.inputs).filter((input) => input.includes("node_modules/"));
     // Only Ajv's runtime helper for string lengths: the validators were compiled at build time.
     expect(packages.filter((input) => /node_modules\/ajv(-formats)?\//.test(input))).toEqual([
@@ -151,10 +175,18 @@ describe("the webhook bundled as the stack bundles it", () => {
     expect(source.match(/import[^;]{0,80}from\s*"(node:)?http"/)?.[0]).toBeUndefined();
     expect(source.includes('process.getBuiltinModule("node:http")')).toBe(true);
     expect(answer.undiciLoaded).toBe(false);
+    // What only a dynamic import reaches was never read: the SDK's other credential sources (a
+    // Lambda's are in its environment, as they are here) and the clients they would need.
+    const read = inputsRead(file, metafile, answer.read);
+    const unread = Object.keys(metafile.inputs).filter((input) => !read.includes(input));
+    for (const provider of ["ini", "sso", "process", "web-identity", "login"])
+      expect(unread).toContain(`node_modules/@aws-sdk/credential-provider-${provider}/dist-es/index.js`);
+    expect(unread.some((input) => input.includes("@aws-sdk/nested-clients/"))).toBe(true);
+    expect(read.filter((input) => input.includes("@aws-sdk/nested-clients/"))).toEqual([]);
   });
 
   it("a forged signature is refused by the bundle too, and nothing is queued", async () => {
-    const file = path.join(outdir, "webhook.mjs");
+    const file = path.join(outdir, "webhook", "index.mjs");
     sqs.clearMessages();
     const event = await functionUrlEvent({
       event: "pull_request",
@@ -169,21 +201,27 @@ describe("the webhook bundled as the stack bundles it", () => {
 
 /**
  * Imports a bundle in a fresh node process with `env` only: "loaded" (and whether Node's undici came
- * with it), or the error it stopped with.
+ * with it) or the error it stopped with, and the files Node read.
  */
-async function importBundle(file: string, env: Record<string, string>): Promise<string> {
+async function importBundle(
+  file: string,
+  env: Record<string, string>,
+): Promise<{ status: string; read: string[] }> {
   // The Lambda runtime's own global, which the gateway's streaming handler is wrapped with at load.
-  const probe = `globalThis.awslambda = { streamifyResponse: (f) => f, HttpResponseStream: { from: (s) => s } };
+  const probe = `${RECORD_READS}
+globalThis.awslambda = { streamifyResponse: (f) => f, HttpResponseStream: { from: (s) => s } };
+let status = "loaded";
 try {
   await import(process.argv[1]);
   // Node's bundled undici is not loaded at cold start by any import of node:http (ZIP_ALIAS).
-  console.log(process.moduleLoadList.some((name) => name.includes("undici")) ? "loaded, and undici with it" : "loaded");
-} catch (error) { console.log(String(error)); }`;
+  if (process.moduleLoadList.some((name) => name.includes("undici"))) status = "loaded, and undici with it";
+} catch (error) { status = String(error); }
+console.log(JSON.stringify({ status, read: [...read] }));`;
   const { stdout } = await run(process.execPath, ["--input-type=module", "-e", probe, file], {
     env: { PATH: process.env.PATH, AWS_REGION: "us-east-1", ...env },
     maxBuffer: 1 << 24,
   });
-  return stdout.trim().split("\n").at(-1) ?? "";
+  return JSON.parse(stdout.trim().split("\n").at(-1) as string) as { status: string; read: string[] };
 }
 
 describe("the gateway, the schedule, the delivery sweep and the Anthropic webhook bundled as the stack bundles them", () => {
@@ -213,10 +251,9 @@ describe("the gateway, the schedule, the delivery sweep and the Anthropic webhoo
     ],
   ];
   it.each(cases)(
-    "the %s: no Ajv inside; its precompiled check loads a good environment and names what is wrong in a bad one",
+    "the %s: no Ajv inside; its cold start reads no lazily imported code; its precompiled check loads a good environment and names what is wrong in a bad one",
     async (name, entry, env, required, wrong) => {
-      const file = path.join(outdir, `${name}.mjs`);
-      const { metafile } = await bundleAsTheStackDoes(entry, file);
+      const { file, metafile } = await bundleAsTheStackDoes(entry, path.join(outdir, name));
       const inputs = Object.keys(metafile.inputs);
       // At most Ajv's runtime helper for string lengths (the schedule checks the queue messages it sends).
       expect(
@@ -228,11 +265,19 @@ describe("the gateway, the schedule, the delivery sweep and the Anthropic webhoo
       ).toEqual([]);
       expect(inputs).toContain(`lambda/generated/${name}-settings-validator.cjs`);
 
-      expect(await importBundle(file, env)).toBe("loaded");
+      const loaded = await importBundle(file, env);
+      expect(loaded.status).toBe("loaded");
+      // Split: what only a dynamic import reaches is not read at cold start (Vertex's and Bedrock's
+      // clients in the gateway, SSM where no secret is in SSM, the SDK's other credential sources).
+      expect(
+        inputsRead(file, metafile, loaded.read).filter((input) =>
+          /google-auth-library|@aws-sdk\/(client-ssm|credential-providers|nested-clients)\//.test(input),
+        ),
+      ).toEqual([]);
       const { [required]: _missing, ...withoutRequired } = env;
-      expect(await importBundle(file, withoutRequired)).toContain(required);
+      expect((await importBundle(file, withoutRequired)).status).toContain(required);
       const [setting] = Object.keys(wrong);
-      expect(await importBundle(file, { ...env, ...wrong })).toContain(setting);
+      expect((await importBundle(file, { ...env, ...wrong })).status).toContain(setting);
     },
   );
 });
