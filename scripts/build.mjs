@@ -1,8 +1,9 @@
 // Bundles the Action and the CLI into dist/ with esbuild.
 // dist/ is committed because GitHub runs actions straight from the repository; `.ci/run` rebuilds
 // and fails when the committed dist/ differs from a fresh build. The Lambda handlers are not bundled
-// here: `cdk deploy` bundles the webhook and schedule functions from source (NodejsFunction) and the
-// worker image runs its own esbuild (lambda/worker/Dockerfile).
+// here: the CDK stack bundles its zip functions from source at synth time (zipFunctionCode in
+// lambda/infra/node-function-defaults.ts) and the worker image runs its own esbuild
+// (lambda/worker/Dockerfile).
 
 import { rmSync } from "node:fs";
 import { build } from "esbuild";

@@ -27,11 +27,24 @@ vi.mock("../../src/json-schema/create-ajv.js", async (importOriginal) => {
   };
 });
 
-/** Calls that compile one of our schemas when their module loads. */
-const COMPILES = /schemas: "ours"|settingsReader\(|SettingsReader\(|jsonDocumentCodec</;
+// Schemas whose validator is compiled on its first call: recorded as their module loads, compiled below.
+const deferred: unknown[] = [];
+vi.mock("../../src/json-schema/compile-on-first-use.js", async (importOriginal) => {
+  const original = await importOriginal<typeof import("../../src/json-schema/compile-on-first-use.js")>();
+  return {
+    compileOnFirstUse(schema: object) {
+      deferred.push(schema);
+      return original.compileOnFirstUse(schema);
+    },
+  };
+});
+
+/** Calls that compile one of our schemas when their module loads, or name one for its first use. */
+const COMPILES = /schemas: "ours"|settingsReader\(|SettingsReader\(|jsonDocumentCodec<|compileOnFirstUse\(/;
 /** Where those functions are defined, not called. */
 const DEFINITIONS = new Set([
   "src/json-schema/create-ajv.ts",
+  "src/json-schema/compile-on-first-use.ts",
   "src/jobs/settings/settings-reader.ts",
   "lambda/shared/lambda-variables.ts",
   "src/sessions/repository-document.ts",
@@ -59,6 +72,11 @@ describe("our JSON Schemas", () => {
     expect(modules.length).toBeGreaterThanOrEqual(17);
     for (const file of modules)
       await expect(import(/* @vite-ignore */ resolve(file)), file).resolves.toBeDefined();
+    // The job outputs' and the repository config's validators are compiled on first use: compile
+    // each schema those modules named, as that first use would.
+    expect(deferred.length).toBeGreaterThanOrEqual(8);
+    const { createAjv } = await import("../../src/json-schema/create-ajv.js");
+    for (const schema of deferred) createAjv({ schemas: "ours" }).compile(schema as object);
     // The policy document's validator is built on first use.
     const { parsePolicyDocument } = await import("../../src/runner/policy/parse-policy-document.js");
     await expect(parsePolicyDocument("version: 0", "meta.yml")).rejects.toThrow(/meta\.yml/);

@@ -1,7 +1,7 @@
 import { cliEngine } from "../../engines/cli-engine.js";
 import type { JobSessionPlan, JobSessionResult } from "../../engines/engine.js";
 import { NO_LOCAL_WORKSPACE } from "../../engines/remote-workspace-dir.js";
-import { createAjv } from "../../json-schema/create-ajv.js";
+import { compileOnFirstUse } from "../../json-schema/compile-on-first-use.js";
 import { builtInPolicy } from "../../runner/policy/built-in-policy.js";
 import { offeredBuiltInTools } from "../../runner/policy/offered-tools.js";
 import { sessionFailureReason } from "../../runner/session-outcome.js";
@@ -31,7 +31,7 @@ export type AskResult =
   | { status: "answered"; answer: string; session: JobSessionResult }
   | { status: "failed"; reason: string; session: JobSessionResult };
 
-const validateAnswer = createAjv({ schemas: "ours" }).compile(ASK_SCHEMA);
+const validateAnswer = compileOnFirstUse(ASK_SCHEMA);
 
 /**
  * Answers one question with a read-only agent, on the engine the settings chose: start (the plan),

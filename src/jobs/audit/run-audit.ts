@@ -3,7 +3,7 @@ import { NO_LOCAL_WORKSPACE } from "../../engines/remote-workspace-dir.js";
 import type { GitHubClient } from "../../github/github-client.js";
 import { IssuePublisher, type SyncIssuesResult } from "../../github/issue-publisher.js";
 import { neutraliserFor } from "../../github/neutralise-output.js";
-import { createAjv } from "../../json-schema/create-ajv.js";
+import { compileOnFirstUse } from "../../json-schema/compile-on-first-use.js";
 import { builtInPolicy } from "../../runner/policy/built-in-policy.js";
 import { sessionFailureReason } from "../../runner/session-outcome.js";
 import { branchLineageKey } from "../../sessions/lineage-key.js";
@@ -60,7 +60,7 @@ export type AuditResult =
     }
   | { status: "failed"; headSha: string; reason: string; session: JobSessionResult };
 
-const validateAudit = createAjv({ schemas: "ours" }).compile(AUDIT_SCHEMA);
+const validateAudit = compileOnFirstUse(AUDIT_SCHEMA);
 
 /**
  * The scheduled audit: one read-only session over the default branch with the audit schema, findings

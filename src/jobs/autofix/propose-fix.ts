@@ -1,6 +1,6 @@
 import type { JobSessionPlan, JobSessionResult } from "../../engines/engine.js";
 import { NO_LOCAL_WORKSPACE } from "../../engines/remote-workspace-dir.js";
-import { createAjv } from "../../json-schema/create-ajv.js";
+import { compileOnFirstUse } from "../../json-schema/compile-on-first-use.js";
 import { builtInPolicy } from "../../runner/policy/built-in-policy.js";
 import { type PolicyDecision, ToolPolicy } from "../../runner/policy/tool-policy.js";
 import { sessionFailureReason } from "../../runner/session-outcome.js";
@@ -20,7 +20,7 @@ import { AUTOFIX_SCHEMA, type AutofixReport, autofixReportFromStructuredOutput }
 import { fixCarriesSecret } from "./secrets-in-fix.js";
 import { collectWorkingTreeChanges, type WorkingTreeChanges } from "./working-tree-changes.js";
 
-const validateAutofix = createAjv({ schemas: "ours" }).compile(AUTOFIX_SCHEMA);
+const validateAutofix = compileOnFirstUse(AUTOFIX_SCHEMA);
 
 /** What the agent proposes, before anything is published: the run half of an autofix job. */
 export interface ProposedFix {

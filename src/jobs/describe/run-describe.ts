@@ -2,7 +2,7 @@ import { cliEngine } from "../../engines/cli-engine.js";
 import type { JobSessionPlan, JobSessionResult } from "../../engines/engine.js";
 import { NO_LOCAL_WORKSPACE } from "../../engines/remote-workspace-dir.js";
 import type { GitHubClient } from "../../github/github-client.js";
-import { createAjv } from "../../json-schema/create-ajv.js";
+import { compileOnFirstUse } from "../../json-schema/compile-on-first-use.js";
 import { builtInPolicy } from "../../runner/policy/built-in-policy.js";
 import { offeredBuiltInTools } from "../../runner/policy/offered-tools.js";
 import { sessionFailureReason } from "../../runner/session-outcome.js";
@@ -39,7 +39,7 @@ export class DescribeEngineError extends Error {
   override readonly name = "DescribeEngineError";
 }
 
-const validateDescription = createAjv({ schemas: "ours" }).compile(DESCRIBE_SCHEMA);
+const validateDescription = compileOnFirstUse(DESCRIBE_SCHEMA);
 
 /**
  * Describes one pull request with a read-only agent on the engine the settings chose: the change

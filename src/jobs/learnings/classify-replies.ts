@@ -2,7 +2,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { JobSessionPlan } from "../../engines/engine.js";
-import { createAjv } from "../../json-schema/create-ajv.js";
+import { compileOnFirstUse } from "../../json-schema/compile-on-first-use.js";
 import { builtInPolicy } from "../../runner/policy/built-in-policy.js";
 import { sessionFailureReason } from "../../runner/session-outcome.js";
 import { type JobSettings, sessionLimitsFrom } from "../shared/job-settings.js";
@@ -40,7 +40,7 @@ const CLASSIFY_SCHEMA = {
   },
 } as const;
 
-const validateVerdicts = createAjv({ schemas: "ours" }).compile(CLASSIFY_SCHEMA);
+const validateVerdicts = compileOnFirstUse(CLASSIFY_SCHEMA);
 
 /** The classifier's session failed or answered out of shape: nothing is learned from the replies. */
 export class ReplyClassificationError extends Error {

@@ -4,7 +4,7 @@ import { CheckRunPublisher } from "../../github/check-run-publisher.js";
 import { fetchPullRequestLineMap } from "../../github/fetch-pull-request-line-map.js";
 import type { GitHubClient } from "../../github/github-client.js";
 import { listPullRequestFiles } from "../../github/list-pull-request-files.js";
-import { createAjv } from "../../json-schema/create-ajv.js";
+import { compileOnFirstUse } from "../../json-schema/compile-on-first-use.js";
 import { builtInPolicy } from "../../runner/policy/built-in-policy.js";
 import type { TranscriptStore } from "../../sessions/transcript-store.js";
 import { classifyReplies } from "../learnings/classify-replies.js";
@@ -105,7 +105,7 @@ export interface ReviewBegin {
   log?: (line: string) => void;
 }
 
-const validateReview = createAjv({ schemas: "ours" }).compile(REVIEW_SCHEMA);
+const validateReview = compileOnFirstUse(REVIEW_SCHEMA);
 
 /**
  * A review's start on a detached engine: the check run is opened, the change read (from the API

@@ -1,7 +1,7 @@
 import type { JobSessionPlan, JobSessionResult, LineagePlan } from "../../engines/engine.js";
 import { NO_LOCAL_WORKSPACE } from "../../engines/remote-workspace-dir.js";
 import { type DiffLineMap, parseUnifiedDiff } from "../../github/diff-line-map.js";
-import { createAjv } from "../../json-schema/create-ajv.js";
+import { compileOnFirstUse } from "../../json-schema/compile-on-first-use.js";
 import { builtInPolicy } from "../../runner/policy/built-in-policy.js";
 import { type SessionOutcome, sessionFailureReason } from "../../runner/session-outcome.js";
 import type { LineageEntry, LineageFinding } from "../../sessions/lineage-entry.js";
@@ -60,7 +60,7 @@ export type ReviewResult = (
   budget?: { estimate: ReviewCostEstimate; notes: string[] };
 };
 
-const validateReview = createAjv({ schemas: "ours" }).compile(REVIEW_SCHEMA);
+const validateReview = compileOnFirstUse(REVIEW_SCHEMA);
 
 /**
  * The review job's core: read the change from git, build the prompt, run one read-only session with

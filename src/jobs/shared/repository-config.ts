@@ -2,7 +2,7 @@ import { parse as parseYaml } from "yaml";
 import { type FindingSeverity, SEVERITY_RANK } from "../../findings/finding.js";
 import type { GitHubClient } from "../../github/github-client.js";
 import { listDirectoryAt, readFileAt } from "../../github/read-file-at.js";
-import { createAjv } from "../../json-schema/create-ajv.js";
+import { compileOnFirstUse } from "../../json-schema/compile-on-first-use.js";
 import { schemaProblems } from "../../json-schema/schema-problems.js";
 import type { GitCheckout } from "./git-checkout.js";
 import { REPOSITORY_CONFIG_SCHEMA } from "./repository-config-schema.js";
@@ -83,7 +83,7 @@ export class RepositoryConfigError extends Error {
   }
 }
 
-const validateConfig = createAjv({ schemas: "ours" }).compile(REPOSITORY_CONFIG_SCHEMA);
+const validateConfig = compileOnFirstUse(REPOSITORY_CONFIG_SCHEMA);
 
 /**
  * Reads the repository config at `sha` (the base commit: a PR must not widen or narrow its own review,
