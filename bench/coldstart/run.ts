@@ -6,7 +6,7 @@
 // import, medians over the runs, and the same function bundled as one file (no splitting).
 // Run: node --import tsx bench/coldstart/run.ts [runs=7]
 import { execFile } from "node:child_process";
-import { mkdir, mkdtemp, rm, stat, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";

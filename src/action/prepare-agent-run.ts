@@ -1,5 +1,4 @@
 import * as core from "@actions/core";
-import { ManagedAgentsEngine } from "../engines/managed-agents/managed-agents-engine.js";
 import { ManagedAgentsJobEngine } from "../engines/managed-agents/managed-agents-job-engine.js";
 import type { GitHubClient } from "../github/github-client.js";
 import { agentCredentials } from "../jobs/shared/agent-credentials.js";
@@ -50,8 +49,9 @@ export async function prepareAgentRun(run: {
     untrusted: run.untrusted,
     ...(run.configSha ? { configSha: run.configSha } : {}),
   });
-  if (inputs.engine === "managed-agents") settings.engine = managedAgentsEngine(inputs, agentEnv, context);
-  const store = openSessionStore(
+  if (inputs.engine === "managed-agents")
+    settings.engine = await managedAgentsEngine(inputs, agentEnv, context);
+  const store = await openSessionStore(
     inputs.sessionStore,
     { octokit: run.octokit, owner: context.owner, repo: context.repo },
     context.s3,
@@ -60,15 +60,19 @@ export async function prepareAgentRun(run: {
   return { settings, store };
 }
 
-/** The remote engine talks to Anthropic's API directly: it needs an API key (no Bedrock or Vertex). */
-function managedAgentsEngine(
+/**
+ * The remote engine talks to Anthropic's API directly: it needs an API key (no Bedrock or Vertex).
+ * Its module (and the Anthropic SDK under it) loads only for this engine, not at every Action start.
+ */
+async function managedAgentsEngine(
   inputs: ActionInputs,
   agentCredentials: Record<string, string>,
   context: ActionContext,
-): ManagedAgentsJobEngine {
+): Promise<ManagedAgentsJobEngine> {
   const apiKey = agentCredentials.ANTHROPIC_API_KEY ?? context.anthropicApiKey;
   if (!apiKey)
     throw new Error("engine managed-agents needs anthropic_api_key (Bedrock and Vertex do not serve it)");
+  const { ManagedAgentsEngine } = await import("../engines/managed-agents/managed-agents-engine.js");
   return new ManagedAgentsJobEngine(
     new ManagedAgentsEngine({
       apiKey,

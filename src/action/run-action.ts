@@ -110,8 +110,11 @@ export async function runAction(env: NodeJS.ProcessEnv): Promise<void> {
     return;
   }
   if (route.job === "forget") {
-    const store = openSessionStore(inputs.sessionStore, { octokit, owner, repo }, context.s3, (message) =>
-      core.warning(`session store: ${message}`),
+    const store = await openSessionStore(
+      inputs.sessionStore,
+      { octokit, owner, repo },
+      context.s3,
+      (message) => core.warning(`session store: ${message}`),
     );
     const outcome = await forgetFromComment({
       octokit,
@@ -336,7 +339,7 @@ async function countClosedPullRequest(
 ): Promise<void> {
   const { owner, repo } = context;
   const pullNumber = route.pullRequestNumber;
-  const store = openSessionStore(inputs.sessionStore, { octokit, owner, repo }, context.s3, (message) =>
+  const store = await openSessionStore(inputs.sessionStore, { octokit, owner, repo }, context.s3, (message) =>
     core.warning(`session store: ${message}`),
   );
   if (!store || pullNumber === undefined) {

@@ -2,8 +2,7 @@ import type { GitHubClient } from "../github/github-client.js";
 import { ArtifactTranscriptStore } from "../sessions/artifact-transcript-store.js";
 import { actionsArtifactUploader } from "../sessions/artifact-uploader.js";
 import { FsTranscriptStore } from "../sessions/fs-transcript-store.js";
-import { S3TranscriptStore } from "../sessions/s3-transcript-store.js";
-import { type SessionsS3Location, sessionsS3Client } from "../sessions/sessions-s3-client.js";
+import type { SessionsS3Location } from "../sessions/sessions-s3-client.js";
 import type { TranscriptStore } from "../sessions/transcript-store.js";
 import type { ActionInputs } from "./action-inputs.js";
 
@@ -11,27 +10,38 @@ import type { ActionInputs } from "./action-inputs.js";
  * The transcript store named by the `session_store` input. Artifacts need no setup on GitHub-hosted
  * runners; S3 uses the runner's AWS credentials (e.g. from aws-actions/configure-aws-credentials),
  * which stay in this process and never reach the agent; `file://` suits self-hosted runners.
+ * The S3 client loads only for an `s3://` store: the AWS SDK was a large part of what every Action
+ * start loaded (bench:startup), and the default store is artifacts.
  */
-export function openSessionStore(
+export async function openSessionStore(
   store: ActionInputs["sessionStore"],
   github: { octokit: GitHubClient; owner: string; repo: string },
   /** The runner's AWS_REGION and AWS_ENDPOINT_URL_S3, for an `s3://` store. */
   s3: SessionsS3Location,
   /** Where the artifacts store reports an artifact it refused as not from our own runs. */
   log: (message: string) => void = () => {},
-): TranscriptStore | undefined {
+): Promise<TranscriptStore | undefined> {
   switch (store.kind) {
     case "none":
       return undefined;
     case "file":
       return new FsTranscriptStore({ root: store.path });
-    case "s3":
+    case "s3": {
+      const [{ S3TranscriptStore }, { sessionsS3Client }] = await Promise.all([
+        import("../sessions/s3-transcript-store.js"),
+        import("../sessions/sessions-s3-client.js"),
+      ]);
       return new S3TranscriptStore({
         client: sessionsS3Client(s3),
         bucket: store.bucket,
         prefix: store.prefix,
       });
+    }
     case "artifact":
-      return new ArtifactTranscriptStore({ ...github, uploader: actionsArtifactUploader(), onRefused: log });
+      return new ArtifactTranscriptStore({
+        ...github,
+        uploader: await actionsArtifactUploader(),
+        onRefused: log,
+      });
   }
 }

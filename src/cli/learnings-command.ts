@@ -51,7 +51,7 @@ export const learningsCommand: Subcommand = {
       const [owner, repo, ...rest] = (values.repository ?? "").split("/");
       if (!owner || !repo || rest.length > 0)
         throw new UsageError("--repository owner/repo is required (the repository whose learnings to read)");
-      const place = { store: openCliStore(values.store, io), owner, repo };
+      const place = { store: await openCliStore(values.store, io), owner, repo };
       let output: { text: string; json: unknown };
       if (action === "list") {
         const document = await readLearnings(place);

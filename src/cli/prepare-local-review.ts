@@ -1,5 +1,4 @@
 import path from "node:path";
-import { ManagedAgentsEngine } from "../engines/managed-agents/managed-agents-engine.js";
 import { ManagedAgentsJobEngine } from "../engines/managed-agents/managed-agents-job-engine.js";
 import { PathFilter } from "../jobs/review/path-filter.js";
 import { type ReviewRequest, reviewedChange } from "../jobs/review/run-review.js";
@@ -93,7 +92,7 @@ export async function prepareLocalReview(options: ReviewOptions, io: CliIo): Pro
     onProgress: (event) => io.stderr.write(`[claude] ${formatProgressEvent(event)}\n`),
     ...(options.model ? { model: options.model } : {}),
     ...(options.claudePath ? { claudePath: options.claudePath } : {}),
-    ...(options.engine === "managed-agents" ? { engine: remoteEngine(variables) } : {}),
+    ...(options.engine === "managed-agents" ? { engine: await remoteEngine(variables) } : {}),
     ...passThrough,
   };
   if (settings.engine && variables.GITHUB_READ_TOKEN) settings.secretValues.push(variables.GITHUB_READ_TOKEN);
@@ -149,8 +148,12 @@ async function defaultBase(checkout: GitCheckout): Promise<string> {
   throw new UsageError("no --base given and none of origin/HEAD, main, master exists; pass --base <ref>");
 }
 
-/** The remote engine from the environment: the API key, an optional gateway, the mount token. */
-function remoteEngine(variables: CliEnvironment): ManagedAgentsJobEngine {
+/**
+ * The remote engine from the environment: the API key, an optional gateway, the mount token. Its
+ * module (and the Anthropic SDK under it) loads only for this engine.
+ */
+async function remoteEngine(variables: CliEnvironment): Promise<ManagedAgentsJobEngine> {
+  const { ManagedAgentsEngine } = await import("../engines/managed-agents/managed-agents-engine.js");
   return new ManagedAgentsJobEngine(
     new ManagedAgentsEngine({
       apiKey: variables.ANTHROPIC_API_KEY ?? "",

@@ -52,7 +52,7 @@ export const sessionsCommand: Subcommand = {
         io.stdout.write(HELP);
         return values.help ? 0 : 2;
       }
-      const store = openCliStore(values.store, io);
+      const store = await openCliStore(values.store, io);
       let output: { text: string; json: unknown };
       if (action === "list") {
         output = await sessionsList({

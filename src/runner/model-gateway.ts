@@ -2,6 +2,7 @@ import type { AwsCredentialIdentityProvider } from "@smithy/types";
 import {
   bearerTokenAuth,
   bedrockSigV4Auth,
+  loadEventStreamCodec,
   type ProxyStopReason,
   type RunningCredentialProxy,
   startCredentialProxy,
@@ -202,9 +203,13 @@ async function planUpstream(
           "provider",
         );
       }
+      const auth = bedrockSigV4Auth({ region, credentials });
+      // The signer and the event-stream codec load now, not with the first request: that comes once
+      // the agent runs, and dist/ is split into chunks read from disk (test/action/host-code-before-agent.test.ts).
+      await Promise.all([auth.ready?.(), loadEventStreamCodec()]);
       return {
         upstreamUrl: env.ANTHROPIC_BEDROCK_BASE_URL || `https://bedrock-runtime.${region}.amazonaws.com`,
-        auth: bedrockSigV4Auth({ region, credentials }),
+        auth,
         agentVariables: bedrockMode(region, env),
       };
     }

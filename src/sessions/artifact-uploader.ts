@@ -1,5 +1,5 @@
 import { basename, dirname } from "node:path";
-import { DefaultArtifactClient } from "@actions/artifact";
+import type { DefaultArtifactClient } from "@actions/artifact";
 
 /**
  * The one write path to GitHub Actions artifacts. In a workflow it is @actions/artifact (which talks
@@ -15,11 +15,18 @@ export class ArtifactUploadError extends Error {
   override readonly name = "ArtifactUploadError";
 }
 
-/** The real uploader: one unarchived file per artifact (`skipArchive`), so downloads need no unzip. */
-export function actionsArtifactUploader(
+/**
+ * The real uploader: one unarchived file per artifact (`skipArchive`), so downloads need no unzip.
+ * @actions/artifact (with its archive, unzip, Azure and protobuf dependencies, the largest part of
+ * what every Action start loaded: bench:startup) loads here, when a job opens the artifacts store,
+ * not at start: events that run no job never read it. Not at the first upload either: that comes
+ * after the agent has run, and the host reads none of its own code from disk once the agent runs
+ * (test/action/host-code-before-agent.test.ts).
+ */
+export async function actionsArtifactUploader(
   options: { retentionDays?: number; client?: DefaultArtifactClient } = {},
-): ArtifactUploader {
-  const client = options.client ?? new DefaultArtifactClient();
+): Promise<ArtifactUploader> {
+  const client = options.client ?? new (await import("@actions/artifact")).DefaultArtifactClient();
   return {
     async uploadFile(path) {
       const response = await client.uploadArtifact(basename(path), [path], dirname(path), {

@@ -1,5 +1,5 @@
 import type { AnySchema } from "ajv";
-import { createAjv } from "../json-schema/create-ajv.js";
+import { compileOnFirstUse } from "../json-schema/compile-on-first-use.js";
 import { schemaProblems } from "../json-schema/schema-problems.js";
 import { IndexConflictError, IndexContentionError } from "./session-errors.js";
 import type { RepositoryDocumentName, TranscriptStore } from "./transcript-store.js";
@@ -43,7 +43,8 @@ export function jsonDocumentCodec<D>(spec: {
   empty: D;
   schema: AnySchema;
 }): DocumentCodec<D> {
-  const validate = createAjv({ schemas: "ours" }).compile(spec.schema);
+  // Compiled with the first document read: a start that reads none compiles nothing.
+  const validate = compileOnFirstUse(spec.schema);
   return {
     name: spec.name,
     empty: spec.empty,

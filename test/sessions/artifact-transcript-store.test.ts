@@ -112,7 +112,7 @@ describe("actionsArtifactUploader", () => {
         return { id: 77, size: 3 };
       },
     } as unknown as DefaultArtifactClient;
-    const uploader = actionsArtifactUploader({ client, retentionDays: 30 });
+    const uploader = await actionsArtifactUploader({ client, retentionDays: 30 });
     expect(await uploader.uploadFile("/tmp/x/claude-lineage-a.json")).toBe(77);
     expect(calls).toEqual([
       [
@@ -131,9 +131,7 @@ describe("actionsArtifactUploader", () => {
     try {
       const file = join(dir, "claude-lineage-a.json");
       await writeFile(file, "{}");
-      const error = await actionsArtifactUploader()
-        .uploadFile(file)
-        .catch((e: unknown) => e);
+      const error = await (await actionsArtifactUploader()).uploadFile(file).catch((e: unknown) => e);
       expect((error as Error).message).toMatch(/ACTIONS_RUNTIME_TOKEN/);
     } finally {
       if (saved !== undefined) process.env.ACTIONS_RUNTIME_TOKEN = saved;

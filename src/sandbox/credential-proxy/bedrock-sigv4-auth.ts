@@ -33,6 +33,9 @@ export function bedrockSigV4Auth(options: {
   return {
     needsBody: true,
     secretValues: [],
+    ready: async () => {
+      await signerOnce();
+    },
     authorize: async (request: UpstreamRequest) => {
       const headers: Record<string, string> = { host: request.url.host };
       for (const [name, value] of Object.entries(request.headers)) {

@@ -35,4 +35,10 @@ export {
   OAUTH_BETA,
   type UpstreamCredential,
 } from "./upstream-credential.js";
-export { type ResponseFormat, responseFormat, UsageMeter, usageMeterFor } from "./usage-meter.js";
+export {
+  loadEventStreamCodec,
+  type ResponseFormat,
+  responseFormat,
+  UsageMeter,
+  usageMeterFor,
+} from "./usage-meter.js";

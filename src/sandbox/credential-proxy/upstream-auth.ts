@@ -21,6 +21,11 @@ export interface UpstreamAuth {
   authorize(request: UpstreamRequest): Promise<void>;
   /** Values that must never appear in anything the proxy answers (static secrets only). */
   readonly secretValues: readonly string[];
+  /**
+   * Loads the code `authorize` will need (a signer loaded on demand), so that the proxy can be made
+   * ready before the agent starts: once it runs, the host reads none of its own code from disk.
+   */
+  ready?(): Promise<void>;
 }
 
 export function staticCredentialAuth(credential: UpstreamCredential | undefined): UpstreamAuth {
