@@ -116,6 +116,11 @@ export async function openModelGateway(options: ModelGatewayOptions): Promise<Mo
       "env",
     );
   }
+  // What the proxy loads on demand for this provider (Bedrock's signer, the event-stream codec of its
+  // answers, direct or through a model gateway) loads now, not with the first request: that comes
+  // once the agent runs, and dist/ is split into chunks read from disk
+  // (test/action/host-code-before-agent.test.ts).
+  await Promise.all([plan.auth.ready?.(), provider === "bedrock" ? loadEventStreamCodec() : undefined]);
   const proxy = await startCredentialProxy({
     upstreamUrl: plan.upstreamUrl,
     auth: plan.auth,
@@ -203,13 +208,9 @@ async function planUpstream(
           "provider",
         );
       }
-      const auth = bedrockSigV4Auth({ region, credentials });
-      // The signer and the event-stream codec load now, not with the first request: that comes once
-      // the agent runs, and dist/ is split into chunks read from disk (test/action/host-code-before-agent.test.ts).
-      await Promise.all([auth.ready?.(), loadEventStreamCodec()]);
       return {
         upstreamUrl: env.ANTHROPIC_BEDROCK_BASE_URL || `https://bedrock-runtime.${region}.amazonaws.com`,
-        auth,
+        auth: bedrockSigV4Auth({ region, credentials }),
         agentVariables: bedrockMode(region, env),
       };
     }

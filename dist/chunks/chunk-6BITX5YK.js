@@ -8004,6 +8004,7 @@ async function openModelGateway(options) {
       "env"
     );
   }
+  await Promise.all([plan.auth.ready?.(), provider === "bedrock" ? loadEventStreamCodec() : void 0]);
   const proxy = await startCredentialProxy({
     upstreamUrl: plan.upstreamUrl,
     auth: plan.auth,
@@ -8066,11 +8067,9 @@ async function planUpstream(provider, env, explicit, sources = {}) {
           "provider"
         );
       }
-      const auth = bedrockSigV4Auth({ region, credentials });
-      await Promise.all([auth.ready?.(), loadEventStreamCodec()]);
       return {
         upstreamUrl: env.ANTHROPIC_BEDROCK_BASE_URL || `https://bedrock-runtime.${region}.amazonaws.com`,
-        auth,
+        auth: bedrockSigV4Auth({ region, credentials }),
         agentVariables: bedrockMode(region, env)
       };
     }
