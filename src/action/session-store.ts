@@ -2,6 +2,7 @@ import type { GitHubClient } from "../github/github-client.js";
 import { ArtifactTranscriptStore } from "../sessions/artifact-transcript-store.js";
 import { actionsArtifactUploader } from "../sessions/artifact-uploader.js";
 import { FsTranscriptStore } from "../sessions/fs-transcript-store.js";
+import { openS3TranscriptStore } from "../sessions/open-s3-transcript-store.js";
 import type { SessionsS3Location } from "../sessions/sessions-s3-client.js";
 import type { TranscriptStore } from "../sessions/transcript-store.js";
 import type { ActionInputs } from "./action-inputs.js";
@@ -10,8 +11,7 @@ import type { ActionInputs } from "./action-inputs.js";
  * The transcript store named by the `session_store` input. Artifacts need no setup on GitHub-hosted
  * runners; S3 uses the runner's AWS credentials (e.g. from aws-actions/configure-aws-credentials),
  * which stay in this process and never reach the agent; `file://` suits self-hosted runners.
- * The S3 client loads only for an `s3://` store: the AWS SDK was a large part of what every Action
- * start loaded (bench:startup), and the default store is artifacts.
+ * The S3 client loads only for an `s3://` store (openS3TranscriptStore).
  */
 export async function openSessionStore(
   store: ActionInputs["sessionStore"],
@@ -26,17 +26,8 @@ export async function openSessionStore(
       return undefined;
     case "file":
       return new FsTranscriptStore({ root: store.path });
-    case "s3": {
-      const [{ S3TranscriptStore }, { sessionsS3Client }] = await Promise.all([
-        import("../sessions/s3-transcript-store.js"),
-        import("../sessions/sessions-s3-client.js"),
-      ]);
-      return new S3TranscriptStore({
-        client: sessionsS3Client(s3),
-        bucket: store.bucket,
-        prefix: store.prefix,
-      });
-    }
+    case "s3":
+      return openS3TranscriptStore(s3, store.bucket, store.prefix);
     case "artifact":
       return new ArtifactTranscriptStore({
         ...github,

@@ -11131,6 +11131,15 @@ var FsTranscriptStore = class {
   }
 };
 
+// src/sessions/open-s3-transcript-store.ts
+async function openS3TranscriptStore(location, bucket, prefix) {
+  const [{ S3TranscriptStore }, { sessionsS3Client }] = await Promise.all([
+    import("./s3-transcript-store-72S474VN.js"),
+    import("./sessions-s3-client-V3RISXRF.js")
+  ]);
+  return new S3TranscriptStore({ client: sessionsS3Client(location), bucket, prefix });
+}
+
 // src/jobs/review/conclude-review.ts
 function concludeReview(findings, failOn, context) {
   const partly = partlyRead(context.coverage, context.minCoverage);
@@ -11677,5 +11686,6 @@ export {
   PolicyFileError,
   parsePolicyDocument,
   loadPolicyFile,
-  FsTranscriptStore
+  FsTranscriptStore,
+  openS3TranscriptStore
 };
