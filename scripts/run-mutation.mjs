@@ -17,12 +17,19 @@ if (scopes.length === 0) {
   console.error(`no mutation scope matches ${filters.join(", ") || "stryker/*.config.mjs"}`);
   process.exit(2);
 }
+// Every mutant run starts a fresh vitest worker thread, which compiles vitest's own modules again.
+// Node's on-disk compile cache (V8 code cache, keyed by each file's content) lets those threads
+// reuse the code: the conclusion scope took 99 s instead of 111 s (192 vs 216 s of CPU), with the
+// same mutants killed. It lives in node_modules/.cache, so `npm ci` starts it afresh.
+const compileCache =
+  process.env.NODE_COMPILE_CACHE || path.join(root, "node_modules", ".cache", "stryker-compile-cache");
 const failed = [];
 for (const scope of scopes) {
   console.log(`\n=== mutation scope ${scope} ===`);
   const run = spawnSync("npx", ["stryker", "run", path.join("stryker", scope)], {
     cwd: root,
     stdio: "inherit",
+    env: { ...process.env, NODE_COMPILE_CACHE: compileCache },
   });
   if (run.status !== 0) failed.push(scope);
 }
