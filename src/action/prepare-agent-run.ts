@@ -1,5 +1,6 @@
 import * as core from "@actions/core";
-import { ManagedAgentsJobEngine } from "../engines/managed-agents/managed-agents-job-engine.js";
+import type { ManagedAgentsJobEngine } from "../engines/managed-agents/managed-agents-job-engine.js";
+import { openManagedAgentsJobEngine } from "../engines/managed-agents/open-managed-agents-job-engine.js";
 import type { GitHubClient } from "../github/github-client.js";
 import { agentCredentials } from "../jobs/shared/agent-credentials.js";
 import type { JobSettings } from "../jobs/shared/job-settings.js";
@@ -62,7 +63,7 @@ export async function prepareAgentRun(run: {
 
 /**
  * The remote engine talks to Anthropic's API directly: it needs an API key (no Bedrock or Vertex).
- * Its module (and the Anthropic SDK under it) loads only for this engine, not at every Action start.
+ * Its module (and the Anthropic SDK under it) loads only for this engine (openManagedAgentsJobEngine).
  */
 async function managedAgentsEngine(
   inputs: ActionInputs,
@@ -72,15 +73,12 @@ async function managedAgentsEngine(
   const apiKey = agentCredentials.ANTHROPIC_API_KEY ?? context.anthropicApiKey;
   if (!apiKey)
     throw new Error("engine managed-agents needs anthropic_api_key (Bedrock and Vertex do not serve it)");
-  const { ManagedAgentsEngine } = await import("../engines/managed-agents/managed-agents-engine.js");
-  return new ManagedAgentsJobEngine(
-    new ManagedAgentsEngine({
-      apiKey,
-      ...(context.anthropicBaseUrl ? { baseURL: context.anthropicBaseUrl } : {}),
-      serverUrl: context.serverUrl,
-      // The workflow's own token can write; the mount gets only the read token the owner provided, for
-      // an autofix too (its edits come back as a patch that this job commits).
-      repositoryToken: async () => inputs.repositoryReadToken ?? "",
-    }),
-  );
+  return openManagedAgentsJobEngine({
+    apiKey,
+    ...(context.anthropicBaseUrl ? { baseURL: context.anthropicBaseUrl } : {}),
+    serverUrl: context.serverUrl,
+    // The workflow's own token can write; the mount gets only the read token the owner provided, for
+    // an autofix too (its edits come back as a patch that this job commits).
+    repositoryToken: async () => inputs.repositoryReadToken ?? "",
+  });
 }

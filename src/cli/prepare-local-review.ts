@@ -1,5 +1,6 @@
 import path from "node:path";
-import { ManagedAgentsJobEngine } from "../engines/managed-agents/managed-agents-job-engine.js";
+import type { ManagedAgentsJobEngine } from "../engines/managed-agents/managed-agents-job-engine.js";
+import { openManagedAgentsJobEngine } from "../engines/managed-agents/open-managed-agents-job-engine.js";
 import { PathFilter } from "../jobs/review/path-filter.js";
 import { type ReviewRequest, reviewedChange } from "../jobs/review/run-review.js";
 import { agentCredentials } from "../jobs/shared/agent-credentials.js";
@@ -150,15 +151,12 @@ async function defaultBase(checkout: GitCheckout): Promise<string> {
 
 /**
  * The remote engine from the environment: the API key, an optional gateway, the mount token. Its
- * module (and the Anthropic SDK under it) loads only for this engine.
+ * module (and the Anthropic SDK under it) loads only for this engine (openManagedAgentsJobEngine).
  */
 async function remoteEngine(variables: CliEnvironment): Promise<ManagedAgentsJobEngine> {
-  const { ManagedAgentsEngine } = await import("../engines/managed-agents/managed-agents-engine.js");
-  return new ManagedAgentsJobEngine(
-    new ManagedAgentsEngine({
-      apiKey: variables.ANTHROPIC_API_KEY ?? "",
-      ...(variables.ANTHROPIC_BASE_URL ? { baseURL: variables.ANTHROPIC_BASE_URL } : {}),
-      repositoryToken: async () => variables.GITHUB_READ_TOKEN ?? "",
-    }),
-  );
+  return openManagedAgentsJobEngine({
+    apiKey: variables.ANTHROPIC_API_KEY ?? "",
+    ...(variables.ANTHROPIC_BASE_URL ? { baseURL: variables.ANTHROPIC_BASE_URL } : {}),
+    repositoryToken: async () => variables.GITHUB_READ_TOKEN ?? "",
+  });
 }

@@ -1,5 +1,15 @@
 import { createRequire as __cprCreateRequire } from 'node:module'; const require = __cprCreateRequire(import.meta.url);
 import {
+  MAX_TOOL_RESULT_CHARS,
+  MAX_TOOL_USE_RECORDS,
+  RunnerConfigError,
+  attestRun,
+  buildAgentEnvironment,
+  compileOutputSchema,
+  isWithheldSecret,
+  keepsToolResult
+} from "./chunk-CUMOBUL2.js";
+import {
   IndexConflictError,
   IndexContentionError,
   MAX_LINEAGE_FINDINGS,
@@ -17,16 +27,6 @@ import {
   repositoryStoragePath,
   serializeLineageIndex
 } from "./chunk-X5IFPOLJ.js";
-import {
-  MAX_TOOL_RESULT_CHARS,
-  MAX_TOOL_USE_RECORDS,
-  RunnerConfigError,
-  attestRun,
-  buildAgentEnvironment,
-  compileOutputSchema,
-  isWithheldSecret,
-  keepsToolResult
-} from "./chunk-CUMOBUL2.js";
 import {
   require_dist
 } from "./chunk-Q7DNVKO2.js";
@@ -10971,6 +10971,12 @@ async function engineJobOf(plan) {
   };
 }
 
+// src/engines/managed-agents/open-managed-agents-job-engine.ts
+async function openManagedAgentsJobEngine(config) {
+  const { ManagedAgentsEngine } = await import("./managed-agents-engine-3CSC4ODQ.js");
+  return new ManagedAgentsJobEngine(new ManagedAgentsEngine(config));
+}
+
 // src/jobs/shared/agent-credentials.ts
 function agentCredentials(apiKeyInput, env, options = {}) {
   const agentEnv = {};
@@ -11677,7 +11683,7 @@ export {
   withoutDefault,
   SettingsError,
   settingsReader,
-  ManagedAgentsJobEngine,
+  openManagedAgentsJobEngine,
   agentCredentials,
   formatProgressEvent,
   AutofixEnvError,

@@ -1,12 +1,5 @@
 import { createRequire as __cprCreateRequire } from 'node:module'; const require = __cprCreateRequire(import.meta.url);
 import {
-  child_process,
-  crypto,
-  fs,
-  path,
-  stream
-} from "./chunk-AGMKINQS.js";
-import {
   AnthropicError,
   AsyncQueue,
   DEFAULT_MEMORY_SYNC_INTERVAL_MS,
@@ -25,7 +18,14 @@ import {
   readEnv,
   sleep,
   withDeadline
-} from "./chunk-5VLA6UKB.js";
+} from "./chunk-OTBY76UI.js";
+import {
+  child_process,
+  crypto,
+  fs,
+  path,
+  stream
+} from "./chunk-AGMKINQS.js";
 import "./chunk-WAR6A6MM.js";
 
 // node_modules/@anthropic-ai/sdk/tools/agent-toolset/node.mjs

@@ -1,7 +1,7 @@
 import { createRequire as __cprCreateRequire } from 'node:module'; const require = __cprCreateRequire(import.meta.url);
 import {
   Anthropic
-} from "./chunk-5VLA6UKB.js";
+} from "./chunk-OTBY76UI.js";
 import {
   MAX_TOOL_USE_RECORDS,
   attestRemoteRun,

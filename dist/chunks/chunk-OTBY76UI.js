@@ -8026,7 +8026,7 @@ var WorkItemRun = /* @__PURE__ */ (() => {
       __classPrivateFieldGet(this, _WorkItemRun_logger, "f").info("skipping a work item that is not for a session", __classPrivateFieldGet(this, _WorkItemRun_logFields, "f"));
       return;
     }
-    const toolset = await import("./node-3UIYB355.js");
+    const toolset = await import("./node-GWSBEYYK.js");
     let cleanupSkills = async () => {
     };
     let memory;
