@@ -17,10 +17,10 @@ if (scopes.length === 0) {
   console.error(`no mutation scope matches ${filters.join(", ") || "stryker/*.config.mjs"}`);
   process.exit(2);
 }
-// Every mutant run starts a fresh vitest worker thread, which compiles vitest's own modules again.
-// Node's on-disk compile cache (V8 code cache, keyed by each file's content) lets those threads
-// reuse the code: the conclusion scope took 99 s instead of 111 s (192 vs 216 s of CPU), with the
-// same mutants killed. It lives in node_modules/.cache, so `npm ci` starts it afresh.
+// Every Stryker test-runner process, and every worker thread its vitest starts, compiles vitest's
+// own modules. Node's on-disk compile cache (V8 code cache, keyed by each file's content) lets them
+// reuse that code: when every mutant run started a thread, the conclusion scope took 99 s instead of
+// 111 s with it. It lives in node_modules/.cache, so `npm ci` starts it afresh.
 const compileCache =
   process.env.NODE_COMPILE_CACHE || path.join(root, "node_modules", ".cache", "stryker-compile-cache");
 const failed = [];

@@ -40,13 +40,13 @@ export function mutationScope({ name, mutate, tests, breakAt, skipTests, testEnv
     // Module-level constants (rule tables, patterns) would rerun every test file, imports included, per
     // mutant; each scope's tests pin those entries by name instead.
     ignoreStatic: true,
-    // Three test-runner processes on two cores: each mutant run starts a fresh vitest worker thread
-    // (vitest 4 ends its workers after every run, isolated or not), and those starts leave one runner
-    // idle on its IPC and thread spawn. Two runners used 63 % of the cores (proxy scope: 41 s); three
-    // took 31 s, and the protocol scope, whose pending-promise mutants wait out a 2 s test timeout,
-    // 118-122 s instead of 164 s; scopes already bound by CPU (conclusion) gain nothing. All nine
-    // took 612 s instead of 625-699 s, with the same killed, timed-out and surviving counts. Four
-    // gained another 3 % on protocol and run one more ~150 MB process, so three.
+    // Three test-runner processes on two cores. Each mutant run is a vitest session in a worker
+    // thread that the scope's pool keeps across runs (stryker/reused-threads-pool.mjs); with vitest's
+    // own pool, which starts a thread per run, all nine scopes took 574-612 s, and now 172 s, with the
+    // same status for every one of the 5,165 mutants. Two runners took 181 s, the protocol scope (whose
+    // pending-promise mutants wait out a 2 s test timeout) 59 s instead of 47 s, and one of its
+    // late-response mutants was killed there that survives in every three-runner run; four gained
+    // nothing on the scopes bound by CPU.
     concurrency: 3,
     // Hanging mutants (an endless loop, a response that never settles) are cut off at 3x the normal
     // run plus 5 s.

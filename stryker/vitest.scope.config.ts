@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import { REUSED_THREADS_POOL_NAME, reusedThreadsPool } from "./reused-threads-pool.mjs";
 
 // The vitest config of every mutation-testing scope: the scope's own fast tests, one fork, short
 // timeouts. The selection comes from the scope file (stryker/mutation-scope.mjs) through the
@@ -18,6 +19,19 @@ const { include, skipTests, env, testTimeoutMs } = JSON.parse(selection) as {
 };
 
 export default defineConfig({
+  // Stryker's vitest runner passes `pool: "threads"` over any config file's pool; this hook runs after
+  // that, once the project is resolved, and puts in the pool that keeps its threads across mutant
+  // runs (stryker/reused-threads-pool.mjs). A plain `vitest run --config` of this file uses it too.
+  plugins: [
+    {
+      name: "stryker-reused-threads-pool",
+      configureVitest({ project }) {
+        if (process.env.STRYKER_FRESH_THREADS === "1") return;
+        project.config.pool = REUSED_THREADS_POOL_NAME;
+        project.config.poolRunner = reusedThreadsPool();
+      },
+    },
+  ],
   test: {
     include,
     ...(skipTests ? { testNamePattern: new RegExp(`^(?!.*(${skipTests}))`) } : {}),
