@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { type AppendResult, appendLineageEntry } from "./append-lineage-entry.js";
-import { transcriptContextTokens } from "./context-bound.js";
+import { transcriptContextTokens, transcriptReplyTokens } from "./context-bound.js";
 import { type LineageEntry, type LineageFinding, MAX_LINEAGE_FINDINGS } from "./lineage-entry.js";
 import type { LineageKey } from "./lineage-key.js";
 import { transcriptPath } from "./project-slug.js";
@@ -91,6 +91,7 @@ export async function captureSession(options: CaptureOptions): Promise<CaptureRe
     transcriptBytes: bytes.byteLength,
     depth: options.depth ?? 0,
     ...optionalNumber("contextTokens", transcriptContextTokens(bytes)),
+    ...optionalNumber("replyTokens", transcriptReplyTokens(bytes)),
     ...(options.model ? { model: options.model } : {}),
     ...(options.findings ? { findings: options.findings.slice(0, MAX_LINEAGE_FINDINGS) } : {}),
     ...optionalNumber("slot", options.slot),

@@ -26,8 +26,8 @@ export function contextBoundExceeded(entry: LineageEntry, bound: ContextBound): 
   return undefined;
 }
 
-/** Conversation size at the end of a transcript: the last assistant reply's usage (prompt + reply). */
-export function transcriptContextTokens(transcript: Uint8Array): number | undefined {
+/** The usage of a transcript's last assistant reply (its request's input, cache fields included, and the reply). */
+function lastReplyUsage(transcript: Uint8Array): Record<string, unknown> | undefined {
   const lines = Buffer.from(transcript).toString("utf8").split("\n");
   for (let i = lines.length - 1; i >= 0; i--) {
     const line = lines[i]?.trim();
@@ -39,14 +39,32 @@ export function transcriptContextTokens(transcript: Uint8Array): number | undefi
       continue;
     }
     const usage = record.type === "assistant" ? record.message?.usage : undefined;
-    if (!usage) continue;
-    const count = (key: string) => (typeof usage[key] === "number" ? (usage[key] as number) : 0);
-    return (
-      count("input_tokens") +
-      count("cache_creation_input_tokens") +
-      count("cache_read_input_tokens") +
-      count("output_tokens")
-    );
+    if (usage) return usage;
   }
   return undefined;
+}
+
+function tokenCount(usage: Record<string, unknown>, key: string): number {
+  return typeof usage[key] === "number" ? (usage[key] as number) : 0;
+}
+
+/** Conversation size at the end of a transcript: the last assistant reply's usage (prompt + reply). */
+export function transcriptContextTokens(transcript: Uint8Array): number | undefined {
+  const usage = lastReplyUsage(transcript);
+  if (!usage) return undefined;
+  return (
+    tokenCount(usage, "input_tokens") +
+    tokenCount(usage, "cache_creation_input_tokens") +
+    tokenCount(usage, "cache_read_input_tokens") +
+    tokenCount(usage, "output_tokens")
+  );
+}
+
+/**
+ * The last reply's own tokens, the tail of transcriptContextTokens: no request has sent it as input
+ * yet, so no prompt cache holds it, and a resumed session writes it to the cache however warm the rest.
+ */
+export function transcriptReplyTokens(transcript: Uint8Array): number | undefined {
+  const usage = lastReplyUsage(transcript);
+  return usage ? tokenCount(usage, "output_tokens") : undefined;
 }

@@ -21,6 +21,8 @@ export interface LineageEntry {
   depth?: number;
   /** Tokens of the conversation at the session's end (its last model request plus the reply). */
   contextTokens?: number;
+  /** Of contextTokens, the last reply's: never sent as input, so in no prompt cache yet. */
+  replyTokens?: number;
   /**
    * The model the session ran on, as the CLI resolved it. A resumed session with no model named must
    * be given this one: 2.1.235 resumes a default `claude-opus-5[1m]` session as `claude-opus-5`,
@@ -111,15 +113,16 @@ export function parseLineageEntry(value: unknown): LineageEntry {
 
 function parseOptionalFields(
   v: Record<string, unknown>,
-): Pick<LineageEntry, "depth" | "contextTokens" | "model" | "findings" | "slot"> {
-  const out: Pick<LineageEntry, "depth" | "contextTokens" | "model" | "findings" | "slot"> = {};
+): Pick<LineageEntry, "depth" | "contextTokens" | "replyTokens" | "model" | "findings" | "slot"> {
+  const out: Pick<LineageEntry, "depth" | "contextTokens" | "replyTokens" | "model" | "findings" | "slot"> =
+    {};
   if (v.model !== undefined) {
     // It becomes a CLI argument on resume: a model id, nothing else.
     if (typeof v.model !== "string" || !/^[A-Za-z0-9][A-Za-z0-9._:@/[\]-]{0,99}$/.test(v.model))
       throw new LineageEntryError("model", "must be a model id");
     out.model = v.model;
   }
-  for (const field of ["depth", "contextTokens", "slot"] as const) {
+  for (const field of ["depth", "contextTokens", "replyTokens", "slot"] as const) {
     const n = v[field];
     if (n === undefined) continue;
     if (typeof n !== "number" || !Number.isInteger(n) || n < 0) {

@@ -64,7 +64,8 @@ export interface ScriptedApiOptions {
   sideReplyText?: (request: RecordedRequest) => string | undefined;
   /**
    * Report each main reply's input tokens from its request's size (JSON characters / 3.5) instead of
-   * a fixed 10, so what the CLI records as a conversation's size grows as a real one would.
+   * a fixed 10, and its output tokens from its content's size the same way instead of a fixed 5, so
+   * what the CLI records as a conversation's size, and as its last reply's, grows as a real one would.
    */
   measuredUsage?: boolean;
 }
@@ -355,7 +356,9 @@ export class ScriptedMessagesApi {
     const id = `msg_${randomUUID().replaceAll("-", "")}`;
     const usage = {
       input_tokens: inputTokens,
-      output_tokens: 5,
+      output_tokens: this.options.measuredUsage
+        ? Math.max(1, Math.ceil(JSON.stringify(blocks).length / 3.5))
+        : 5,
       cache_creation_input_tokens: 0,
       cache_read_input_tokens: 0,
     };

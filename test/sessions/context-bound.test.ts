@@ -10,6 +10,7 @@ import {
   contextBoundExceeded,
   DEFAULT_CONTEXT_BOUND,
   transcriptContextTokens,
+  transcriptReplyTokens,
 } from "../../src/sessions/context-bound.js";
 import { FsTranscriptStore } from "../../src/sessions/fs-transcript-store.js";
 import { parseLineageEntry } from "../../src/sessions/lineage-entry.js";
@@ -65,10 +66,13 @@ describe("transcriptContextTokens", () => {
       "",
     ].join("\n");
     expect(transcriptContextTokens(new TextEncoder().encode(transcript))).toBe(332);
+    // Of those, the last reply's own tokens: what no request has sent (or cached) yet.
+    expect(transcriptReplyTokens(new TextEncoder().encode(transcript))).toBe(7);
   });
 
   it("is unknown for a transcript without an assistant reply", () => {
     expect(transcriptContextTokens(new TextEncoder().encode('{"type":"user"}\n'))).toBeUndefined();
+    expect(transcriptReplyTokens(new TextEncoder().encode('{"type":"user"}\n'))).toBeUndefined();
   });
 });
 
@@ -77,6 +81,7 @@ describe("lineage entries remember depth, context size and findings", () => {
     const entry = makeEntry({
       depth: 2,
       contextTokens: 900,
+      replyTokens: 120,
       model: "claude-opus-5[1m]",
       findings: [{ path: "a.ts", line: 3, severity: "error", title: "Off by one" }],
     });
@@ -85,6 +90,8 @@ describe("lineage entries remember depth, context size and findings", () => {
       { depth: -1 },
       { depth: 1.5 },
       { contextTokens: "9" },
+      { replyTokens: -1 },
+      { replyTokens: "2" },
       // The model becomes a CLI argument on resume: a flag or a space in it is refused.
       { model: "--dangerously-skip-permissions" },
       { model: "opus 5" },
@@ -178,7 +185,7 @@ describe("restore and capture under a bound (filesystem store, no CLI)", () => {
       depth: 4,
       findings,
     });
-    expect(entry).toMatchObject({ depth: 4, contextTokens: 42, findings });
+    expect(entry).toMatchObject({ depth: 4, contextTokens: 42, replyTokens: 2, findings });
     expect((await store.readIndex(pr))?.index.entries.at(-1)).toEqual(entry);
   });
 });

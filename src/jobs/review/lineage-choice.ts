@@ -67,6 +67,7 @@ export async function chooseLineageStart(input: {
     maxTurns: input.maxTurns,
     resumedContextTokens,
     resumedCacheWarm: warm,
+    ...(entry.replyTokens === undefined ? {} : { resumedReplyTokens: entry.replyTokens }),
   });
   const summary: PriorReview = {
     reviewedSha: entry.headSha,

@@ -50,6 +50,12 @@ export interface ReviewCostInput {
    */
   resumedCacheWarm?: boolean;
   /**
+   * Of resumedContextTokens, the parent's last reply. No request has sent it as input, so it is in
+   * no cache: a warm resume still writes it (1.25×). Unknown (entries recorded before it was kept),
+   * it counts as read with the rest, as it was priced before.
+   */
+  resumedReplyTokens?: number;
+  /**
    * A fresh session whose fixed prefix (system prompt and tools, the same for every review of the
    * repository) was sent within the cache's lifetime, e.g. by the review it follows: read at 0.1×.
    */
@@ -91,8 +97,11 @@ export function estimateReviewCost(input: ReviewCostInput): ReviewCostEstimate {
     (input.resumedCacheWarm === true && input.resumedContextTokens !== undefined) ||
     (input.overheadCacheWarm === true && input.resumedContextTokens === undefined);
   let context = prefix + tokensOf(input.promptChars);
-  let cacheWriteTokens = warm ? context - prefix : context;
-  let cacheReadTokens = warm ? prefix : 0;
+  const resumedWarm = input.resumedCacheWarm === true && input.resumedContextTokens !== undefined;
+  // What the warm prefix holds that no request has cached yet: the parent's last reply.
+  const uncachedTail = resumedWarm ? Math.min(prefix, input.resumedReplyTokens ?? 0) : 0;
+  let cacheWriteTokens = warm ? context - prefix + uncachedTail : context;
+  let cacheReadTokens = warm ? prefix - uncachedTail : 0;
   for (let turn = 2; turn <= turns; turn++) {
     cacheReadTokens += context;
     const added = REPLY_TOKENS_PER_TURN + (reads[turn - 2] ?? 0);

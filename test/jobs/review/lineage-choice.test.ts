@@ -94,6 +94,20 @@ describe("chooseLineageStart", () => {
     expect(resume!).toBeLessThanOrEqual(fresh!);
   });
 
+  it("prices the parent's last reply as a cache write even when the rest is warm: it was never sent as input", async () => {
+    await appendLineageEntry(store, pr, entry({ contextTokens: 15_200 }));
+    const [resumeBefore, freshBefore] = dollars((await choose()).notes[0]!);
+    // The same parent, recorded with its reply's size, in an empty store.
+    rmSync(root, { recursive: true, force: true });
+    store = new FsTranscriptStore({ root });
+    await appendLineageEntry(store, pr, entry({ contextTokens: 15_200, replyTokens: 1_000 }));
+    const choice = await choose();
+    const [resume, fresh] = dollars(choice.notes[0] ?? choice.startFresh!);
+    // 1,000 tokens at 1.25× instead of 0.1× of Sonnet's $3 per million input tokens.
+    expect(resume! - resumeBefore!).toBeCloseTo((1_000 * 1.15 * 3) / 1_000_000, 4);
+    expect(fresh).toBe(freshBefore);
+  });
+
   it("a longer warm conversation costs more to read back than a summary start, which sends only the findings and the commits since", async () => {
     await appendLineageEntry(
       store,

@@ -59,6 +59,22 @@ describe("estimateReviewCost", () => {
     expect(estimateReviewCost({ ...base, resumedCacheWarm: true })).toEqual(estimateReviewCost(base));
   });
 
+  it("a warm resume still writes the parent's last reply, which no request has cached yet", () => {
+    const warm = { ...base, resumedContextTokens: 40_000, resumedCacheWarm: true };
+    const withoutReply = estimateReviewCost(warm);
+    const withReply = estimateReviewCost({ ...warm, resumedReplyTokens: 2_000 });
+    expect(withReply.cacheWriteTokens).toBe(withoutReply.cacheWriteTokens + 2_000);
+    expect(withReply.cacheReadTokens).toBe(withoutReply.cacheReadTokens - 2_000);
+    expect(withReply.usd - withoutReply.usd).toBeCloseTo((2_000 * (1.25 - 0.1) * 3) / 1_000_000, 12);
+    // Cold, the whole conversation is written anyway: the reply changes nothing.
+    const cold = { ...base, resumedContextTokens: 40_000 };
+    expect(estimateReviewCost({ ...cold, resumedReplyTokens: 2_000 })).toEqual(estimateReviewCost(cold));
+    // No more than the conversation holds is moved.
+    expect(estimateReviewCost({ ...warm, resumedReplyTokens: 90_000 }).cacheReadTokens).toBe(
+      withoutReply.cacheReadTokens - 40_000,
+    );
+  });
+
   it("a fresh session after a recent one reads the fixed prefix every review shares from the cache", () => {
     const cold = estimateReviewCost(base);
     const warm = estimateReviewCost({ ...base, overheadCacheWarm: true });

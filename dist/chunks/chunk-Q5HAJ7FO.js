@@ -245,7 +245,7 @@ function parseOptionalFields(v) {
       throw new LineageEntryError("model", "must be a model id");
     out.model = v.model;
   }
-  for (const field of ["depth", "contextTokens", "slot"]) {
+  for (const field of ["depth", "contextTokens", "replyTokens", "slot"]) {
     const n = v[field];
     if (n === void 0) continue;
     if (typeof n !== "number" || !Number.isInteger(n) || n < 0) {

@@ -26,7 +26,7 @@ import {
   pruneIndex,
   repositoryStoragePath,
   serializeLineageIndex
-} from "./chunk-X5IFPOLJ.js";
+} from "./chunk-Q5HAJ7FO.js";
 import {
   require_dist
 } from "./chunk-Q7DNVKO2.js";
@@ -3270,8 +3270,10 @@ function estimateReviewCost(input) {
   const prefix = Math.max(SESSION_OVERHEAD_TOKENS, input.resumedContextTokens ?? 0);
   const warm = input.resumedCacheWarm === true && input.resumedContextTokens !== void 0 || input.overheadCacheWarm === true && input.resumedContextTokens === void 0;
   let context = prefix + tokensOf(input.promptChars);
-  let cacheWriteTokens = warm ? context - prefix : context;
-  let cacheReadTokens = warm ? prefix : 0;
+  const resumedWarm = input.resumedCacheWarm === true && input.resumedContextTokens !== void 0;
+  const uncachedTail = resumedWarm ? Math.min(prefix, input.resumedReplyTokens ?? 0) : 0;
+  let cacheWriteTokens = warm ? context - prefix + uncachedTail : context;
+  let cacheReadTokens = warm ? prefix - uncachedTail : 0;
   for (let turn = 2; turn <= turns; turn++) {
     cacheReadTokens += context;
     const added = REPLY_TOKENS_PER_TURN + (reads[turn - 2] ?? 0);
@@ -5745,7 +5747,7 @@ function contextBoundExceeded(entry, bound) {
   }
   return void 0;
 }
-function transcriptContextTokens(transcript) {
+function lastReplyUsage(transcript) {
   const lines = Buffer.from(transcript).toString("utf8").split("\n");
   for (let i = lines.length - 1; i >= 0; i--) {
     const line = lines[i]?.trim();
@@ -5757,11 +5759,21 @@ function transcriptContextTokens(transcript) {
       continue;
     }
     const usage = record.type === "assistant" ? record.message?.usage : void 0;
-    if (!usage) continue;
-    const count = (key) => typeof usage[key] === "number" ? usage[key] : 0;
-    return count("input_tokens") + count("cache_creation_input_tokens") + count("cache_read_input_tokens") + count("output_tokens");
+    if (usage) return usage;
   }
   return void 0;
+}
+function tokenCount(usage, key) {
+  return typeof usage[key] === "number" ? usage[key] : 0;
+}
+function transcriptContextTokens(transcript) {
+  const usage = lastReplyUsage(transcript);
+  if (!usage) return void 0;
+  return tokenCount(usage, "input_tokens") + tokenCount(usage, "cache_creation_input_tokens") + tokenCount(usage, "cache_read_input_tokens") + tokenCount(usage, "output_tokens");
+}
+function transcriptReplyTokens(transcript) {
+  const usage = lastReplyUsage(transcript);
+  return usage ? tokenCount(usage, "output_tokens") : void 0;
 }
 
 // src/sessions/project-slug.ts
@@ -7008,6 +7020,7 @@ async function captureSession(options) {
     transcriptBytes: bytes.byteLength,
     depth: options.depth ?? 0,
     ...optionalNumber("contextTokens", transcriptContextTokens(bytes)),
+    ...optionalNumber("replyTokens", transcriptReplyTokens(bytes)),
     ...options.model ? { model: options.model } : {},
     ...options.findings ? { findings: options.findings.slice(0, MAX_LINEAGE_FINDINGS) } : {},
     ...optionalNumber("slot", options.slot)
@@ -9768,7 +9781,8 @@ async function chooseLineageStart(input) {
     readChars,
     maxTurns: input.maxTurns,
     resumedContextTokens,
-    resumedCacheWarm: warm
+    resumedCacheWarm: warm,
+    ...entry.replyTokens === void 0 ? {} : { resumedReplyTokens: entry.replyTokens }
   });
   const summary = {
     reviewedSha: entry.headSha,
@@ -11140,7 +11154,7 @@ var FsTranscriptStore = class {
 // src/sessions/open-s3-transcript-store.ts
 async function openS3TranscriptStore(location, bucket, prefix) {
   const [{ S3TranscriptStore }, { sessionsS3Client }] = await Promise.all([
-    import("./s3-transcript-store-72S474VN.js"),
+    import("./s3-transcript-store-OGUT4TOP.js"),
     import("./sessions-s3-client-V3RISXRF.js")
   ]);
   return new S3TranscriptStore({ client: sessionsS3Client(location), bucket, prefix });

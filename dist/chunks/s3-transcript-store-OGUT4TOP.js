@@ -12,7 +12,7 @@ import {
   parseLineageIndex,
   repositoryStoragePath,
   serializeLineageIndex
-} from "./chunk-X5IFPOLJ.js";
+} from "./chunk-Q5HAJ7FO.js";
 import "./chunk-GPEHOJGG.js";
 import "./chunk-DPW3YIMI.js";
 import "./chunk-FQEOMBEB.js";
