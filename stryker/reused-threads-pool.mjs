@@ -28,9 +28,6 @@ const workerEntry = fileURLToPath(new URL("./reused-thread-worker.mjs", import.m
 const idleThreads = new Map();
 let sessionCount = 0;
 
-/** How many threads this process started, how many sessions they ran, and how many were ended unreused. */
-export const reusedThreadStatistics = { threadsStarted: 0, sessions: 0, threadsEnded: 0 };
-
 function threadKey(env, execArgv) {
   return JSON.stringify([env, execArgv]);
 }
@@ -61,12 +58,10 @@ class ReusedThreadWorker {
         stdout: true,
         stderr: true,
       });
-      reusedThreadStatistics.threadsStarted += 1;
     }
     this.thread.ref();
     this.session = ++sessionCount;
     this.ended = this.waitForSessionEnd(this.thread, this.session);
-    reusedThreadStatistics.sessions += 1;
     const { port1, port2 } = new MessageChannel();
     this.port = port1;
     this.thread.postMessage({ type: OPEN_SESSION, session: this.session, port: port2 }, [port2]);
@@ -145,7 +140,6 @@ class ReusedThreadWorker {
     ]).then((clean) => {
       ended.dispose();
       if (!clean) {
-        reusedThreadStatistics.threadsEnded += 1;
         thread.terminate();
         return;
       }

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { type AppendResult, appendLineageEntry } from "./append-lineage-entry.js";
-import { transcriptContextTokens, transcriptReplyTokens } from "./context-bound.js";
+import { transcriptLastReplyTokens } from "./context-bound.js";
 import { type LineageEntry, type LineageFinding, MAX_LINEAGE_FINDINGS } from "./lineage-entry.js";
 import type { LineageKey } from "./lineage-key.js";
 import { transcriptPath } from "./project-slug.js";
@@ -78,6 +78,7 @@ export async function captureSession(options: CaptureOptions): Promise<CaptureRe
   const found = await findTranscript(options.configDir, options.cwd, sessionId);
   const redaction = redactTranscript(found.bytes, options.secretValues ?? []);
   const bytes = redaction.bytes;
+  const lastReply = transcriptLastReplyTokens(bytes);
   await options.store.putTranscript(options.lineageKey, sessionId, bytes);
   const entry: LineageEntry = {
     sessionId,
@@ -90,8 +91,8 @@ export async function captureSession(options: CaptureOptions): Promise<CaptureRe
     transcriptSha256: createHash("sha256").update(bytes).digest("hex"),
     transcriptBytes: bytes.byteLength,
     depth: options.depth ?? 0,
-    ...optionalNumber("contextTokens", transcriptContextTokens(bytes)),
-    ...optionalNumber("replyTokens", transcriptReplyTokens(bytes)),
+    ...optionalNumber("contextTokens", lastReply?.contextTokens),
+    ...optionalNumber("replyTokens", lastReply?.replyTokens),
     ...(options.model ? { model: options.model } : {}),
     ...(options.findings ? { findings: options.findings.slice(0, MAX_LINEAGE_FINDINGS) } : {}),
     ...optionalNumber("slot", options.slot),

@@ -48,16 +48,29 @@ function tokenCount(usage: Record<string, unknown>, key: string): number {
   return typeof usage[key] === "number" ? (usage[key] as number) : 0;
 }
 
-/** Conversation size at the end of a transcript: the last assistant reply's usage (prompt + reply). */
-export function transcriptContextTokens(transcript: Uint8Array): number | undefined {
+/**
+ * The conversation's size at the end of a transcript (the last assistant reply's usage: its request's
+ * whole input plus the reply) and, of that, the reply's own tokens.
+ */
+export function transcriptLastReplyTokens(
+  transcript: Uint8Array,
+): { contextTokens: number; replyTokens: number } | undefined {
   const usage = lastReplyUsage(transcript);
   if (!usage) return undefined;
-  return (
-    tokenCount(usage, "input_tokens") +
-    tokenCount(usage, "cache_creation_input_tokens") +
-    tokenCount(usage, "cache_read_input_tokens") +
-    tokenCount(usage, "output_tokens")
-  );
+  const replyTokens = tokenCount(usage, "output_tokens");
+  return {
+    contextTokens:
+      tokenCount(usage, "input_tokens") +
+      tokenCount(usage, "cache_creation_input_tokens") +
+      tokenCount(usage, "cache_read_input_tokens") +
+      replyTokens,
+    replyTokens,
+  };
+}
+
+/** Conversation size at the end of a transcript: the last assistant reply's usage (prompt + reply). */
+export function transcriptContextTokens(transcript: Uint8Array): number | undefined {
+  return transcriptLastReplyTokens(transcript)?.contextTokens;
 }
 
 /**
@@ -65,6 +78,5 @@ export function transcriptContextTokens(transcript: Uint8Array): number | undefi
  * yet, so no prompt cache holds it, and a resumed session writes it to the cache however warm the rest.
  */
 export function transcriptReplyTokens(transcript: Uint8Array): number | undefined {
-  const usage = lastReplyUsage(transcript);
-  return usage ? tokenCount(usage, "output_tokens") : undefined;
+  return transcriptLastReplyTokens(transcript)?.replyTokens;
 }

@@ -5766,14 +5766,14 @@ function lastReplyUsage(transcript) {
 function tokenCount(usage, key) {
   return typeof usage[key] === "number" ? usage[key] : 0;
 }
-function transcriptContextTokens(transcript) {
+function transcriptLastReplyTokens(transcript) {
   const usage = lastReplyUsage(transcript);
   if (!usage) return void 0;
-  return tokenCount(usage, "input_tokens") + tokenCount(usage, "cache_creation_input_tokens") + tokenCount(usage, "cache_read_input_tokens") + tokenCount(usage, "output_tokens");
-}
-function transcriptReplyTokens(transcript) {
-  const usage = lastReplyUsage(transcript);
-  return usage ? tokenCount(usage, "output_tokens") : void 0;
+  const replyTokens = tokenCount(usage, "output_tokens");
+  return {
+    contextTokens: tokenCount(usage, "input_tokens") + tokenCount(usage, "cache_creation_input_tokens") + tokenCount(usage, "cache_read_input_tokens") + replyTokens,
+    replyTokens
+  };
 }
 
 // src/sessions/project-slug.ts
@@ -7007,6 +7007,7 @@ async function captureSession(options) {
   const found = await findTranscript(options.configDir, options.cwd, sessionId);
   const redaction = redactTranscript(found.bytes, options.secretValues ?? []);
   const bytes = redaction.bytes;
+  const lastReply = transcriptLastReplyTokens(bytes);
   await options.store.putTranscript(options.lineageKey, sessionId, bytes);
   const entry = {
     sessionId,
@@ -7019,8 +7020,8 @@ async function captureSession(options) {
     transcriptSha256: createHash3("sha256").update(bytes).digest("hex"),
     transcriptBytes: bytes.byteLength,
     depth: options.depth ?? 0,
-    ...optionalNumber("contextTokens", transcriptContextTokens(bytes)),
-    ...optionalNumber("replyTokens", transcriptReplyTokens(bytes)),
+    ...optionalNumber("contextTokens", lastReply?.contextTokens),
+    ...optionalNumber("replyTokens", lastReply?.replyTokens),
     ...options.model ? { model: options.model } : {},
     ...options.findings ? { findings: options.findings.slice(0, MAX_LINEAGE_FINDINGS) } : {},
     ...optionalNumber("slot", options.slot)
