@@ -77,8 +77,10 @@ function report(pushes: number, pr: string, lineage: PushMeasurement[], fresh: P
   console.log(
     `total conversation bytes: lineage ${total(lineage)}, fresh ${total(fresh)} (${(total(lineage) / total(fresh)).toFixed(2)}×); ` +
       `largest lineage request ${Math.max(...lineage.map((r) => r.conversationBytes))} B; ` +
-      `growth per resumed push ${Math.min(...growths)}–${Math.max(...growths)} B (spread ${spread} B), ` +
-      `at most ${worstExcess} B over the push's own diff (goal ≤ 3072)`,
+      (growths.length > 0
+        ? `growth per resumed push ${Math.min(...growths)}–${Math.max(...growths)} B (spread ${spread} B), ` +
+          `at most ${worstExcess} B over the push's own diff (goal ≤ 3072)`
+        : "no push resumed its parent"),
   );
   const usd = (runs: PushMeasurement[]) => runs.reduce((sum, r) => sum + r.inputUsd, 0);
   console.log(

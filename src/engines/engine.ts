@@ -5,6 +5,7 @@ import type { ContextBound } from "../sessions/context-bound.js";
 import type { LineageFinding } from "../sessions/lineage-entry.js";
 import type { LineageKey } from "../sessions/lineage-key.js";
 import type { RestoreResult } from "../sessions/restore-result.js";
+import type { FreshStart } from "../sessions/restore-session.js";
 import type { TranscriptStore } from "../sessions/transcript-store.js";
 import type { SessionRunner } from "./session-runner.js";
 
@@ -43,10 +44,10 @@ export interface LineagePlan {
   /** When to stop resuming and start fresh from a summary (default DEFAULT_CONTEXT_BOUND). */
   contextBound?: ContextBound;
   /**
-   * Start fresh from the parent's summary even within the bound, for this reason (a review whose
-   * resumed conversation is estimated to cost more than a fresh start: chooseLineageStart).
+   * Start fresh even within the bound, from the parent's summary or from nothing, for this reason (a
+   * review whose resumed conversation is estimated to cost more than a fresh start: chooseLineageStart).
    */
-  startFresh?: string;
+  startFresh?: FreshStart;
   /**
    * Where the session starts, when the job already read the lineage to decide (chooseLineageStart):
    * the engine uses it instead of reading the index again (one store read per review, not two).

@@ -2,13 +2,13 @@ import { createHash } from "node:crypto";
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { type AppendResult, appendLineageEntry } from "./append-lineage-entry.js";
-import { transcriptLastReplyTokens } from "./context-bound.js";
 import { type LineageEntry, type LineageFinding, MAX_LINEAGE_FINDINGS } from "./lineage-entry.js";
 import type { LineageKey } from "./lineage-key.js";
 import { transcriptPath } from "./project-slug.js";
 import { redactTranscript } from "./redact-transcript.js";
 import { TranscriptNotFoundError } from "./session-errors.js";
 import { assertSessionId } from "./session-id.js";
+import { transcriptSize } from "./transcript-size.js";
 import type { TranscriptStore } from "./transcript-store.js";
 
 export interface CaptureOptions {
@@ -78,7 +78,7 @@ export async function captureSession(options: CaptureOptions): Promise<CaptureRe
   const found = await findTranscript(options.configDir, options.cwd, sessionId);
   const redaction = redactTranscript(found.bytes, options.secretValues ?? []);
   const bytes = redaction.bytes;
-  const lastReply = transcriptLastReplyTokens(bytes);
+  const size = transcriptSize(bytes);
   await options.store.putTranscript(options.lineageKey, sessionId, bytes);
   const entry: LineageEntry = {
     sessionId,
@@ -91,8 +91,10 @@ export async function captureSession(options: CaptureOptions): Promise<CaptureRe
     transcriptSha256: createHash("sha256").update(bytes).digest("hex"),
     transcriptBytes: bytes.byteLength,
     depth: options.depth ?? 0,
-    ...optionalNumber("contextTokens", lastReply?.contextTokens),
-    ...optionalNumber("replyTokens", lastReply?.replyTokens),
+    ...optionalNumber("contextTokens", size.contextTokens),
+    ...optionalNumber("replyTokens", size.replyTokens),
+    conversationChars: size.conversationChars,
+    uncachedChars: size.uncachedChars,
     ...(options.model ? { model: options.model } : {}),
     ...(options.findings ? { findings: options.findings.slice(0, MAX_LINEAGE_FINDINGS) } : {}),
     ...optionalNumber("slot", options.slot),

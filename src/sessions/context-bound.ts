@@ -1,4 +1,5 @@
 import type { LineageEntry } from "./lineage-entry.js";
+import { transcriptSize } from "./transcript-size.js";
 
 /**
  * When a lineage's conversation is too long to keep resuming. Every resumed run re-sends the whole
@@ -26,51 +27,9 @@ export function contextBoundExceeded(entry: LineageEntry, bound: ContextBound): 
   return undefined;
 }
 
-/** The usage of a transcript's last assistant reply (its request's input, cache fields included, and the reply). */
-function lastReplyUsage(transcript: Uint8Array): Record<string, unknown> | undefined {
-  const lines = Buffer.from(transcript).toString("utf8").split("\n");
-  for (let i = lines.length - 1; i >= 0; i--) {
-    const line = lines[i]?.trim();
-    if (!line?.startsWith("{")) continue;
-    let record: { type?: unknown; message?: { usage?: Record<string, unknown> } };
-    try {
-      record = JSON.parse(line);
-    } catch {
-      continue;
-    }
-    const usage = record.type === "assistant" ? record.message?.usage : undefined;
-    if (usage) return usage;
-  }
-  return undefined;
-}
-
-function tokenCount(usage: Record<string, unknown>, key: string): number {
-  return typeof usage[key] === "number" ? (usage[key] as number) : 0;
-}
-
-/**
- * The conversation's size at the end of a transcript (the last assistant reply's usage: its request's
- * whole input plus the reply) and, of that, the reply's own tokens.
- */
-export function transcriptLastReplyTokens(
-  transcript: Uint8Array,
-): { contextTokens: number; replyTokens: number } | undefined {
-  const usage = lastReplyUsage(transcript);
-  if (!usage) return undefined;
-  const replyTokens = tokenCount(usage, "output_tokens");
-  return {
-    contextTokens:
-      tokenCount(usage, "input_tokens") +
-      tokenCount(usage, "cache_creation_input_tokens") +
-      tokenCount(usage, "cache_read_input_tokens") +
-      replyTokens,
-    replyTokens,
-  };
-}
-
 /** Conversation size at the end of a transcript: the last assistant reply's usage (prompt + reply). */
 export function transcriptContextTokens(transcript: Uint8Array): number | undefined {
-  return transcriptLastReplyTokens(transcript)?.contextTokens;
+  return transcriptSize(transcript).contextTokens;
 }
 
 /**
@@ -78,5 +37,5 @@ export function transcriptContextTokens(transcript: Uint8Array): number | undefi
  * yet, so no prompt cache holds it, and a resumed session writes it to the cache however warm the rest.
  */
 export function transcriptReplyTokens(transcript: Uint8Array): number | undefined {
-  return transcriptLastReplyTokens(transcript)?.replyTokens;
+  return transcriptSize(transcript).replyTokens;
 }

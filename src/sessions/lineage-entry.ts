@@ -24,6 +24,13 @@ export interface LineageEntry {
   /** Of contextTokens, the last reply's: never sent as input, so in no prompt cache yet. */
   replyTokens?: number;
   /**
+   * Characters of the messages a resumed session sends again, and of those, the last reply and what
+   * follows it (in no prompt cache yet). Counted like a prompt's characters, so the cost of resuming
+   * compares with a fresh start's in one unit (src/jobs/review/lineage-choice.ts); absent in old entries.
+   */
+  conversationChars?: number;
+  uncachedChars?: number;
+  /**
    * The model the session ran on, as the CLI resolved it. A resumed session with no model named must
    * be given this one: 2.1.235 resumes a default `claude-opus-5[1m]` session as `claude-opus-5`,
    * which changes the system prompt (no prompt-cache hit) and drops the 1M context window.
@@ -113,16 +120,42 @@ export function parseLineageEntry(value: unknown): LineageEntry {
 
 function parseOptionalFields(
   v: Record<string, unknown>,
-): Pick<LineageEntry, "depth" | "contextTokens" | "replyTokens" | "model" | "findings" | "slot"> {
-  const out: Pick<LineageEntry, "depth" | "contextTokens" | "replyTokens" | "model" | "findings" | "slot"> =
-    {};
+): Pick<
+  LineageEntry,
+  | "depth"
+  | "contextTokens"
+  | "replyTokens"
+  | "conversationChars"
+  | "uncachedChars"
+  | "model"
+  | "findings"
+  | "slot"
+> {
+  const out: Pick<
+    LineageEntry,
+    | "depth"
+    | "contextTokens"
+    | "replyTokens"
+    | "conversationChars"
+    | "uncachedChars"
+    | "model"
+    | "findings"
+    | "slot"
+  > = {};
   if (v.model !== undefined) {
     // It becomes a CLI argument on resume: a model id, nothing else.
     if (typeof v.model !== "string" || !/^[A-Za-z0-9][A-Za-z0-9._:@/[\]-]{0,99}$/.test(v.model))
       throw new LineageEntryError("model", "must be a model id");
     out.model = v.model;
   }
-  for (const field of ["depth", "contextTokens", "replyTokens", "slot"] as const) {
+  for (const field of [
+    "depth",
+    "contextTokens",
+    "replyTokens",
+    "conversationChars",
+    "uncachedChars",
+    "slot",
+  ] as const) {
     const n = v[field];
     if (n === undefined) continue;
     if (typeof n !== "number" || !Number.isInteger(n) || n < 0) {
@@ -130,6 +163,8 @@ function parseOptionalFields(
     }
     out[field] = n;
   }
+  if ((out.uncachedChars ?? 0) > (out.conversationChars ?? Number.POSITIVE_INFINITY))
+    throw new LineageEntryError("uncachedChars", "must not exceed conversationChars");
   if (v.findings !== undefined) out.findings = parseLineageFindings(v.findings);
   return out;
 }

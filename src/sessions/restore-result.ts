@@ -16,7 +16,16 @@ export type FreshFallbackReason =
  * carries the reason and a human sentence.
  */
 export type RestoreResult =
-  | { status: "fresh"; reason: "no_prior_session"; message: string }
+  | {
+      status: "fresh";
+      /**
+       * no_prior_session: nothing to continue. cheaper_than_continuing: a parent was there, but the
+       * job estimated a fresh session on the whole change cheaper than resuming it or starting from
+       * its summary (chooseLineageStart), so its prompt carries no history at all.
+       */
+      reason: "no_prior_session" | "cheaper_than_continuing";
+      message: string;
+    }
   | {
       status: "restored";
       start: ForkStart;

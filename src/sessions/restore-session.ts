@@ -17,8 +17,17 @@ export interface RestoreOptions {
   cwd: string;
   /** Past this bound a parent is not resumed: the result is `compacted` (start fresh from a summary). */
   bound?: ContextBound;
-  /** The job's own reason not to resume the parent (e.g. cost): `compacted` too. */
-  startFresh?: string;
+  /** The job's own reason not to resume the parent (e.g. cost). */
+  startFresh?: FreshStart;
+}
+
+/**
+ * A job's choice not to resume its parent, and why: from the parent's summary (`compacted`, the
+ * job seeds its prompt with the parent's findings), or from nothing (`fresh`, as a first review).
+ */
+export interface FreshStart {
+  reason: string;
+  withSummary: boolean;
 }
 
 /**
@@ -36,8 +45,15 @@ export async function restoreSession(options: RestoreOptions): Promise<RestoreRe
     };
   }
   const { entry } = start;
-  const exceeded =
-    (options.bound ? contextBoundExceeded(entry, options.bound) : undefined) ?? options.startFresh;
+  const beyondBound = options.bound ? contextBoundExceeded(entry, options.bound) : undefined;
+  if (!beyondBound && options.startFresh?.withSummary === false) {
+    return {
+      status: "fresh",
+      reason: "cheaper_than_continuing",
+      message: `Started a fresh session on the whole change instead of continuing session ${entry.sessionId} (it saw ${entry.headSha.slice(0, 7)}): ${options.startFresh.reason}.`,
+    };
+  }
+  const exceeded = beyondBound ?? options.startFresh?.reason;
   if (exceeded) {
     return {
       status: "compacted",

@@ -9,6 +9,7 @@ import { createGitHubClient } from "../../src/github/github-client.js";
 import { REVIEW_STICKY_KEY } from "../../src/github/sticky-comment.js";
 import { readRepositoryResolution } from "../../src/jobs/learnings/resolution-ledger.js";
 import { FsTranscriptStore } from "../../src/sessions/fs-transcript-store.js";
+import { LONG_PR_DESCRIPTION } from "../fixtures/long-pr-description.js";
 import { webhookExample } from "../fixtures/webhook-examples.js";
 import { conversationText, type ScriptedReply, toolResultsOf } from "../harness/scripted-messages-api.js";
 import { ActionRunFixture, OWNER, REPO } from "./action-run-fixture.js";
@@ -342,9 +343,13 @@ describe("the Action reviewing a pull request (dist/index.js, real CLI, GitHub d
 
   it("a second push forks from the first session and points the model at the new commits", async () => {
     fx = await ActionRunFixture.start([review([subFinding]), review([])]);
-    fx.openPullRequest();
+    // Described as real PRs are: resuming is then the cheapest start (the fixture says why).
+    const body = LONG_PR_DESCRIPTION;
+    fx.openPullRequest({ body });
     const store = `file://${fx.root}/sessions`;
-    const first = await fx.run("pull_request", fx.pullRequestEvent("opened"), { session_store: store });
+    const first = await fx.run("pull_request", fx.pullRequestEvent("opened", { body }), {
+      session_store: store,
+    });
     expect(first.code, first.stdout + first.stderr).toBe(1); // the error finding fails the step
     const firstHead = fx.headSha;
 
@@ -357,8 +362,10 @@ describe("the Action reviewing a pull request (dist/index.js, real CLI, GitHub d
       },
       "fix sub",
     );
-    fx.openPullRequest();
-    const second = await fx.run("pull_request", fx.pullRequestEvent("synchronize"), { session_store: store });
+    fx.openPullRequest({ body });
+    const second = await fx.run("pull_request", fx.pullRequestEvent("synchronize", { body }), {
+      session_store: store,
+    });
     expect(second.code, second.stdout + second.stderr).toBe(0);
 
     const secondRequest = conversationText(fx.api.mainRequests[1]!);

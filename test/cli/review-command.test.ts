@@ -22,10 +22,12 @@ const finding = {
   body: "Use -.",
   category: "bug",
 };
-const reply = (findings: unknown[]): ScriptedReply => ({
+const reply = (findings: unknown[], summary = "Reviewed sub()."): ScriptedReply => ({
   kind: "structured_output",
-  value: { verdict: findings.length ? "request_changes" : "pass", summary: "Reviewed sub().", findings },
+  value: { verdict: findings.length ? "request_changes" : "pass", summary, findings },
 });
+/** A first review's answer of the length real ones have: resuming must write it to the prompt cache. */
+const LONG_SUMMARY = `Reviewed sub(). ${"It returns the sum of its arguments where the name promises a difference. ".repeat(20)}`;
 
 function runCli(args: string[], env: NodeJS.ProcessEnv, cwd: string) {
   const child = spawn(process.execPath, [CLI, ...args], { cwd, env });
@@ -112,11 +114,11 @@ describe("claude-pr-runner review (dist/cli.js, real CLI)", () => {
     expect(api.mainRequests).toHaveLength(0);
   });
 
-  it("reviews base..head as JSON, then a second run on new commits forks from the first", async () => {
+  it("reviews base..head as JSON, then a second run on new commits continues the lineage from the cheapest start, and says so", async () => {
     repo = sampleRepo();
     repo.write("docs/notes.md", "notes about sub\n");
     repo.commitAll("notes");
-    api = await ScriptedMessagesApi.start([reply([finding]), reply([])]);
+    api = await ScriptedMessagesApi.start([reply([finding], LONG_SUMMARY), reply([])]);
     const env = {
       PATH: process.env.PATH,
       HOME: join(repo.dir, ".home"),
@@ -158,9 +160,20 @@ describe("claude-pr-runner review (dist/cli.js, real CLI)", () => {
     const second = await runCli(["review", "--base", "main", "--format", "markdown"], env, repo.dir);
     expect(second.code, second.stderr).toBe(0);
     expect(second.stdout).toContain("## Claude review");
-    expect(second.stdout).toContain("Continued from session");
+    // No PR description to spare (a delta sends the rest again), and the first answer is long: reading
+    // that conversation back costs more than the earlier findings and the commits since.
+    const started = second.stdout.match(
+      /_Started a fresh session from a summary of session [0-9a-f-]{36} \(it saw [0-9a-f]{7}\): resuming its [\d,]+-token conversation \(prompt cache likely warm\) is estimated at \$(\d+\.\d{4}), a fresh review from its summary at \$(\d+\.\d{4}), a fresh review of the whole change at \$(\d+\.\d{4}), so the cheaper fresh start from its summary was taken\._/,
+    );
+    expect(started, second.stdout).not.toBeNull();
+    const [resume, fromSummary, whole] = started!.slice(1).map(Number);
+    expect(fromSummary!).toBeLessThan(resume!);
+    expect(fromSummary!).toBeLessThan(whole!);
     const history = conversationText(api.mainRequests[1]!);
-    expect(history).toContain("Reviewed sub()."); // the first review is in the forked history
-    expect(history).toContain(`..${secondHead}`);
+    expect(history).not.toContain("It returns the sum"); // the first answer is not sent again
+    expect(history).toContain("that conversation was summarised");
+    expect(history).toContain("[outdated] src/math.ts:14 (error) sub() adds"); // its finding is
+    expect(history).toContain("diff-since-last-review");
+    expect(history).toContain(secondHead);
   });
 });

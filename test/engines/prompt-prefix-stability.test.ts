@@ -9,6 +9,7 @@ import { FsTranscriptStore } from "../../src/sessions/fs-transcript-store.js";
 import { prLineageKey } from "../../src/sessions/lineage-key.js";
 import { BASE_FILES, HEAD_FILES } from "../action/action-run-fixture.js";
 import { createTempRepo, type TempRepo } from "../fixtures/git-repo.js";
+import { LONG_PR_DESCRIPTION } from "../fixtures/long-pr-description.js";
 import { CLAUDE_BIN } from "../harness/claude-cli.js";
 import { CLI_TIMEOUT_MS } from "../harness/scripted-claude-fixture.js";
 import { ScriptedMessagesApi } from "../harness/scripted-messages-api.js";
@@ -99,6 +100,8 @@ describe("the fixed prefix of a session's requests", () => {
           baseSha: shas[0]!,
           headSha,
           untrusted: false,
+          // Described as real PRs are: resuming is then the cheapest start (the fixture says why).
+          pullRequest: { number: 3, title: "Math helpers", body: LONG_PR_DESCRIPTION, author: "dev" },
           lineage: { store, lineageKey: prLineageKey("octo", "app", 3) },
         },
         {
@@ -134,6 +137,7 @@ describe("the fixed prefix of a session's requests", () => {
           baseSha: shas[0]!,
           headSha,
           untrusted: false,
+          pullRequest: { number: 4, title: "Math helpers", body: LONG_PR_DESCRIPTION, author: "dev" },
           lineage: { store, lineageKey },
         },
         {

@@ -23,6 +23,8 @@ export interface PushMeasurement {
   pushDiffBytes: number;
   /** How the session started: fresh, restored, compacted... */
   restore: string;
+  /** The restore's own sentence: why it started as it did. */
+  restoreMessage: string;
   prompt: string;
   /**
    * The review's input in dollars with prompt-cache pricing (sonnet list prices), from the requests
@@ -224,6 +226,7 @@ export async function reviewPushSeries(options: {
         promptBytes: prompt.length,
         pushDiffBytes,
         restore: result.session.restore.status,
+        restoreMessage: result.session.restore.message,
         prompt,
         inputUsd,
         coverage: result.coverage ? coverageLine(result.coverage) : undefined,

@@ -14,6 +14,7 @@ import {
 import { readRepositoryResolution } from "../../src/jobs/learnings/resolution-ledger.js";
 import { activeRecords } from "../../src/jobs/learnings/suppression-record.js";
 import { prLineageKey } from "../../src/sessions/lineage-key.js";
+import { LONG_PR_DESCRIPTION } from "../fixtures/long-pr-description.js";
 import { webhookExample } from "../fixtures/webhook-examples.js";
 import {
   conversationText,
@@ -107,6 +108,8 @@ describe("worker job executor (real CLI, webhook → SQS FIFO → worker → Git
 
   it("a signed pull_request.opened delivery is queued once, and the worker clones the head and posts a review", async () => {
     firstHead = pipeline.push({ "src/math.ts": HEADER + ADD + SUB_BUG }, "add sub");
+    // Described as real PRs are: the next push then resumes this review, the cheapest start (the fixture says why).
+    pipeline.github.pull(OWNER, REPO, 7).body = LONG_PR_DESCRIPTION;
     queue = [review([subFinding], "One bug in sub().")];
     const deliveryId = crypto.randomUUID();
     const payload = pullRequestPayload("opened", firstHead);

@@ -82,6 +82,8 @@ describe("lineage entries remember depth, context size and findings", () => {
       depth: 2,
       contextTokens: 900,
       replyTokens: 120,
+      conversationChars: 4_000,
+      uncachedChars: 400,
       model: "claude-opus-5[1m]",
       findings: [{ path: "a.ts", line: 3, severity: "error", title: "Off by one" }],
     });
@@ -92,6 +94,10 @@ describe("lineage entries remember depth, context size and findings", () => {
       { contextTokens: "9" },
       { replyTokens: -1 },
       { replyTokens: "2" },
+      { conversationChars: -1 },
+      { uncachedChars: 1.5 },
+      // A tail longer than the conversation it ends is no measurement.
+      { conversationChars: 10, uncachedChars: 11 },
       // The model becomes a CLI argument on resume: a flag or a space in it is refused.
       { model: "--dangerously-skip-permissions" },
       { model: "opus 5" },
@@ -164,6 +170,46 @@ describe("restore and capture under a bound (filesystem store, no CLI)", () => {
     await expect(
       import("node:fs/promises").then((fs) => fs.stat(join(configDir, "projects"))),
     ).rejects.toThrow();
+    // The job's own choice: from its summary, or on the whole change (no history, no summary).
+    const withSummary = await restoreSession({
+      store,
+      start: await chooseStart(store, pr),
+      configDir,
+      cwd,
+      startFresh: { reason: "resuming costs more", withSummary: true },
+    });
+    expect(withSummary).toMatchObject({
+      status: "compacted",
+      start: { entry: { sessionId: deep.sessionId } },
+    });
+    expect(withSummary.message).toContain(`from a summary of session ${deep.sessionId}`);
+    expect(withSummary.message).toContain(": resuming costs more.");
+    const wholeChange = await restoreSession({
+      store,
+      start: await chooseStart(store, pr),
+      configDir,
+      cwd,
+      startFresh: { reason: "resuming costs more", withSummary: false },
+    });
+    expect(wholeChange).toEqual({
+      status: "fresh",
+      reason: "cheaper_than_continuing",
+      message: `Started a fresh session on the whole change instead of continuing session ${deep.sessionId} (it saw ${deep.headSha.slice(0, 7)}): resuming costs more.`,
+    });
+    // Past the bound the summary start stands whatever the job preferred: the bound keeps the findings.
+    expect(
+      await restoreSession({
+        store,
+        start: await chooseStart(store, pr),
+        configDir,
+        cwd,
+        bound,
+        startFresh: { reason: "resuming costs more", withSummary: false },
+      }),
+    ).toMatchObject({ status: "compacted", message: expect.stringContaining("it is 4 generation(s) deep") });
+    await expect(
+      import("node:fs/promises").then((fs) => fs.stat(join(configDir, "projects"))),
+    ).rejects.toThrow();
     // Without a bound the same parent is resumed.
     const unbounded = await restoreSession({ store, start: await chooseStart(store, pr), configDir, cwd });
     expect(unbounded.status).toBe("restored");
@@ -175,7 +221,8 @@ describe("restore and capture under a bound (filesystem store, no CLI)", () => {
     const sessionId = "0b8f3c1e-9d4a-4c52-8f00-1234567890ab";
     const path = await transcriptPath(configDir, cwd, sessionId);
     await mkdir(join(path, ".."), { recursive: true });
-    await writeFile(path, `${assistant({ input_tokens: 40, output_tokens: 2 })}\n`);
+    const prompt = JSON.stringify({ type: "user", message: { role: "user", content: "review this" } });
+    await writeFile(path, `${prompt}\n${assistant({ input_tokens: 40, output_tokens: 2 })}\n`);
     const findings = [{ path: "a.ts", line: 1, severity: "error", title: "x" }];
     const { entry } = await captureSession({
       ...{ store, lineageKey: pr, configDir, cwd, sessionId, parentSessionId: null, jobKind: "review" },
@@ -186,6 +233,8 @@ describe("restore and capture under a bound (filesystem store, no CLI)", () => {
       findings,
     });
     expect(entry).toMatchObject({ depth: 4, contextTokens: 42, replyTokens: 2, findings });
+    // The messages a resume sends again, counted as a prompt is; the reply (no content here) is the uncached tail.
+    expect(entry).toMatchObject({ conversationChars: '"review this"'.length, uncachedChars: 0 });
     expect((await store.readIndex(pr))?.index.entries.at(-1)).toEqual(entry);
   });
 });

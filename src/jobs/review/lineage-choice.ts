@@ -1,6 +1,7 @@
 import type { LineagePlan } from "../../engines/engine.js";
 import { chooseStart, type StartPoint } from "../../sessions/choose-start.js";
 import { contextBoundExceeded, DEFAULT_CONTEXT_BOUND } from "../../sessions/context-bound.js";
+import type { FreshStart } from "../../sessions/restore-session.js";
 import type { ChangeSince } from "./change-since.js";
 import { estimateReviewCost, PROMPT_CACHE_TTL_MS, UNKNOWN_FILE_CHARS } from "./review-cost-estimate.js";
 import type { PriorReview, ReviewPromptInput } from "./review-prompt.js";
@@ -10,21 +11,25 @@ export interface LineageChoice {
   start?: StartPoint;
   /** The parent's conversation the review sends again, when it resumes one. */
   resumedContextTokens?: number;
-  /** Why the review starts fresh from its parent's summary instead: resuming would cost more. */
-  startFresh?: string;
+  /** Why the review starts fresh instead, from its parent's summary or on the whole change: resuming would cost more. */
+  startFresh?: FreshStart;
   /** The choice and both estimates, for the sticky comment, the check run and the log. */
   notes: string[];
 }
 
 /**
- * Resume the PR's last review, or start fresh from its summary: whichever is estimated to cost less.
- * A resumed review sends the parent's whole conversation again (its entry's context tokens) plus the
- * commits since; a summary start sends a short list of the earlier findings, the PR's text and file
- * list, and the same commits since (the whole change only when the parent is no ancestor). Both are
- * priced with prompt-cache pricing: within the cache's 5 minutes of the parent, the resumed
+ * Resume the PR's last review, start fresh from its summary, or start fresh on the whole change:
+ * whichever is estimated to cost least.
+ * - A resumed review sends the parent's whole conversation again (its entry's conversation size)
+ *   plus the commits since.
+ * - A summary start sends a short list of the earlier findings, the PR's text and file list, and the
+ *   same commits since (the whole change only when the parent is no ancestor).
+ * - A whole-change start is a first review again: for a small PR whose summary and history are
+ *   larger than its diff, the cheapest.
+ * All are priced with prompt-cache pricing: within the cache's 5 minutes of the parent, the resumed
  * conversation and the fixed prefix every review shares are read back at 0.1×; later they are
- * written again at 1.25×. A parent from the base branch's lineage
- * (a first review) is kept: it brings what is known about the repository, not an earlier diff.
+ * written again at 1.25×. A parent from the base branch's lineage (a first review) is kept: it
+ * brings what is known about the repository, not an earlier diff.
  */
 export async function chooseLineageStart(input: {
   lineage: Pick<LineagePlan, "store" | "lineageKey" | "baseKey" | "contextBound">;
@@ -68,6 +73,12 @@ export async function chooseLineageStart(input: {
     resumedContextTokens,
     resumedCacheWarm: warm,
     ...(entry.replyTokens === undefined ? {} : { resumedReplyTokens: entry.replyTokens }),
+    ...(entry.conversationChars === undefined
+      ? {}
+      : {
+          resumedConversationChars: entry.conversationChars,
+          resumedUncachedChars: entry.uncachedChars ?? 0,
+        }),
   });
   const summary: PriorReview = {
     reviewedSha: entry.headSha,
@@ -75,17 +86,49 @@ export async function chooseLineageStart(input: {
     findings: (entry.findings ?? []).map((f) => ({ ...f, state: "outdated" })),
     ...(since ? { since } : {}),
   };
-  const fresh = estimateReviewCost({
+  const fromSummary = estimateReviewCost({
     model: input.model,
     promptChars: input.continuedPromptChars({ priorReview: summary }),
     readChars,
     maxTurns: input.maxTurns,
     overheadCacheWarm: warm,
   });
-  const both = `resuming its ${resumedContextTokens.toLocaleString("en-US")}-token conversation (prompt cache ${warm ? "likely warm" : "cold"}) is estimated at $${resume.usd.toFixed(4)}, a fresh review from its summary at $${fresh.usd.toFixed(4)}`;
-  if (resume.usd <= fresh.usd)
-    return { start, resumedContextTokens, notes: [`Resumed session ${entry.sessionId}: ${both}.`] };
-  return { start, startFresh: `${both}, so the cheaper fresh start was taken`, notes: [] };
+  // On a rewritten branch (no commits since) every start sends the whole change, and the earlier
+  // findings are worth their few hundred characters: the review can say which were fixed. So a
+  // review without history is weighed only when the parent is an ancestor.
+  const wholeChange = since
+    ? estimateReviewCost({
+        model: input.model,
+        promptChars: input.fresh.promptChars,
+        readChars: input.fresh.readChars,
+        maxTurns: input.maxTurns,
+        overheadCacheWarm: warm,
+      })
+    : undefined;
+  const all =
+    `resuming its ${resumedContextTokens.toLocaleString("en-US")}-token conversation (prompt cache ${warm ? "likely warm" : "cold"}) is estimated at $${resume.usd.toFixed(4)}, a fresh review from its summary at $${fromSummary.usd.toFixed(4)}` +
+    (wholeChange ? `, a fresh review of the whole change at $${wholeChange.usd.toFixed(4)}` : "");
+  const cheapestOther = Math.min(fromSummary.usd, wholeChange?.usd ?? Number.POSITIVE_INFINITY);
+  // Ties keep the history: resuming, then the summary, carry what the earlier reviews found.
+  if (resume.usd <= cheapestOther)
+    return { start, resumedContextTokens, notes: [`Resumed session ${entry.sessionId}: ${all}.`] };
+  if (!wholeChange || fromSummary.usd <= wholeChange.usd)
+    return {
+      start,
+      startFresh: {
+        reason: `${all}, so the cheaper fresh start from its summary was taken`,
+        withSummary: true,
+      },
+      notes: [],
+    };
+  return {
+    start,
+    startFresh: {
+      reason: `${all}, so the cheapest, a fresh review of the whole change, was taken`,
+      withSummary: false,
+    },
+    notes: [],
+  };
 }
 
 /** The head-side sizes of the files the commits since the parent touched: what either start may read. */

@@ -56,6 +56,16 @@ export interface ReviewCostInput {
    */
   resumedReplyTokens?: number;
   /**
+   * The resumed conversation's messages in characters, counted as promptChars is (the lineage entry's
+   * conversationChars), and of those the part no request has cached yet (uncachedChars). Given, they
+   * replace resumedContextTokens and resumedReplyTokens: the resumed prefix is then the fixed
+   * prefix plus these messages, the same fixed prefix a fresh start is priced with, so the two differ
+   * by what each really adds. The provider's token count and the fixed-prefix constant are not one
+   * unit: a conversation the provider counts below 15,000 tokens would otherwise add nothing.
+   */
+  resumedConversationChars?: number;
+  resumedUncachedChars?: number;
+  /**
    * A fresh session whose fixed prefix (system prompt and tools, the same for every review of the
    * repository) was sent within the cache's lifetime, e.g. by the review it follows: read at 0.1×.
    */
@@ -81,6 +91,21 @@ export function tokensOf(chars: number): number {
   return Math.ceil(chars / CHARS_PER_TOKEN);
 }
 
+/** The prefix a resumed session sends before its own prompt, and the part of it no cache holds yet. */
+function resumedPrefix(input: ReviewCostInput): { tokens: number; uncachedTokens: number } | undefined {
+  if (input.resumedConversationChars !== undefined)
+    return {
+      tokens: SESSION_OVERHEAD_TOKENS + tokensOf(input.resumedConversationChars),
+      uncachedTokens: tokensOf(input.resumedUncachedChars ?? 0),
+    };
+  if (input.resumedContextTokens === undefined) return undefined;
+  // The last request's whole input, as the provider counted it, already holds the system prompt and tools.
+  return {
+    tokens: Math.max(SESSION_OVERHEAD_TOKENS, input.resumedContextTokens),
+    uncachedTokens: input.resumedReplyTokens ?? 0,
+  };
+}
+
 /**
  * A review's expected spend before it runs. The model: one planning turn, one turn per file read
  * (at most the turn cap allows), one turn for the answer. Each turn re-sends the conversation so far
@@ -91,15 +116,13 @@ export function estimateReviewCost(input: ReviewCostInput): ReviewCostEstimate {
     .slice(0, Math.max(0, input.maxTurns - 2))
     .map((chars) => Math.min(tokensOf(chars), MAX_READ_TOKENS));
   const turns = Math.min(input.maxTurns, reads.length + 2);
-  // A resumed conversation's size (the last request's whole input) already holds the system prompt and tools.
-  const prefix = Math.max(SESSION_OVERHEAD_TOKENS, input.resumedContextTokens ?? 0);
-  const warm =
-    (input.resumedCacheWarm === true && input.resumedContextTokens !== undefined) ||
-    (input.overheadCacheWarm === true && input.resumedContextTokens === undefined);
+  const resumed = resumedPrefix(input);
+  const prefix = resumed?.tokens ?? SESSION_OVERHEAD_TOKENS;
+  const resumedWarm = input.resumedCacheWarm === true && resumed !== undefined;
+  const warm = resumedWarm || (input.overheadCacheWarm === true && resumed === undefined);
   let context = prefix + tokensOf(input.promptChars);
-  const resumedWarm = input.resumedCacheWarm === true && input.resumedContextTokens !== undefined;
   // What the warm prefix holds that no request has cached yet: the parent's last reply.
-  const uncachedTail = resumedWarm ? Math.min(prefix, input.resumedReplyTokens ?? 0) : 0;
+  const uncachedTail = resumedWarm ? Math.min(prefix, resumed.uncachedTokens) : 0;
   let cacheWriteTokens = warm ? context - prefix + uncachedTail : context;
   let cacheReadTokens = warm ? prefix - uncachedTail : 0;
   for (let turn = 2; turn <= turns; turn++) {

@@ -306,6 +306,10 @@ async function continuationOf(
 ): Promise<Pick<ReviewPromptInput, "delta" | "priorReview">> {
   if (restore.status === "compacted" && restore.start.from === "lineage") {
     const { entry } = restore.start;
+    // A summary of a review whose sha left the branch says so, as a resumed one does.
+    const standing = await parentStanding(checkout, entry.headSha, headSha);
+    if (standing !== "ancestor")
+      return { priorReview: await priorReviewOf(checkout, entry, headSha, standing) };
     const [prior, since] = await Promise.all([
       priorReviewOf(checkout, entry, headSha, "compacted"),
       commitsSince(entry.headSha, reviewedPaths),
@@ -315,14 +319,21 @@ async function continuationOf(
   if (restore.status !== "restored" || restore.start.from !== "lineage") return {};
   const previous = restore.parentHeadSha;
   if (previous === headSha) return {};
-  if (!(await checkout.hasCommit(previous))) {
-    return { priorReview: await priorReviewOf(checkout, restore.start.entry, headSha, "missing") };
-  }
-  if (!(await checkout.isAncestor(previous, headSha))) {
-    return { priorReview: await priorReviewOf(checkout, restore.start.entry, headSha, "rebased") };
-  }
+  const standing = await parentStanding(checkout, previous, headSha);
+  if (standing !== "ancestor")
+    return { priorReview: await priorReviewOf(checkout, restore.start.entry, headSha, standing) };
   const since = await commitsSince(previous, reviewedPaths);
   return since ? { delta: { fromSha: previous, ...since } } : {};
+}
+
+/** Where an earlier review's sha stands against the head: in its history, gone from it, or not in this checkout. */
+async function parentStanding(
+  checkout: GitCheckout,
+  previous: string,
+  headSha: string,
+): Promise<"ancestor" | "missing" | "rebased"> {
+  if (!(await checkout.hasCommit(previous))) return "missing";
+  return (await checkout.isAncestor(previous, headSha)) ? "ancestor" : "rebased";
 }
 
 async function priorReviewOf(

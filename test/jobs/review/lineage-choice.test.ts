@@ -62,12 +62,15 @@ const continuedPromptChars = (continuation: Continuation): number => {
   const since = continuation.priorReview?.since;
   return since ? 1_200 + since.diff.length : 40_000 + 160 * (continuation.priorReview?.findings.length ?? 0);
 };
-const choose = (reviewedPaths: ReadonlySet<string> = new Set(["src/math.ts"])) => {
+const choose = (
+  reviewedPaths: ReadonlySet<string> = new Set(["src/math.ts"]),
+  fresh = { promptChars: 40_000, readChars: [2_000] },
+) => {
   priced = [];
   return chooseLineageStart({
     lineage: { store, lineageKey: pr, baseKey: base },
     headSha: head,
-    fresh: { promptChars: 40_000, readChars: [2_000] },
+    fresh,
     continuedPromptChars,
     commitsSince: (fromSha: string) =>
       changeSince(new GitCheckout(repo.dir, process.env), fromSha, head, reviewedPaths),
@@ -87,11 +90,12 @@ describe("chooseLineageStart", () => {
     expect(choice.resumedContextTokens).toBe(15_200);
     expect(choice.notes).toEqual([
       expect.stringMatching(
-        /^Resumed session 3f0c6a1e-.*: resuming its 15,200-token conversation \(prompt cache likely warm\) is estimated at \$(\d+\.\d{4}), a fresh review from its summary at \$(\d+\.\d{4})\.$/,
+        /^Resumed session 3f0c6a1e-.*: resuming its 15,200-token conversation \(prompt cache likely warm\) is estimated at \$(\d+\.\d{4}), a fresh review from its summary at \$(\d+\.\d{4}), a fresh review of the whole change at \$(\d+\.\d{4})\.$/,
       ),
     ]);
-    const [resume, fresh] = dollars(choice.notes[0]!);
+    const [resume, fresh, whole] = dollars(choice.notes[0]!);
     expect(resume!).toBeLessThanOrEqual(fresh!);
+    expect(resume!).toBeLessThanOrEqual(whole!);
   });
 
   it("prices the parent's last reply as a cache write even when the rest is warm: it was never sent as input", async () => {
@@ -102,7 +106,7 @@ describe("chooseLineageStart", () => {
     store = new FsTranscriptStore({ root });
     await appendLineageEntry(store, pr, entry({ contextTokens: 15_200, replyTokens: 1_000 }));
     const choice = await choose();
-    const [resume, fresh] = dollars(choice.notes[0] ?? choice.startFresh!);
+    const [resume, fresh] = dollars(choice.notes[0] ?? choice.startFresh!.reason);
     // 1,000 tokens at 1.25× instead of 0.1× of Sonnet's $3 per million input tokens.
     expect(resume! - resumeBefore!).toBeCloseTo((1_000 * 1.15 * 3) / 1_000_000, 4);
     expect(fresh).toBe(freshBefore);
@@ -116,8 +120,11 @@ describe("chooseLineageStart", () => {
     );
     const choice = await choose();
     expect(choice.resumedContextTokens).toBeUndefined();
-    expect(choice.startFresh).toMatch(/^resuming its 30,000-token conversation \(prompt cache likely warm\)/);
-    const [resume, fresh] = dollars(choice.startFresh!);
+    expect(choice.startFresh).toEqual({
+      reason: expect.stringMatching(/^resuming its 30,000-token conversation \(prompt cache likely warm\)/),
+      withSummary: true,
+    });
+    const [resume, fresh] = dollars(choice.startFresh!.reason);
     expect(resume!).toBeGreaterThan(fresh!);
     // Both were priced with the commits since the parent's head: the delta and the summary start.
     expect(priced.map((c) => c.delta?.diff ?? c.priorReview?.since?.diff)).toEqual([
@@ -134,6 +141,38 @@ describe("chooseLineageStart", () => {
     });
   });
 
+  it("a conversation measured in characters is priced on top of the fixed prefix, so a small change is cheaper reviewed whole", async () => {
+    // The provider counted 15,200 tokens, about the fixed prefix alone: by that count resuming was free.
+    await appendLineageEntry(
+      store,
+      pr,
+      entry({ contextTokens: 15_200, conversationChars: 9_000, uncachedChars: 1_400 }),
+    );
+    // A first review's prompt of this one-file change is smaller than its summary start (1,200 + the
+    // diff since), and it reads the same file (80 characters at the head).
+    const small = { promptChars: 1_000, readChars: [80] };
+    const choice = await choose(undefined, small);
+    expect(choice.resumedContextTokens).toBeUndefined();
+    expect(choice.startFresh).toEqual({
+      reason: expect.stringMatching(
+        /^resuming its 15,200-token conversation \(prompt cache likely warm\) is estimated at \$\d+\.\d{4}, a fresh review from its summary at \$\d+\.\d{4}, a fresh review of the whole change at \$\d+\.\d{4}, so the cheapest, a fresh review of the whole change, was taken$/,
+      ),
+      withSummary: false,
+    });
+    const [resume, fromSummary, whole] = dollars(choice.startFresh!.reason);
+    expect(whole!).toBeLessThan(fromSummary!);
+    expect(whole!).toBeLessThan(resume!);
+    // The same entry without its measured conversation: the provider's count hid most of it, so
+    // resuming was priced lower, by the messages read back on every turn (9,000 characters).
+    rmSync(root, { recursive: true, force: true });
+    store = new FsTranscriptStore({ root });
+    await appendLineageEntry(store, pr, entry({ contextTokens: 15_200 }));
+    const unmeasured = await choose(undefined, small);
+    const [resumeUnmeasured, , wholeAgain] = dollars(unmeasured.startFresh?.reason ?? unmeasured.notes[0]!);
+    expect(resumeUnmeasured!).toBeLessThan(resume!);
+    expect(wholeAgain).toBe(whole);
+  });
+
   it("the commits since leave out files the review does not cover; a parent that is no ancestor is priced whole", async () => {
     await appendLineageEntry(store, pr, entry({}));
     await choose(new Set(["docs/other.md"]));
@@ -145,17 +184,23 @@ describe("chooseLineageStart", () => {
     const choice = await choose();
     expect(priced).toHaveLength(1);
     expect(priced[0]?.priorReview?.since).toBeUndefined();
-    expect(choice.startFresh ?? choice.notes[0]).toMatch(/a fresh review from its summary at \$\d/);
+    expect(choice.startFresh?.reason ?? choice.notes[0]).toMatch(/a fresh review from its summary at \$\d/);
+    // Every start sends the whole change there: the one without the earlier findings is not offered.
+    expect(choice.startFresh?.reason ?? choice.notes[0]).not.toContain("whole change");
+    expect(choice.startFresh?.withSummary ?? true).toBe(true);
   });
 
   it("the same parent an hour later (cache cold): sending its conversation again costs more, so it starts fresh from the summary", async () => {
     await appendLineageEntry(store, pr, entry({ createdAt: new Date(NOW - 3_600_000).toISOString() }));
     const choice = await choose();
     expect(choice.resumedContextTokens).toBeUndefined();
-    expect(choice.startFresh).toMatch(
-      /^resuming its 30,000-token conversation \(prompt cache cold\) is estimated at \$\d+\.\d{4}, a fresh review from its summary at \$\d+\.\d{4}, so the cheaper fresh start was taken$/,
-    );
-    const [resume, fresh] = dollars(choice.startFresh!);
+    expect(choice.startFresh).toEqual({
+      reason: expect.stringMatching(
+        /^resuming its 30,000-token conversation \(prompt cache cold\) is estimated at \$\d+\.\d{4}, a fresh review from its summary at \$\d+\.\d{4}, a fresh review of the whole change at \$\d+\.\d{4}, so the cheaper fresh start from its summary was taken$/,
+      ),
+      withSummary: true,
+    });
+    const [resume, fresh] = dollars(choice.startFresh!.reason);
     expect(resume!).toBeGreaterThan(fresh!);
   });
 

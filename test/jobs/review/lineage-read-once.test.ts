@@ -5,6 +5,7 @@ import { FsTranscriptStore } from "../../../src/sessions/fs-transcript-store.js"
 import { branchLineageKey, type LineageKey, prLineageKey } from "../../../src/sessions/lineage-key.js";
 import { BASE_FILES, HEAD_FILES } from "../../action/action-run-fixture.js";
 import { createTempRepo, type TempRepo } from "../../fixtures/git-repo.js";
+import { LONG_PR_DESCRIPTION } from "../../fixtures/long-pr-description.js";
 import { CLAUDE_BIN } from "../../harness/claude-cli.js";
 import { CLI_TIMEOUT_MS } from "../../harness/scripted-claude-fixture.js";
 import { ScriptedMessagesApi } from "../../harness/scripted-messages-api.js";
@@ -61,6 +62,8 @@ describe("a lineage review's start", () => {
           baseSha,
           headSha,
           untrusted: false,
+          // Described as real PRs are: resuming is then the cheapest start (the fixture says why).
+          pullRequest: { number: 9, title: "Math helpers", body: LONG_PR_DESCRIPTION, author: "dev" },
           lineage: { store, lineageKey, baseKey: branchLineageKey("octo", "app", "main") },
         },
         settings,

@@ -75,6 +75,29 @@ describe("estimateReviewCost", () => {
     );
   });
 
+  it("a resumed conversation measured in characters adds its messages to the fixed prefix, in the unit a fresh prompt is counted in", () => {
+    const fresh = estimateReviewCost({ ...base, overheadCacheWarm: true });
+    // The provider counts 12,000 tokens, less than the fixed-prefix constant: by that count the
+    // resumed messages would be free. Counted as a prompt is, they are 2,000 tokens on the prefix.
+    const byProvider = { ...base, resumedContextTokens: 12_000, resumedCacheWarm: true };
+    expect(estimateReviewCost(byProvider)).toEqual(fresh);
+    const byChars = estimateReviewCost({
+      ...byProvider,
+      resumedConversationChars: 2_000 * CHARS_PER_TOKEN,
+      resumedUncachedChars: 500 * CHARS_PER_TOKEN,
+    });
+    // The first request reads the prefix and the cached messages, and writes the uncached tail.
+    expect(byChars.cacheWriteTokens).toBe(fresh.cacheWriteTokens + 500);
+    // Every turn after it reads the 2,000 messages again as well (4 turns, the first included).
+    expect(byChars.cacheReadTokens).toBe(fresh.cacheReadTokens + 1_500 + 3 * 2_000);
+    // Cold, the whole conversation is written: the uncached tail changes nothing.
+    const cold = { ...base, resumedContextTokens: 12_000, resumedConversationChars: 2_000 * CHARS_PER_TOKEN };
+    expect(estimateReviewCost(cold).cacheWriteTokens).toBe(estimateReviewCost(base).cacheWriteTokens + 2_000);
+    expect(estimateReviewCost({ ...cold, resumedUncachedChars: 500 * CHARS_PER_TOKEN })).toEqual(
+      estimateReviewCost(cold),
+    );
+  });
+
   it("a fresh session after a recent one reads the fixed prefix every review shares from the cache", () => {
     const cold = estimateReviewCost(base);
     const warm = estimateReviewCost({ ...base, overheadCacheWarm: true });

@@ -157,12 +157,19 @@ export class LambdaPipeline {
     const sha = this.dev.commitAll(message);
     this.dev.git("push", "-q", "origin", branch);
     const diff = `${this.dev.git("diff", `${this.baseSha}...${sha}`)}\n`;
+    // A push leaves the PR's description as its author wrote it.
+    let body = "Adds a subtraction helper.";
+    try {
+      body = this.github.pull(OWNER, REPO, pullNumber).body;
+    } catch {
+      // A new PR: the default description.
+    }
     this.github.addPullRequest({
       owner: OWNER,
       repo: REPO,
       number: pullNumber,
       title: "Add sub()",
-      body: "Adds a subtraction helper.",
+      body,
       diff,
       headSha: sha,
       baseSha: this.baseSha,

@@ -26,7 +26,7 @@ import {
   pruneIndex,
   repositoryStoragePath,
   serializeLineageIndex
-} from "./chunk-Q5HAJ7FO.js";
+} from "./chunk-COYUL4HR.js";
 import {
   require_dist
 } from "./chunk-Q7DNVKO2.js";
@@ -3264,14 +3264,27 @@ var PROMPT_CACHE_TTL_MS = 5 * 6e4;
 function tokensOf(chars) {
   return Math.ceil(chars / CHARS_PER_TOKEN);
 }
+function resumedPrefix(input) {
+  if (input.resumedConversationChars !== void 0)
+    return {
+      tokens: SESSION_OVERHEAD_TOKENS + tokensOf(input.resumedConversationChars),
+      uncachedTokens: tokensOf(input.resumedUncachedChars ?? 0)
+    };
+  if (input.resumedContextTokens === void 0) return void 0;
+  return {
+    tokens: Math.max(SESSION_OVERHEAD_TOKENS, input.resumedContextTokens),
+    uncachedTokens: input.resumedReplyTokens ?? 0
+  };
+}
 function estimateReviewCost(input) {
   const reads = input.readChars.slice(0, Math.max(0, input.maxTurns - 2)).map((chars) => Math.min(tokensOf(chars), MAX_READ_TOKENS));
   const turns = Math.min(input.maxTurns, reads.length + 2);
-  const prefix = Math.max(SESSION_OVERHEAD_TOKENS, input.resumedContextTokens ?? 0);
-  const warm = input.resumedCacheWarm === true && input.resumedContextTokens !== void 0 || input.overheadCacheWarm === true && input.resumedContextTokens === void 0;
+  const resumed = resumedPrefix(input);
+  const prefix = resumed?.tokens ?? SESSION_OVERHEAD_TOKENS;
+  const resumedWarm = input.resumedCacheWarm === true && resumed !== void 0;
+  const warm = resumedWarm || input.overheadCacheWarm === true && resumed === void 0;
   let context = prefix + tokensOf(input.promptChars);
-  const resumedWarm = input.resumedCacheWarm === true && input.resumedContextTokens !== void 0;
-  const uncachedTail = resumedWarm ? Math.min(prefix, input.resumedReplyTokens ?? 0) : 0;
+  const uncachedTail = resumedWarm ? Math.min(prefix, resumed.uncachedTokens) : 0;
   let cacheWriteTokens = warm ? context - prefix + uncachedTail : context;
   let cacheReadTokens = warm ? prefix - uncachedTail : 0;
   for (let turn = 2; turn <= turns; turn++) {
@@ -5735,47 +5748,6 @@ async function pruneLineage(store, key, keepLast, maxAttempts = 8) {
   throw new IndexContentionError(key.key, maxAttempts);
 }
 
-// src/sessions/context-bound.ts
-var DEFAULT_CONTEXT_BOUND = { maxDepth: 12, maxContextTokens: 6e4 };
-function contextBoundExceeded(entry, bound) {
-  const depth = entry.depth ?? 0;
-  if (depth + 1 > bound.maxDepth) {
-    return `it is ${depth + 1} generation(s) deep, over the bound of ${bound.maxDepth}`;
-  }
-  if (entry.contextTokens !== void 0 && entry.contextTokens > bound.maxContextTokens) {
-    return `its conversation holds ${entry.contextTokens} tokens, over the bound of ${bound.maxContextTokens}`;
-  }
-  return void 0;
-}
-function lastReplyUsage(transcript) {
-  const lines = Buffer.from(transcript).toString("utf8").split("\n");
-  for (let i = lines.length - 1; i >= 0; i--) {
-    const line = lines[i]?.trim();
-    if (!line?.startsWith("{")) continue;
-    let record;
-    try {
-      record = JSON.parse(line);
-    } catch {
-      continue;
-    }
-    const usage = record.type === "assistant" ? record.message?.usage : void 0;
-    if (usage) return usage;
-  }
-  return void 0;
-}
-function tokenCount(usage, key) {
-  return typeof usage[key] === "number" ? usage[key] : 0;
-}
-function transcriptLastReplyTokens(transcript) {
-  const usage = lastReplyUsage(transcript);
-  if (!usage) return void 0;
-  const replyTokens = tokenCount(usage, "output_tokens");
-  return {
-    contextTokens: tokenCount(usage, "input_tokens") + tokenCount(usage, "cache_creation_input_tokens") + tokenCount(usage, "cache_read_input_tokens") + replyTokens,
-    replyTokens
-  };
-}
-
 // src/sessions/project-slug.ts
 import { realpath as realpath2 } from "node:fs/promises";
 import { join } from "node:path";
@@ -6982,6 +6954,47 @@ function redactTranscript(jsonl, secretValues) {
   };
 }
 
+// src/sessions/transcript-size.ts
+function transcriptSize(transcript) {
+  let conversationChars = 0;
+  let charsBeforeLastReply = 0;
+  let lastUsage;
+  for (const line of Buffer.from(transcript).toString("utf8").split("\n")) {
+    const record = parseRecord(line);
+    if (!record || record.isSidechain === true) continue;
+    if (record.type !== "user" && record.type !== "assistant") continue;
+    const usage = record.type === "assistant" ? record.message?.usage : void 0;
+    if (usage) {
+      lastUsage = usage;
+      charsBeforeLastReply = conversationChars;
+    }
+    if (record.message?.content !== void 0)
+      conversationChars += JSON.stringify(record.message.content).length;
+  }
+  const size = {
+    conversationChars,
+    uncachedChars: lastUsage ? conversationChars - charsBeforeLastReply : conversationChars
+  };
+  if (!lastUsage) return size;
+  const replyTokens = tokenCount(lastUsage, "output_tokens");
+  size.replyTokens = replyTokens;
+  size.contextTokens = tokenCount(lastUsage, "input_tokens") + tokenCount(lastUsage, "cache_creation_input_tokens") + tokenCount(lastUsage, "cache_read_input_tokens") + replyTokens;
+  return size;
+}
+function parseRecord(line) {
+  const trimmed = line.trim();
+  if (!trimmed.startsWith("{")) return void 0;
+  try {
+    const record = JSON.parse(trimmed);
+    return typeof record === "object" && record !== null ? record : void 0;
+  } catch {
+    return void 0;
+  }
+}
+function tokenCount(usage, key) {
+  return typeof usage[key] === "number" ? usage[key] : 0;
+}
+
 // src/sessions/capture-session.ts
 async function findTranscript(configDir, cwd, sessionId) {
   const expected = await transcriptPath(configDir, cwd, sessionId);
@@ -7007,7 +7020,7 @@ async function captureSession(options) {
   const found = await findTranscript(options.configDir, options.cwd, sessionId);
   const redaction = redactTranscript(found.bytes, options.secretValues ?? []);
   const bytes = redaction.bytes;
-  const lastReply = transcriptLastReplyTokens(bytes);
+  const size = transcriptSize(bytes);
   await options.store.putTranscript(options.lineageKey, sessionId, bytes);
   const entry = {
     sessionId,
@@ -7020,8 +7033,10 @@ async function captureSession(options) {
     transcriptSha256: createHash3("sha256").update(bytes).digest("hex"),
     transcriptBytes: bytes.byteLength,
     depth: options.depth ?? 0,
-    ...optionalNumber("contextTokens", lastReply?.contextTokens),
-    ...optionalNumber("replyTokens", lastReply?.replyTokens),
+    ...optionalNumber("contextTokens", size.contextTokens),
+    ...optionalNumber("replyTokens", size.replyTokens),
+    conversationChars: size.conversationChars,
+    uncachedChars: size.uncachedChars,
     ...options.model ? { model: options.model } : {},
     ...options.findings ? { findings: options.findings.slice(0, MAX_LINEAGE_FINDINGS) } : {},
     ...optionalNumber("slot", options.slot)
@@ -7056,6 +7071,19 @@ async function chooseStart(store, lineageKey, baseKey) {
   );
 }
 
+// src/sessions/context-bound.ts
+var DEFAULT_CONTEXT_BOUND = { maxDepth: 12, maxContextTokens: 6e4 };
+function contextBoundExceeded(entry, bound) {
+  const depth = entry.depth ?? 0;
+  if (depth + 1 > bound.maxDepth) {
+    return `it is ${depth + 1} generation(s) deep, over the bound of ${bound.maxDepth}`;
+  }
+  if (entry.contextTokens !== void 0 && entry.contextTokens > bound.maxContextTokens) {
+    return `its conversation holds ${entry.contextTokens} tokens, over the bound of ${bound.maxContextTokens}`;
+  }
+  return void 0;
+}
+
 // src/sessions/restore-result.ts
 function resumeOption(result) {
   return result.status === "restored" ? { sessionId: result.sessionId, fork: true } : void 0;
@@ -7086,7 +7114,15 @@ async function restoreSession(options) {
     };
   }
   const { entry } = start;
-  const exceeded = (options.bound ? contextBoundExceeded(entry, options.bound) : void 0) ?? options.startFresh;
+  const beyondBound = options.bound ? contextBoundExceeded(entry, options.bound) : void 0;
+  if (!beyondBound && options.startFresh?.withSummary === false) {
+    return {
+      status: "fresh",
+      reason: "cheaper_than_continuing",
+      message: `Started a fresh session on the whole change instead of continuing session ${entry.sessionId} (it saw ${entry.headSha.slice(0, 7)}): ${options.startFresh.reason}.`
+    };
+  }
+  const exceeded = beyondBound ?? options.startFresh?.reason;
   if (exceeded) {
     return {
       status: "compacted",
@@ -9783,7 +9819,11 @@ async function chooseLineageStart(input) {
     maxTurns: input.maxTurns,
     resumedContextTokens,
     resumedCacheWarm: warm,
-    ...entry.replyTokens === void 0 ? {} : { resumedReplyTokens: entry.replyTokens }
+    ...entry.replyTokens === void 0 ? {} : { resumedReplyTokens: entry.replyTokens },
+    ...entry.conversationChars === void 0 ? {} : {
+      resumedConversationChars: entry.conversationChars,
+      resumedUncachedChars: entry.uncachedChars ?? 0
+    }
   });
   const summary = {
     reviewedSha: entry.headSha,
@@ -9791,17 +9831,41 @@ async function chooseLineageStart(input) {
     findings: (entry.findings ?? []).map((f) => ({ ...f, state: "outdated" })),
     ...since ? { since } : {}
   };
-  const fresh = estimateReviewCost({
+  const fromSummary = estimateReviewCost({
     model: input.model,
     promptChars: input.continuedPromptChars({ priorReview: summary }),
     readChars,
     maxTurns: input.maxTurns,
     overheadCacheWarm: warm
   });
-  const both = `resuming its ${resumedContextTokens.toLocaleString("en-US")}-token conversation (prompt cache ${warm ? "likely warm" : "cold"}) is estimated at $${resume.usd.toFixed(4)}, a fresh review from its summary at $${fresh.usd.toFixed(4)}`;
-  if (resume.usd <= fresh.usd)
-    return { start, resumedContextTokens, notes: [`Resumed session ${entry.sessionId}: ${both}.`] };
-  return { start, startFresh: `${both}, so the cheaper fresh start was taken`, notes: [] };
+  const wholeChange = since ? estimateReviewCost({
+    model: input.model,
+    promptChars: input.fresh.promptChars,
+    readChars: input.fresh.readChars,
+    maxTurns: input.maxTurns,
+    overheadCacheWarm: warm
+  }) : void 0;
+  const all = `resuming its ${resumedContextTokens.toLocaleString("en-US")}-token conversation (prompt cache ${warm ? "likely warm" : "cold"}) is estimated at $${resume.usd.toFixed(4)}, a fresh review from its summary at $${fromSummary.usd.toFixed(4)}` + (wholeChange ? `, a fresh review of the whole change at $${wholeChange.usd.toFixed(4)}` : "");
+  const cheapestOther = Math.min(fromSummary.usd, wholeChange?.usd ?? Number.POSITIVE_INFINITY);
+  if (resume.usd <= cheapestOther)
+    return { start, resumedContextTokens, notes: [`Resumed session ${entry.sessionId}: ${all}.`] };
+  if (!wholeChange || fromSummary.usd <= wholeChange.usd)
+    return {
+      start,
+      startFresh: {
+        reason: `${all}, so the cheaper fresh start from its summary was taken`,
+        withSummary: true
+      },
+      notes: []
+    };
+  return {
+    start,
+    startFresh: {
+      reason: `${all}, so the cheapest, a fresh review of the whole change, was taken`,
+      withSummary: false
+    },
+    notes: []
+  };
 }
 function readsOf(since, headChars) {
   return since.changedFiles.filter((f) => f.status !== "removed").map((f) => headChars.get(f.path) ?? UNKNOWN_FILE_CHARS);
@@ -10520,6 +10584,9 @@ function excludedNote(excluded) {
 async function continuationOf(checkout, commitsSince, restore, headSha, reviewedPaths) {
   if (restore.status === "compacted" && restore.start.from === "lineage") {
     const { entry } = restore.start;
+    const standing2 = await parentStanding(checkout, entry.headSha, headSha);
+    if (standing2 !== "ancestor")
+      return { priorReview: await priorReviewOf(checkout, entry, headSha, standing2) };
     const [prior, since2] = await Promise.all([
       priorReviewOf(checkout, entry, headSha, "compacted"),
       commitsSince(entry.headSha, reviewedPaths)
@@ -10529,14 +10596,15 @@ async function continuationOf(checkout, commitsSince, restore, headSha, reviewed
   if (restore.status !== "restored" || restore.start.from !== "lineage") return {};
   const previous = restore.parentHeadSha;
   if (previous === headSha) return {};
-  if (!await checkout.hasCommit(previous)) {
-    return { priorReview: await priorReviewOf(checkout, restore.start.entry, headSha, "missing") };
-  }
-  if (!await checkout.isAncestor(previous, headSha)) {
-    return { priorReview: await priorReviewOf(checkout, restore.start.entry, headSha, "rebased") };
-  }
+  const standing = await parentStanding(checkout, previous, headSha);
+  if (standing !== "ancestor")
+    return { priorReview: await priorReviewOf(checkout, restore.start.entry, headSha, standing) };
   const since = await commitsSince(previous, reviewedPaths);
   return since ? { delta: { fromSha: previous, ...since } } : {};
+}
+async function parentStanding(checkout, previous, headSha) {
+  if (!await checkout.hasCommit(previous)) return "missing";
+  return await checkout.isAncestor(previous, headSha) ? "ancestor" : "rebased";
 }
 async function priorReviewOf(checkout, entry, headSha, why) {
   const findings = entry.findings ?? [];
@@ -11155,7 +11223,7 @@ var FsTranscriptStore = class {
 // src/sessions/open-s3-transcript-store.ts
 async function openS3TranscriptStore(location, bucket, prefix) {
   const [{ S3TranscriptStore }, { sessionsS3Client }] = await Promise.all([
-    import("./s3-transcript-store-OGUT4TOP.js"),
+    import("./s3-transcript-store-I4YESP6D.js"),
     import("./sessions-s3-client-V3RISXRF.js")
   ]);
   return new S3TranscriptStore({ client: sessionsS3Client(location), bucket, prefix });

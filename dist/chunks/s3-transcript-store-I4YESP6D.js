@@ -12,7 +12,7 @@ import {
   parseLineageIndex,
   repositoryStoragePath,
   serializeLineageIndex
-} from "./chunk-Q5HAJ7FO.js";
+} from "./chunk-COYUL4HR.js";
 import "./chunk-GPEHOJGG.js";
 import "./chunk-DPW3YIMI.js";
 import "./chunk-FQEOMBEB.js";

@@ -245,7 +245,14 @@ function parseOptionalFields(v) {
       throw new LineageEntryError("model", "must be a model id");
     out.model = v.model;
   }
-  for (const field of ["depth", "contextTokens", "replyTokens", "slot"]) {
+  for (const field of [
+    "depth",
+    "contextTokens",
+    "replyTokens",
+    "conversationChars",
+    "uncachedChars",
+    "slot"
+  ]) {
     const n = v[field];
     if (n === void 0) continue;
     if (typeof n !== "number" || !Number.isInteger(n) || n < 0) {
@@ -253,6 +260,8 @@ function parseOptionalFields(v) {
     }
     out[field] = n;
   }
+  if ((out.uncachedChars ?? 0) > (out.conversationChars ?? Number.POSITIVE_INFINITY))
+    throw new LineageEntryError("uncachedChars", "must not exceed conversationChars");
   if (v.findings !== void 0) out.findings = parseLineageFindings(v.findings);
   return out;
 }
