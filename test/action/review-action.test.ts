@@ -376,6 +376,11 @@ describe("the Action reviewing a pull request (dist/index.js, real CLI, GitHub d
     );
     expect(secondRequest).toContain("diff-since-last-review");
     expect(second.outputs.session_id).not.toBe(first.outputs.session_id);
+    // The log says how the second review started and why: every start it weighed, with its estimate.
+    expect(second.stdout).toMatch(/Start: Continued from session [0-9a-f-]{36} of /);
+    expect(second.stdout).toMatch(
+      /Resumed session [0-9a-f-]{36}: resuming its [\d,]+-token conversation \(prompt cache likely warm\) is estimated at \$\d+\.\d{4}, a fresh review from its summary at \$\d+\.\d{4}, a fresh review of the whole change at \$\d+\.\d{4}\./,
+    );
     // The first review's inline comment is outdated now: its thread is resolved, the comment kept.
     const comments = fx.github.reviewCommentsOn(OWNER, REPO, 7);
     expect(comments).toHaveLength(1);

@@ -234,6 +234,10 @@ export async function reviewPullRequest(
 
     if (result.status === "reviewed")
       for (const note of result.checked.notes ?? []) job.log?.(`Rules: ${note}`);
+    // How the session started and why (a lineage review names every start it weighed, with its
+    // estimate), in the log as in the sticky comment.
+    job.log?.(`Start: ${result.session.restore.message}`);
+    for (const note of result.budget?.notes ?? []) job.log?.(note);
     if (result.budget)
       job.log?.(
         `Cost: estimated $${result.budget.estimate.usd.toFixed(4)} before the run, $${(result.session.outcome.totalCostUsd ?? 0).toFixed(4)} actual`,
