@@ -6,11 +6,28 @@
 // (lambda/worker/Dockerfile).
 
 import { rmSync } from "node:fs";
+import { resolve } from "node:path";
 import { build } from "esbuild";
 
 const entries = {
   index: "src/action/main.ts",
   cli: "src/cli/main.ts",
+};
+
+/**
+ * Static imports of node:http get Node's CommonJS module (scripts/node-http-builtin.cjs): the ES module
+ * facade Node 24 builds for it loads undici for its lazy WebSocket getter, about 30 ms of CPU and
+ * 10 MB at every start (bench:startup). Dynamic imports (the AWS SDK's instance-metadata lookup) stay
+ * Node's own: redirected, they would become a chunk read from disk on first use, possibly after the
+ * agent has started, and every chunk a job needs is loaded before that (docs/runner.md).
+ */
+const staticNodeHttpAsCommonJs = {
+  name: "static-node-http-as-commonjs",
+  setup(build) {
+    build.onResolve({ filter: /^(node:)?http$/ }, (args) =>
+      args.kind === "import-statement" ? { path: resolve("scripts/node-http-builtin.cjs") } : undefined,
+    );
+  },
 };
 
 rmSync("dist", { recursive: true, force: true });
@@ -29,6 +46,7 @@ await build({
     js: "import { createRequire as __cprCreateRequire } from 'node:module'; const require = __cprCreateRequire(import.meta.url);",
   },
   outExtension: { ".js": ".js" },
+  plugins: [staticNodeHttpAsCommonJs],
   // Each dynamic import (the S3 store, the artifacts client, the Managed Agents engine, the provider
   // libraries) gets files of its own under dist/chunks, which Node reads only when that import runs;
   // in one file, V8 compiled all of it at every start (bench:startup). Both entries share the chunks.

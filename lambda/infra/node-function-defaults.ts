@@ -25,8 +25,8 @@ export const ZIP_BANNER =
  * CommonJS module instead; undici then loads only if something uses it (fetch, WebSocket).
  */
 export const ZIP_ALIAS: Readonly<Record<string, string>> = {
-  "node:http": "./lambda/shared/node-http-builtin.cjs",
-  http: "./lambda/shared/node-http-builtin.cjs",
+  "node:http": "./scripts/node-http-builtin.cjs",
+  http: "./scripts/node-http-builtin.cjs",
 };
 
 /**

@@ -1,13 +1,8 @@
-import {
-  Agent as HttpAgent,
-  request as httpRequest,
-  type IncomingMessage,
-  type OutgoingHttpHeaders,
-  type ServerResponse,
-} from "node:http";
+import type { Agent as HttpAgent, IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
 import { Agent as HttpsAgent, request as httpsRequest } from "node:https";
 import { forwardableRequest } from "./forwardable-request.js";
 import { JobToken } from "./job-token.js";
+import { nodeHttp } from "./node-http.js";
 import { PROXY_MESSAGE_PREFIX as PREFIX, ProxyGate } from "./proxy-gate.js";
 import type { ProxyStopReason } from "./proxy-stop-reason.js";
 import { staticCredentialAuth, type UpstreamAuth } from "./upstream-auth.js";
@@ -95,7 +90,7 @@ export class CredentialProxy {
     this.agent =
       this.upstream.protocol === "https:"
         ? new HttpsAgent({ keepAlive: true })
-        : new HttpAgent({ keepAlive: true });
+        : new nodeHttp.Agent({ keepAlive: true });
   }
 
   get stopReason(): ProxyStopReason | undefined {
@@ -163,7 +158,7 @@ export class CredentialProxy {
     const body = this.auth.needsBody ? await readBody(req) : undefined;
     if (body) headers["content-length"] = String(body.length);
     await this.auth.authorize({ method, url, headers, ...(body ? { body } : {}) });
-    const send = this.upstream.protocol === "https:" ? httpsRequest : httpRequest;
+    const send = this.upstream.protocol === "https:" ? httpsRequest : nodeHttp.request;
     const upstreamReq = send(
       {
         protocol: this.upstream.protocol,

@@ -1,6 +1,6 @@
-import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { CredentialProxy, type CredentialProxyOptions } from "./credential-proxy.js";
+import { nodeHttp } from "./node-http.js";
 
 export interface RunningCredentialProxy {
   /** `http://127.0.0.1:<port>`: the agent's ANTHROPIC_BASE_URL. */
@@ -13,7 +13,7 @@ export interface RunningCredentialProxy {
 /** Starts a credential proxy for one job on an ephemeral loopback port. */
 export async function startCredentialProxy(options: CredentialProxyOptions): Promise<RunningCredentialProxy> {
   const proxy = new CredentialProxy(options);
-  const server = createServer((req, res) => {
+  const server = nodeHttp.createServer((req, res) => {
     // Loopback only: a request naming any other host (DNS rebinding, a forwarded request) is refused.
     const host = req.headers.host ?? "";
     const port = req.socket.localPort;

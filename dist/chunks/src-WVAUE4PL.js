@@ -13,7 +13,11 @@ import {
   init_from
 } from "./chunk-YVSGGM5I.js";
 import {
-  __esm
+  require_node_http_builtin
+} from "./chunk-PH2SR43D.js";
+import {
+  __esm,
+  __toESM
 } from "./chunk-WAR6A6MM.js";
 
 // node_modules/data-uri-to-buffer/dist/index.js
@@ -389,7 +393,6 @@ var init_body = __esm({
 
 // node_modules/gaxios/node_modules/node-fetch/src/headers.js
 import { types as types2 } from "node:util";
-import http from "node:http";
 function fromRawHeaders(headers = []) {
   return new Headers(
     headers.reduce((result, value, index, array) => {
@@ -408,17 +411,18 @@ function fromRawHeaders(headers = []) {
     })
   );
 }
-var validateHeaderName, validateHeaderValue, Headers;
+var import_node_http, validateHeaderName, validateHeaderValue, Headers;
 var init_headers = __esm({
   "node_modules/gaxios/node_modules/node-fetch/src/headers.js"() {
-    validateHeaderName = typeof http.validateHeaderName === "function" ? http.validateHeaderName : (name) => {
+    import_node_http = __toESM(require_node_http_builtin(), 1);
+    validateHeaderName = typeof import_node_http.default.validateHeaderName === "function" ? import_node_http.default.validateHeaderName : (name) => {
       if (!/^[\^`\-\w!#$%&'*+.|~]+$/.test(name)) {
         const error = new TypeError(`Header name must be a valid HTTP token [${name}]`);
         Object.defineProperty(error, "code", { value: "ERR_INVALID_HTTP_TOKEN" });
         throw error;
       }
     };
-    validateHeaderValue = typeof http.validateHeaderValue === "function" ? http.validateHeaderValue : (name, value) => {
+    validateHeaderValue = typeof import_node_http.default.validateHeaderValue === "function" ? import_node_http.default.validateHeaderValue : (name, value) => {
       if (/[^\t\u0020-\u007E\u0080-\u00FF]/.test(value)) {
         const error = new TypeError(`Invalid character in header content ["${name}"]`);
         Object.defineProperty(error, "code", { value: "ERR_INVALID_CHAR" });
@@ -1094,7 +1098,6 @@ var init_abort_error = __esm({
 });
 
 // node_modules/gaxios/node_modules/node-fetch/src/index.js
-import http2 from "node:http";
 import https from "node:https";
 import zlib from "node:zlib";
 import Stream2, { PassThrough as PassThrough2, pipeline as pump } from "node:stream";
@@ -1112,7 +1115,7 @@ async function fetch(url, options_) {
       resolve(response2);
       return;
     }
-    const send = (parsedURL.protocol === "https:" ? https : http2).request;
+    const send = (parsedURL.protocol === "https:" ? https : import_node_http2.default).request;
     const { signal } = request;
     let response = null;
     const abort = () => {
@@ -1360,9 +1363,10 @@ function fixResponseChunkedTransferBadEnding(request, errorCallback) {
     });
   });
 }
-var supportedSchemas;
+var import_node_http2, supportedSchemas;
 var init_src = __esm({
   "node_modules/gaxios/node_modules/node-fetch/src/index.js"() {
+    import_node_http2 = __toESM(require_node_http_builtin(), 1);
     init_dist();
     init_body();
     init_response();

@@ -7410,10 +7410,6 @@ function bedrockSigV4Auth(options) {
 }
 
 // src/sandbox/credential-proxy/credential-proxy.ts
-import {
-  Agent as HttpAgent,
-  request as httpRequest
-} from "node:http";
 import { Agent as HttpsAgent, request as httpsRequest } from "node:https";
 
 // src/sandbox/credential-proxy/forwardable-request.ts
@@ -7467,6 +7463,9 @@ var JobToken = class {
 function sha256(text) {
   return createHash5("sha256").update(text).digest();
 }
+
+// src/sandbox/credential-proxy/node-http.ts
+var nodeHttp = process.getBuiltinModule("node:http");
 
 // src/sandbox/credential-proxy/proxy-gate.ts
 var PROXY_MESSAGE_PREFIX = "claude-pr-runner credential proxy";
@@ -7779,7 +7778,7 @@ var CredentialProxy = class {
       ...options.onStop ? { onStop: options.onStop } : {}
     });
     this.auth = options.auth ?? staticCredentialAuth(options.credential);
-    this.agent = this.upstream.protocol === "https:" ? new HttpsAgent({ keepAlive: true }) : new HttpAgent({ keepAlive: true });
+    this.agent = this.upstream.protocol === "https:" ? new HttpsAgent({ keepAlive: true }) : new nodeHttp.Agent({ keepAlive: true });
   }
   get stopReason() {
     return this.gate.stopReason;
@@ -7837,7 +7836,7 @@ var CredentialProxy = class {
     const body = this.auth.needsBody ? await readBody(req) : void 0;
     if (body) headers["content-length"] = String(body.length);
     await this.auth.authorize({ method, url, headers, ...body ? { body } : {} });
-    const send = this.upstream.protocol === "https:" ? httpsRequest : httpRequest;
+    const send = this.upstream.protocol === "https:" ? httpsRequest : nodeHttp.request;
     const upstreamReq = send(
       {
         protocol: this.upstream.protocol,
@@ -7972,10 +7971,9 @@ function pathOnly(path11) {
 }
 
 // src/sandbox/credential-proxy/start-credential-proxy.ts
-import { createServer } from "node:http";
 async function startCredentialProxy(options) {
   const proxy = new CredentialProxy(options);
-  const server = createServer((req, res) => {
+  const server = nodeHttp.createServer((req, res) => {
     const host = req.headers.host ?? "";
     const port2 = req.socket.localPort;
     if (host !== `127.0.0.1:${port2}` && host !== `localhost:${port2}`) {
@@ -8235,7 +8233,7 @@ function awsCredentialsFrom(env) {
 function googleAdcToken(env) {
   let auth;
   return async () => {
-    auth ??= import("./src-SBOL7JGU.js").then(
+    auth ??= import("./src-MHHRANI4.js").then(
       ({ GoogleAuth }) => new GoogleAuth({
         scopes: GOOGLE_CLOUD_SCOPE,
         ...env.GOOGLE_APPLICATION_CREDENTIALS ? { keyFilename: env.GOOGLE_APPLICATION_CREDENTIALS } : {}

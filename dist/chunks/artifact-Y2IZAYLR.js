@@ -23,7 +23,10 @@ import {
   retry,
   setSecret,
   warning
-} from "./chunk-GRLUFQO2.js";
+} from "./chunk-GFOH5BT3.js";
+import {
+  require_node_http_builtin
+} from "./chunk-PH2SR43D.js";
 import {
   __commonJS,
   __export,
@@ -58871,7 +58874,7 @@ function stringToUint8Array(value, format) {
 }
 
 // node_modules/@typespec/ts-http-runtime/dist/esm/nodeHttpClient.js
-import http from "node:http";
+var import_node_http = __toESM(require_node_http_builtin(), 1);
 import https from "node:https";
 import zlib from "node:zlib";
 import { Transform } from "node:stream";
@@ -59046,7 +59049,7 @@ var NodeHttpClient = class {
       ...request.requestOverrides
     };
     return new Promise((resolve2, reject) => {
-      const req = isInsecure ? http.request(options, resolve2) : https.request(options, resolve2);
+      const req = isInsecure ? import_node_http.default.request(options, resolve2) : https.request(options, resolve2);
       req.once("error", (err) => {
         reject(new RestError(err.message, { code: err.code ?? RestError.REQUEST_SEND_ERROR, request }));
       });
@@ -59075,10 +59078,10 @@ var NodeHttpClient = class {
     const disableKeepAlive = request.disableKeepAlive;
     if (isInsecure) {
       if (disableKeepAlive) {
-        return http.globalAgent;
+        return import_node_http.default.globalAgent;
       }
       if (!this.cachedHttpAgent) {
-        this.cachedHttpAgent = new http.Agent({ keepAlive: true });
+        this.cachedHttpAgent = new import_node_http.default.Agent({ keepAlive: true });
       }
       return this.cachedHttpAgent;
     } else {

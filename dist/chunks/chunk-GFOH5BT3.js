@@ -1,5 +1,8 @@
 import { createRequire as __cprCreateRequire } from 'node:module'; const require = __cprCreateRequire(import.meta.url);
 import {
+  require_node_http_builtin
+} from "./chunk-PH2SR43D.js";
+import {
   __commonJS,
   __require,
   __toESM
@@ -20541,7 +20544,7 @@ function prepareKeyValueMessage(key, value) {
 import * as os4 from "os";
 
 // node_modules/@actions/http-client/lib/index.js
-import * as http from "http";
+var http = __toESM(require_node_http_builtin(), 1);
 import * as https from "https";
 
 // node_modules/@actions/http-client/lib/proxy.js

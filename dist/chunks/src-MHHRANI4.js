@@ -1016,7 +1016,7 @@ Content-Type: ${partContentType}\r
       }
       static async #getFetch() {
         const hasWindow = typeof window !== "undefined" && !!window;
-        this.#fetch ||= hasWindow ? window.fetch : (await import("./src-R2PKCGFB.js")).default;
+        this.#fetch ||= hasWindow ? window.fetch : (await import("./src-WVAUE4PL.js")).default;
         return this.#fetch;
       }
       /**
