@@ -118,9 +118,8 @@ export function parseLineageEntry(value: unknown): LineageEntry {
   };
 }
 
-function parseOptionalFields(
-  v: Record<string, unknown>,
-): Pick<
+/** The fields an entry may lack (older entries, or sessions that never reached a reply). */
+type OptionalEntryFields = Pick<
   LineageEntry,
   | "depth"
   | "contextTokens"
@@ -130,18 +129,10 @@ function parseOptionalFields(
   | "model"
   | "findings"
   | "slot"
-> {
-  const out: Pick<
-    LineageEntry,
-    | "depth"
-    | "contextTokens"
-    | "replyTokens"
-    | "conversationChars"
-    | "uncachedChars"
-    | "model"
-    | "findings"
-    | "slot"
-  > = {};
+>;
+
+function parseOptionalFields(v: Record<string, unknown>): OptionalEntryFields {
+  const out: OptionalEntryFields = {};
   if (v.model !== undefined) {
     // It becomes a CLI argument on resume: a model id, nothing else.
     if (typeof v.model !== "string" || !/^[A-Za-z0-9][A-Za-z0-9._:@/[\]-]{0,99}$/.test(v.model))

@@ -112,23 +112,11 @@ export async function chooseLineageStart(input: {
   // Ties keep the history: resuming, then the summary, carry what the earlier reviews found.
   if (resume.usd <= cheapestOther)
     return { start, resumedContextTokens, notes: [`Resumed session ${entry.sessionId}: ${all}.`] };
-  if (!wholeChange || fromSummary.usd <= wholeChange.usd)
-    return {
-      start,
-      startFresh: {
-        reason: `${all}, so the cheaper fresh start from its summary was taken`,
-        withSummary: true,
-      },
-      notes: [],
-    };
-  return {
-    start,
-    startFresh: {
-      reason: `${all}, so the cheapest, a fresh review of the whole change, was taken`,
-      withSummary: false,
-    },
-    notes: [],
-  };
+  const withSummary = !wholeChange || fromSummary.usd <= wholeChange.usd;
+  const taken = withSummary
+    ? "the cheaper fresh start from its summary"
+    : "the cheapest, a fresh review of the whole change,";
+  return { start, startFresh: { reason: `${all}, so ${taken} was taken`, withSummary }, notes: [] };
 }
 
 /** The head-side sizes of the files the commits since the parent touched: what either start may read. */

@@ -9847,23 +9847,9 @@ async function chooseLineageStart(input) {
   const cheapestOther = Math.min(fromSummary.usd, wholeChange?.usd ?? Number.POSITIVE_INFINITY);
   if (resume.usd <= cheapestOther)
     return { start, resumedContextTokens, notes: [`Resumed session ${entry.sessionId}: ${all}.`] };
-  if (!wholeChange || fromSummary.usd <= wholeChange.usd)
-    return {
-      start,
-      startFresh: {
-        reason: `${all}, so the cheaper fresh start from its summary was taken`,
-        withSummary: true
-      },
-      notes: []
-    };
-  return {
-    start,
-    startFresh: {
-      reason: `${all}, so the cheapest, a fresh review of the whole change, was taken`,
-      withSummary: false
-    },
-    notes: []
-  };
+  const withSummary = !wholeChange || fromSummary.usd <= wholeChange.usd;
+  const taken = withSummary ? "the cheaper fresh start from its summary" : "the cheapest, a fresh review of the whole change,";
+  return { start, startFresh: { reason: `${all}, so ${taken} was taken`, withSummary }, notes: [] };
 }
 function readsOf(since, headChars) {
   return since.changedFiles.filter((f) => f.status !== "removed").map((f) => headChars.get(f.path) ?? UNKNOWN_FILE_CHARS);
