@@ -51,7 +51,9 @@ export async function createReadWorkspace(name: string): Promise<string> {
 
 /**
  * Bundles host scripts to plain ESM in bench/out/<folder>/<name>.mjs, so no TypeScript loader
- * inflates their memory or CPU. Returns the folder.
+ * inflates their memory or CPU. Returns the folder. Split like dist/ (scripts/build.mjs): a dynamic
+ * import stays a chunk loaded when it runs, as users' hosts load it, where one file would hoist the
+ * imported package's own imports to the top and load them at every start.
  */
 export async function bundleHosts(folder: string, entryPoints: Record<string, string>): Promise<string> {
   const hostDir = path.join(OUT_DIR, folder);
@@ -63,6 +65,8 @@ export async function bundleHosts(folder: string, entryPoints: Record<string, st
     outdir: hostDir,
     outExtension: { ".js": ".mjs" },
     bundle: true,
+    splitting: true,
+    chunkNames: "chunks/[name]-[hash]",
     platform: "node",
     target: "node24",
     format: "esm",

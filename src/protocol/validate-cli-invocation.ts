@@ -3,7 +3,6 @@
 // broken invocation against the real binary and finds this text in its output). Checking here gives
 // the user the rule by name before a 350 MB process is spawned.
 import type { Ajv } from "ajv";
-import { createAjv } from "../json-schema/create-ajv.js";
 import { FlagRuleError, type FlagRuleViolation } from "./flag-rule-error.js";
 
 export type InputFormat = "text" | "stream-json";
@@ -37,8 +36,12 @@ export interface CliInvocation {
 const INPUT_FORMATS: readonly string[] = ["text", "stream-json"];
 const OUTPUT_FORMATS: readonly string[] = ["text", "json", "stream-json"];
 
-/** Every rule the invocation breaks, in the order the 2.1.235 binary checks them. */
-export function checkCliInvocation(inv: CliInvocation): FlagRuleViolation[] {
+/**
+ * Every rule the invocation breaks, in the order the 2.1.235 binary checks them. Asynchronous because
+ * a `--json-schema` is checked by Ajv, which is loaded only then: it is about 11 MB and 30 ms of a
+ * host's start, and a session without an output schema never needs it (bench:overhead).
+ */
+export async function checkCliInvocation(inv: CliInvocation): Promise<FlagRuleViolation[]> {
   const out: FlagRuleViolation[] = [];
   const fail = (rule: FlagRuleViolation["rule"], message: string) => out.push({ rule, message });
 
@@ -105,7 +108,7 @@ export function checkCliInvocation(inv: CliInvocation): FlagRuleViolation[] {
     );
   }
   // The binary parses --json-schema only in print mode; interactive sessions ignore it.
-  if (inv.jsonSchema !== undefined && inv.print) checkJsonSchema(inv.jsonSchema, fail);
+  if (inv.jsonSchema !== undefined && inv.print) await checkJsonSchema(inv.jsonSchema, fail);
   if (inv.sessionId !== undefined && (inv.resume !== undefined || inv.continue) && !inv.forkSession) {
     fail(
       "session_id_with_resume_requires_fork_session",
@@ -123,18 +126,18 @@ export function checkCliInvocation(inv: CliInvocation): FlagRuleViolation[] {
 }
 
 /** Throws FlagRuleError naming the first broken rule (and listing the others). */
-export function validateCliInvocation(inv: CliInvocation): void {
-  const violations = checkCliInvocation(inv);
+export async function validateCliInvocation(inv: CliInvocation): Promise<void> {
+  const violations = await checkCliInvocation(inv);
   const [first, ...rest] = violations;
   if (first) throw new FlagRuleError([first, ...rest]);
 }
 
 let metaValidator: Ajv | undefined;
 
-function checkJsonSchema(
+async function checkJsonSchema(
   input: unknown,
   fail: (rule: FlagRuleViolation["rule"], message: string) => void,
-): void {
+): Promise<void> {
   let schema = input;
   if (typeof input === "string") {
     try {
@@ -152,7 +155,10 @@ function checkJsonSchema(
     fail("json_schema_must_be_object", "--json-schema must be a JSON object");
     return;
   }
-  metaValidator ??= createAjv({ schemas: "foreign", firstErrorOnly: true, skipMetaValidation: true });
+  if (!metaValidator) {
+    const { createAjv } = await import("../json-schema/create-ajv.js");
+    metaValidator ??= createAjv({ schemas: "foreign", firstErrorOnly: true, skipMetaValidation: true });
+  }
   let valid: boolean;
   try {
     valid = metaValidator.validateSchema(schema) === true;

@@ -251,7 +251,7 @@ async function sessionArgv(
   });
   try {
     // The argv really spawned, read back: no `-p`, and the pipes put the CLI in print mode.
-    validateCliInvocation(cliInvocationFromArgv(argv, { terminal: false }));
+    await validateCliInvocation(cliInvocationFromArgv(argv, { terminal: false }));
   } catch (error) {
     if (error instanceof FlagRuleError) throw new RunnerConfigError(error.message, error.rule);
     throw error;

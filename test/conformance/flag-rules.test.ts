@@ -133,8 +133,10 @@ describe("flag rules: each one the binary's own start-up error (real 2.1.235)", 
   });
 
   for (const c of RULE_CASES) {
-    it(`${c.rule}: the validator names it first and the CLI exits 1 with the same message`, () => {
-      const violations = checkCliInvocation(cliInvocationFromArgv(c.argv, { terminal: c.terminal === true }));
+    it(`${c.rule}: the validator names it first and the CLI exits 1 with the same message`, async () => {
+      const violations = await checkCliInvocation(
+        cliInvocationFromArgv(c.argv, { terminal: c.terminal === true }),
+      );
       expect(violations[0]?.rule).toBe(c.rule);
       const run = runs.get(c.rule);
       expect(run?.code).toBe(1);
@@ -157,7 +159,7 @@ describe("flags the binary accepts, although an earlier validator refused them (
 
   it("--fork-session without --resume or --continue runs a normal session", async () => {
     const argv = ["-p", "hi", "--output-format", "json", "--fork-session"];
-    expect(checkCliInvocation(cliInvocationFromArgv(argv, { terminal: false }))).toEqual([]);
+    expect(await checkCliInvocation(cliInvocationFromArgv(argv, { terminal: false }))).toEqual([]);
     const run = await runClaude(argv, { env: fixture.env, cwd: fixture.cwd });
     expect(run.code).toBe(0);
     expect(run.frames[0]).toMatchObject({ type: "result", subtype: "success", result: "forked nothing" });

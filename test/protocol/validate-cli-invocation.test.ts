@@ -14,9 +14,9 @@ const sdk: CliInvocation = {
   verbose: true,
 };
 
-function ruleOf(inv: CliInvocation): string | undefined {
+async function ruleOf(inv: CliInvocation): Promise<string | undefined> {
   try {
-    validateCliInvocation(inv);
+    await validateCliInvocation(inv);
     return undefined;
   } catch (error) {
     expect(error).toBeInstanceOf(FlagRuleError);
@@ -69,48 +69,48 @@ describe("validateCliInvocation: the seed's input/output format matrix", () => {
     ["unknown input format", { ...sdk, inputFormat: "xml" as never }, "input_format_choice"],
   ];
   for (const [name, inv, rule] of cases) {
-    it(`${name}: ${rule ?? "accepted"}`, () => {
-      expect(ruleOf(inv)).toBe(rule);
+    it(`${name}: ${rule ?? "accepted"}`, async () => {
+      expect(await ruleOf(inv)).toBe(rule);
     });
   }
 
-  it("uses the real CLI's wording for the two errors observed on 2.1.235", () => {
-    expect(() =>
+  it("uses the real CLI's wording for the two errors observed on 2.1.235", async () => {
+    await expect(
       validateCliInvocation({
         print: true,
         inputFormat: "text",
         outputFormat: "stream-json",
         verbose: false,
       }),
-    ).toThrow("When using --print, --output-format=stream-json requires --verbose");
-    expect(() => validateCliInvocation({ ...sdk, outputFormat: "json" })).toThrow(
+    ).rejects.toThrow("When using --print, --output-format=stream-json requires --verbose");
+    await expect(validateCliInvocation({ ...sdk, outputFormat: "json" })).rejects.toThrow(
       "--input-format=stream-json requires output-format=stream-json.",
     );
   });
 });
 
 describe("validateCliInvocation: further constraints", () => {
-  it("--replay-user-messages needs stream-json in and out", () => {
-    expect(ruleOf({ ...sdk, replayUserMessages: true })).toBeUndefined();
-    expect(ruleOf({ ...sdk, inputFormat: "text", replayUserMessages: true })).toBe(
+  it("--replay-user-messages needs stream-json in and out", async () => {
+    expect(await ruleOf({ ...sdk, replayUserMessages: true })).toBeUndefined();
+    expect(await ruleOf({ ...sdk, inputFormat: "text", replayUserMessages: true })).toBe(
       "replay_user_messages_requires_stream_json",
     );
   });
 
-  it("--include-partial-messages, --forward-subagent-text and --prompt-suggestions need print + stream-json output", () => {
+  it("--include-partial-messages, --forward-subagent-text and --prompt-suggestions need print + stream-json output", async () => {
     const textOut: CliInvocation = { print: true, inputFormat: "text", outputFormat: "json", verbose: true };
-    expect(ruleOf({ ...sdk, includePartialMessages: true })).toBeUndefined();
-    expect(ruleOf({ ...textOut, includePartialMessages: true })).toBe(
+    expect(await ruleOf({ ...sdk, includePartialMessages: true })).toBeUndefined();
+    expect(await ruleOf({ ...textOut, includePartialMessages: true })).toBe(
       "include_partial_messages_requires_print_stream_json",
     );
-    expect(ruleOf({ ...textOut, forwardSubagentText: true })).toBe(
+    expect(await ruleOf({ ...textOut, forwardSubagentText: true })).toBe(
       "forward_subagent_text_requires_print_stream_json",
     );
-    expect(ruleOf({ ...textOut, promptSuggestions: true })).toBe(
+    expect(await ruleOf({ ...textOut, promptSuggestions: true })).toBe(
       "prompt_suggestions_requires_print_stream_json",
     );
     expect(
-      ruleOf({
+      await ruleOf({
         print: true,
         inputFormat: "text",
         outputFormat: "stream-json",
@@ -120,10 +120,10 @@ describe("validateCliInvocation: further constraints", () => {
     ).toBe(undefined);
   });
 
-  it("--sdk-url needs stream-json in and out", () => {
-    expect(ruleOf({ ...sdk, sdkUrl: "wss://x" })).toBeUndefined();
+  it("--sdk-url needs stream-json in and out", async () => {
+    expect(await ruleOf({ ...sdk, sdkUrl: "wss://x" })).toBeUndefined();
     expect(
-      ruleOf({
+      await ruleOf({
         print: true,
         inputFormat: "text",
         outputFormat: "stream-json",
@@ -133,44 +133,44 @@ describe("validateCliInvocation: further constraints", () => {
     ).toBe("sdk_url_requires_stream_json");
   });
 
-  it("--json-schema must be a JSON object: strings, arrays, invalid JSON and invalid schemas fail", () => {
+  it("--json-schema must be a JSON object: strings, arrays, invalid JSON and invalid schemas fail", async () => {
     const base: CliInvocation = { print: true, inputFormat: "text", outputFormat: "json", verbose: false };
     expect(
-      ruleOf({ ...base, jsonSchema: { type: "object", properties: { n: { type: "number" } } } }),
+      await ruleOf({ ...base, jsonSchema: { type: "object", properties: { n: { type: "number" } } } }),
     ).toBeUndefined();
-    expect(ruleOf({ ...base, jsonSchema: '{"type":"object"}' })).toBeUndefined();
-    expect(ruleOf({ ...base, jsonSchema: '"a string"' })).toBe("json_schema_must_be_object");
-    expect(ruleOf({ ...base, jsonSchema: "[1,2]" })).toBe("json_schema_must_be_object");
-    expect(ruleOf({ ...base, jsonSchema: [{ type: "object" }] })).toBe("json_schema_must_be_object");
-    expect(ruleOf({ ...base, jsonSchema: null })).toBe("json_schema_must_be_object");
-    expect(ruleOf({ ...base, jsonSchema: "{type: object}" })).toBe("json_schema_invalid_json");
-    expect(ruleOf({ ...base, jsonSchema: { type: 5 } })).toBe("json_schema_invalid_schema");
-    expect(() => validateCliInvocation({ ...base, jsonSchema: [1] })).toThrow(
+    expect(await ruleOf({ ...base, jsonSchema: '{"type":"object"}' })).toBeUndefined();
+    expect(await ruleOf({ ...base, jsonSchema: '"a string"' })).toBe("json_schema_must_be_object");
+    expect(await ruleOf({ ...base, jsonSchema: "[1,2]" })).toBe("json_schema_must_be_object");
+    expect(await ruleOf({ ...base, jsonSchema: [{ type: "object" }] })).toBe("json_schema_must_be_object");
+    expect(await ruleOf({ ...base, jsonSchema: null })).toBe("json_schema_must_be_object");
+    expect(await ruleOf({ ...base, jsonSchema: "{type: object}" })).toBe("json_schema_invalid_json");
+    expect(await ruleOf({ ...base, jsonSchema: { type: 5 } })).toBe("json_schema_invalid_schema");
+    await expect(validateCliInvocation({ ...base, jsonSchema: [1] })).rejects.toThrow(
       "--json-schema must be a JSON object",
     );
-    expect(() => validateCliInvocation({ ...base, jsonSchema: { type: "nope" } })).toThrow(
+    await expect(validateCliInvocation({ ...base, jsonSchema: { type: "nope" } })).rejects.toThrow(
       "--json-schema is not a valid JSON Schema: data/type must be equal to one of the allowed values",
     );
     // Interactive sessions never parse --json-schema.
-    expect(ruleOf({ ...base, print: false, jsonSchema: "[1]" })).toBeUndefined();
+    expect(await ruleOf({ ...base, print: false, jsonSchema: "[1]" })).toBeUndefined();
   });
 
-  it("--fork-session alone is accepted (the binary has no such rule); --session-id with --resume needs it", () => {
-    expect(ruleOf({ ...sdk, forkSession: true })).toBeUndefined();
-    expect(ruleOf({ ...sdk, sessionId: "s", resume: "5b0c7a3e" })).toBe(
+  it("--fork-session alone is accepted (the binary has no such rule); --session-id with --resume needs it", async () => {
+    expect(await ruleOf({ ...sdk, forkSession: true })).toBeUndefined();
+    expect(await ruleOf({ ...sdk, sessionId: "s", resume: "5b0c7a3e" })).toBe(
       "session_id_with_resume_requires_fork_session",
     );
-    expect(ruleOf({ ...sdk, sessionId: "s", continue: true })).toBe(
+    expect(await ruleOf({ ...sdk, sessionId: "s", continue: true })).toBe(
       "session_id_with_resume_requires_fork_session",
     );
-    expect(ruleOf({ ...sdk, sessionId: "s", resume: "5b0c7a3e", forkSession: true })).toBeUndefined();
-    expect(ruleOf({ ...sdk, sessionId: "s" })).toBeUndefined();
+    expect(await ruleOf({ ...sdk, sessionId: "s", resume: "5b0c7a3e", forkSession: true })).toBeUndefined();
+    expect(await ruleOf({ ...sdk, sessionId: "s" })).toBeUndefined();
   });
 
-  it("--no-session-persistence only in print mode", () => {
-    expect(ruleOf({ ...sdk, noSessionPersistence: true })).toBeUndefined();
+  it("--no-session-persistence only in print mode", async () => {
+    expect(await ruleOf({ ...sdk, noSessionPersistence: true })).toBeUndefined();
     expect(
-      ruleOf({
+      await ruleOf({
         print: false,
         inputFormat: "text",
         outputFormat: "text",
@@ -180,7 +180,7 @@ describe("validateCliInvocation: further constraints", () => {
     ).toBe("no_session_persistence_requires_print");
   });
 
-  it("reports every broken rule, the first one as .rule, all named in the message", () => {
+  it("reports every broken rule, the first one as .rule, all named in the message", async () => {
     const inv: CliInvocation = {
       print: true,
       inputFormat: "stream-json",
@@ -190,14 +190,14 @@ describe("validateCliInvocation: further constraints", () => {
       sessionId: "s",
       continue: true,
     };
-    expect(checkCliInvocation(inv).map((v) => v.rule)).toEqual([
+    expect((await checkCliInvocation(inv)).map((v) => v.rule)).toEqual([
       "stream_json_input_requires_stream_json_output",
       "replay_user_messages_requires_stream_json",
       "session_id_with_resume_requires_fork_session",
     ]);
-    const error = (() => {
+    const error = await (async () => {
       try {
-        validateCliInvocation(inv);
+        await validateCliInvocation(inv);
       } catch (e) {
         return e as FlagRuleError;
       }
@@ -210,7 +210,7 @@ describe("validateCliInvocation: further constraints", () => {
 });
 
 describe("cliInvocationFromArgv: the argv the runner really spawns", () => {
-  it("reads the runner's argv (no -p, pipes) as print mode with stream-json in and out", () => {
+  it("reads the runner's argv (no -p, pipes) as print mode with stream-json in and out", async () => {
     const argv = [
       "--input-format",
       "stream-json",
@@ -236,7 +236,7 @@ describe("cliInvocationFromArgv: the argv the runner really spawns", () => {
       resume: "abc",
       forkSession: true,
     });
-    expect(checkCliInvocation(cliInvocationFromArgv(argv, { terminal: false }))).toEqual([]);
+    expect(await checkCliInvocation(cliInvocationFromArgv(argv, { terminal: false }))).toEqual([]);
     expect(cliInvocationFromArgv(argv, { terminal: true }).print).toBe(false);
   });
 

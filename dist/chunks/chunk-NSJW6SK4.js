@@ -6776,7 +6776,7 @@ function projectSlug(realCwd) {
 // src/protocol/validate-cli-invocation.ts
 var INPUT_FORMATS = ["text", "stream-json"];
 var OUTPUT_FORMATS = ["text", "json", "stream-json"];
-function checkCliInvocation(inv) {
+async function checkCliInvocation(inv) {
   const out = [];
   const fail = (rule, message) => out.push({ rule, message });
   if (!INPUT_FORMATS.includes(inv.inputFormat)) {
@@ -6838,7 +6838,7 @@ function checkCliInvocation(inv) {
       "--no-session-persistence can only be used with --print mode."
     );
   }
-  if (inv.jsonSchema !== void 0 && inv.print) checkJsonSchema(inv.jsonSchema, fail);
+  if (inv.jsonSchema !== void 0 && inv.print) await checkJsonSchema(inv.jsonSchema, fail);
   if (inv.sessionId !== void 0 && (inv.resume !== void 0 || inv.continue) && !inv.forkSession) {
     fail(
       "session_id_with_resume_requires_fork_session",
@@ -6853,13 +6853,13 @@ function checkCliInvocation(inv) {
   }
   return out;
 }
-function validateCliInvocation(inv) {
-  const violations = checkCliInvocation(inv);
+async function validateCliInvocation(inv) {
+  const violations = await checkCliInvocation(inv);
   const [first, ...rest] = violations;
   if (first) throw new FlagRuleError([first, ...rest]);
 }
 var metaValidator;
-function checkJsonSchema(input, fail) {
+async function checkJsonSchema(input, fail) {
   let schema = input;
   if (typeof input === "string") {
     try {
@@ -6876,7 +6876,10 @@ function checkJsonSchema(input, fail) {
     fail("json_schema_must_be_object", "--json-schema must be a JSON object");
     return;
   }
-  metaValidator ??= createAjv({ schemas: "foreign", firstErrorOnly: true, skipMetaValidation: true });
+  if (!metaValidator) {
+    const { createAjv: createAjv2 } = await import("./create-ajv-LQ2YAFTX.js");
+    metaValidator ??= createAjv2({ schemas: "foreign", firstErrorOnly: true, skipMetaValidation: true });
+  }
   let valid;
   try {
     valid = metaValidator.validateSchema(schema) === true;
@@ -7409,9 +7412,6 @@ function bedrockSigV4Auth(options) {
   };
 }
 
-// src/sandbox/credential-proxy/credential-proxy.ts
-import { Agent as HttpsAgent, request as httpsRequest } from "node:https";
-
 // src/sandbox/credential-proxy/forwardable-request.ts
 var SEGMENT = /^[A-Za-z0-9._~:@%-]+$/;
 var ROUTES = [
@@ -7762,6 +7762,7 @@ var CredentialProxy = class {
   upstream;
   auth;
   agent;
+  send;
   gate;
   counters = { forwarded: 0, refused: 0 };
   onRefusal;
@@ -7778,7 +7779,9 @@ var CredentialProxy = class {
       ...options.onStop ? { onStop: options.onStop } : {}
     });
     this.auth = options.auth ?? staticCredentialAuth(options.credential);
-    this.agent = this.upstream.protocol === "https:" ? new HttpsAgent({ keepAlive: true }) : new nodeHttp.Agent({ keepAlive: true });
+    const transport = this.upstream.protocol === "https:" ? process.getBuiltinModule("node:https") : nodeHttp;
+    this.agent = new transport.Agent({ keepAlive: true });
+    this.send = transport.request;
   }
   get stopReason() {
     return this.gate.stopReason;
@@ -7836,8 +7839,7 @@ var CredentialProxy = class {
     const body = this.auth.needsBody ? await readBody(req) : void 0;
     if (body) headers["content-length"] = String(body.length);
     await this.auth.authorize({ method, url, headers, ...body ? { body } : {} });
-    const send = this.upstream.protocol === "https:" ? httpsRequest : nodeHttp.request;
-    const upstreamReq = send(
+    const upstreamReq = this.send(
       {
         protocol: this.upstream.protocol,
         hostname: this.upstream.hostname,
@@ -9070,7 +9072,7 @@ async function sessionArgv(options, models, sandbox, outputSchema) {
     ...outputSchema ? { jsonSchema: outputSchema.schema } : {}
   });
   try {
-    validateCliInvocation(cliInvocationFromArgv(argv, { terminal: false }));
+    await validateCliInvocation(cliInvocationFromArgv(argv, { terminal: false }));
   } catch (error) {
     if (error instanceof FlagRuleError) throw new RunnerConfigError(error.message, error.rule);
     throw error;
