@@ -134,6 +134,12 @@ export async function validateCliInvocation(inv: CliInvocation): Promise<void> {
 
 let metaValidator: Ajv | undefined;
 
+/** The Ajv that checks a --json-schema, imported only when one is given (see checkCliInvocation). */
+async function loadMetaValidator(): Promise<Ajv> {
+  const { createAjv } = await import("../json-schema/create-ajv.js");
+  return createAjv({ schemas: "foreign", firstErrorOnly: true, skipMetaValidation: true });
+}
+
 async function checkJsonSchema(
   input: unknown,
   fail: (rule: FlagRuleViolation["rule"], message: string) => void,
@@ -155,10 +161,7 @@ async function checkJsonSchema(
     fail("json_schema_must_be_object", "--json-schema must be a JSON object");
     return;
   }
-  if (!metaValidator) {
-    const { createAjv } = await import("../json-schema/create-ajv.js");
-    metaValidator ??= createAjv({ schemas: "foreign", firstErrorOnly: true, skipMetaValidation: true });
-  }
+  metaValidator ??= await loadMetaValidator();
   let valid: boolean;
   try {
     valid = metaValidator.validateSchema(schema) === true;

@@ -6859,6 +6859,10 @@ async function validateCliInvocation(inv) {
   if (first) throw new FlagRuleError([first, ...rest]);
 }
 var metaValidator;
+async function loadMetaValidator() {
+  const { createAjv: createAjv2 } = await import("./create-ajv-LQ2YAFTX.js");
+  return createAjv2({ schemas: "foreign", firstErrorOnly: true, skipMetaValidation: true });
+}
 async function checkJsonSchema(input, fail) {
   let schema = input;
   if (typeof input === "string") {
@@ -6876,10 +6880,7 @@ async function checkJsonSchema(input, fail) {
     fail("json_schema_must_be_object", "--json-schema must be a JSON object");
     return;
   }
-  if (!metaValidator) {
-    const { createAjv: createAjv2 } = await import("./create-ajv-LQ2YAFTX.js");
-    metaValidator ??= createAjv2({ schemas: "foreign", firstErrorOnly: true, skipMetaValidation: true });
-  }
+  metaValidator ??= await loadMetaValidator();
   let valid;
   try {
     valid = metaValidator.validateSchema(schema) === true;
