@@ -1,10 +1,11 @@
 import { createHash } from "node:crypto";
-import { readdir, readFile } from "node:fs/promises";
+import { readdir } from "node:fs/promises";
 import { join } from "node:path";
 import { type AppendResult, appendLineageEntry } from "./append-lineage-entry.js";
 import { type LineageEntry, type LineageFinding, MAX_LINEAGE_FINDINGS } from "./lineage-entry.js";
 import type { LineageKey } from "./lineage-key.js";
 import { transcriptPath } from "./project-slug.js";
+import { readCapturedTranscript } from "./read-captured-transcript.js";
 import { redactTranscript } from "./redact-transcript.js";
 import { TranscriptNotFoundError } from "./session-errors.js";
 import { assertSessionId } from "./session-id.js";
@@ -49,22 +50,20 @@ async function findTranscript(
   cwd: string,
   sessionId: string,
 ): Promise<{ path: string; bytes: Buffer }> {
+  // The config directory was the agent's while it ran: each candidate is read only if it is a plain
+  // file of its own inside it, and anything else stops the search (readCapturedTranscript).
   const expected = await transcriptPath(configDir, cwd, sessionId);
   const searched = [expected];
-  try {
-    return { path: expected, bytes: await readFile(expected) };
-  } catch {
-    // The CLI may have keyed the cwd differently (e.g. it changed directory); look in every project.
-  }
+  const bytes = await readCapturedTranscript(configDir, expected);
+  if (bytes) return { path: expected, bytes };
+  // The CLI may have keyed the cwd differently (e.g. it changed directory); look in every project.
   const projects = join(configDir, "projects");
   const dirs = await readdir(projects).catch(() => [] as string[]);
   for (const dir of dirs) {
     const candidate = join(projects, dir, `${sessionId}.jsonl`);
-    try {
-      return { path: candidate, bytes: await readFile(candidate) };
-    } catch {
-      searched.push(candidate);
-    }
+    const found = await readCapturedTranscript(configDir, candidate);
+    if (found) return { path: candidate, bytes: found };
+    searched.push(candidate);
   }
   throw new TranscriptNotFoundError(sessionId, searched.length > 1 ? [expected, `${projects}/*/`] : searched);
 }

@@ -113,3 +113,18 @@ export class TranscriptUntrustedError extends Error {
     super(`stored transcript ${location} was refused: ${reason}`);
   }
 }
+
+/**
+ * What stands where a finished session's transcript should be is not a file the host may read: the
+ * config directory was the agent's while it ran, so the agent could have left a link, a FIFO or a
+ * file too big to hold there. Nothing is read through it and nothing is stored.
+ */
+export class UnsafeTranscriptError extends Error {
+  override readonly name = "UnsafeTranscriptError";
+  constructor(
+    readonly location: string,
+    readonly reason: string,
+  ) {
+    super(`the transcript at ${location} was not read: ${reason}`);
+  }
+}

@@ -12,7 +12,7 @@ import {
   parseLineageIndex,
   repositoryStoragePath,
   serializeLineageIndex
-} from "./chunk-COYUL4HR.js";
+} from "./chunk-XQT6XTCL.js";
 import "./chunk-GPEHOJGG.js";
 import "./chunk-DPW3YIMI.js";
 import "./chunk-FQEOMBEB.js";

@@ -95,6 +95,16 @@ var TranscriptUntrustedError = class extends Error {
   reason;
   name = "TranscriptUntrustedError";
 };
+var UnsafeTranscriptError = class extends Error {
+  constructor(location, reason) {
+    super(`the transcript at ${location} was not read: ${reason}`);
+    this.location = location;
+    this.reason = reason;
+  }
+  location;
+  reason;
+  name = "UnsafeTranscriptError";
+};
 
 // src/sessions/lineage-key.ts
 var OWNER = /^[A-Za-z0-9](?:[A-Za-z0-9_-]{0,99})$/;
@@ -363,6 +373,7 @@ export {
   TranscriptNotFoundError,
   TranscriptCorruptError,
   TranscriptUntrustedError,
+  UnsafeTranscriptError,
   prLineageKey,
   branchLineageKey,
   parseLineageKey,

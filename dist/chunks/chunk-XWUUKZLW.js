@@ -16,6 +16,7 @@ import {
   TranscriptCorruptError,
   TranscriptNotFoundError,
   TranscriptUntrustedError,
+  UnsafeTranscriptError,
   appendToIndex,
   assertSessionId,
   emptyLineageIndex,
@@ -26,7 +27,7 @@ import {
   pruneIndex,
   repositoryStoragePath,
   serializeLineageIndex
-} from "./chunk-COYUL4HR.js";
+} from "./chunk-XQT6XTCL.js";
 import {
   require_dist
 } from "./chunk-Q7DNVKO2.js";
@@ -293,8 +294,8 @@ var require_utils = __commonJS({
       }
       return output;
     };
-    exports.basename = (path11, { windows } = {}) => {
-      const segs = path11.split(windows ? /[\\/]/ : "/");
+    exports.basename = (path12, { windows } = {}) => {
+      const segs = path12.split(windows ? /[\\/]/ : "/");
       const last = segs[segs.length - 1];
       if (last === "") {
         return segs[segs.length - 2];
@@ -646,7 +647,7 @@ var require_scan = __commonJS({
 var require_parse = __commonJS({
   "node_modules/picomatch/lib/parse.js"(exports, module) {
     "use strict";
-    var constants = require_constants();
+    var constants2 = require_constants();
     var utils = require_utils();
     var {
       MAX_LENGTH,
@@ -654,7 +655,7 @@ var require_parse = __commonJS({
       REGEX_NON_SPECIAL_CHARS,
       REGEX_SPECIAL_CHARS_BACKREF,
       REPLACEMENTS
-    } = constants;
+    } = constants2;
     var expandRange = (args, options) => {
       if (typeof options.expandRange === "function") {
         return options.expandRange(...args, options);
@@ -863,7 +864,7 @@ var require_parse = __commonJS({
       if (options.maxExtglobRecursion === false) {
         return { risky: false };
       }
-      const max = typeof options.maxExtglobRecursion === "number" ? options.maxExtglobRecursion : constants.DEFAULT_MAX_EXTGLOB_RECURSION;
+      const max = typeof options.maxExtglobRecursion === "number" ? options.maxExtglobRecursion : constants2.DEFAULT_MAX_EXTGLOB_RECURSION;
       const branches = splitTopLevel(body).map((branch) => branch.trim());
       if (branches.length > 1) {
         if (branches.some((branch) => branch === "") || branches.some((branch) => /^[*?]+$/.test(branch)) || hasRepeatedCharPrefixOverlap(branches)) {
@@ -909,8 +910,8 @@ var require_parse = __commonJS({
       const bos = { type: "bos", value: "", output: opts.prepend || "" };
       const tokens = [bos];
       const capture = opts.capture ? "" : "?:";
-      const PLATFORM_CHARS = constants.globChars(opts.windows);
-      const EXTGLOB_CHARS = constants.extglobChars(PLATFORM_CHARS);
+      const PLATFORM_CHARS = constants2.globChars(opts.windows);
+      const EXTGLOB_CHARS = constants2.extglobChars(PLATFORM_CHARS);
       const {
         DOT_LITERAL,
         PLUS_LITERAL,
@@ -1039,16 +1040,16 @@ var require_parse = __commonJS({
         const analysis = analyzeRepeatedExtglob(body, opts);
         if ((token.type === "plus" || token.type === "star") && analysis.risky) {
           const safeOutput = analysis.safeOutput ? (token.output ? "" : ONE_CHAR) + (opts.capture ? `(${analysis.safeOutput})` : analysis.safeOutput) : void 0;
-          const open2 = tokens[token.tokensIndex];
-          open2.type = "text";
-          open2.value = literal;
-          open2.output = safeOutput || utils.escapeRegex(literal);
+          const open3 = tokens[token.tokensIndex];
+          open3.type = "text";
+          open3.value = literal;
+          open3.output = safeOutput || utils.escapeRegex(literal);
           for (let i = token.tokensIndex + 1; i < tokens.length; i++) {
             tokens[i].value = "";
             tokens[i].output = "";
             delete tokens[i].suffix;
           }
-          state.output = token.output + open2.output;
+          state.output = token.output + open3.output;
           state.backtrack = true;
           push({ type: "paren", extglob: true, value, output: "" });
           decrement("parens");
@@ -1268,15 +1269,15 @@ var require_parse = __commonJS({
         }
         if (value === "{" && opts.nobrace !== true) {
           increment("braces");
-          const open2 = {
+          const open3 = {
             type: "brace",
             value,
             output: "(",
             outputIndex: state.output.length,
             tokensIndex: state.tokens.length
           };
-          braces.push(open2);
-          push(open2);
+          braces.push(open3);
+          push(open3);
           continue;
         }
         if (value === "}") {
@@ -1606,7 +1607,7 @@ var require_parse = __commonJS({
         NO_DOTS_SLASH,
         STAR,
         START_ANCHOR
-      } = constants.globChars(opts.windows);
+      } = constants2.globChars(opts.windows);
       const nodot = opts.dot ? NO_DOTS : NO_DOT;
       const slashDot = opts.dot ? NO_DOTS_SLASH : NO_DOT;
       const capture = opts.capture ? "" : "?:";
@@ -1664,7 +1665,7 @@ var require_picomatch = __commonJS({
     var scan = require_scan();
     var parse = require_parse();
     var utils = require_utils();
-    var constants = require_constants();
+    var constants2 = require_constants();
     var isObject3 = (val) => val && typeof val === "object" && !Array.isArray(val);
     var picomatch4 = (glob, options, returnState = false) => {
       if (Array.isArray(glob)) {
@@ -1792,7 +1793,7 @@ var require_picomatch = __commonJS({
         return /$^/;
       }
     };
-    picomatch4.constants = constants;
+    picomatch4.constants = constants2;
     module.exports = picomatch4;
   }
 });
@@ -2211,8 +2212,8 @@ ${finding.body}`.trim() },
     ]
   };
 }
-function relativeUri(path11) {
-  return path11.split("/").map(encodeURIComponent).join("/");
+function relativeUri(path12) {
+  return path12.split("/").map(encodeURIComponent).join("/");
 }
 
 // src/jobs/review/review-run-properties.ts
@@ -2403,7 +2404,7 @@ function schemaProblems(errors, document) {
   const all = errors ?? [];
   const anyOfPaths = all.filter((e) => e.keyword === "anyOf").map((e) => `${e.schemaPath}/`);
   for (const error of all) {
-    if (anyOfPaths.some((path11) => error.schemaPath.startsWith(path11))) continue;
+    if (anyOfPaths.some((path12) => error.schemaPath.startsWith(path12))) continue;
     const branches = all.filter(
       (e) => e.instancePath === error.instancePath && e.schemaPath.startsWith(`${error.schemaPath}/`)
     );
@@ -2466,7 +2467,7 @@ function anyOfText(error, branches) {
   return names.length > 0 && names.length === branches.length ? `needs at least one of ${names.join(", ")}` : error.message ?? "is not valid";
 }
 function keyPath(instancePath) {
-  return instancePath.split("/").slice(1).map((part) => part.replaceAll("~1", "/").replaceAll("~0", "~")).reduce((path11, part) => /^\d+$/.test(part) ? `${path11}[${part}]` : path11 ? `${path11}.${part}` : part, "");
+  return instancePath.split("/").slice(1).map((part) => part.replaceAll("~1", "/").replaceAll("~0", "~")).reduce((path12, part) => /^\d+$/.test(part) ? `${path12}[${part}]` : path12 ? `${path12}.${part}` : part, "");
 }
 function valueAt(document, instancePath) {
   let value = document;
@@ -2740,9 +2741,9 @@ var GitCheckout = class {
     return parseNameStatus(status).map((file) => ({ ...file, ...counts.get(file.path) }));
   }
   /** Number of lines of a file at a commit, or undefined when the file does not exist there. */
-  async lineCount(sha, path11) {
+  async lineCount(sha, path12) {
     try {
-      const text = await this.git(["show", `${sha}:${path11}`]);
+      const text = await this.git(["show", `${sha}:${path12}`]);
       if (text.length === 0) return 0;
       return text.split("\n").length - (text.endsWith("\n") ? 1 : 0);
     } catch {
@@ -2752,8 +2753,8 @@ var GitCheckout = class {
   /** `lineCount` of each path at a commit, read in parallel, for checking findings against the files. */
   async lineCounts(sha, paths) {
     const unique = [...new Set(paths)];
-    const counts = await Promise.all(unique.map((path11) => this.lineCount(sha, path11)));
-    return new Map(unique.map((path11, i) => [path11, counts[i]]));
+    const counts = await Promise.all(unique.map((path12) => this.lineCount(sha, path12)));
+    return new Map(unique.map((path12, i) => [path12, counts[i]]));
   }
   /**
    * The byte size of each path's blob at a commit (one `ls-tree` for all), for estimating what
@@ -2803,8 +2804,8 @@ function parseNameStatus(output) {
     const letter = code[0] ?? "M";
     if (letter === "R" || letter === "C") {
       const previousPath = fields[i++] ?? "";
-      const path11 = fields[i++] ?? "";
-      files.push({ path: path11, previousPath, status: STATUS_NAMES[letter] ?? "modified" });
+      const path12 = fields[i++] ?? "";
+      files.push({ path: path12, previousPath, status: STATUS_NAMES[letter] ?? "modified" });
     } else {
       files.push({ path: fields[i++] ?? "", status: STATUS_NAMES[letter] ?? "modified" });
     }
@@ -2817,12 +2818,12 @@ function parseNumstat(output) {
   for (let i = 0; i < fields.length; i++) {
     const match = /^(\d+|-)\t(\d+|-)\t(.*)$/.exec(fields[i] ?? "");
     if (!match) continue;
-    let path11 = match[3] ?? "";
-    if (path11 === "") {
+    let path12 = match[3] ?? "";
+    if (path12 === "") {
       i += 2;
-      path11 = fields[i] ?? "";
+      path12 = fields[i] ?? "";
     }
-    counts.set(path11, { additions: toCount(match[1]), deletions: toCount(match[2]) });
+    counts.set(path12, { additions: toCount(match[1]), deletions: toCount(match[2]) });
   }
   return counts;
 }
@@ -2953,12 +2954,12 @@ var RepositoryConfigError = class extends Error {
 var validateConfig = compileOnFirstUse(REPOSITORY_CONFIG_SCHEMA);
 async function readRepositoryConfig(checkout, sha) {
   const listed = await checkout.git(["ls-tree", "--name-only", "-z", sha, "--", ...REPOSITORY_CONFIG_PATHS]);
-  const present = REPOSITORY_CONFIG_PATHS.filter((path12) => listed.split("\0").includes(path12));
-  const path11 = onePath(present, sha);
-  if (!path11) return EMPTY_REPOSITORY_CONFIG;
+  const present = REPOSITORY_CONFIG_PATHS.filter((path13) => listed.split("\0").includes(path13));
+  const path12 = onePath(present, sha);
+  if (!path12) return EMPTY_REPOSITORY_CONFIG;
   return parseRepositoryConfig(
-    await checkout.git(["show", `${sha}:${path11}`]),
-    `${path11} at ${sha.slice(0, 12)}`
+    await checkout.git(["show", `${sha}:${path12}`]),
+    `${path12} at ${sha.slice(0, 12)}`
   );
 }
 function onePath(present, sha) {
@@ -3080,10 +3081,10 @@ var PathFilter = class _PathFilter {
     if (globs.length === 0) return this;
     return new _PathFilter(this.included, this.excluded, this.kept, [...this.narrowings, matcher(globs)]);
   }
-  matches(path11) {
-    if (!this.included(path11)) return false;
-    if (this.excluded(path11) && !this.kept(path11)) return false;
-    return this.narrowings.every((narrowing) => narrowing(path11));
+  matches(path12) {
+    if (!this.included(path12)) return false;
+    if (this.excluded(path12) && !this.kept(path12)) return false;
+    return this.narrowings.every((narrowing) => narrowing(path12));
   }
   /** Splits changed files into the reviewed and the left-out ones; a rename counts by its new path. */
   partition(files) {
@@ -3193,8 +3194,8 @@ function splitDiffByFile(diff) {
   if (starts.length === 0) return [{ index: 0, path: "(diff)", text: diff }];
   return starts.map((start, index) => {
     const text = diff.slice(start, starts[index + 1] ?? diff.length);
-    const path11 = /^diff --git a\/.* b\/(.*)$/m.exec(text)?.[1] ?? `(file ${index + 1})`;
-    return { index, path: path11, text };
+    const path12 = /^diff --git a\/.* b\/(.*)$/m.exec(text)?.[1] ?? `(file ${index + 1})`;
+    return { index, path: path12, text };
   });
 }
 function diffOfPaths(diff, paths) {
@@ -3202,8 +3203,8 @@ function diffOfPaths(diff, paths) {
 }
 
 // src/jobs/review/file-risk.ts
-function riskTier(path11) {
-  const lower = path11.toLowerCase();
+function riskTier(path12) {
+  const lower = path12.toLowerCase();
   const name = lower.slice(lower.lastIndexOf("/") + 1);
   if (LAST.some((pattern) => pattern.test(lower))) return 4;
   if (lower.startsWith(".github/workflows/") || lower.startsWith(".github/actions/")) return 0;
@@ -3840,15 +3841,15 @@ var DiffLineMap = class {
     this.files = new Map(files.map((f) => [f.path, f]));
   }
   /** The file as changed by the PR; `undefined` when the PR does not touch `path` (or deletes it). */
-  file(path11) {
-    const f = this.files.get(path11);
+  file(path12) {
+    const f = this.files.get(path12);
     return f && f.status !== "removed" ? f : void 0;
   }
-  hunkOf(path11, line) {
-    return this.file(path11)?.hunks.find((h) => h.lines.has(line));
+  hunkOf(path12, line) {
+    return this.file(path12)?.hunks.find((h) => h.lines.has(line));
   }
-  lineKind(path11, line) {
-    return this.hunkOf(path11, line)?.lines.get(line);
+  lineKind(path12, line) {
+    return this.hunkOf(path12, line)?.lines.get(line);
   }
 };
 function parseUnifiedDiff(text) {
@@ -3895,11 +3896,11 @@ function fileFromPatch(p) {
   };
   const removed = p.newFileName === "/dev/null" || p.isDelete === true;
   const added = p.oldFileName === "/dev/null" || p.isCreate === true;
-  const path11 = removed ? strip(p.oldFileName) : strip(p.newFileName);
+  const path12 = removed ? strip(p.oldFileName) : strip(p.newFileName);
   const previous = strip(p.oldFileName);
-  const renamed = !added && !removed && (p.isRename === true || previous !== path11);
+  const renamed = !added && !removed && (p.isRename === true || previous !== path12);
   const file = {
-    path: path11,
+    path: path12,
     status: removed ? "removed" : added ? "added" : renamed ? "renamed" : "modified",
     hunks: removed ? [] : hunksOf(p)
   };
@@ -5701,7 +5702,7 @@ function alive(pid) {
 
 // src/sessions/capture-session.ts
 import { createHash as createHash3 } from "node:crypto";
-import { readdir, readFile as readFile2 } from "node:fs/promises";
+import { readdir } from "node:fs/promises";
 import { join as join2 } from "node:path";
 
 // src/sessions/append-lineage-entry.ts
@@ -6903,6 +6904,62 @@ async function transcriptPath(configDir, cwd, sessionId) {
   return join(await projectDir(configDir, cwd), `${assertSessionId(sessionId)}.jsonl`);
 }
 
+// src/sessions/read-captured-transcript.ts
+import { constants } from "node:fs";
+import { open, readlink, realpath as realpath3 } from "node:fs/promises";
+import path3 from "node:path";
+var MAX_CAPTURED_TRANSCRIPT_BYTES = 64 * 1024 * 1024;
+async function readCapturedTranscript(configDir, file) {
+  const root = await realpath3(configDir);
+  let handle;
+  try {
+    handle = await open(file, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+  } catch (error) {
+    const code = error.code;
+    if (code === "ENOENT" || code === "ENOTDIR") return void 0;
+    if (code === "ELOOP" || code === "EMLINK") throw new UnsafeTranscriptError(file, "it is a symbolic link");
+    if (code === "ENXIO") throw new UnsafeTranscriptError(file, "it is not a regular file (a socket)");
+    throw error;
+  }
+  try {
+    const info = await handle.stat();
+    if (!info.isFile()) throw new UnsafeTranscriptError(file, "it is not a regular file");
+    if (info.nlink !== 1)
+      throw new UnsafeTranscriptError(file, `it has ${info.nlink} names (a hard link may be another file's)`);
+    const real = await openedPath(handle) ?? await realpath3(file);
+    if (!isInside(root, real)) {
+      throw new UnsafeTranscriptError(file, `it is ${real}, outside the session's config directory ${root}`);
+    }
+    if (info.size > MAX_CAPTURED_TRANSCRIPT_BYTES) {
+      const mb = (info.size / 1024 / 1024).toFixed(0);
+      throw new UnsafeTranscriptError(
+        file,
+        `it is ${mb} MB, over the ${MAX_CAPTURED_TRANSCRIPT_BYTES / 1024 / 1024} MB a captured session may have`
+      );
+    }
+    return await readExactly(handle, info.size);
+  } finally {
+    await handle.close();
+  }
+}
+async function openedPath(handle) {
+  return readlink(`/proc/self/fd/${handle.fd}`).catch(() => void 0);
+}
+function isInside(root, candidate) {
+  const relative = path3.relative(root, candidate);
+  return relative !== "" && !relative.startsWith("..") && !path3.isAbsolute(relative);
+}
+async function readExactly(handle, size) {
+  const bytes = Buffer.alloc(size);
+  let offset = 0;
+  while (offset < size) {
+    const { bytesRead } = await handle.read(bytes, offset, size - offset, offset);
+    if (bytesRead === 0) break;
+    offset += bytesRead;
+  }
+  return offset === size ? bytes : bytes.subarray(0, offset);
+}
+
 // src/sessions/redact-transcript.ts
 var REDACTED2 = "[REDACTED]";
 var MIN_SECRET_LENGTH3 = 8;
@@ -7003,19 +7060,15 @@ function tokenCount(usage, key) {
 async function findTranscript(configDir, cwd, sessionId) {
   const expected = await transcriptPath(configDir, cwd, sessionId);
   const searched = [expected];
-  try {
-    return { path: expected, bytes: await readFile2(expected) };
-  } catch {
-  }
+  const bytes = await readCapturedTranscript(configDir, expected);
+  if (bytes) return { path: expected, bytes };
   const projects = join2(configDir, "projects");
   const dirs = await readdir(projects).catch(() => []);
   for (const dir of dirs) {
     const candidate = join2(projects, dir, `${sessionId}.jsonl`);
-    try {
-      return { path: candidate, bytes: await readFile2(candidate) };
-    } catch {
-      searched.push(candidate);
-    }
+    const found = await readCapturedTranscript(configDir, candidate);
+    if (found) return { path: candidate, bytes: found };
+    searched.push(candidate);
   }
   throw new TranscriptNotFoundError(sessionId, searched.length > 1 ? [expected, `${projects}/*/`] : searched);
 }
@@ -7159,12 +7212,12 @@ async function restoreSession(options) {
       `its transcript is corrupt: sha256 ${sha.slice(0, 12)}\u2026 (${bytes.byteLength} bytes), expected ${entry.transcriptSha256.slice(0, 12)}\u2026 (${entry.transcriptBytes} bytes)`
     );
   }
-  const path11 = await transcriptPath(options.configDir, options.cwd, entry.sessionId);
-  await mkdir2(dirname(path11), { recursive: true });
-  const temp = `${path11}.${randomUUID()}.tmp`;
+  const path12 = await transcriptPath(options.configDir, options.cwd, entry.sessionId);
+  await mkdir2(dirname(path12), { recursive: true });
+  const temp = `${path12}.${randomUUID()}.tmp`;
   try {
     await writeFile2(temp, bytes);
-    await rename(temp, path11);
+    await rename(temp, path12);
   } finally {
     await rm2(temp, { force: true });
   }
@@ -7174,7 +7227,7 @@ async function restoreSession(options) {
     start,
     sessionId: entry.sessionId,
     parentHeadSha: entry.headSha,
-    transcriptPath: path11,
+    transcriptPath: path12,
     message: `Continued from session ${entry.sessionId} of ${origin} (it saw ${entry.headSha.slice(0, 7)}).`
   };
 }
@@ -7265,7 +7318,7 @@ function checkStructuredOutput(compiled, value) {
 // src/runner/execution-log.ts
 import { createWriteStream } from "node:fs";
 import { mkdir as mkdir3 } from "node:fs/promises";
-import path3 from "node:path";
+import path4 from "node:path";
 var ExecutionLog = class _ExecutionLog {
   constructor(stream, redactor, startedAt) {
     this.stream = stream;
@@ -7277,7 +7330,7 @@ var ExecutionLog = class _ExecutionLog {
   startedAt;
   static async open(filePath, redactor) {
     if (!filePath) return new _ExecutionLog(void 0, redactor, Date.now());
-    await mkdir3(path3.dirname(filePath), { recursive: true });
+    await mkdir3(path4.dirname(filePath), { recursive: true });
     const stream = createWriteStream(filePath, { flags: "w", mode: 384 });
     await new Promise((resolve, reject) => {
       stream.once("open", () => resolve());
@@ -7797,8 +7850,8 @@ var CredentialProxy = class {
   }
   handle(req, res) {
     const method = req.method ?? "GET";
-    const path11 = req.url ?? "/";
-    if ((method === "HEAD" || method === "GET") && pathOnly(path11) === "/api/hello") {
+    const path12 = req.url ?? "/";
+    if ((method === "HEAD" || method === "GET") && pathOnly(path12) === "/api/hello") {
       res.writeHead(200, { "content-type": "application/json" }).end(method === "HEAD" ? void 0 : "{}");
       return;
     }
@@ -7807,9 +7860,9 @@ var CredentialProxy = class {
       this.refuse(res, refusal2.status, refusal2.type, refusal2.message);
       return;
     }
-    const route = forwardableRequest(method, path11);
+    const route = forwardableRequest(method, path12);
     if (!route.ok) {
-      this.refuseRequest(res, `${method} ${describeTarget(path11)}: ${route.reason}`);
+      this.refuseRequest(res, `${method} ${describeTarget(path12)}: ${route.reason}`);
       return;
     }
     this.forward(req, res, method, route.path);
@@ -7818,9 +7871,9 @@ var CredentialProxy = class {
   refuseRequest(res, reason) {
     this.refuse(res, 403, "permission_error", `${PROXY_MESSAGE_PREFIX}: refused ${reason}`);
   }
-  forward(req, res, method, path11) {
+  forward(req, res, method, path12) {
     this.counters.forwarded++;
-    this.sendUpstream(req, res, method, path11).catch((error) => {
+    this.sendUpstream(req, res, method, path12).catch((error) => {
       this.refuse(
         res,
         502,
@@ -7829,14 +7882,14 @@ var CredentialProxy = class {
       );
     });
   }
-  async sendUpstream(req, res, method, path11) {
+  async sendUpstream(req, res, method, path12) {
     const headers = {};
     for (const [name, value] of Object.entries(req.headers)) {
       if (value !== void 0 && !DROPPED_REQUEST_HEADERS.has(name)) headers[name] = value;
     }
     headers["accept-encoding"] = "identity";
     const base = this.upstream.pathname.replace(/\/+$/, "");
-    const url = new URL(`${this.upstream.origin}${base}${path11}`);
+    const url = new URL(`${this.upstream.origin}${base}${path12}`);
     const body = this.auth.needsBody ? await readBody(req) : void 0;
     if (body) headers["content-length"] = String(body.length);
     await this.auth.authorize({ method, url, headers, ...body ? { body } : {} });
@@ -7968,9 +8021,9 @@ function upstreamMessage(body) {
 function describeTarget(target) {
   return JSON.stringify(target.slice(0, 200));
 }
-function pathOnly(path11) {
-  const q = path11.indexOf("?");
-  return q === -1 ? path11 : path11.slice(0, q);
+function pathOnly(path12) {
+  const q = path12.indexOf("?");
+  return q === -1 ? path12 : path12.slice(0, q);
 }
 
 // src/sandbox/credential-proxy/start-credential-proxy.ts
@@ -8254,9 +8307,9 @@ function isTruthy(value) {
 }
 
 // src/runner/prepare-session.ts
-import { mkdir as mkdir5, mkdtemp as mkdtemp3, realpath as realpath4, rm as rm5, stat as stat3 } from "node:fs/promises";
+import { mkdir as mkdir5, mkdtemp as mkdtemp3, realpath as realpath5, rm as rm5, stat as stat3 } from "node:fs/promises";
 import { homedir, tmpdir as tmpdir2 } from "node:os";
-import path9 from "node:path";
+import path10 from "node:path";
 
 // src/runner/build-claude-argv.ts
 var POLICY_SAFE_PERMISSION_MODES = ["manual", "acceptEdits", "plan"];
@@ -8323,14 +8376,14 @@ function buildClaudeArgv(options) {
 }
 
 // src/runner/isolation/agent-files.ts
-import { chmod, realpath as realpath3, stat, writeFile as writeFile3 } from "node:fs/promises";
-import path4 from "node:path";
+import { chmod, realpath as realpath4, stat, writeFile as writeFile3 } from "node:fs/promises";
+import path5 from "node:path";
 async function handOverToAgent(plan) {
   const { user, host } = plan;
   const owner = `${user.uid}:${user.gid}`;
   const workspaceStat = await stat(plan.workspace);
-  const executableDirs = plan.executable ? [path4.dirname(plan.executable), path4.dirname(await realpath3(plan.executable))] : [];
-  const reachable = [...plan.privateDirs.map(path4.dirname), plan.workspace, ...executableDirs];
+  const executableDirs = plan.executable ? [path5.dirname(plan.executable), path5.dirname(await realpath4(plan.executable))] : [];
+  const reachable = [...plan.privateDirs.map(path5.dirname), plan.workspace, ...executableDirs];
   for (const dir of reachable) await allowSearchUpTo(dir, host);
   await addModeBits(plan.workspace, 5, host);
   await privileged(host, "chown", ["-R", "-h", owner, ...plan.privateDirs]);
@@ -8357,15 +8410,15 @@ async function handOverToAgent(plan) {
   };
 }
 async function writeAgentGitConfig(home, workspace) {
-  await writeFile3(path4.join(home, ".gitconfig"), `[safe]
+  await writeFile3(path5.join(home, ".gitconfig"), `[safe]
 	directory = ${workspace}
 `, { mode: 420 });
 }
 async function allowSearchUpTo(dir, host) {
   const chain = [];
-  for (let current = path4.resolve(dir); ; current = path4.dirname(current)) {
+  for (let current = path5.resolve(dir); ; current = path5.dirname(current)) {
     chain.unshift(current);
-    if (path4.dirname(current) === current) break;
+    if (path5.dirname(current) === current) break;
   }
   for (const ancestor of chain) await addModeBits(ancestor, 1, host);
 }
@@ -8388,7 +8441,7 @@ async function privileged(host, command, args) {
 // src/runner/isolation/agent-workspace.ts
 import { execFile as execFile3 } from "node:child_process";
 import { lstat as lstat2, mkdir as mkdir4, mkdtemp as mkdtemp2, readdir as readdir2, rename as rename2, rm as rm4 } from "node:fs/promises";
-import path5 from "node:path";
+import path6 from "node:path";
 import { promisify as promisify3 } from "node:util";
 
 // src/runner/isolation/checkout-credentials.ts
@@ -8465,7 +8518,7 @@ var GIT_DIR_ENTRIES = /* @__PURE__ */ new Set([
   "worktrees"
 ]);
 async function makeAgentWorkspace(plan) {
-  const sourceGit = path5.join(plan.source, ".git");
+  const sourceGit = path6.join(plan.source, ".git");
   const gitEntry = await lstat2(sourceGit).catch(() => void 0);
   if (gitEntry && !gitEntry.isDirectory()) {
     throw new Error(
@@ -8474,7 +8527,7 @@ async function makeAgentWorkspace(plan) {
   }
   await mkdir4(plan.into, { recursive: true });
   await copyTree(plan.source, plan.into, plan.shareInodes);
-  const keptOut = gitEntry ? await cleanGitDir(sourceGit, path5.join(plan.into, ".git")) : [];
+  const keptOut = gitEntry ? await cleanGitDir(sourceGit, path6.join(plan.into, ".git")) : [];
   const snapshots = plan.access === "write" ? await EditSnapshots.start(plan.into, plan.hostEnv) : void 0;
   return {
     dir: plan.into,
@@ -8500,15 +8553,15 @@ async function copyTree(source, into, shareInodes) {
 }
 async function cleanGitDir(sourceGit, copyGit, relative = "") {
   const keptOut = [];
-  for (const entry of await readdir2(path5.join(copyGit, relative), { withFileTypes: true })) {
-    const rel = path5.join(relative, entry.name);
+  for (const entry of await readdir2(path6.join(copyGit, relative), { withFileTypes: true })) {
+    const rel = path6.join(relative, entry.name);
     if (!GIT_DIR_ENTRIES.has(entry.name)) {
-      await rm4(path5.join(copyGit, rel), { recursive: true, force: true });
+      await rm4(path6.join(copyGit, rel), { recursive: true, force: true });
     } else if (CONFIG_FILE_NAMES.has(entry.name)) {
       if (!entry.isFile()) {
-        throw new Error(`${path5.join(sourceGit, rel)} is not a regular file; the agent's copy was not made`);
+        throw new Error(`${path6.join(sourceGit, rel)} is not a regular file; the agent's copy was not made`);
       }
-      const hidden = await writeCredentialFreeConfig(path5.join(sourceGit, rel), path5.join(copyGit, rel));
+      const hidden = await writeCredentialFreeConfig(path6.join(sourceGit, rel), path6.join(copyGit, rel));
       keptOut.push(...hidden.map((key) => rel === "config" ? key : `${key} (${rel})`));
     } else if ((entry.name === "modules" || entry.name === "worktrees") && entry.isDirectory()) {
       keptOut.push(...await cleanNestedGitDirs(sourceGit, copyGit, rel));
@@ -8518,13 +8571,13 @@ async function cleanGitDir(sourceGit, copyGit, relative = "") {
 }
 async function cleanNestedGitDirs(sourceGit, copyGit, relative) {
   const keptOut = [];
-  for (const entry of await readdir2(path5.join(copyGit, relative), { withFileTypes: true })) {
-    const rel = path5.join(relative, entry.name);
+  for (const entry of await readdir2(path6.join(copyGit, relative), { withFileTypes: true })) {
+    const rel = path6.join(relative, entry.name);
     if (!entry.isDirectory()) {
-      await rm4(path5.join(copyGit, rel), { force: true });
+      await rm4(path6.join(copyGit, rel), { force: true });
       continue;
     }
-    const isGitDir = await lstat2(path5.join(copyGit, rel, "HEAD")).then(
+    const isGitDir = await lstat2(path6.join(copyGit, rel, "HEAD")).then(
       () => true,
       () => false
     );
@@ -8547,7 +8600,7 @@ var EditSnapshots = class _EditSnapshots {
   hostEnv;
   before;
   static async start(copy, hostEnv) {
-    const scratch = await mkdtemp2(path5.join(path5.dirname(copy), "edits-"));
+    const scratch = await mkdtemp2(path6.join(path6.dirname(copy), "edits-"));
     await _EditSnapshots.git(scratch, hostEnv, ["init", "-q", "--bare"]);
     const before = await _EditSnapshots.snapshot(scratch, hostEnv, copy, INDEX);
     return new _EditSnapshots(copy, scratch, hostEnv, before);
@@ -8558,7 +8611,7 @@ var EditSnapshots = class _EditSnapshots {
       if (after === this.before) return [];
       const git = (args, extra = {}) => _EditSnapshots.git(this.scratch, this.hostEnv, args, extra);
       const names = await git(["diff", "--name-only", "-z", this.before, after]);
-      const patch = path5.join(this.scratch, "edits.patch");
+      const patch = path6.join(this.scratch, "edits.patch");
       await git(["diff", "--binary", "--no-renames", `--output=${patch}`, this.before, after]);
       await git(["apply", "--binary", "--whitespace=nowarn", patch], {
         workTree: source,
@@ -8582,22 +8635,22 @@ var EditSnapshots = class _EditSnapshots {
         "-c",
         "core.fsmonitor=false",
         "--git-dir",
-        path5.join(scratch, "snapshots.git"),
+        path6.join(scratch, "snapshots.git"),
         ...extra.workTree ? ["--work-tree", extra.workTree] : [],
         ...args
       ],
       {
         // git apply patches paths relative to its cwd, so it runs at the top of the tree.
         ...extra.workTree ? { cwd: extra.workTree } : {},
-        env: { ...hostEnv, ...extra.index ? { GIT_INDEX_FILE: path5.join(scratch, extra.index) } : {} },
+        env: { ...hostEnv, ...extra.index ? { GIT_INDEX_FILE: path6.join(scratch, extra.index) } : {} },
         maxBuffer: 256 * 1024 * 1024
       }
     );
   }
 };
 async function moveTranscripts(configDir, fromCwd, toCwd) {
-  const from = path5.join(configDir, "projects", projectSlug(fromCwd));
-  const to = path5.join(configDir, "projects", projectSlug(toCwd));
+  const from = path6.join(configDir, "projects", projectSlug(fromCwd));
+  const to = path6.join(configDir, "projects", projectSlug(toCwd));
   if (from === to || !await lstat2(from).catch(() => void 0)) return;
   await rm4(to, { recursive: true, force: true });
   await rename2(from, to);
@@ -8606,7 +8659,7 @@ async function moveTranscripts(configDir, fromCwd, toCwd) {
 // src/runner/isolation/bash-sandbox.ts
 import { spawnSync as spawnSync2 } from "node:child_process";
 import { closeSync, existsSync, openSync, readSync } from "node:fs";
-import path6 from "node:path";
+import path7 from "node:path";
 async function planBashSandbox(request, user, searchPath, workspaceWritable, probe = probeBubblewrap, claudePath) {
   if (process.platform !== "linux") {
     return { enabled: false, summary: `Bash sandbox: off (${process.platform} is not handled here)` };
@@ -8700,9 +8753,9 @@ function isNativeBinary(file) {
   }
 }
 function findOnPath(name, searchPath) {
-  for (const dir of searchPath.split(path6.delimiter)) {
+  for (const dir of searchPath.split(path7.delimiter)) {
     if (!dir) continue;
-    const candidate = path6.join(dir, name);
+    const candidate = path7.join(dir, name);
     if (existsSync(candidate)) return candidate;
   }
   return void 0;
@@ -8711,10 +8764,10 @@ function findOnPath(name, searchPath) {
 // src/runner/isolation/close-source-checkout.ts
 import { execFile as execFile4 } from "node:child_process";
 import { lstat as lstat3, stat as stat2 } from "node:fs/promises";
-import path7 from "node:path";
+import path8 from "node:path";
 async function closeSourceCredentials(source, user, host, home) {
-  const sourceGit = path7.join(source, ".git");
-  const config = path7.join(sourceGit, "config");
+  const sourceGit = path8.join(source, ".git");
+  const config = path8.join(sourceGit, "config");
   if (!(await lstat3(config).catch(() => void 0))?.isFile()) return { closed: [], restore: async () => {
   } };
   const targets = [
@@ -8775,13 +8828,13 @@ function systemHostCommands() {
 }
 
 // src/runner/merge-runner-settings.ts
-import { readFile as readFile3 } from "node:fs/promises";
+import { readFile as readFile2 } from "node:fs/promises";
 async function mergeRunnerSettings(settings, enforced = {}) {
   let user = {};
   if (typeof settings === "string") {
     let text;
     try {
-      text = await readFile3(settings, "utf8");
+      text = await readFile2(settings, "utf8");
     } catch (error) {
       throw new RunnerConfigError(
         `cannot read the settings file ${settings}: ${error.code ?? String(error)}`,
@@ -8891,7 +8944,7 @@ function modelIdFor(provider, model, option = "model") {
 // src/runner/resolve-claude-path.ts
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import path8 from "node:path";
+import path9 from "node:path";
 function resolveClaudePath() {
   const require2 = createRequire(import.meta.url);
   let manifestPath;
@@ -8906,7 +8959,7 @@ function resolveClaudePath() {
   const manifest = JSON.parse(readFileSync(manifestPath, "utf8"));
   const bin = typeof manifest.bin === "string" ? manifest.bin : manifest.bin?.claude;
   if (!bin) throw new RunnerConfigError(`${manifestPath} declares no "claude" bin`, "claudePath");
-  return path8.resolve(path8.dirname(manifestPath), bin);
+  return path9.resolve(path9.dirname(manifestPath), bin);
 }
 
 // src/runner/prepare-session.ts
@@ -8914,7 +8967,7 @@ async function prepareSession(options) {
   if (typeof options.prompt !== "string" || options.prompt.trim() === "") {
     throw new RunnerConfigError("the prompt is empty", "prompt");
   }
-  const cwd = path9.resolve(options.cwd);
+  const cwd = path10.resolve(options.cwd);
   const cwdStat = await stat3(cwd).catch(() => void 0);
   if (!cwdStat?.isDirectory())
     throw new RunnerConfigError(`the working directory ${cwd} does not exist`, "cwd");
@@ -8932,7 +8985,7 @@ async function prepareSession(options) {
     ...options.fallbackModel ? { fallbackModel: modelIdFor(provider, options.fallbackModel, "fallbackModel") } : {}
   };
   const outputSchema = options.jsonSchema === void 0 ? void 0 : await compileOutputSchema(options.jsonSchema);
-  const claudePath = options.claudePath ? path9.resolve(options.claudePath) : resolveClaudePath();
+  const claudePath = options.claudePath ? path10.resolve(options.claudePath) : resolveClaudePath();
   const sandbox = options.bashSandbox && !options.withoutBash ? await planBashSandbox(
     options.bashSandbox,
     options.agentUser,
@@ -8948,9 +9001,9 @@ async function prepareSession(options) {
   const claudeStat = await stat3(claudePath).catch(() => void 0);
   if (!claudeStat?.isFile())
     throw new RunnerConfigError(`the claude executable ${claudePath} does not exist`, "claudePath");
-  const tempRoot = options.workRoot ? await emptyPrivateDir(path9.resolve(options.workRoot)) : await mkdtemp3(path9.join(tmpdir2(), "claude-pr-runner-"));
-  const home = path9.join(tempRoot, "home");
-  const configDir = options.configDir ? path9.resolve(options.configDir) : path9.join(tempRoot, "config");
+  const tempRoot = options.workRoot ? await emptyPrivateDir(path10.resolve(options.workRoot)) : await mkdtemp3(path10.join(tmpdir2(), "claude-pr-runner-"));
+  const home = path10.join(tempRoot, "home");
+  const configDir = options.configDir ? path10.resolve(options.configDir) : path10.join(tempRoot, "config");
   await mkdir5(home, { recursive: true });
   await mkdir5(configDir, { recursive: true });
   const env = buildAgentEnvironment({
@@ -8963,12 +9016,12 @@ async function prepareSession(options) {
   const redactor = SecretRedactor.fromEnvironment({ ...source, ...options.env });
   const user = options.agentUser;
   const access = options.workspaceAccess ?? "read";
-  const sourceCwd = await realpath4(cwd);
+  const sourceCwd = await realpath5(cwd);
   let workspace;
   try {
     workspace = await makeAgentWorkspace({
       source: sourceCwd,
-      into: path9.join(tempRoot, "workspace"),
+      into: path10.join(tempRoot, "workspace"),
       access,
       shareInodes: user !== void 0 && access === "read",
       hostEnv
@@ -8981,7 +9034,7 @@ async function prepareSession(options) {
       "workspace"
     );
   }
-  const agentCwd = await realpath4(workspace.dir);
+  const agentCwd = await realpath5(workspace.dir);
   await moveTranscripts(configDir, sourceCwd, agentCwd);
   const host = systemHostCommands();
   const agentFiles = user ? await handOverSessionFiles(
@@ -9095,7 +9148,7 @@ function withRunnerRules(options, outputSchema) {
   return rules.length ? options.policy.withRules(rules) : options.policy;
 }
 async function handOverSessionFiles(user, host, dirs, workspaceAccess) {
-  const tmp = path9.join(dirs.tempRoot, "tmp");
+  const tmp = path10.join(dirs.tempRoot, "tmp");
   await mkdir5(tmp);
   await writeAgentGitConfig(dirs.home, dirs.cwd);
   Object.assign(dirs.env, { TMPDIR: tmp, USER: user.name, LOGNAME: user.name });
@@ -9859,10 +9912,10 @@ function readsOf(since, headChars) {
 }
 
 // src/findings/repository-path.ts
-function repositoryPathProblem(path11) {
-  if (typeof path11 !== "string" || path11.trim() === "") return "must be a non-empty path";
-  if (path11.startsWith("/") || path11.split("/").includes("..")) {
-    return `must be repository-relative, got "${path11}"`;
+function repositoryPathProblem(path12) {
+  if (typeof path12 !== "string" || path12.trim() === "") return "must be a non-empty path";
+  if (path12.startsWith("/") || path12.split("/").includes("..")) {
+    return `must be repository-relative, got "${path12}"`;
   }
   return void 0;
 }
@@ -10061,19 +10114,19 @@ function reviewCoverage(input) {
     if (use.isError || refused.has(use.id)) continue;
     let counted = false;
     for (const look of looksOf(use, paths)) {
-      const path11 = changedPathOf(look.path, paths);
-      if (!path11) continue;
+      const path12 = changedPathOf(look.path, paths);
+      if (!path12) continue;
       counted = true;
-      touched.add(path11);
-      const lines = added.get(path11) ?? [];
-      const into = seen.get(path11);
+      touched.add(path12);
+      const lines = added.get(path12) ?? [];
+      const into = seen.get(path12);
       if (look.lines === "none") continue;
       for (const line of lines)
         if (look.lines === "all" || look.lines.some((r) => line >= r.from && line <= r.to)) into?.add(line);
     }
     if (counted) toolCallsCounted++;
   }
-  const isRead = (path11) => (added.get(path11)?.length ?? 0) === 0 ? touched.has(path11) : (seen.get(path11)?.size ?? 0) > 0;
+  const isRead = (path12) => (added.get(path12)?.length ?? 0) === 0 ? touched.has(path12) : (seen.get(path12)?.size ?? 0) > 0;
   return {
     filesTotal: files.length,
     filesRead: paths.filter(isRead).length,
@@ -10081,7 +10134,7 @@ function reviewCoverage(input) {
     linesRead: [...seen.values()].reduce((sum, lines) => sum + lines.size, 0),
     linesInPrompt,
     ...summarised ? { reviewedEarlier: { at: summarised.reviewedSha, lines: linesEarlier } } : {},
-    unread: paths.filter((path11) => !isRead(path11)),
+    unread: paths.filter((path12) => !isRead(path12)),
     toolCallsCounted
   };
 }
@@ -10109,8 +10162,8 @@ function coverageLine(coverage) {
   return `Read ${coverage.filesRead} of ${coverage.filesTotal} changed files (${lines}; ${prompt})`;
 }
 function changedPathOf(given, changed) {
-  const path11 = given.replace(/^\.\//, "").replace(/^[ab]\//, "");
-  return changed.find((c) => path11 === c || path11.endsWith(`/${c}`));
+  const path12 = given.replace(/^\.\//, "").replace(/^[ab]\//, "");
+  return changed.find((c) => path12 === c || path12.endsWith(`/${c}`));
 }
 function looksOf(use, changed) {
   switch (use.name.toLowerCase()) {
@@ -10125,17 +10178,17 @@ function looksOf(use, changed) {
   }
 }
 function readLooks(input) {
-  const path11 = stringField(input, "file_path") ?? stringField(input, "path");
-  if (!path11) return [];
+  const path12 = stringField(input, "file_path") ?? stringField(input, "path");
+  if (!path12) return [];
   const range = input.view_range;
   if (Array.isArray(range) && typeof range[0] === "number") {
     const to = typeof range[1] === "number" && range[1] > 0 ? range[1] : Number.MAX_SAFE_INTEGER;
-    return [{ path: path11, lines: [{ from: range[0], to }] }];
+    return [{ path: path12, lines: [{ from: range[0], to }] }];
   }
   const offset = numberField(input, "offset") ?? 1;
   const limit = numberField(input, "limit") ?? READ_DEFAULT_LINES;
   const from = Math.max(1, offset);
-  return [{ path: path11, lines: [{ from, to: from + limit - 1 }] }];
+  return [{ path: path12, lines: [{ from, to: from + limit - 1 }] }];
 }
 function grepLooks(use) {
   const looks = [];
@@ -10145,12 +10198,12 @@ function grepLooks(use) {
       const line = Number(hit[2]);
       looks.push({ path: hit[1], lines: [{ from: line, to: line }] });
     } else {
-      const path12 = text.trim();
-      if (path12 && !path12.includes(" ")) looks.push({ path: path12, lines: "none" });
+      const path13 = text.trim();
+      if (path13 && !path13.includes(" ")) looks.push({ path: path13, lines: "none" });
     }
   }
-  const path11 = stringField(use.input, "path");
-  if (looks.length === 0 && path11) looks.push({ path: path11, lines: "none" });
+  const path12 = stringField(use.input, "path");
+  if (looks.length === 0 && path12) looks.push({ path: path12, lines: "none" });
   return looks;
 }
 function bashLooks(command, changed) {
@@ -10161,13 +10214,13 @@ function bashLooks(command, changed) {
   switch (program) {
     case "cat":
     case "nl":
-      return operands.map((path11) => ({ path: path11, lines: "all" }));
+      return operands.map((path12) => ({ path: path12, lines: "all" }));
     case "head": {
       const count = countOption(args) ?? HEAD_DEFAULT_LINES;
-      return operands.filter((a) => !/^\d+$/.test(a)).map((path11) => ({ path: path11, lines: [{ from: 1, to: count }] }));
+      return operands.filter((a) => !/^\d+$/.test(a)).map((path12) => ({ path: path12, lines: [{ from: 1, to: count }] }));
     }
     case "tail":
-      return operands.filter((a) => !/^\d+$/.test(a)).map((path11) => ({ path: path11, lines: "none" }));
+      return operands.filter((a) => !/^\d+$/.test(a)).map((path12) => ({ path: path12, lines: "none" }));
     case "sed":
       return sedLooks(args);
     case "git":
@@ -10180,7 +10233,7 @@ function sedLooks(args) {
   const script = args.find((a) => /^\d+(,\d+)?p$/.test(a));
   if (!args.includes("-n") || !script) return [];
   const [from = 0, to = from] = script.slice(0, -1).split(",").map(Number);
-  return args.filter((a) => a !== "-n" && a !== script && !a.startsWith("-")).map((path11) => ({ path: path11, lines: [{ from, to }] }));
+  return args.filter((a) => a !== "-n" && a !== script && !a.startsWith("-")).map((path12) => ({ path: path12, lines: [{ from, to }] }));
 }
 function gitLooks(args, changed) {
   const [sub, ...rest] = args.filter((a, i) => !(i === 0 && a.startsWith("-")));
@@ -10189,10 +10242,10 @@ function gitLooks(args, changed) {
   const named = dashDash >= 0 ? rest.slice(dashDash + 1) : [];
   const blobs = rest.filter((a) => !a.startsWith("-") && /^[^:]+:.+/.test(a)).map((a) => ({ path: a.slice(a.indexOf(":") + 1), lines: "all" }));
   if (sub === "log" && !rest.includes("-p") && !rest.includes("--patch")) return [];
-  if (named.length > 0) return named.map((path11) => ({ path: path11, lines: "all" }));
+  if (named.length > 0) return named.map((path12) => ({ path: path12, lines: "all" }));
   if (blobs.length > 0) return blobs;
   if (sub === "diff" && !rest.some((a) => a === "--stat" || a === "--name-only" || a === "--name-status"))
-    return changed.map((path11) => ({ path: path11, lines: "all" }));
+    return changed.map((path12) => ({ path: path12, lines: "all" }));
   return [];
 }
 function countOption(args) {
@@ -10526,10 +10579,10 @@ async function checkedReview(session, promptNotes, files) {
     };
   }
   const review = reviewFromStructuredOutput(outcome.structuredOutput);
-  const lineCounts = files.lineCounts ? await files.lineCounts(review.findings.map((f) => f.path).filter((path11) => files.knownPaths.has(path11))) : /* @__PURE__ */ new Map();
+  const lineCounts = files.lineCounts ? await files.lineCounts(review.findings.map((f) => f.path).filter((path12) => files.knownPaths.has(path12))) : /* @__PURE__ */ new Map();
   const checked = checkReview(review, {
     knownPaths: files.knownPaths,
-    lineCount: (path11) => lineCounts.get(path11),
+    lineCount: (path12) => lineCounts.get(path12),
     ...files.rules ? { rules: files.rules } : {}
   });
   const coverage = files.coverage ? coverageOf(files.coverage, outcome) : void 0;
@@ -11059,7 +11112,7 @@ function agentCredentials(apiKeyInput, env, options = {}) {
 
 // src/sessions/fs-transcript-store.ts
 import { createHash as createHash6, randomUUID as randomUUID2 } from "node:crypto";
-import { mkdir as mkdir6, open, readdir as readdir3, readFile as readFile4, rename as rename3, rm as rm7, stat as stat4, writeFile as writeFile5 } from "node:fs/promises";
+import { mkdir as mkdir6, open as open2, readdir as readdir3, readFile as readFile3, rename as rename3, rm as rm7, stat as stat4, writeFile as writeFile5 } from "node:fs/promises";
 import { dirname as dirname2, join as join4 } from "node:path";
 function isErrno(error, code) {
   return error?.code === code;
@@ -11067,20 +11120,20 @@ function isErrno(error, code) {
 function versionOf(bytes) {
   return createHash6("sha256").update(bytes).digest("hex");
 }
-async function readIfExists(path11) {
+async function readIfExists(path12) {
   try {
-    return await readFile4(path11);
+    return await readFile3(path12);
   } catch (error) {
     if (isErrno(error, "ENOENT")) return void 0;
     throw error;
   }
 }
-async function writeAtomic(path11, bytes) {
-  await mkdir6(dirname2(path11), { recursive: true });
-  const temp = `${path11}.${process.pid}.${randomUUID2()}.tmp`;
+async function writeAtomic(path12, bytes) {
+  await mkdir6(dirname2(path12), { recursive: true });
+  const temp = `${path12}.${process.pid}.${randomUUID2()}.tmp`;
   try {
     await writeFile5(temp, bytes, { flag: "wx" });
-    await rename3(temp, path11);
+    await rename3(temp, path12);
   } catch (error) {
     await rm7(temp, { force: true });
     throw error;
@@ -11115,10 +11168,10 @@ var FsTranscriptStore = class {
     await Promise.all(sessionIds.map((id) => rm7(this.#transcriptPath(key, id), { force: true })));
   }
   async readIndex(key) {
-    const path11 = join4(this.#dir(key), "index.json");
-    const bytes = await readIfExists(path11);
+    const path12 = join4(this.#dir(key), "index.json");
+    const bytes = await readIfExists(path12);
     if (!bytes) return void 0;
-    return { index: parseLineageIndex(key, bytes, path11), version: versionOf(bytes) };
+    return { index: parseLineageIndex(key, bytes, path12), version: versionOf(bytes) };
   }
   async writeIndex(key, index, expectedVersion) {
     return this.#swap(join4(this.#dir(key), "index.json"), serializeLineageIndex(index), {
@@ -11127,14 +11180,14 @@ var FsTranscriptStore = class {
     });
   }
   /** Compare-and-swap under the file's lock: the version is the sha256 of the bytes on disk. */
-  async #swap(path11, bytes, cas) {
-    const release = await this.#lock(path11.replace(/\.json$/, ".lock"), cas);
+  async #swap(path12, bytes, cas) {
+    const release = await this.#lock(path12.replace(/\.json$/, ".lock"), cas);
     try {
-      const current = await readIfExists(path11);
+      const current = await readIfExists(path12);
       const currentVersion = current ? versionOf(current) : void 0;
       if (currentVersion !== cas.expectedVersion)
         throw new IndexConflictError(cas.conflictKey, cas.expectedVersion);
-      await writeAtomic(path11, bytes);
+      await writeAtomic(path12, bytes);
       return versionOf(bytes);
     } finally {
       await release();
@@ -11185,7 +11238,7 @@ var FsTranscriptStore = class {
     const deadline = Date.now() + this.#lockTimeoutMs;
     for (; ; ) {
       try {
-        const handle = await open(lockPath, "wx");
+        const handle = await open2(lockPath, "wx");
         await handle.writeFile(`${process.pid}
 `);
         await handle.close();
@@ -11210,7 +11263,7 @@ var FsTranscriptStore = class {
 // src/sessions/open-s3-transcript-store.ts
 async function openS3TranscriptStore(location, bucket, prefix) {
   const [{ S3TranscriptStore }, { sessionsS3Client }] = await Promise.all([
-    import("./s3-transcript-store-I4YESP6D.js"),
+    import("./s3-transcript-store-2FBBZZAH.js"),
     import("./sessions-s3-client-V3RISXRF.js")
   ]);
   return new S3TranscriptStore({ client: sessionsS3Client(location), bucket, prefix });
@@ -11252,7 +11305,7 @@ function formatProgressEvent(event) {
 }
 
 // src/runner/parse-claude-args.ts
-import path10 from "node:path";
+import path11 from "node:path";
 var EFFORT_LEVELS = ["low", "medium", "high", "xhigh", "max"];
 var ALLOWED = [
   "--model",
@@ -11331,9 +11384,9 @@ function parseClaudeArgs(text, workspace) {
         out.effort = value;
         break;
       case "--add-dir": {
-        const root = path10.resolve(workspace);
-        const dir = path10.resolve(root, value);
-        if (dir !== root && !dir.startsWith(`${root}${path10.sep}`)) {
+        const root = path11.resolve(workspace);
+        const dir = path11.resolve(root, value);
+        if (dir !== root && !dir.startsWith(`${root}${path11.sep}`)) {
           throw new RunnerConfigError(
             `claude_args: --add-dir ${value} is outside the workspace`,
             "claude_args"
@@ -11521,24 +11574,24 @@ function parseJson2(name, text) {
     throw new PassThroughError(`${name} is not valid JSON: ${error.message}`, name);
   }
 }
-async function readPromptFile(path11, source) {
+async function readPromptFile(path12, source) {
   let text;
   try {
-    text = await source.readFile(path11);
+    text = await source.readFile(path12);
   } catch (error) {
     throw new PassThroughError(
-      `prompt_file ${path11} could not be read: ${error.message}`,
+      `prompt_file ${path12} could not be read: ${error.message}`,
       "prompt_file"
     );
   }
   const size = Buffer.byteLength(text);
   if (size > PROMPT_FILE_MAX_BYTES) {
     throw new PassThroughError(
-      `prompt_file ${path11} is ${size} bytes; the limit is ${PROMPT_FILE_MAX_BYTES}`,
+      `prompt_file ${path12} is ${size} bytes; the limit is ${PROMPT_FILE_MAX_BYTES}`,
       "prompt_file"
     );
   }
-  if (text.trim() === "") throw new PassThroughError(`prompt_file ${path11} is empty`, "prompt_file");
+  if (text.trim() === "") throw new PassThroughError(`prompt_file ${path12} is empty`, "prompt_file");
   return text.trim();
 }
 
@@ -11645,17 +11698,17 @@ async function parsePolicyDocument(text, source) {
 }
 
 // src/runner/policy/load-policy-file.ts
-import { readFile as readFile5 } from "node:fs/promises";
-async function loadPolicyFile(path11, options = {}) {
+import { readFile as readFile4 } from "node:fs/promises";
+async function loadPolicyFile(path12, options = {}) {
   let text;
   try {
-    text = await readFile5(path11, "utf8");
+    text = await readFile4(path12, "utf8");
   } catch (error) {
-    throw new PolicyFileError(path11, [
+    throw new PolicyFileError(path12, [
       `cannot read the file: ${error.code ?? error.message}`
     ]);
   }
-  return new ToolPolicy(await parsePolicyDocument(text, path11), options);
+  return new ToolPolicy(await parsePolicyDocument(text, path12), options);
 }
 
 export {
