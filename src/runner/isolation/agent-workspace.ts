@@ -253,8 +253,18 @@ class EditSnapshots {
  * the difference.
  */
 export async function moveTranscripts(configDir: string, fromCwd: string, toCwd: string): Promise<void> {
-  const from = path.join(configDir, "projects", projectSlug(fromCwd));
-  const to = path.join(configDir, "projects", projectSlug(toCwd));
+  const projects = path.join(configDir, "projects");
+  const from = path.join(projects, projectSlug(fromCwd));
+  const to = path.join(projects, projectSlug(toCwd));
+  // After a session the config dir has been the agent's: a link left for `projects` would make the
+  // removal and the rename below act wherever it points, as the host. (The agent's own files are
+  // handed back first, so it can no longer change the directory while this runs.)
+  const projectsEntry = await lstat(projects).catch(() => undefined);
+  if (!projectsEntry) return;
+  if (!projectsEntry.isDirectory()) {
+    const what = projectsEntry.isSymbolicLink() ? "a symbolic link" : "not a directory";
+    throw new Error(`${projects} is not a directory of its own (${what}); nothing was moved or removed`);
+  }
   if (from === to || !(await lstat(from).catch(() => undefined))) return;
   await rm(to, { recursive: true, force: true });
   await rename(from, to);

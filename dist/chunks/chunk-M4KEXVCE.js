@@ -8649,8 +8649,15 @@ var EditSnapshots = class _EditSnapshots {
   }
 };
 async function moveTranscripts(configDir, fromCwd, toCwd) {
-  const from = path6.join(configDir, "projects", projectSlug(fromCwd));
-  const to = path6.join(configDir, "projects", projectSlug(toCwd));
+  const projects = path6.join(configDir, "projects");
+  const from = path6.join(projects, projectSlug(fromCwd));
+  const to = path6.join(projects, projectSlug(toCwd));
+  const projectsEntry = await lstat2(projects).catch(() => void 0);
+  if (!projectsEntry) return;
+  if (!projectsEntry.isDirectory()) {
+    const what = projectsEntry.isSymbolicLink() ? "a symbolic link" : "not a directory";
+    throw new Error(`${projects} is not a directory of its own (${what}); nothing was moved or removed`);
+  }
   if (from === to || !await lstat2(from).catch(() => void 0)) return;
   await rm4(to, { recursive: true, force: true });
   await rename2(from, to);
