@@ -87,7 +87,7 @@ export class CredentialProxy {
       ...(options.onStop ? { onStop: options.onStop } : {}),
     });
     this.auth = options.auth ?? staticCredentialAuth(options.credential);
-    // https (with tls) only for an https upstream: it is about 5 MB and 10 ms of a host's start, and a
+    // https (with tls) only for an https upstream: it is about 3 MB and 10 ms of a host's start, and a
     // model gateway on loopback is plain http. A built-in module, so nothing is read from disk late.
     const transport = this.upstream.protocol === "https:" ? process.getBuiltinModule("node:https") : nodeHttp;
     this.agent = new transport.Agent({ keepAlive: true });
