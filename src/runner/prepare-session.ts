@@ -193,6 +193,8 @@ export async function prepareSession(options: SessionOptions): Promise<PreparedS
     return { notes, failures };
   };
   const policy = withRunnerRules(options, outputSchema).rootedAt(agentCwd);
+  // Where the agent's workspace really is, fixed before the agent runs (it may own that directory).
+  await policy.pinRoot();
   return {
     claudePath,
     argv,

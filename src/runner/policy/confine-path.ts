@@ -7,12 +7,22 @@ export type ConfinedPath =
   | { inside: false; absolute: string; relative: string };
 
 /**
+ * Where a workspace really is: its realpath, or its spelling while it does not exist yet. A policy
+ * resolves this once per session, before the agent runs (ToolPolicy.pinRoot), and never again: the
+ * agent may own the workspace, and a workspace swapped for a link later must not move the confinement.
+ */
+export async function realWorkspaceRoot(workspace: string): Promise<string> {
+  return realpathOrSelf(path.resolve(workspace));
+}
+
+/**
  * Resolves `candidate` against the workspace the way the tool will see it, following symlinks of
  * every existing ancestor, so `src/../../etc/passwd` or a symlink pointing out of the checkout is
- * judged by its real target rather than by its spelling.
+ * judged by its real target rather than by its spelling. `realRoot` is taken as it is (see
+ * realWorkspaceRoot): a root that is itself a link confines nothing through it, so it fails closed.
  */
-export async function confinePath(workspace: string, candidate: string): Promise<ConfinedPath> {
-  const root = await realpathOrSelf(path.resolve(workspace));
+export async function confinePath(realRoot: string, candidate: string): Promise<ConfinedPath> {
+  const root = path.resolve(realRoot);
   const absolute = await realpathOfNearestAncestor(path.resolve(root, candidate));
   const relative = path.relative(root, absolute);
   // Stryker disable next-line ConditionalExpression,StringLiteral: "" (the root itself) passes the checks below too; the test is the short cut

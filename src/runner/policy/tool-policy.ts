@@ -1,7 +1,7 @@
 import picomatch from "picomatch";
 import { allowlistedCommandOf, checkAllowlistedCommand } from "./check-allowlisted-command.js";
 import { confineArgument } from "./confine-argument.js";
-import { confinePath } from "./confine-path.js";
+import { confinePath, realWorkspaceRoot } from "./confine-path.js";
 import type { PolicyDocument, PolicyRule } from "./policy-document.js";
 import { splitShellWords } from "./shell-words.js";
 
@@ -48,6 +48,8 @@ export class ToolPolicy {
   readonly rules: readonly PolicyRule[];
   /** Workspace root for path rules; when absent the session's cwd is used. */
   readonly workspace: string | undefined;
+  /** Each workspace's real place, resolved at its first use (see pinRoot). */
+  private readonly pinnedRoots = new Map<string, Promise<string>>();
 
   constructor(document: PolicyDocument, options: { workspace?: string } = {}) {
     this.name = document.name;
@@ -68,6 +70,22 @@ export class ToolPolicy {
     return new ToolPolicy({ name: this.name, rules: [...this.rules] }, { workspace });
   }
 
+  /**
+   * Resolves where the workspace really is, once: every later decision judges paths against that
+   * place. The host pins it before the agent starts; re-resolving it per decision let code the agent
+   * ran swap the workspace for a link to any directory and carry the confinement there.
+   */
+  pinRoot(workspace?: string): Promise<string> {
+    const spelled = this.workspace ?? workspace;
+    if (spelled === undefined) throw new TypeError(`policy "${this.name}" has no workspace to pin`);
+    let pinned = this.pinnedRoots.get(spelled);
+    if (!pinned) {
+      pinned = realWorkspaceRoot(spelled);
+      this.pinnedRoots.set(spelled, pinned);
+    }
+    return pinned;
+  }
+
   async evaluate(
     request: ToolUseRequest,
     workspace: string,
@@ -76,7 +94,7 @@ export class ToolPolicy {
       toolName: request.tool_name,
       ...(request.tool_use_id ? { toolUseId: request.tool_use_id } : {}),
     };
-    const root = this.workspace ?? workspace;
+    const root = await this.pinRoot(workspace);
     for (const rule of this.rules) {
       if (rule.effect !== "deny" || !toolMatches(rule, request.tool_name)) continue;
       const match = await denyRuleMatches(rule, request, root);

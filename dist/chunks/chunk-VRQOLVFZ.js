@@ -4675,8 +4675,11 @@ var ALLOWLISTED_COMMAND_NAMES = Object.keys(COMMAND_ALLOWLISTS);
 // src/runner/policy/confine-path.ts
 import { realpath } from "node:fs/promises";
 import path from "node:path";
-async function confinePath(workspace, candidate) {
-  const root = await realpathOrSelf(path.resolve(workspace));
+async function realWorkspaceRoot(workspace) {
+  return realpathOrSelf(path.resolve(workspace));
+}
+async function confinePath(realRoot, candidate) {
+  const root = path.resolve(realRoot);
   const absolute = await realpathOfNearestAncestor(path.resolve(root, candidate));
   const relative = path.relative(root, absolute);
   const isRoot = relative === "";
@@ -5045,6 +5048,8 @@ var ToolPolicy = class _ToolPolicy {
   rules;
   /** Workspace root for path rules; when absent the session's cwd is used. */
   workspace;
+  /** Each workspace's real place, resolved at its first use (see pinRoot). */
+  pinnedRoots = /* @__PURE__ */ new Map();
   constructor(document, options = {}) {
     this.name = document.name;
     this.rules = document.rules;
@@ -5061,12 +5066,27 @@ var ToolPolicy = class _ToolPolicy {
   rootedAt(workspace) {
     return new _ToolPolicy({ name: this.name, rules: [...this.rules] }, { workspace });
   }
+  /**
+   * Resolves where the workspace really is, once: every later decision judges paths against that
+   * place. The host pins it before the agent starts; re-resolving it per decision let code the agent
+   * ran swap the workspace for a link to any directory and carry the confinement there.
+   */
+  pinRoot(workspace) {
+    const spelled = this.workspace ?? workspace;
+    if (spelled === void 0) throw new TypeError(`policy "${this.name}" has no workspace to pin`);
+    let pinned = this.pinnedRoots.get(spelled);
+    if (!pinned) {
+      pinned = realWorkspaceRoot(spelled);
+      this.pinnedRoots.set(spelled, pinned);
+    }
+    return pinned;
+  }
   async evaluate(request, workspace) {
     const base = {
       toolName: request.tool_name,
       ...request.tool_use_id ? { toolUseId: request.tool_use_id } : {}
     };
-    const root = this.workspace ?? workspace;
+    const root = await this.pinRoot(workspace);
     for (const rule of this.rules) {
       if (rule.effect !== "deny" || !toolMatches(rule, request.tool_name)) continue;
       const match = await denyRuleMatches(rule, request, root);
@@ -9089,6 +9109,7 @@ async function prepareSession(options) {
     return { notes, failures };
   };
   const policy = withRunnerRules(options, outputSchema).rootedAt(agentCwd);
+  await policy.pinRoot();
   return {
     claudePath,
     argv,
