@@ -56,10 +56,14 @@ export function parseJobMessage(body: string): JobMessage {
   return validateJobMessage(value);
 }
 
+/** What a producer decides about a job; createJobMessage adds the version, the id and the time. */
+export type JobMessageFields = Omit<JobMessage, "version" | "jobId" | "enqueuedAt"> & {
+  jobId?: string;
+  enqueuedAt?: Date;
+};
+
 /** Builds a message with a fresh id and timestamp, validated before it ever reaches the queue. */
-export function createJobMessage(
-  fields: Omit<JobMessage, "version" | "jobId" | "enqueuedAt"> & { jobId?: string; enqueuedAt?: Date },
-): JobMessage {
+export function createJobMessage(fields: JobMessageFields): JobMessage {
   const { jobId, enqueuedAt, ...rest } = fields;
   const message: JobMessage = {
     version: JOB_MESSAGE_VERSION,

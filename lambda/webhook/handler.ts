@@ -1,4 +1,3 @@
-import { DynamoDBPersistenceLayer } from "@aws-lambda-powertools/idempotency/dynamodb";
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { SQSClient } from "@aws-sdk/client-sqs";
 import { JobQueue } from "../shared/job-queue.js";
@@ -23,10 +22,11 @@ await secretReader.prepare(config.webhookSecret);
 export const handler = createWebhookHandler({
   telemetry,
   queue: new JobQueue(sqs, config.queueUrl),
-  persistenceStore: new DynamoDBPersistenceLayer({
-    tableName: config.idempotencyTableName,
-    awsSdkV3Client: dynamodb,
-  }),
+  // Powertools' DynamoDB layer loads with the first delivery that becomes a job (webhook-handler.ts).
+  persistenceStore: async () => {
+    const { DynamoDBPersistenceLayer } = await import("@aws-lambda-powertools/idempotency/dynamodb");
+    return new DynamoDBPersistenceLayer({ tableName: config.idempotencyTableName, awsSdkV3Client: dynamodb });
+  },
   secrets: async () => parseWebhookSecrets(await secretReader.read(config.webhookSecret)),
   routing: config.routing,
   maxBodyBytes: config.maxBodyBytes,

@@ -1,10 +1,13 @@
 import { decideTrigger, type TriggerRun } from "../../src/jobs/triggers/decide-trigger.js";
-import { createJobMessage, type JobCommand, type JobKind, type JobMessage } from "../shared/job-message.js";
+import type { JobCommand, JobKind, JobMessageFields } from "../shared/job-message.js";
 import { repositoryMatcher, type WebhookRouting } from "./webhook-config.js";
 
-/** The decision for one verified delivery: a job to enqueue, or a reason it was ignored. */
+/**
+ * The decision for one verified delivery: a job to enqueue (its fields; the message is built and
+ * checked on the job path, enqueue-job.ts), or a reason it was ignored.
+ */
 export type DeliveryRoute =
-  | { kind: "job"; job: JobMessage }
+  | { kind: "job"; fields: JobMessageFields }
   | { kind: "ignored"; reason: string /** The installation is not allow-listed. */; denied?: true };
 
 export interface Delivery {
@@ -44,10 +47,12 @@ interface Payload {
  * Compiles the routing rules once (cold start) and returns the per-delivery router. What a delivery
  * means is decided by the one trigger model the Action uses too (src/jobs/triggers).
  */
-export function createDeliveryRouter(routing: WebhookRouting): (delivery: Delivery) => DeliveryRoute {
+export function createDeliveryRouter(
+  routing: WebhookRouting,
+): (delivery: Delivery) => Promise<DeliveryRoute> {
   const repoAllowed = repositoryMatcher(routing.repositories);
 
-  return (delivery) => {
+  return async (delivery) => {
     const p = (delivery.payload ?? {}) as Payload;
     const owner = p.repository?.owner?.login;
     const repo = p.repository?.name;
@@ -71,7 +76,7 @@ export function createDeliveryRouter(routing: WebhookRouting): (delivery: Delive
     const kind = jobKindOf(run, Boolean(refused));
     if (!routing.enabledJobs.has(kind)) return ignored(`${kind} jobs are not enabled`);
     if (!owner || !repo) return ignored("delivery has no repository");
-    if (!repoAllowed(fullName)) return ignored(`repository ${fullName} is not configured`);
+    if (!(await repoAllowed(fullName))) return ignored(`repository ${fullName} is not configured`);
     if (!installationId) return ignored("delivery has no installation; is this an App webhook?");
 
     const pr = run.pullRequest;
@@ -84,7 +89,7 @@ export function createDeliveryRouter(routing: WebhookRouting): (delivery: Delive
     };
     return {
       kind: "job",
-      job: createJobMessage({
+      fields: {
         kind,
         owner,
         repo,
@@ -98,7 +103,7 @@ export function createDeliveryRouter(routing: WebhookRouting): (delivery: Delive
         deliveryId: delivery.id,
         trigger,
         ...(run.comment ? { command: commandOf(run, refused ? "refuse" : undefined) } : {}),
-      }),
+      },
     };
   };
 }

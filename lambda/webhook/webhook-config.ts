@@ -1,4 +1,3 @@
-import picomatch from "picomatch";
 import type { TriggerSettings } from "../../src/jobs/triggers/trigger-settings.js";
 import validateWebhookSettings from "../generated/webhook-settings-validator.cjs";
 import { type InstallationAllowList, installationAllowList } from "../shared/installation-allow-list.js";
@@ -60,9 +59,18 @@ export function webhookConfigFromEnv(env: NodeJS.ProcessEnv): WebhookConfig {
   };
 }
 
-/** Compiles the repository globs once; `owner/repo` names compare case-insensitively like GitHub's. */
-export function repositoryMatcher(globs: readonly string[]): (fullName: string) => boolean {
-  if (globs.length === 0) return () => true;
-  const match = picomatch([...globs], { nocase: true });
-  return (fullName) => match(fullName);
+/**
+ * Compiles the repository globs once, at the first delivery that asks; `owner/repo` names compare
+ * case-insensitively like GitHub's. picomatch loads only where REPOSITORIES is set (every repository
+ * of the installation is the default), and only for a delivery that got as far as this check.
+ */
+export function repositoryMatcher(globs: readonly string[]): (fullName: string) => Promise<boolean> {
+  if (globs.length === 0) return async () => true;
+  let compiled: Promise<(fullName: string) => boolean> | undefined;
+  return async (fullName) => {
+    compiled ??= import("picomatch").then(({ default: picomatch }) =>
+      picomatch([...globs], { nocase: true }),
+    );
+    return (await compiled)(fullName);
+  };
 }

@@ -1,16 +1,11 @@
-import {
-  IdempotencyAlreadyInProgressError,
-  IdempotencyConfig,
-  makeIdempotent,
-} from "@aws-lambda-powertools/idempotency";
 import type { BasePersistenceLayer } from "@aws-lambda-powertools/idempotency/persistence";
 import { MetricUnit } from "@aws-lambda-powertools/metrics";
 import { verifyWithFallback } from "@octokit/webhooks-methods";
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from "aws-lambda";
-import type { JobMessage } from "../shared/job-message.js";
-import type { EnqueuedJob, JobQueue } from "../shared/job-queue.js";
+import type { JobQueue } from "../shared/job-queue.js";
 import { type Telemetry, traced } from "../shared/telemetry.js";
 import { deliveryIdentity } from "./delivery-identity.js";
+import type { JobEnqueuer } from "./enqueue-job.js";
 import { readRawRequest } from "./raw-request.js";
 import { createDeliveryRouter } from "./route-delivery.js";
 import type { WebhookRouting } from "./webhook-config.js";
@@ -19,8 +14,11 @@ import type { WebhookSecrets } from "./webhook-secrets.js";
 export interface WebhookHandlerDeps {
   telemetry: Telemetry;
   queue: JobQueue;
-  /** Backed by DynamoDB in the stack; keyed by the delivery's payload identity (deliveryIdentity). */
-  persistenceStore: BasePersistenceLayer;
+  /**
+   * Backed by DynamoDB in the stack; keyed by the delivery's payload identity (deliveryIdentity).
+   * Opened with the first delivery that becomes a job, like the rest of the job path.
+   */
+  persistenceStore: () => Promise<BasePersistenceLayer>;
   /** Read through Powertools parameters (cached), so a rotation needs no redeploy. */
   secrets: () => Promise<WebhookSecrets>;
   routing: WebhookRouting;
@@ -32,17 +30,6 @@ export type WebhookResult = APIGatewayProxyStructuredResultV2 & { statusCode: nu
 
 export type WebhookHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<WebhookResult>;
 
-interface EnqueueRequest {
-  /** deliveryIdentity(): the idempotency key and the SQS deduplication id. */
-  identity: string;
-  job: JobMessage;
-}
-
-interface EnqueueOutcome extends EnqueuedJob {
-  /** Set by the idempotency response hook when the answer came from the table, not from SQS. */
-  duplicate?: boolean;
-}
-
 /**
  * The webhook door: authenticate, decide, enqueue, answer 202. It never does the work itself because
  * GitHub abandons a delivery after 10 s; the FIFO queue and the worker take it from there.
@@ -50,25 +37,29 @@ interface EnqueueOutcome extends EnqueuedJob {
 export function createWebhookHandler(deps: WebhookHandlerDeps): WebhookHandler {
   const { logger, metrics, tracer } = deps.telemetry;
   const route = createDeliveryRouter(deps.routing);
-
-  const idempotencyConfig = new IdempotencyConfig({
-    eventKeyJmesPath: "identity",
-    expiresAfterSeconds: deps.deliveryTtlSeconds,
-    // Called only when the stored answer is replayed: the delivery was already enqueued.
-    responseHook: (response) => ({ ...(response as object), duplicate: true }),
-  });
-  const enqueueOnce = makeIdempotent(
-    async (request: EnqueueRequest): Promise<EnqueueOutcome> =>
-      deps.queue.enqueue(request.job, request.identity),
-    { persistenceStore: deps.persistenceStore, config: idempotencyConfig, dataIndexArgument: 0 },
-  );
+  // The job path (the message's check, idempotency, its table) loads with the first job delivery;
+  // a failed load is not kept, so the next delivery tries again.
+  let enqueuer: Promise<JobEnqueuer> | undefined;
+  const jobPath = () => {
+    enqueuer ??= Promise.all([import("./enqueue-job.js"), deps.persistenceStore()]).then(
+      ([{ createJobEnqueuer }, persistenceStore]) =>
+        createJobEnqueuer({
+          queue: deps.queue,
+          persistenceStore,
+          deliveryTtlSeconds: deps.deliveryTtlSeconds,
+        }),
+    );
+    enqueuer.catch(() => {
+      enqueuer = undefined;
+    });
+    return enqueuer;
+  };
 
   return async (event, context) => {
     const started = performance.now();
     logger.addContext(context);
-    idempotencyConfig.registerLambdaContext(context);
     try {
-      const result = await traced(tracer, "## webhook", () => handle(event));
+      const result = await traced(tracer, "## webhook", () => handle(event, context));
       metrics.addMetric(`webhook_${result.statusCode}`, MetricUnit.Count, 1);
       return result;
     } catch (error) {
@@ -83,7 +74,7 @@ export function createWebhookHandler(deps: WebhookHandlerDeps): WebhookHandler {
     }
   };
 
-  async function handle(event: APIGatewayProxyEventV2): Promise<WebhookResult> {
+  async function handle(event: APIGatewayProxyEventV2, context: Context): Promise<WebhookResult> {
     const request = readRawRequest(event);
     const deliveryId = request.header("x-github-delivery") ?? "";
     const eventName = request.header("x-github-event") ?? "";
@@ -118,7 +109,7 @@ export function createWebhookHandler(deps: WebhookHandlerDeps): WebhookHandler {
     }
     if (eventName === "ping") return json(200, { status: "pong" });
 
-    const decision = route({ id: deliveryId, event: eventName, payload });
+    const decision = await route({ id: deliveryId, event: eventName, payload });
     if (decision.kind === "ignored") {
       if (decision.denied)
         logger.warn("delivery from an installation that is not allowed; dropped", {
@@ -127,28 +118,24 @@ export function createWebhookHandler(deps: WebhookHandlerDeps): WebhookHandler {
       else logger.info("delivery ignored", { reason: decision.reason });
       return json(202, { status: "ignored", reason: decision.reason });
     }
-    const { job } = decision;
+    const jobs = await jobPath();
+    const job = jobs.message(decision.fields);
     logger.appendKeys({
       jobId: job.jobId,
       repo: `${job.owner}/${job.repo}`,
       pr: job.pullNumber,
       jobKind: job.kind,
     });
-
-    let outcome: EnqueueOutcome;
-    try {
-      outcome = await enqueueOnce({ identity: deliveryIdentity(eventName, payload, deliveryId), job });
-    } catch (error) {
-      if (error instanceof IdempotencyAlreadyInProgressError) {
-        // Another invocation holds this delivery right now; 409 keeps it visible as failed in GitHub
-        // in case that invocation dies, so someone can redeliver it.
-        return json(409, {
-          status: "in_progress",
-          message: "this delivery is being queued by another request",
-        });
-      }
-      throw error;
+    const enqueued = await jobs.enqueue(job, deliveryIdentity(eventName, payload, deliveryId), context);
+    if (enqueued.kind === "in_progress") {
+      // Another invocation holds this delivery right now; 409 keeps it visible as failed in GitHub
+      // in case that invocation dies, so someone can redeliver it.
+      return json(409, {
+        status: "in_progress",
+        message: "this delivery is being queued by another request",
+      });
     }
+    const { outcome } = enqueued;
     if (outcome.duplicate) {
       logger.info("duplicate delivery", { originalJobId: outcome.jobId });
       metrics.addMetric("webhook_duplicates", MetricUnit.Count, 1);

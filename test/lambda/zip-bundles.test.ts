@@ -88,10 +88,18 @@ const result = await handler(JSON.parse(process.argv[2]), context);
 const undiciLoaded = process.moduleLoadList.some((name) => name.includes("undici"));
 process.stdout.write("\\n" + JSON.stringify({ ...result, undiciLoaded, read: [...read] }));`;
 
+/** What a delivery that becomes a job loads on top of the rest (lambda/webhook/enqueue-job.ts). */
+const JOB_PATH = [
+  "lambda/generated/job-message-validator.cjs",
+  "lambda/webhook/enqueue-job.ts",
+  "node_modules/@aws-lambda-powertools/idempotency/",
+];
+
 /** Runs the bundle's handler on `event` in a fresh node process with the webhook's environment only. */
 async function invokeBundle(
   file: string,
   event: unknown,
+  extraEnv: Record<string, string> = {},
 ): Promise<{ statusCode: number; body: string; undiciLoaded: boolean; read: string[] }> {
   const { stdout, stderr } = await run(
     process.execPath,
@@ -117,6 +125,7 @@ async function invokeBundle(
         WEBHOOK_SECRET: "secretsmanager:prod/webhook-secret",
         ALLOWED_INSTALLATIONS: "1",
         POWERTOOLS_METRICS_NAMESPACE: "ClaudePrRunnerTest",
+        ...extraEnv,
       },
       maxBuffer: 1 << 24,
     },
@@ -183,6 +192,38 @@ describe("the webhook bundled as the stack bundles it", () => {
       expect(unread).toContain(`node_modules/@aws-sdk/credential-provider-${provider}/dist-es/index.js`);
     expect(unread.some((input) => input.includes("@aws-sdk/nested-clients/"))).toBe(true);
     expect(read.filter((input) => input.includes("@aws-sdk/nested-clients/"))).toEqual([]);
+    // A job delivery loads the job path; picomatch only where REPOSITORIES is set (not here).
+    expect(read.filter((input) => JOB_PATH.some((part) => input.includes(part))).length).toBeGreaterThan(3);
+    expect(read.filter((input) => input.includes("node_modules/picomatch/"))).toEqual([]);
+  });
+
+  it("an ignored delivery reads none of the job path: no job message check, no idempotency, no picomatch", async () => {
+    const file = path.join(outdir, "webhook", "index.mjs");
+    const metafile = JSON.parse(
+      await readFile(path.join(outdir, "webhook", "index.meta.json"), "utf8"),
+    ) as Metafile;
+    sqs.clearMessages();
+    // A PR assigned to someone: signed, from an allowed installation, and no trigger.
+    const event = await functionUrlEvent({
+      event: "pull_request",
+      payload: pullRequestExample("assigned"),
+      secret: SECRET,
+    });
+    const answer = await invokeBundle(file, event, { REPOSITORIES: "Codertocat/*" });
+    expect(answer.statusCode).toBe(202);
+    expect(JSON.parse(answer.body)).toMatchObject({ status: "ignored" });
+    expect(sqs.messagesIn(queue.queueUrl)).toHaveLength(0);
+    const read = inputsRead(file, metafile, answer.read);
+    expect(
+      read.filter((input) => [...JOB_PATH, "node_modules/picomatch/"].some((part) => input.includes(part))),
+    ).toEqual([]);
+    // They are in the bundle, in chunks of their own.
+    const unread = Object.keys(metafile.inputs).filter((input) => !read.includes(input));
+    for (const part of [...JOB_PATH, "node_modules/picomatch/"])
+      expect(
+        unread.some((input) => input.includes(part)),
+        part,
+      ).toBe(true);
   });
 
   it("a forged signature is refused by the bundle too, and nothing is queued", async () => {

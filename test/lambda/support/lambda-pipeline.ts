@@ -90,10 +90,11 @@ export class LambdaPipeline {
     this.webhook = createWebhookHandler({
       telemetry,
       queue: new JobQueue(sqs.client, queues.queueUrl),
-      persistenceStore: new DynamoDBPersistenceLayer({
-        tableName: "idempotency",
-        awsSdkV3Client: dynamo.client,
-      }),
+      persistenceStore: async () =>
+        new DynamoDBPersistenceLayer({
+          tableName: "idempotency",
+          awsSdkV3Client: dynamo.client,
+        }),
       secrets: async () => ({ current: WEBHOOK_SECRET, previous: [] }),
       routing: {
         enabledJobs: new Set(["review", "autofix", "describe", "prune", "ask", "reply"]),

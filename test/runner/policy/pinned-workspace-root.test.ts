@@ -127,4 +127,9 @@ describe("the policy's workspace root is pinned at the session's first decision"
       await rm(prepared.tempRoot, { recursive: true, force: true });
     }
   });
+
+  it("refuses to pin a policy that has no workspace, by name", () => {
+    const bare = new ToolPolicy({ name: "bare", rules: [] });
+    expect(() => bare.pinRoot()).toThrow(new TypeError('policy "bare" has no workspace to pin'));
+  });
 });
