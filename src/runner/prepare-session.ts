@@ -170,6 +170,13 @@ export async function prepareSession(options: SessionOptions): Promise<PreparedS
     user
       ? `user ${user.name} (uid ${user.uid}), own copy of the workspace (${access === "write" ? "writable" : "read-only"})`
       : "host user, own copy of the workspace",
+    ...(user?.pidNamespace
+      ? [
+          user.pidNamespace.contained
+            ? "own PID namespace"
+            : `no own PID namespace (${user.pidNamespace.reason})`,
+        ]
+      : []),
     options.withoutBash ? "no Bash" : (sandbox?.summary ?? "Bash sandbox: off"),
   ].join(" · ");
 

@@ -8,7 +8,13 @@ import { decideIsolation, IsolationUnavailableError } from "../../src/runner/iso
  * Hosts this machine is not (a runner user with or without passwordless sudo), scripted at the
  * command boundary: every command the decision runs is recorded and answered from a table.
  */
-function fakeHost(options: { root?: boolean; sudo?: boolean; users?: Record<string, string> }) {
+function fakeHost(options: {
+  root?: boolean;
+  sudo?: boolean;
+  users?: Record<string, string>;
+  /** What `unshare --pid` answers: made, or refused as in a container without CAP_SYS_ADMIN. */
+  pidNamespace?: boolean;
+}) {
   const calls: string[] = [];
   const users = { ...options.users };
   const host: HostCommands = {
@@ -21,6 +27,10 @@ function fakeHost(options: { root?: boolean; sudo?: boolean; users?: Record<stri
       if (command === "sudo" && !options.sudo)
         return { code: 1, stdout: "", stderr: "sudo: a password is required" };
       if (real === "true") return { code: 0, stdout: "", stderr: "" };
+      if (real === "unshare" && options.pidNamespace !== undefined)
+        return options.pidNamespace
+          ? { code: 0, stdout: "", stderr: "" }
+          : { code: 1, stdout: "", stderr: "unshare: unshare failed: Operation not permitted\n" };
       if (real === "getent") {
         const entry = users[rest[1] ?? ""];
         return entry ? { code: 0, stdout: `${entry}\n`, stderr: "" } : { code: 2, stdout: "", stderr: "" };
@@ -115,6 +125,86 @@ describe("decideIsolation", () => {
     await expect(
       decideIsolation({ agentUser: "Bad Name;rm", untrusted: true, onNoIsolation: "fail", host }),
     ).rejects.toBeInstanceOf(RunnerConfigError);
+  });
+});
+
+describe("the agent's PID namespace", () => {
+  it("is probed with the launch's own prefix, as root or through sudo, and the summary says it contains", async () => {
+    for (const via of ["root", "sudo"] as const) {
+      const { host, calls } = fakeHost({ root: via === "root", sudo: via === "sudo", pidNamespace: true });
+      const decision = await decideIsolation({
+        agentUser: "claude-agent",
+        untrusted: true,
+        onNoIsolation: "fail",
+        host,
+      });
+      expect(decision).toMatchObject({ kind: "separate-user", user: { pidNamespace: { contained: true } } });
+      expect(decision.summary).toContain(
+        ", in a PID namespace of its own (nothing it starts outlives the session).",
+      );
+      expect(calls).toContain(
+        `${via === "sudo" ? "sudo -n " : ""}unshare --pid --fork --kill-child -- setpriv --reuid=990 --regid=990 --clear-groups -- true`,
+      );
+    }
+  });
+
+  it("where it cannot be made, the user still runs apart and the summary says what can outlive the session, and why", async () => {
+    const { host } = fakeHost({ root: true, pidNamespace: false });
+    const decision = await decideIsolation({
+      agentUser: "claude-agent",
+      untrusted: true,
+      onNoIsolation: "fail",
+      host,
+    });
+    expect(decision).toMatchObject({
+      kind: "separate-user",
+      user: {
+        pidNamespace: {
+          contained: false,
+          reason: "no PID namespace of its own: unshare: unshare failed: Operation not permitted",
+        },
+      },
+    });
+    expect(decision.summary).toMatch(
+      /not as the host; processes it detaches can outlive the session \(no PID namespace of its own: unshare: unshare failed: Operation not permitted\)\.$/,
+    );
+  });
+
+  it("a contained launch starts the CLI through unshare and setpriv: root needs no uid switch of Node's, sudo runs as root", () => {
+    const env = { PATH: "/opt/node/bin:/usr/bin", HOME: "/tmp/h", ANTHROPIC_BASE_URL: "http://127.0.0.1:9" };
+    const user = { name: "claude-agent", uid: 990, gid: 991, pidNamespace: { contained: true as const } };
+    const prefix = [
+      "--pid",
+      "--fork",
+      "--kill-child",
+      "--",
+      "setpriv",
+      "--reuid=990",
+      "--regid=991",
+      "--clear-groups",
+      "--",
+    ];
+    expect(agentLaunch("/bin/claude", ["-p"], env, { ...user, via: "root" })).toEqual({
+      command: "unshare",
+      args: [...prefix, "/bin/claude", "-p"],
+    });
+    const sudo = agentLaunch("/bin/claude", ["-p"], env, { ...user, via: "sudo" });
+    expect(sudo.command).toBe("sudo");
+    expect(sudo.args).toEqual([
+      "-n",
+      "--preserve-env=HOME,ANTHROPIC_BASE_URL",
+      "--",
+      "unshare",
+      ...prefix,
+      "/usr/bin/env",
+      "PATH=/opt/node/bin:/usr/bin",
+      "USER=claude-agent",
+      "LOGNAME=claude-agent",
+      "/bin/claude",
+      "-p",
+    ]);
+    expect(sudo.args.join(" ")).not.toContain("127.0.0.1");
+    expect(sudo.signalGroup).toBeTypeOf("function");
   });
 });
 

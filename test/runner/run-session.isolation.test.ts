@@ -46,6 +46,18 @@ function allowCommands(...prefixes: string[]): ToolPolicy {
   });
 }
 
+/** The pids of processes whose command line is exactly `commandLine`. */
+function pgrep(commandLine: string): Promise<string[]> {
+  return new Promise((resolve) => {
+    const child = spawn("pgrep", ["-x", "-f", commandLine]);
+    let out = "";
+    child.stdout.on("data", (chunk: Buffer) => {
+      out += chunk.toString();
+    });
+    child.on("close", () => resolve(out.split("\n").filter(Boolean)));
+  });
+}
+
 function bash(command: string, id: string): ScriptedReply {
   return { kind: "tool_use", name: "Bash", input: { command, description: "probe" }, id };
 }
@@ -92,6 +104,40 @@ describe("the agent under its own uid (real CLI, as root)", () => {
       }
     } finally {
       host.kill("SIGKILL");
+    }
+  });
+
+  it("a process the agent detaches does not outlive the session in its PID namespace; without one it does", async () => {
+    // Hostile: a command that leaves a process of its own session behind (setsid), which would race
+    // the host's finishing steps and wait, under the agent's user, for the next job on this machine.
+    expect(agent.pidNamespace).toEqual({ contained: true });
+    for (const contained of [false, true]) {
+      const marker = `${contained ? 1 : 2}.${process.pid}`;
+      const survivors = () => pgrep(`sleep 31${marker}`);
+      s = await scriptedSession([
+        bash(`sh -c "setsid -f sleep 31${marker} >/dev/null 2>&1 </dev/null; echo left"`, "toolu_detach"),
+        { kind: "text", text: "done" },
+      ]);
+      const outcome = await runSession({
+        ...s.options(),
+        policy: allowCommands("sh"),
+        agentUser: contained ? agent : { ...agent, pidNamespace: undefined },
+      }).outcome;
+      expect(outcome.exitCode).toBe(0);
+      expect(toolResultText(s, "toolu_detach")).toContain("left");
+      try {
+        if (contained) {
+          expect(outcome.confinement).toContain("own PID namespace");
+          expect(await survivors()).toEqual([]);
+        } else {
+          // The same command without the namespace: the process is still there, as the agent's user.
+          expect(await survivors()).toHaveLength(1);
+        }
+      } finally {
+        spawn("pkill", ["-KILL", "-f", `sleep 31${marker}`]);
+      }
+      await s.cleanup();
+      s = undefined;
     }
   });
 

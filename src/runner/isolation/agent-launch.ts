@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import type { AgentUser } from "./agent-user.js";
+import { type AgentUser, pidNamespaceLaunch } from "./agent-user.js";
 
 /** How to start the CLI as the agent's user, and how to signal what it started. */
 export interface AgentLaunch {
@@ -24,18 +24,27 @@ export function agentLaunch(
   user: AgentUser | undefined,
 ): AgentLaunch {
   if (!user) return { command: claudePath, args: argv };
-  if (user.via === "root") return { command: claudePath, args: argv, uid: user.uid, gid: user.gid };
+  const contained = user.pidNamespace?.contained === true;
+  if (user.via === "root") {
+    if (!contained) return { command: claudePath, args: argv, uid: user.uid, gid: user.gid };
+    // unshare needs root to make the namespace; setpriv drops to the agent's user before the CLI.
+    const [command, ...prefix] = pidNamespaceLaunch(user);
+    return { command: command as string, args: [...prefix, claudePath, ...argv] };
+  }
   const names = Object.keys(env).filter((name) => name !== "PATH");
   return {
     command: "sudo",
     args: [
       "-n",
-      "-u",
-      user.name,
+      // Contained: sudo runs the namespace's launch as root, which drops to the user itself; USER
+      // and LOGNAME are then the agent's again, as `sudo -u` would have set them.
+      ...(contained ? [] : ["-u", user.name]),
       ...(names.length ? [`--preserve-env=${names.join(",")}`] : []),
       "--",
+      ...(contained ? pidNamespaceLaunch(user) : []),
       "/usr/bin/env",
       `PATH=${env.PATH ?? "/usr/bin:/bin"}`,
+      ...(contained ? [`USER=${user.name}`, `LOGNAME=${user.name}`] : []),
       claudePath,
       ...argv,
     ],

@@ -8,6 +8,13 @@ export interface AgentUser {
   gid: number;
   /** How the host switches to it: itself (the host is root) or through passwordless `sudo -n`. */
   via: "root" | "sudo";
+  /**
+   * Whether the CLI starts as the first process of a PID namespace of its own (`unshare --pid`, then
+   * `setpriv` to this user): when it exits, the kernel kills everything left in that namespace, so a
+   * process the agent detached (`setsid`, `nohup ... &`) cannot outlive the session, race the host's
+   * finishing steps or wait for the next job under the same user. Absent: not checked (the plain launch).
+   */
+  pidNamespace?: { contained: true } | { contained: false; reason: string };
 }
 
 export type AgentUserLookup = { available: true; user: AgentUser } | { available: false; reason: string };
@@ -67,7 +74,40 @@ export async function provideAgentUser(name: string, host: HostCommands): Promis
       "agentUser",
     );
   }
-  return { available: true, user: { name, uid: entry.uid, gid: entry.gid, via } };
+  const user: AgentUser = { name, uid: entry.uid, gid: entry.gid, via };
+  return { available: true, user: { ...user, pidNamespace: await probePidNamespace(user, privileged) } };
+}
+
+/** The launch's own prefix, run once with `true`: a namespace the host cannot make is said by name. */
+async function probePidNamespace(
+  user: AgentUser,
+  privileged: (command: string, args: string[]) => Promise<{ code: number; stderr: string }>,
+): Promise<NonNullable<AgentUser["pidNamespace"]>> {
+  const [command, ...args] = pidNamespaceLaunch(user);
+  const probe = await privileged(command as string, [...args, "true"]);
+  if (probe.code === 0) return { contained: true };
+  const why = probe.stderr.trim().split("\n").at(-1) || `${command} exited ${probe.code}`;
+  return { contained: false, reason: `no PID namespace of its own: ${why}` };
+}
+
+/**
+ * The command that starts what follows it as `user`, as the first process of a new PID namespace:
+ * `unshare` (as root) makes the namespace and forks, `setpriv` drops to the user and its group
+ * with no supplementary groups, then execs. `--kill-child` takes the namespace down if unshare dies.
+ */
+export function pidNamespaceLaunch(user: Pick<AgentUser, "uid" | "gid">): string[] {
+  return [
+    "unshare",
+    "--pid",
+    "--fork",
+    "--kill-child",
+    "--",
+    "setpriv",
+    `--reuid=${user.uid}`,
+    `--regid=${user.gid}`,
+    "--clear-groups",
+    "--",
+  ];
 }
 
 async function lookUp(name: string, host: HostCommands): Promise<{ uid: number; gid: number } | undefined> {

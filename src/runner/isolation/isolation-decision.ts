@@ -40,7 +40,7 @@ export async function decideIsolation(request: IsolationRequest): Promise<Isolat
     return {
       kind: "separate-user",
       user,
-      summary: `Agent isolation: the CLI runs as user ${user.name} (uid ${user.uid}${user.via === "sudo" ? ", via sudo -n" : ""}), not as the host.`,
+      summary: `Agent isolation: the CLI runs as user ${user.name} (uid ${user.uid}${user.via === "sudo" ? ", via sudo -n" : ""}), not as the host${containment(user)}.`,
     };
   }
   if (!request.untrusted) {
@@ -58,4 +58,13 @@ export async function decideIsolation(request: IsolationRequest): Promise<Isolat
     kind: "no-bash",
     summary: `Agent isolation unavailable (${lookup.reason}): this untrusted job runs without the Bash tool (on_no_isolation: no-bash).`,
   };
+}
+
+/** What becomes of processes the agent detaches, for the summary. */
+function containment(user: AgentUser): string {
+  const pid = user.pidNamespace;
+  if (pid === undefined) return "";
+  return pid.contained
+    ? ", in a PID namespace of its own (nothing it starts outlives the session)"
+    : `; processes it detaches can outlive the session (${pid.reason})`;
 }

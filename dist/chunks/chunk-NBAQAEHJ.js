@@ -7416,20 +7416,109 @@ var FrameStream = class {
 
 // src/runner/isolation/agent-launch.ts
 import { spawnSync } from "node:child_process";
+
+// src/runner/isolation/agent-user.ts
+var DEFAULT_AGENT_USER = "claude-agent";
+var USER_NAME = /^[a-z_][a-z0-9_-]{0,31}$/;
+async function provideAgentUser(name, host) {
+  if (!USER_NAME.test(name)) {
+    throw new RunnerConfigError(
+      `agent user ${JSON.stringify(name)} is not a valid user name (lower-case letters, digits, _ and -)`,
+      "agentUser"
+    );
+  }
+  let via;
+  if (host.isRoot) via = "root";
+  else if ((await host.run("sudo", ["-n", "true"])).code === 0) via = "sudo";
+  else {
+    return {
+      available: false,
+      reason: "the host is not root and passwordless sudo (sudo -n) is not available"
+    };
+  }
+  const privileged2 = (command, args) => via === "root" ? host.run(command, args) : host.run("sudo", ["-n", command, ...args]);
+  let entry = await lookUp(name, host);
+  if (!entry) {
+    const created = await privileged2("useradd", [
+      "--system",
+      "--user-group",
+      "--no-create-home",
+      "--home-dir",
+      "/nonexistent",
+      "--shell",
+      "/usr/sbin/nologin",
+      name
+    ]);
+    entry = await lookUp(name, host);
+    if (!entry) {
+      return {
+        available: false,
+        reason: `could not create the user ${name}: ${created.stderr.trim() || `useradd exited ${created.code}`}`
+      };
+    }
+  }
+  if (entry.uid === 0 || entry.uid === host.uid) {
+    throw new RunnerConfigError(
+      `agent user ${name} has uid ${entry.uid}, the same power as the host; choose an unprivileged user`,
+      "agentUser"
+    );
+  }
+  const user = { name, uid: entry.uid, gid: entry.gid, via };
+  return { available: true, user: { ...user, pidNamespace: await probePidNamespace(user, privileged2) } };
+}
+async function probePidNamespace(user, privileged2) {
+  const [command, ...args] = pidNamespaceLaunch(user);
+  const probe = await privileged2(command, [...args, "true"]);
+  if (probe.code === 0) return { contained: true };
+  const why = probe.stderr.trim().split("\n").at(-1) || `${command} exited ${probe.code}`;
+  return { contained: false, reason: `no PID namespace of its own: ${why}` };
+}
+function pidNamespaceLaunch(user) {
+  return [
+    "unshare",
+    "--pid",
+    "--fork",
+    "--kill-child",
+    "--",
+    "setpriv",
+    `--reuid=${user.uid}`,
+    `--regid=${user.gid}`,
+    "--clear-groups",
+    "--"
+  ];
+}
+async function lookUp(name, host) {
+  const result = await host.run("getent", ["passwd", name]);
+  if (result.code !== 0) return void 0;
+  const fields = result.stdout.trim().split(":");
+  const uid = Number(fields[2]);
+  const gid = Number(fields[3]);
+  return Number.isInteger(uid) && Number.isInteger(gid) ? { uid, gid } : void 0;
+}
+
+// src/runner/isolation/agent-launch.ts
 function agentLaunch(claudePath, argv, env, user) {
   if (!user) return { command: claudePath, args: argv };
-  if (user.via === "root") return { command: claudePath, args: argv, uid: user.uid, gid: user.gid };
+  const contained = user.pidNamespace?.contained === true;
+  if (user.via === "root") {
+    if (!contained) return { command: claudePath, args: argv, uid: user.uid, gid: user.gid };
+    const [command, ...prefix] = pidNamespaceLaunch(user);
+    return { command, args: [...prefix, claudePath, ...argv] };
+  }
   const names = Object.keys(env).filter((name) => name !== "PATH");
   return {
     command: "sudo",
     args: [
       "-n",
-      "-u",
-      user.name,
+      // Contained: sudo runs the namespace's launch as root, which drops to the user itself; USER
+      // and LOGNAME are then the agent's again, as `sudo -u` would have set them.
+      ...contained ? [] : ["-u", user.name],
       ...names.length ? [`--preserve-env=${names.join(",")}`] : [],
       "--",
+      ...contained ? pidNamespaceLaunch(user) : [],
       "/usr/bin/env",
       `PATH=${env.PATH ?? "/usr/bin:/bin"}`,
+      ...contained ? [`USER=${user.name}`, `LOGNAME=${user.name}`] : [],
       claudePath,
       ...argv
     ],
@@ -9087,6 +9176,9 @@ async function prepareSession(options) {
   }
   const confinement = [
     user ? `user ${user.name} (uid ${user.uid}), own copy of the workspace (${access === "write" ? "writable" : "read-only"})` : "host user, own copy of the workspace",
+    ...user?.pidNamespace ? [
+      user.pidNamespace.contained ? "own PID namespace" : `no own PID namespace (${user.pidNamespace.reason})`
+    ] : [],
     options.withoutBash ? "no Bash" : sandbox?.summary ?? "Bash sandbox: off"
   ].join(" \xB7 ");
   const finish = async () => {
@@ -10770,63 +10862,6 @@ function countBySeverity(findings) {
   return ["error", "warning", "notice"].filter((s) => counts[s] > 0).map((s) => `${counts[s]} ${s}${counts[s] === 1 ? "" : "s"}`).join(", ");
 }
 
-// src/runner/isolation/agent-user.ts
-var DEFAULT_AGENT_USER = "claude-agent";
-var USER_NAME = /^[a-z_][a-z0-9_-]{0,31}$/;
-async function provideAgentUser(name, host) {
-  if (!USER_NAME.test(name)) {
-    throw new RunnerConfigError(
-      `agent user ${JSON.stringify(name)} is not a valid user name (lower-case letters, digits, _ and -)`,
-      "agentUser"
-    );
-  }
-  let via;
-  if (host.isRoot) via = "root";
-  else if ((await host.run("sudo", ["-n", "true"])).code === 0) via = "sudo";
-  else {
-    return {
-      available: false,
-      reason: "the host is not root and passwordless sudo (sudo -n) is not available"
-    };
-  }
-  const privileged2 = (command, args) => via === "root" ? host.run(command, args) : host.run("sudo", ["-n", command, ...args]);
-  let entry = await lookUp(name, host);
-  if (!entry) {
-    const created = await privileged2("useradd", [
-      "--system",
-      "--user-group",
-      "--no-create-home",
-      "--home-dir",
-      "/nonexistent",
-      "--shell",
-      "/usr/sbin/nologin",
-      name
-    ]);
-    entry = await lookUp(name, host);
-    if (!entry) {
-      return {
-        available: false,
-        reason: `could not create the user ${name}: ${created.stderr.trim() || `useradd exited ${created.code}`}`
-      };
-    }
-  }
-  if (entry.uid === 0 || entry.uid === host.uid) {
-    throw new RunnerConfigError(
-      `agent user ${name} has uid ${entry.uid}, the same power as the host; choose an unprivileged user`,
-      "agentUser"
-    );
-  }
-  return { available: true, user: { name, uid: entry.uid, gid: entry.gid, via } };
-}
-async function lookUp(name, host) {
-  const result = await host.run("getent", ["passwd", name]);
-  if (result.code !== 0) return void 0;
-  const fields = result.stdout.trim().split(":");
-  const uid = Number(fields[2]);
-  const gid = Number(fields[3]);
-  return Number.isInteger(uid) && Number.isInteger(gid) ? { uid, gid } : void 0;
-}
-
 // src/runner/isolation/isolation-decision.ts
 var ON_NO_ISOLATION_CHOICES = ["no-bash", "fail"];
 var IsolationUnavailableError = class extends Error {
@@ -10839,7 +10874,7 @@ async function decideIsolation(request) {
     return {
       kind: "separate-user",
       user,
-      summary: `Agent isolation: the CLI runs as user ${user.name} (uid ${user.uid}${user.via === "sudo" ? ", via sudo -n" : ""}), not as the host.`
+      summary: `Agent isolation: the CLI runs as user ${user.name} (uid ${user.uid}${user.via === "sudo" ? ", via sudo -n" : ""}), not as the host${containment(user)}.`
     };
   }
   if (!request.untrusted) {
@@ -10857,6 +10892,11 @@ async function decideIsolation(request) {
     kind: "no-bash",
     summary: `Agent isolation unavailable (${lookup.reason}): this untrusted job runs without the Bash tool (on_no_isolation: no-bash).`
   };
+}
+function containment(user) {
+  const pid = user.pidNamespace;
+  if (pid === void 0) return "";
+  return pid.contained ? ", in a PID namespace of its own (nothing it starts outlives the session)" : `; processes it detaches can outlive the session (${pid.reason})`;
 }
 
 // src/jobs/settings/setting-values.ts
