@@ -196,9 +196,18 @@ class EditSnapshots {
       if (after === this.before) return [];
       const git = (args: string[], extra: { workTree?: string; index?: string } = {}) =>
         EditSnapshots.git(this.scratch, this.hostEnv, args, extra);
-      const names = await git(["diff", "--name-only", "-z", this.before, after]);
+      const names = await git(["diff", "--no-ext-diff", "--name-only", "-z", this.before, after]);
       const patch = path.join(this.scratch, "edits.patch");
-      await git(["diff", "--binary", "--no-renames", `--output=${patch}`, this.before, after]);
+      await git([
+        "diff",
+        "--no-ext-diff",
+        "--no-textconv",
+        "--binary",
+        "--no-renames",
+        `--output=${patch}`,
+        this.before,
+        after,
+      ]);
       await git(["apply", "--binary", "--whitespace=nowarn", patch], {
         workTree: source,
         index: "apply-index",
@@ -232,6 +241,10 @@ class EditSnapshots {
         "core.hooksPath=/dev/null",
         "-c",
         "core.fsmonitor=false",
+        // The agent writes the copy's `.gitattributes`; with no attributes file and no configuration
+        // of the host's, no filter, textconv or diff driver it could name exists to run.
+        "-c",
+        "core.attributesFile=/dev/null",
         "--git-dir",
         path.join(scratch, "snapshots.git"),
         ...(extra.workTree ? ["--work-tree", extra.workTree] : []),
@@ -240,11 +253,23 @@ class EditSnapshots {
       {
         // git apply patches paths relative to its cwd, so it runs at the top of the tree.
         ...(extra.workTree ? { cwd: extra.workTree } : {}),
-        env: { ...hostEnv, ...(extra.index ? { GIT_INDEX_FILE: path.join(scratch, extra.index) } : {}) },
+        env: {
+          ...withoutGitVariables(hostEnv),
+          // Only this command line configures git: the host's ~/.gitconfig and /etc/gitconfig define
+          // programs (git-lfs's filter on GitHub's images) that the agent's attributes would start.
+          GIT_CONFIG_NOSYSTEM: "1",
+          GIT_CONFIG_GLOBAL: "/dev/null",
+          ...(extra.index ? { GIT_INDEX_FILE: path.join(scratch, extra.index) } : {}),
+        },
         maxBuffer: 256 * 1024 * 1024,
       },
     );
   }
+}
+
+/** The host's environment without GIT_* variables (GIT_EXTERNAL_DIFF, GIT_CONFIG_PARAMETERS and the like). */
+function withoutGitVariables(env: Record<string, string | undefined>): Record<string, string | undefined> {
+  return Object.fromEntries(Object.entries(env).filter(([name]) => !name.startsWith("GIT_")));
 }
 
 /**

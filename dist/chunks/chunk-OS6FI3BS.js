@@ -8719,9 +8719,18 @@ var EditSnapshots = class _EditSnapshots {
       const after = await _EditSnapshots.snapshot(this.scratch, this.hostEnv, this.copy, INDEX);
       if (after === this.before) return [];
       const git = (args, extra = {}) => _EditSnapshots.git(this.scratch, this.hostEnv, args, extra);
-      const names = await git(["diff", "--name-only", "-z", this.before, after]);
+      const names = await git(["diff", "--no-ext-diff", "--name-only", "-z", this.before, after]);
       const patch = path6.join(this.scratch, "edits.patch");
-      await git(["diff", "--binary", "--no-renames", `--output=${patch}`, this.before, after]);
+      await git([
+        "diff",
+        "--no-ext-diff",
+        "--no-textconv",
+        "--binary",
+        "--no-renames",
+        `--output=${patch}`,
+        this.before,
+        after
+      ]);
       await git(["apply", "--binary", "--whitespace=nowarn", patch], {
         workTree: source,
         index: "apply-index"
@@ -8743,6 +8752,10 @@ var EditSnapshots = class _EditSnapshots {
         "core.hooksPath=/dev/null",
         "-c",
         "core.fsmonitor=false",
+        // The agent writes the copy's `.gitattributes`; with no attributes file and no configuration
+        // of the host's, no filter, textconv or diff driver it could name exists to run.
+        "-c",
+        "core.attributesFile=/dev/null",
         "--git-dir",
         path6.join(scratch, "snapshots.git"),
         ...extra.workTree ? ["--work-tree", extra.workTree] : [],
@@ -8751,12 +8764,22 @@ var EditSnapshots = class _EditSnapshots {
       {
         // git apply patches paths relative to its cwd, so it runs at the top of the tree.
         ...extra.workTree ? { cwd: extra.workTree } : {},
-        env: { ...hostEnv, ...extra.index ? { GIT_INDEX_FILE: path6.join(scratch, extra.index) } : {} },
+        env: {
+          ...withoutGitVariables(hostEnv),
+          // Only this command line configures git: the host's ~/.gitconfig and /etc/gitconfig define
+          // programs (git-lfs's filter on GitHub's images) that the agent's attributes would start.
+          GIT_CONFIG_NOSYSTEM: "1",
+          GIT_CONFIG_GLOBAL: "/dev/null",
+          ...extra.index ? { GIT_INDEX_FILE: path6.join(scratch, extra.index) } : {}
+        },
         maxBuffer: 256 * 1024 * 1024
       }
     );
   }
 };
+function withoutGitVariables(env) {
+  return Object.fromEntries(Object.entries(env).filter(([name]) => !name.startsWith("GIT_")));
+}
 async function moveTranscripts(configDir, fromCwd, toCwd) {
   const projects = path6.join(configDir, "projects");
   const from = path6.join(projects, projectSlug(fromCwd));
