@@ -192,6 +192,10 @@ export async function prepareSession(options: SessionOptions): Promise<PreparedS
       async () => {
         const changed = await workspace.returnEdits();
         if (changed.length > 0) notes.push(`brought the agent's edits back: ${changed.join(", ")}`);
+        if (workspace.editsLeftOut.length > 0)
+          notes.push(
+            `left out of the agent's edits: ${workspace.editsLeftOut.join(", ")} (they decide which programs the host's git runs)`,
+          );
       },
       failures,
     );

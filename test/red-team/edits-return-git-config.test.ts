@@ -66,10 +66,61 @@ describe("bringing an autofix's edits back", () => {
     await writeFile(path.join(into, "app.txt"), "two\n");
     await writeFile(path.join(into, "new.txt"), "new\n");
 
-    expect((await copy.returnEdits()).sort()).toEqual([".gitattributes", "app.txt", "new.txt"]);
+    // The attributes themselves are the agent's edit the host does not take (below).
+    expect((await copy.returnEdits()).sort()).toEqual(["app.txt", "new.txt"]);
     expect(await readFile(path.join(source, "app.txt"), "utf8")).toBe("two\n");
     expect(await readFile(path.join(source, "new.txt"), "utf8")).toBe("new\n");
     for (const program of ["clean", "smudge", "textconv", "external-diff"])
       expect(existsSync(ran(program)), `the host ran the ${program} program`).toBe(false);
+  });
+
+  it("leaves out the agent's edits of files that steer the host's git, at any depth, and says which", async () => {
+    const source = await makeTempDir("edits-source");
+    git(source, "init", "-q");
+    await mkdir(path.join(source, "sub"));
+    await writeFile(path.join(source, "sub", ".gitattributes"), "*.bin binary\n");
+    await writeFile(path.join(source, "app.txt"), "one\n");
+    git(source, "add", "-A");
+    git(source, "commit", "-q", "-m", "first");
+    const into = path.join(await makeTempDir("edits-copy"), "workspace");
+    const copy = await makeAgentWorkspace({
+      source,
+      into,
+      access: "write",
+      shareInodes: false,
+      hostEnv: process.env,
+    });
+    await writeFile(path.join(into, ".gitattributes"), "* filter=lfs\n");
+    await writeFile(path.join(into, "sub", ".gitattributes"), "* diff=anything\n");
+    await writeFile(path.join(into, ".lfsconfig"), "[lfs]\n\turl = https://lfs.example.invalid\n");
+    await writeFile(path.join(into, "notes.gitattributes.txt"), "a file with a similar name comes back\n");
+    await writeFile(path.join(into, "app.txt"), "two\n");
+
+    expect((await copy.returnEdits()).sort()).toEqual(["app.txt", "notes.gitattributes.txt"]);
+    expect(copy.editsLeftOut.sort()).toEqual([".gitattributes", ".lfsconfig", "sub/.gitattributes"]);
+    expect(await readFile(path.join(source, "app.txt"), "utf8")).toBe("two\n");
+    expect(existsSync(path.join(source, ".gitattributes"))).toBe(false);
+    expect(existsSync(path.join(source, ".lfsconfig"))).toBe(false);
+    expect(await readFile(path.join(source, "sub", ".gitattributes"), "utf8")).toBe("*.bin binary\n");
+  });
+
+  it("brings nothing back, and applies no empty patch, when every edit steers the host's git", async () => {
+    const source = await makeTempDir("edits-source");
+    git(source, "init", "-q");
+    await writeFile(path.join(source, "app.txt"), "one\n");
+    git(source, "add", "-A");
+    git(source, "commit", "-q", "-m", "first");
+    const into = path.join(await makeTempDir("edits-copy"), "workspace");
+    const copy = await makeAgentWorkspace({
+      source,
+      into,
+      access: "write",
+      shareInodes: false,
+      hostEnv: process.env,
+    });
+    await writeFile(path.join(into, ".gitattributes"), "* filter=lfs\n");
+    expect(await copy.returnEdits()).toEqual([]);
+    expect(copy.editsLeftOut).toEqual([".gitattributes"]);
+    expect(existsSync(path.join(source, ".gitattributes"))).toBe(false);
   });
 });

@@ -35,6 +35,19 @@ export interface AgentWorkspace {
    * source checkout, computed by the host's own git over the copy's files. Returns the paths changed.
    */
   returnEdits(): Promise<string[]>;
+  /** After returnEdits: the agent's edits it did not bring back (see isHostGitSteering), by path. */
+  readonly editsLeftOut: string[];
+}
+
+/**
+ * Files that steer the host's own git rather than the project: `.gitattributes` names the filter,
+ * diff and merge drivers git runs (as the host, in every later git command in the checkout: status,
+ * diff, add, checkout), `.lfsconfig` where git-lfs sends objects. An agent's edit of one is not
+ * brought back; the session's notes say so.
+ */
+export function isHostGitSteering(file: string): boolean {
+  const name = file.split("/").at(-1);
+  return name === ".gitattributes" || file === ".lfsconfig";
 }
 
 /** Every file in a git directory that git reads as configuration; each is rewritten from an allowlist. */
@@ -87,10 +100,17 @@ export async function makeAgentWorkspace(plan: AgentWorkspacePlan): Promise<Agen
   // Snapshot the copy as it starts (the source's files), so what comes back is the agent's edits
   // only, never a file the host itself writes into the source meanwhile (a log, a pid file).
   const snapshots = plan.access === "write" ? await EditSnapshots.start(plan.into, plan.hostEnv) : undefined;
+  const editsLeftOut: string[] = [];
   return {
     dir: plan.into,
     keptOut,
-    returnEdits: () => (snapshots ? snapshots.returnTo(plan.source) : Promise.resolve([])),
+    editsLeftOut,
+    returnEdits: async () => {
+      if (!snapshots) return [];
+      const { applied, leftOut } = await snapshots.returnTo(plan.source);
+      editsLeftOut.push(...leftOut);
+      return applied;
+    },
   };
 }
 
@@ -189,14 +209,19 @@ class EditSnapshots {
     return new EditSnapshots(copy, scratch, hostEnv, before);
   }
 
-  async returnTo(source: string): Promise<string[]> {
+  async returnTo(source: string): Promise<{ applied: string[]; leftOut: string[] }> {
     try {
       // The same index again: git hashes only what changed since the start (its stat data differs).
       const after = await EditSnapshots.snapshot(this.scratch, this.hostEnv, this.copy, INDEX);
-      if (after === this.before) return [];
+      if (after === this.before) return { applied: [], leftOut: [] };
       const git = (args: string[], extra: { workTree?: string; index?: string } = {}) =>
         EditSnapshots.git(this.scratch, this.hostEnv, args, extra);
-      const names = await git(["diff", "--no-ext-diff", "--name-only", "-z", this.before, after]);
+      const names = (await git(["diff", "--no-ext-diff", "--name-only", "-z", this.before, after])).stdout
+        .split("\0")
+        .filter(Boolean);
+      const leftOut = names.filter(isHostGitSteering);
+      const applied = names.filter((name) => !isHostGitSteering(name));
+      if (applied.length === 0) return { applied, leftOut };
       const patch = path.join(this.scratch, "edits.patch");
       await git([
         "diff",
@@ -207,12 +232,18 @@ class EditSnapshots {
         `--output=${patch}`,
         this.before,
         after,
+        // The same files as isHostGitSteering, as pathspecs (a list of every edited path could
+        // outgrow a command line).
+        "--",
+        ".",
+        ":(exclude,glob)**/.gitattributes",
+        ":(exclude,literal).lfsconfig",
       ]);
       await git(["apply", "--binary", "--whitespace=nowarn", patch], {
         workTree: source,
         index: "apply-index",
       });
-      return names.stdout.split("\0").filter(Boolean);
+      return { applied, leftOut };
     } finally {
       await rm(this.scratch, { recursive: true, force: true });
     }

@@ -8605,6 +8605,10 @@ async function includedConfigFiles(configPath, home) {
 
 // src/runner/isolation/agent-workspace.ts
 var run3 = promisify3(execFile3);
+function isHostGitSteering(file) {
+  const name = file.split("/").at(-1);
+  return name === ".gitattributes" || file === ".lfsconfig";
+}
 var CONFIG_FILE_NAMES = /* @__PURE__ */ new Set(["config", "config.worktree"]);
 var GIT_DIR_ENTRIES = /* @__PURE__ */ new Set([
   ...CONFIG_FILE_NAMES,
@@ -8638,10 +8642,17 @@ async function makeAgentWorkspace(plan) {
   await copyTree(plan.source, plan.into, plan.shareInodes);
   const keptOut = gitEntry ? await cleanGitDir(sourceGit, path6.join(plan.into, ".git")) : [];
   const snapshots = plan.access === "write" ? await EditSnapshots.start(plan.into, plan.hostEnv) : void 0;
+  const editsLeftOut = [];
   return {
     dir: plan.into,
     keptOut,
-    returnEdits: () => snapshots ? snapshots.returnTo(plan.source) : Promise.resolve([])
+    editsLeftOut,
+    returnEdits: async () => {
+      if (!snapshots) return [];
+      const { applied, leftOut } = await snapshots.returnTo(plan.source);
+      editsLeftOut.push(...leftOut);
+      return applied;
+    }
   };
 }
 async function copyTree(source, into, shareInodes) {
@@ -8717,9 +8728,12 @@ var EditSnapshots = class _EditSnapshots {
   async returnTo(source) {
     try {
       const after = await _EditSnapshots.snapshot(this.scratch, this.hostEnv, this.copy, INDEX);
-      if (after === this.before) return [];
+      if (after === this.before) return { applied: [], leftOut: [] };
       const git = (args, extra = {}) => _EditSnapshots.git(this.scratch, this.hostEnv, args, extra);
-      const names = await git(["diff", "--no-ext-diff", "--name-only", "-z", this.before, after]);
+      const names = (await git(["diff", "--no-ext-diff", "--name-only", "-z", this.before, after])).stdout.split("\0").filter(Boolean);
+      const leftOut = names.filter(isHostGitSteering);
+      const applied = names.filter((name) => !isHostGitSteering(name));
+      if (applied.length === 0) return { applied, leftOut };
       const patch = path6.join(this.scratch, "edits.patch");
       await git([
         "diff",
@@ -8729,13 +8743,19 @@ var EditSnapshots = class _EditSnapshots {
         "--no-renames",
         `--output=${patch}`,
         this.before,
-        after
+        after,
+        // The same files as isHostGitSteering, as pathspecs (a list of every edited path could
+        // outgrow a command line).
+        "--",
+        ".",
+        ":(exclude,glob)**/.gitattributes",
+        ":(exclude,literal).lfsconfig"
       ]);
       await git(["apply", "--binary", "--whitespace=nowarn", patch], {
         workTree: source,
         index: "apply-index"
       });
-      return names.stdout.split("\0").filter(Boolean);
+      return { applied, leftOut };
     } finally {
       await rm4(this.scratch, { recursive: true, force: true });
     }
@@ -9216,6 +9236,10 @@ async function prepareSession(options) {
       async () => {
         const changed = await workspace.returnEdits();
         if (changed.length > 0) notes.push(`brought the agent's edits back: ${changed.join(", ")}`);
+        if (workspace.editsLeftOut.length > 0)
+          notes.push(
+            `left out of the agent's edits: ${workspace.editsLeftOut.join(", ")} (they decide which programs the host's git runs)`
+          );
       },
       failures
     );
