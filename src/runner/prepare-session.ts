@@ -52,7 +52,7 @@ export interface PreparedSession {
    * agent reopened. Never throws: a step that fails is a note, and edits that did not come back
    * are a failure of the session (the job must not read a checkout without them).
    */
-  finish(): Promise<{ notes: string[]; failures: string[] }>;
+  finish(): Promise<{ notes: string[]; failures: string[]; editsLeftOut: string[] }>;
 }
 
 export async function prepareSession(options: SessionOptions): Promise<PreparedSession> {
@@ -180,7 +180,7 @@ export async function prepareSession(options: SessionOptions): Promise<PreparedS
     options.withoutBash ? "no Bash" : (sandbox?.summary ?? "Bash sandbox: off"),
   ].join(" · ");
 
-  const finish = async (): Promise<{ notes: string[]; failures: string[] }> => {
+  const finish = async (): Promise<{ notes: string[]; failures: string[]; editsLeftOut: string[] }> => {
     const notes: string[] = [];
     const failures: string[] = [];
     const step = async (what: string, work: () => Promise<unknown>, into = notes) => {
@@ -201,7 +201,7 @@ export async function prepareSession(options: SessionOptions): Promise<PreparedS
     );
     await step("transcripts were not filed back", () => moveTranscripts(configDir, agentCwd, sourceCwd));
     await step("the checkout's credentials were not reopened", async () => closedSource?.restore());
-    return { notes, failures };
+    return { notes, failures, editsLeftOut: workspace.editsLeftOut };
   };
   const policy = withRunnerRules(options, outputSchema).rootedAt(agentCwd);
   // Where the agent's workspace really is, fixed before the agent runs (it may own that directory).

@@ -85,6 +85,8 @@ class SessionHost {
   private closeRequested = false;
   private stopping = false;
   private reaping = false;
+  /** The agent's edits the host did not bring back (isHostGitSteering). */
+  private readonly editsLeftOut: string[] = [];
   private deadlineTimer?: NodeJS.Timeout;
 
   constructor(private readonly options: SessionOptions) {
@@ -135,7 +137,8 @@ class SessionHost {
     let finished = false;
     const finish = async () => {
       finished = true;
-      const { notes, failures } = await prepared.finish();
+      const { notes, failures, editsLeftOut } = await prepared.finish();
+      this.editsLeftOut.push(...editsLeftOut);
       this.notes.push(...notes);
       this.failureReasons.push(...failures);
     };
@@ -503,6 +506,7 @@ class SessionHost {
       toolUses: this.toolUses.records,
       ...(this.gateway ? { credentialProxy: this.proxyReport(this.gateway) } : {}),
       ...(failed && stderrTail ? { stderrTail } : {}),
+      ...(this.editsLeftOut.length > 0 ? { editsLeftOut: this.editsLeftOut } : {}),
       notes: this.notes,
     };
   }

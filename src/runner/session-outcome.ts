@@ -34,6 +34,12 @@ export type SessionOutcome = TurnOutcome & {
    * the edits happened in Anthropic's container, so the job applies this to its own checkout.
    */
   workspacePatch?: string;
+  /**
+   * The agent's edits the host did not take: files that steer the host's own git (`.gitattributes`,
+   * `.lfsconfig`; see isHostGitSteering). Set by the CLI engine when it brings edits back; a remote
+   * patch's are found when the job applies it.
+   */
+  editsLeftOut?: string[];
   claudeVersion?: string;
   /**
    * The model the CLI's init frame names: the one asked for, or the CLI's default as it resolved it

@@ -219,6 +219,29 @@ describe("the agent under its own uid (real CLI, as root)", () => {
   });
 });
 
+describe("the agent's edits of the files that steer the host's git (real CLI)", () => {
+  it("are not brought back; the outcome and the notes name them, and the other edits come back", async () => {
+    s = await scriptedSession([
+      bash("touch planted.txt .gitattributes", "toolu_touch"),
+      { kind: "text", text: "done" },
+    ]);
+    await writeFile(path.join(s.workspace, "README.md"), "hello\n");
+    const outcome = await runSession({
+      ...s.options(),
+      policy: allowCommands("touch"),
+      agentUser: agent,
+      workspaceAccess: "write",
+    }).outcome;
+    expect(outcome.exitCode).toBe(0);
+    expect((await stat(path.join(s.workspace, "planted.txt")))?.isFile()).toBe(true);
+    expect(await stat(path.join(s.workspace, ".gitattributes")).catch(() => undefined)).toBeUndefined();
+    expect(outcome.editsLeftOut).toEqual([".gitattributes"]);
+    expect(outcome.notes).toContain(
+      "left out of the agent's edits: .gitattributes (they decide which programs the host's git runs)",
+    );
+  });
+});
+
 describe("where the agent cannot be isolated", () => {
   it("an untrusted job without Bash: the model is not offered the tool, a call is refused, the outcome says so", async () => {
     s = await scriptedSession([bash("touch planted.txt", "toolu_touch"), { kind: "text", text: "done" }]);

@@ -181,15 +181,18 @@ export async function proposedFixFrom(
     : undefined;
   let sessionFailure = outcome.exitCode === 0 ? undefined : sessionFailureReason(outcome);
   // The remote engine's edits land in this checkout only now; from here both engines share one path.
+  // Edits of the files that steer the host's own git are never taken, from either engine.
+  const leftOut = [...(outcome.editsLeftOut ?? [])];
   if (context.editsComeBackAsPatch && !sessionFailure) {
     try {
-      await applyRemotePatch(context.checkoutDir, outcome.workspacePatch ?? "");
+      leftOut.push(...(await applyRemotePatch(context.checkoutDir, outcome.workspacePatch ?? "")).leftOut);
     } catch (error) {
       sessionFailure = (error as Error).message;
     }
   }
 
-  const changes = await collectWorkingTreeChanges(checkout, { leaveAlone: droppedSymlinks });
+  const collected = await collectWorkingTreeChanges(checkout, { leaveAlone: droppedSymlinks });
+  const changes = { ...collected, revertedProtected: [...collected.revertedProtected, ...leftOut] };
   if (!sessionFailure && fixCarriesSecret(changes.patch, context.secretValues)) {
     sessionFailure =
       "the fix contains the value of a secret this job holds; nothing is pushed or suggested (the file would publish it)";

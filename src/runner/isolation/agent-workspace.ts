@@ -4,6 +4,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { projectSlug } from "../../protocol/index.js";
 import { writeCredentialFreeConfig } from "./checkout-credentials.js";
+import { isHostGitSteering } from "./host-git-steering.js";
 
 const run = promisify(execFile);
 
@@ -37,17 +38,6 @@ export interface AgentWorkspace {
   returnEdits(): Promise<string[]>;
   /** After returnEdits: the agent's edits it did not bring back (see isHostGitSteering), by path. */
   readonly editsLeftOut: string[];
-}
-
-/**
- * Files that steer the host's own git rather than the project: `.gitattributes` names the filter,
- * diff and merge drivers git runs (as the host, in every later git command in the checkout: status,
- * diff, add, checkout), `.lfsconfig` where git-lfs sends objects. An agent's edit of one is not
- * brought back; the session's notes say so.
- */
-export function isHostGitSteering(file: string): boolean {
-  const name = file.split("/").at(-1);
-  return name === ".gitattributes" || file === ".lfsconfig";
 }
 
 /** Every file in a git directory that git reads as configuration; each is rewritten from an allowlist. */

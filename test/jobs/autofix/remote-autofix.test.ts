@@ -201,6 +201,25 @@ describe("runAutofix on the managed-agents engine (Managed Agents double, GitHub
     expect(github.violations).toEqual([]);
   });
 
+  it("never takes the remote agent's edits of .gitattributes or .lfsconfig: reported as reverted, not committed", async () => {
+    // Hostile: attributes naming the programs the host's git runs on the checkout after the patch.
+    const { remote, headSha, clone, request } = pullRequest("remote-attributes");
+    const newFile = (path: string, line: string) =>
+      `diff --git a/${path} b/${path}\nnew file mode 100644\n--- /dev/null\n+++ b/${path}\n@@ -0,0 +1 @@\n+${line}\n`;
+    const patch =
+      remoteEdits(clone, { "src/app.ts": FIXED_APP }) +
+      newFile(".gitattributes", "* filter=lfs diff=anything") +
+      newFile(".lfsconfig", "[lfs] url = https://lfs.example.invalid");
+    double.scenario = fixer(patch);
+
+    const result = await runAutofix(request, settings, { github: octokit });
+
+    expect(result.status).toBe("pushed");
+    expect(result.revertedProtected.sort()).toEqual([".gitattributes", ".lfsconfig"]);
+    const remoteHead = remote.git("rev-parse", "refs/heads/feature");
+    expect(remote.git("diff", "--name-only", headSha, remoteHead)).toBe("src/app.ts");
+  });
+
   it("a patch that does not apply pushes nothing and says why", async () => {
     const { remote, headSha, request } = pullRequest("remote-bad-patch");
     double.scenario = fixer(

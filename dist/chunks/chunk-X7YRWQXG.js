@@ -8603,12 +8603,14 @@ async function includedConfigFiles(configPath, home) {
   });
 }
 
-// src/runner/isolation/agent-workspace.ts
-var run3 = promisify3(execFile3);
+// src/runner/isolation/host-git-steering.ts
 function isHostGitSteering(file) {
   const name = file.split("/").at(-1);
   return name === ".gitattributes" || file === ".lfsconfig";
 }
+
+// src/runner/isolation/agent-workspace.ts
+var run3 = promisify3(execFile3);
 var CONFIG_FILE_NAMES = /* @__PURE__ */ new Set(["config", "config.worktree"]);
 var GIT_DIR_ENTRIES = /* @__PURE__ */ new Set([
   ...CONFIG_FILE_NAMES,
@@ -9245,7 +9247,7 @@ async function prepareSession(options) {
     );
     await step("transcripts were not filed back", () => moveTranscripts(configDir, agentCwd, sourceCwd));
     await step("the checkout's credentials were not reopened", async () => closedSource?.restore());
-    return { notes, failures };
+    return { notes, failures, editsLeftOut: workspace.editsLeftOut };
   };
   const policy = withRunnerRules(options, outputSchema).rootedAt(agentCwd);
   await policy.pinRoot();
@@ -9493,6 +9495,8 @@ var SessionHost = class {
   closeRequested = false;
   stopping = false;
   reaping = false;
+  /** The agent's edits the host did not bring back (isHostGitSteering). */
+  editsLeftOut = [];
   deadlineTimer;
   progress(event) {
     try {
@@ -9516,7 +9520,8 @@ var SessionHost = class {
     let finished = false;
     const finish = async () => {
       finished = true;
-      const { notes, failures } = await prepared.finish();
+      const { notes, failures, editsLeftOut } = await prepared.finish();
+      this.editsLeftOut.push(...editsLeftOut);
       this.notes.push(...notes);
       this.failureReasons.push(...failures);
     };
@@ -9854,6 +9859,7 @@ ${stderrTail}` : "")
       toolUses: this.toolUses.records,
       ...this.gateway ? { credentialProxy: this.proxyReport(this.gateway) } : {},
       ...failed && stderrTail ? { stderrTail } : {},
+      ...this.editsLeftOut.length > 0 ? { editsLeftOut: this.editsLeftOut } : {},
       notes: this.notes
     };
   }
@@ -11878,6 +11884,7 @@ export {
   budgetedDiffBlocks,
   diffOfPaths,
   pruneLineage,
+  isHostGitSteering,
   runSession,
   cliEngine,
   runJobSession,
