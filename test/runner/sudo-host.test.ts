@@ -1,0 +1,123 @@
+import { execFile, spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { chown, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { CLAUDE_BIN } from "../harness/claude-cli.js";
+import { ScriptedMessagesApi, toolResultsOf } from "../harness/scripted-messages-api.js";
+import { makeTempDir } from "../harness/temp-dir.js";
+
+// The host as GitHub-hosted runners have it: not root, with passwordless sudo. The runner reaches
+// the agent's user only through `sudo -n` there, which is the launch most users get; this machine
+// runs the suite as root, so the test makes such a host user and runs the runner as it, with the
+// real CLI against the scripted API. It needs `sudo` installed (`.ci/run` installs it).
+vi.setConfig({ testTimeout: 120_000 });
+const run = promisify(execFile);
+const HOST_USER = "cpr-sudo-host";
+const SUDOERS = `/etc/sudoers.d/${HOST_USER}`;
+const SESSION = path.resolve(fileURLToPath(import.meta.url), "../fixtures/sudo-host-session.ts");
+
+let hostUid: number;
+beforeAll(async () => {
+  if (!existsSync("/usr/bin/sudo"))
+    throw new Error("sudo is not installed: apt-get install sudo (bash .ci/run installs it)");
+  await run("id", ["-u", HOST_USER]).catch(() =>
+    run("useradd", ["--system", "--user-group", "--create-home", "--shell", "/bin/sh", HOST_USER]),
+  );
+  hostUid = Number((await run("id", ["-u", HOST_USER])).stdout.trim());
+  await writeFile(SUDOERS, `${HOST_USER} ALL=(ALL) NOPASSWD:ALL\n`, { mode: 0o440 });
+});
+afterAll(async () => {
+  // The grant is the test's own; the user stays (useradd is idempotent above).
+  await run("rm", ["-f", SUDOERS]);
+});
+
+/** Runs the fixture as the host user (no root, passwordless sudo) and returns its JSON line. */
+function sessionAsSudoHost(config: Record<string, string>): Promise<Record<string, unknown>> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      "setpriv",
+      [
+        `--reuid=${HOST_USER}`,
+        `--regid=${HOST_USER}`,
+        "--init-groups",
+        "--",
+        "env",
+        `HOME=/home/${HOST_USER}`,
+        `PATH=${process.env.PATH}`,
+        process.execPath,
+        "--import",
+        "tsx",
+        SESSION,
+        JSON.stringify(config),
+      ],
+      { cwd: path.resolve(fileURLToPath(import.meta.url), "../../..") },
+    );
+    let out = "";
+    let err = "";
+    child.stdout.on("data", (chunk: Buffer) => {
+      out += chunk.toString();
+    });
+    child.stderr.on("data", (chunk: Buffer) => {
+      err += chunk.toString();
+    });
+    child.on("close", (code) => {
+      const line = out.trim().split("\n").at(-1) ?? "";
+      if (code !== 0 || !line.startsWith("{"))
+        reject(new Error(`the sudo host exited ${code}: ${err.slice(-2000)}`));
+      else resolve(JSON.parse(line) as Record<string, unknown>);
+    });
+  });
+}
+
+describe("a host with passwordless sudo, as GitHub-hosted runners are (real CLI)", () => {
+  it("runs the agent as its own user in its own PID namespace through sudo; what the agent detaches dies with the session", async () => {
+    const marker = `51.${process.pid}`;
+    const api = await ScriptedMessagesApi.start([
+      {
+        kind: "tool_use",
+        name: "Bash",
+        input: {
+          command: `sh -c 'id -u; echo USER=$USER; setsid -f sleep ${marker} >/dev/null 2>&1 </dev/null'`,
+          description: "probe",
+        },
+        id: "toolu_probe",
+      },
+      { kind: "text", text: "done" },
+    ]);
+    const workspace = await makeTempDir("sudo-host-ws");
+    try {
+      await writeFile(path.join(workspace, "README.md"), "hello\n");
+      await chown(workspace, hostUid, hostUid);
+      await chown(path.join(workspace, "README.md"), hostUid, hostUid);
+      const seen = await sessionAsSudoHost({ apiUrl: api.url, workspace, claudePath: CLAUDE_BIN });
+
+      expect(seen).toMatchObject({
+        hostUid,
+        via: "sudo",
+        pidNamespace: { contained: true },
+        exitCode: 0,
+      });
+      expect(seen.summary).toContain("via sudo -n), not as the host, in a PID namespace of its own");
+      expect(seen.confinement).toContain("own PID namespace");
+      const agentUid = (await run("id", ["-u", "claude-agent"])).stdout.trim();
+      const probe = JSON.stringify(
+        api.mainRequests.flatMap((r) => toolResultsOf(r)).find((r) => r.tool_use_id === "toolu_probe")
+          ?.content,
+      );
+      // The agent ran as its own user, with USER set as `sudo -u` would, not as root or the host.
+      expect(probe).toContain(agentUid);
+      expect(probe).toContain("USER=claude-agent");
+      const survivors = await run("pgrep", ["-x", "-f", `sleep ${marker}`]).then(
+        (r) => r.stdout.trim(),
+        () => "",
+      );
+      expect(survivors).toBe("");
+    } finally {
+      await run("pkill", ["-KILL", "-f", `sleep ${marker}`]).catch(() => {});
+      await api.close();
+    }
+  });
+});
