@@ -2730,12 +2730,36 @@ var GitCheckout = class {
   /** Unified diff from the merge base of base and head to head, the way GitHub shows a PR. */
   async diff(baseSha, headSha, pathspecs = []) {
     const limit = pathspecs.length > 0 ? ["--", ...pathspecs] : [];
-    return this.git(["diff", "--no-color", "--no-ext-diff", "-M", `${baseSha}...${headSha}`, ...limit]);
+    return this.git([
+      "diff",
+      "--no-color",
+      "--no-ext-diff",
+      "--no-textconv",
+      "-M",
+      `${baseSha}...${headSha}`,
+      ...limit
+    ]);
   }
   async changedFiles(baseSha, headSha) {
     const [status, numstat] = await Promise.all([
-      this.git(["diff", "--name-status", "-M", "-z", `${baseSha}...${headSha}`]),
-      this.git(["diff", "--numstat", "-M", "-z", `${baseSha}...${headSha}`])
+      this.git([
+        "diff",
+        "--no-ext-diff",
+        "--no-textconv",
+        "--name-status",
+        "-M",
+        "-z",
+        `${baseSha}...${headSha}`
+      ]),
+      this.git([
+        "diff",
+        "--no-ext-diff",
+        "--no-textconv",
+        "--numstat",
+        "-M",
+        "-z",
+        `${baseSha}...${headSha}`
+      ])
     ]);
     const counts = parseNumstat(numstat);
     return parseNameStatus(status).map((file) => ({ ...file, ...counts.get(file.path) }));
