@@ -3,6 +3,7 @@ import { existsSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { collectWorkingTreeChanges } from "../../src/jobs/autofix/working-tree-changes.js";
 import { GitCheckout } from "../../src/jobs/shared/git-checkout.js";
 import { makeTempDir } from "../harness/temp-dir.js";
 
@@ -17,16 +18,20 @@ function git(cwd: string, ...args: string[]): string {
   });
 }
 
+/** A host configuration (read like ~/.gitconfig) whose diff driver runs a program that leaves a mark. */
+async function hostConfigWithTextconv(): Promise<{ home: string; marker: string }> {
+  const home = await makeTempDir("host-config");
+  const marker = path.join(home, "textconv-ran");
+  const textconv = path.join(home, "textconv.sh");
+  await writeFile(textconv, `#!/bin/sh\ntouch ${marker}\necho "not what the PR changed"\n`, { mode: 0o755 });
+  await mkdir(path.join(home, "git"));
+  await writeFile(path.join(home, "git", "config"), `[diff "hostdiff"]\n\ttextconv = ${textconv}\n`);
+  return { home, marker };
+}
+
 describe("reading a fork PR's change", () => {
   it("runs no textconv program of the host's, whatever the PR's attributes name", async () => {
-    const home = await makeTempDir("host-config");
-    const marker = path.join(home, "textconv-ran");
-    const textconv = path.join(home, "textconv.sh");
-    await writeFile(textconv, `#!/bin/sh\ntouch ${marker}\necho "not what the PR changed"\n`, {
-      mode: 0o755,
-    });
-    await mkdir(path.join(home, "git"));
-    await writeFile(path.join(home, "git", "config"), `[diff "hostdiff"]\n\ttextconv = ${textconv}\n`);
+    const { home, marker } = await hostConfigWithTextconv();
 
     const checkout = await makeTempDir("fork-checkout");
     git(checkout, "init", "-q");
@@ -47,6 +52,25 @@ describe("reading a fork PR's change", () => {
     expect(diff).toContain("-one\n+two");
     expect(diff).not.toContain("not what the PR changed");
     expect(files.map((f) => f.path).sort()).toEqual([".gitattributes", "app.txt"]);
+    expect(existsSync(marker)).toBe(false);
+  });
+
+  it("an autofix's patch of the working tree runs no textconv of the host's either", async () => {
+    const { home, marker } = await hostConfigWithTextconv();
+    const checkout = await makeTempDir("fork-checkout");
+    git(checkout, "init", "-q");
+    await writeFile(path.join(checkout, ".gitattributes"), "* diff=hostdiff\n");
+    await writeFile(path.join(checkout, "app.txt"), "one\n");
+    git(checkout, "add", "-A");
+    git(checkout, "commit", "-q", "-m", "the fork's head");
+    await writeFile(path.join(checkout, "app.txt"), "two\n");
+
+    const changes = await collectWorkingTreeChanges(
+      new GitCheckout(checkout, { ...process.env, XDG_CONFIG_HOME: home }),
+    );
+
+    expect(changes.paths).toEqual(["app.txt"]);
+    expect(changes.patch).toContain("-one\n+two");
     expect(existsSync(marker)).toBe(false);
   });
 });

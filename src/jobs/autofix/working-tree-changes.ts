@@ -36,7 +36,8 @@ export async function collectWorkingTreeChanges(
   if (untracked.length > 0) await checkout.git(["add", "--intent-to-add", "--", ...untracked]);
   const patch =
     paths.length > 0
-      ? await checkout.git(["diff", "--no-color", "--no-ext-diff", "HEAD", "--", ...paths])
+      ? // No textconv of the host's configuration runs on the PR's files (a fork's attributes name it).
+        await checkout.git(["diff", "--no-color", "--no-ext-diff", "--no-textconv", "HEAD", "--", ...paths])
       : "";
   return { paths, revertedProtected, patch };
 }
