@@ -20,6 +20,27 @@ function git(cwd: string, ...args: string[]): string {
   });
 }
 
+/** A checkout whose first commit holds `files`, and the agent's writable copy of it. */
+async function checkoutWithWritableCopy(files: Record<string, string>) {
+  const source = await makeTempDir("edits-source");
+  git(source, "init", "-q");
+  for (const [file, content] of Object.entries(files)) {
+    await mkdir(path.dirname(path.join(source, file)), { recursive: true });
+    await writeFile(path.join(source, file), content);
+  }
+  git(source, "add", "-A");
+  git(source, "commit", "-q", "-m", "first");
+  const into = path.join(await makeTempDir("edits-copy"), "workspace");
+  const copy = await makeAgentWorkspace({
+    source,
+    into,
+    access: "write",
+    shareInodes: false,
+    hostEnv: process.env,
+  });
+  return { source, into, copy };
+}
+
 describe("bringing an autofix's edits back", () => {
   it("runs no filter, textconv or external diff of the host's configuration, whatever the agent's attributes name", async () => {
     const markers = await makeTempDir("host-git-programs");
@@ -75,20 +96,9 @@ describe("bringing an autofix's edits back", () => {
   });
 
   it("leaves out the agent's edits of files that steer the host's git, at any depth, and says which", async () => {
-    const source = await makeTempDir("edits-source");
-    git(source, "init", "-q");
-    await mkdir(path.join(source, "sub"));
-    await writeFile(path.join(source, "sub", ".gitattributes"), "*.bin binary\n");
-    await writeFile(path.join(source, "app.txt"), "one\n");
-    git(source, "add", "-A");
-    git(source, "commit", "-q", "-m", "first");
-    const into = path.join(await makeTempDir("edits-copy"), "workspace");
-    const copy = await makeAgentWorkspace({
-      source,
-      into,
-      access: "write",
-      shareInodes: false,
-      hostEnv: process.env,
+    const { source, into, copy } = await checkoutWithWritableCopy({
+      "sub/.gitattributes": "*.bin binary\n",
+      "app.txt": "one\n",
     });
     await writeFile(path.join(into, ".gitattributes"), "* filter=lfs\n");
     await writeFile(path.join(into, "sub", ".gitattributes"), "* diff=anything\n");
@@ -105,19 +115,7 @@ describe("bringing an autofix's edits back", () => {
   });
 
   it("brings nothing back, and applies no empty patch, when every edit steers the host's git", async () => {
-    const source = await makeTempDir("edits-source");
-    git(source, "init", "-q");
-    await writeFile(path.join(source, "app.txt"), "one\n");
-    git(source, "add", "-A");
-    git(source, "commit", "-q", "-m", "first");
-    const into = path.join(await makeTempDir("edits-copy"), "workspace");
-    const copy = await makeAgentWorkspace({
-      source,
-      into,
-      access: "write",
-      shareInodes: false,
-      hostEnv: process.env,
-    });
+    const { source, into, copy } = await checkoutWithWritableCopy({ "app.txt": "one\n" });
     await writeFile(path.join(into, ".gitattributes"), "* filter=lfs\n");
     expect(await copy.returnEdits()).toEqual([]);
     expect(copy.editsLeftOut).toEqual([".gitattributes"]);

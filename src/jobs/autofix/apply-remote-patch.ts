@@ -1,5 +1,8 @@
 import { execFile } from "node:child_process";
-import { isHostGitSteering } from "../../runner/isolation/host-git-steering.js";
+import {
+  HOST_GIT_STEERING_APPLY_EXCLUDES,
+  isHostGitSteering,
+} from "../../runner/isolation/host-git-steering.js";
 
 /** The most a remote agent's patch may weigh; a bigger one is refused, not truncated. */
 export const MAX_REMOTE_PATCH_BYTES = 5_000_000;
@@ -7,13 +10,6 @@ export const MAX_REMOTE_PATCH_BYTES = 5_000_000;
 export class RemotePatchError extends Error {
   override readonly name = "RemotePatchError";
 }
-
-/** The same files as isHostGitSteering, as `git apply --exclude` patterns (`*` spans directories there). */
-const HOST_GIT_STEERING_EXCLUDES = [
-  "--exclude=.gitattributes",
-  "--exclude=*/.gitattributes",
-  "--exclude=.lfsconfig",
-];
 
 /**
  * Applies the patch a Managed Agents session handed back (its edits happened in Anthropic's
@@ -35,7 +31,7 @@ export async function applyRemotePatch(checkoutDir: string, patch: string): Prom
     .filter(Boolean);
   const leftOut = [...new Set(paths.filter(isHostGitSteering))];
   if (leftOut.length === paths.length) return { leftOut };
-  await gitApply(checkoutDir, ["--whitespace=nowarn", ...HOST_GIT_STEERING_EXCLUDES], patch);
+  await gitApply(checkoutDir, ["--whitespace=nowarn", ...HOST_GIT_STEERING_APPLY_EXCLUDES], patch);
   return { leftOut };
 }
 

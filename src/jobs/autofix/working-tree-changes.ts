@@ -34,11 +34,7 @@ export async function collectWorkingTreeChanges(
   // Intent-to-add makes new files show up in `git diff` without staging their content.
   const untracked = entries.filter((e) => e.untracked && !isProtected(e.path)).map((e) => e.path);
   if (untracked.length > 0) await checkout.git(["add", "--intent-to-add", "--", ...untracked]);
-  const patch =
-    paths.length > 0
-      ? // No textconv of the host's configuration runs on the PR's files (a fork's attributes name it).
-        await checkout.git(["diff", "--no-color", "--no-ext-diff", "--no-textconv", "HEAD", "--", ...paths])
-      : "";
+  const patch = paths.length > 0 ? await checkout.gitDiff(["--no-color", "HEAD", "--", ...paths]) : "";
   return { paths, revertedProtected, patch };
 }
 

@@ -73,39 +73,21 @@ export class GitCheckout {
   /** Unified diff from the merge base of base and head to head, the way GitHub shows a PR. */
   async diff(baseSha: string, headSha: string, pathspecs: readonly string[] = []): Promise<string> {
     const limit = pathspecs.length > 0 ? ["--", ...pathspecs] : [];
-    // The PR's own .gitattributes can name a diff driver: no textconv or external diff of the host's
-    // configuration runs on its files, and the review is given the change itself.
-    return this.git([
-      "diff",
-      "--no-color",
-      "--no-ext-diff",
-      "--no-textconv",
-      "-M",
-      `${baseSha}...${headSha}`,
-      ...limit,
-    ]);
+    return this.gitDiff(["--no-color", "-M", `${baseSha}...${headSha}`, ...limit]);
+  }
+
+  /**
+   * `git diff` with `args`, never through a program: the PR's own .gitattributes (a fork's) can name
+   * a diff driver, and no textconv or external diff of the host's configuration runs on its files.
+   */
+  gitDiff(args: string[]): Promise<string> {
+    return this.git(["diff", "--no-ext-diff", "--no-textconv", ...args]);
   }
 
   async changedFiles(baseSha: string, headSha: string): Promise<ChangedFile[]> {
     const [status, numstat] = await Promise.all([
-      this.git([
-        "diff",
-        "--no-ext-diff",
-        "--no-textconv",
-        "--name-status",
-        "-M",
-        "-z",
-        `${baseSha}...${headSha}`,
-      ]),
-      this.git([
-        "diff",
-        "--no-ext-diff",
-        "--no-textconv",
-        "--numstat",
-        "-M",
-        "-z",
-        `${baseSha}...${headSha}`,
-      ]),
+      this.gitDiff(["--name-status", "-M", "-z", `${baseSha}...${headSha}`]),
+      this.gitDiff(["--numstat", "-M", "-z", `${baseSha}...${headSha}`]),
     ]);
     const counts = parseNumstat(numstat);
     return parseNameStatus(status).map((file) => ({ ...file, ...counts.get(file.path) }));

@@ -4,7 +4,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { projectSlug } from "../../protocol/index.js";
 import { writeCredentialFreeConfig } from "./checkout-credentials.js";
-import { isHostGitSteering } from "./host-git-steering.js";
+import { HOST_GIT_STEERING_PATHSPECS_EXCLUDED, isHostGitSteering } from "./host-git-steering.js";
 
 const run = promisify(execFile);
 
@@ -222,12 +222,9 @@ class EditSnapshots {
         `--output=${patch}`,
         this.before,
         after,
-        // The same files as isHostGitSteering, as pathspecs (a list of every edited path could
-        // outgrow a command line).
+        // As pathspecs: a list of every edited path could outgrow a command line.
         "--",
-        ".",
-        ":(exclude,glob)**/.gitattributes",
-        ":(exclude,literal).lfsconfig",
+        ...HOST_GIT_STEERING_PATHSPECS_EXCLUDED,
       ]);
       await git(["apply", "--binary", "--whitespace=nowarn", patch], {
         workTree: source,

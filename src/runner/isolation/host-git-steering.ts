@@ -8,3 +8,17 @@ export function isHostGitSteering(file: string): boolean {
   const name = file.split("/").at(-1);
   return name === ".gitattributes" || file === ".lfsconfig";
 }
+
+/** The same files as git pathspecs that leave them out (`git diff -- <these>`). */
+export const HOST_GIT_STEERING_PATHSPECS_EXCLUDED = [
+  ".",
+  ":(exclude,glob)**/.gitattributes",
+  ":(exclude,literal).lfsconfig",
+];
+
+/** The same files as `git apply --exclude` patterns (`*` spans directories there). */
+export const HOST_GIT_STEERING_APPLY_EXCLUDES = [
+  "--exclude=.gitattributes",
+  "--exclude=*/.gitattributes",
+  "--exclude=.lfsconfig",
+];

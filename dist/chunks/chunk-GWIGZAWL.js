@@ -2730,36 +2730,19 @@ var GitCheckout = class {
   /** Unified diff from the merge base of base and head to head, the way GitHub shows a PR. */
   async diff(baseSha, headSha, pathspecs = []) {
     const limit = pathspecs.length > 0 ? ["--", ...pathspecs] : [];
-    return this.git([
-      "diff",
-      "--no-color",
-      "--no-ext-diff",
-      "--no-textconv",
-      "-M",
-      `${baseSha}...${headSha}`,
-      ...limit
-    ]);
+    return this.gitDiff(["--no-color", "-M", `${baseSha}...${headSha}`, ...limit]);
+  }
+  /**
+   * `git diff` with `args`, never through a program: the PR's own .gitattributes (a fork's) can name
+   * a diff driver, and no textconv or external diff of the host's configuration runs on its files.
+   */
+  gitDiff(args) {
+    return this.git(["diff", "--no-ext-diff", "--no-textconv", ...args]);
   }
   async changedFiles(baseSha, headSha) {
     const [status, numstat] = await Promise.all([
-      this.git([
-        "diff",
-        "--no-ext-diff",
-        "--no-textconv",
-        "--name-status",
-        "-M",
-        "-z",
-        `${baseSha}...${headSha}`
-      ]),
-      this.git([
-        "diff",
-        "--no-ext-diff",
-        "--no-textconv",
-        "--numstat",
-        "-M",
-        "-z",
-        `${baseSha}...${headSha}`
-      ])
+      this.gitDiff(["--name-status", "-M", "-z", `${baseSha}...${headSha}`]),
+      this.gitDiff(["--numstat", "-M", "-z", `${baseSha}...${headSha}`])
     ]);
     const counts = parseNumstat(numstat);
     return parseNameStatus(status).map((file) => ({ ...file, ...counts.get(file.path) }));
@@ -8632,6 +8615,16 @@ function isHostGitSteering(file) {
   const name = file.split("/").at(-1);
   return name === ".gitattributes" || file === ".lfsconfig";
 }
+var HOST_GIT_STEERING_PATHSPECS_EXCLUDED = [
+  ".",
+  ":(exclude,glob)**/.gitattributes",
+  ":(exclude,literal).lfsconfig"
+];
+var HOST_GIT_STEERING_APPLY_EXCLUDES = [
+  "--exclude=.gitattributes",
+  "--exclude=*/.gitattributes",
+  "--exclude=.lfsconfig"
+];
 
 // src/runner/isolation/agent-workspace.ts
 var run3 = promisify3(execFile3);
@@ -8770,12 +8763,9 @@ var EditSnapshots = class _EditSnapshots {
         `--output=${patch}`,
         this.before,
         after,
-        // The same files as isHostGitSteering, as pathspecs (a list of every edited path could
-        // outgrow a command line).
+        // As pathspecs: a list of every edited path could outgrow a command line.
         "--",
-        ".",
-        ":(exclude,glob)**/.gitattributes",
-        ":(exclude,literal).lfsconfig"
+        ...HOST_GIT_STEERING_PATHSPECS_EXCLUDED
       ]);
       await git(["apply", "--binary", "--whitespace=nowarn", patch], {
         workTree: source,
@@ -11909,6 +11899,7 @@ export {
   diffOfPaths,
   pruneLineage,
   isHostGitSteering,
+  HOST_GIT_STEERING_APPLY_EXCLUDES,
   runSession,
   cliEngine,
   runJobSession,
