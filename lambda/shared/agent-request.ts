@@ -40,6 +40,7 @@ export type PortableSessionOptions = Pick<
   | "permissionMode"
   | "appendSystemPrompt"
   | "bare"
+  | "agentConfigFrom"
   | "includePartialMessages"
   | "resume"
   | "deadlineMs"
@@ -92,6 +93,7 @@ export function portableSessionOptions(options: SessionOptions): PortableSession
     "appendSystemPrompt",
     "settings",
     "bare",
+    "agentConfigFrom",
     "includePartialMessages",
     "resume",
     "deadlineMs",

@@ -5,6 +5,7 @@ import { cliInvocationFromArgv, FlagRuleError, validateCliInvocation } from "../
 import { buildAgentEnvironment } from "./agent-environment.js";
 import { buildClaudeArgv } from "./build-claude-argv.js";
 import { type CompiledOutputSchema, compileOutputSchema } from "./compile-output-schema.js";
+import type { PinnedAgentConfig } from "./isolation/agent-config.js";
 import { type AgentFiles, handOverToAgent, writeAgentGitConfig } from "./isolation/agent-files.js";
 import type { AgentUser } from "./isolation/agent-user.js";
 import { type AgentWorkspace, makeAgentWorkspace, moveTranscripts } from "./isolation/agent-workspace.js";
@@ -46,6 +47,8 @@ export interface PreparedSession {
   hostEnv: Record<string, string | undefined>;
   /** Settings of the checkout's git config that the agent's copy left out (names only). */
   keptOutOfCopy: string[];
+  /** What SessionOptions.agentConfigFrom changed in the agent's copy. */
+  agentConfig?: PinnedAgentConfig;
   /**
    * After the session: the agent's files handed back, its edits applied to the door's checkout
    * (write access), transcripts filed under the door's checkout again, and what was closed to the
@@ -133,6 +136,7 @@ export async function prepareSession(options: SessionOptions): Promise<PreparedS
       access,
       shareInodes: user !== undefined && access === "read",
       hostEnv,
+      ...(options.agentConfigFrom === undefined ? {} : { agentConfigFrom: options.agentConfigFrom }),
     });
   } catch (error) {
     await rm(tempRoot, { recursive: true, force: true }).catch(() => {});
@@ -213,6 +217,7 @@ export async function prepareSession(options: SessionOptions): Promise<PreparedS
     cwd: agentCwd,
     sourceCwd,
     keptOutOfCopy: workspace.keptOut,
+    ...(workspace.agentConfig ? { agentConfig: workspace.agentConfig } : {}),
     finish,
     policy,
     redactor,

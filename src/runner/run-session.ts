@@ -16,6 +16,7 @@ import { BudgetWatchdog } from "./budget-watchdog.js";
 import { checkStructuredOutput } from "./check-structured-output.js";
 import { ExecutionLog } from "./execution-log.js";
 import { FrameStream } from "./frame-stream.js";
+import { agentConfigNote } from "./isolation/agent-config.js";
 import { agentLaunch } from "./isolation/agent-launch.js";
 import { type ModelGateway, openModelGateway } from "./model-gateway.js";
 import type { PolicyDecision, ToolUseRequest } from "./policy/tool-policy.js";
@@ -134,6 +135,9 @@ class SessionHost {
       this.notes.push(
         `left out of the agent's copy of the checkout: ${prepared.keptOutOfCopy.join(", ")} (git config)`,
       );
+    const pinned = prepared.agentConfig;
+    if (pinned && this.options.agentConfigFrom)
+      this.notes.push(agentConfigNote(this.options.agentConfigFrom, pinned));
     let finished = false;
     const finish = async () => {
       finished = true;

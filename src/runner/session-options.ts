@@ -102,6 +102,14 @@ export interface SessionOptions extends PassThroughFlags {
    * session ends. `read` (default): nothing comes back, and under agentUser the kernel refuses edits.
    */
   workspaceAccess?: WorkspaceAccess;
+  /**
+   * A commit of `cwd`'s repository (a PR's base) whose agent configuration the agent reads: its
+   * copy of the workspace carries that commit's CLAUDE.md, `.claude` and `.mcp.json` files, at any
+   * depth, and none of the checkout's (src/runner/isolation/agent-config.ts). A PR's head can then
+   * neither add hooks or MCP servers nor instruct the agent that reads it. The session fails to start
+   * when the commit is not there.
+   */
+  agentConfigFrom?: string;
   /** Take the Bash tool away (an untrusted job on a host that cannot isolate the agent). */
   withoutBash?: boolean;
   /** Confine Bash in the CLI's own OS sandbox (bubblewrap) where it can run here. */

@@ -119,9 +119,12 @@ describe("agent handler", () => {
       env: { ANTHROPIC_API_KEY: "sk-real" },
       sourceEnv: { HOST_ONLY_VARIABLE: "/host/only" },
       maxTurns: 3,
+      agentConfigFrom: "0123abcd",
       onProgress: () => undefined,
     });
     expect(JSON.stringify(portable)).not.toContain("sk-real");
+    // The agent function's copy must carry the base's agent configuration too, not the head's.
+    expect(portable.agentConfigFrom).toBe("0123abcd");
     expect(JSON.stringify(portable)).not.toContain("/host/only");
     expect(portable).toMatchObject({ prompt: "p", maxTurns: 3, policy: { name: policy.name } });
     expect(() =>

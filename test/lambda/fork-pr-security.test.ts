@@ -277,12 +277,12 @@ describe("a hostile fork PR on Lambda (real CLI, webhook → SQS → worker → 
     // A review has no Write tool at all; the clone was unchanged at the end of the session except
     // for what the job itself removed.
     expect(results[5]).toContain("No such tool available: Write");
-    // (and the fork's agent configuration, replaced by the base branch's for the session)
+    // The fork's agent configuration stays in the clone: only the agent's copy carries the base's.
     const changed = duringSession?.status
       .split("\n")
       .filter(Boolean)
       .map((line) => `${line.slice(0, 2).trim()} ${line.slice(3)}`);
-    expect(changed?.sort()).toEqual(["D .claude/settings.json", "D notes", "D pp"]);
+    expect(changed?.sort()).toEqual(["D notes", "D pp"]);
     // The hidden instruction never reached the model; the fork's settings did not steer the CLI.
     expect(conversationText(requests[0]!)).not.toContain(HIDDEN_INJECTION);
 

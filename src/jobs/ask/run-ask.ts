@@ -72,6 +72,8 @@ export function askSessionPlan(request: AskRequest, settings: JobSettings): JobS
     tools: offeredBuiltInTools(policy),
     jsonSchema: ASK_SCHEMA,
     bare: request.untrusted,
+    // On a PR the agent reads the base's agent configuration, never the head's (hooks, MCP servers).
+    ...(request.pullRequest ? { agentConfigFrom: request.pullRequest.baseSha } : {}),
     ...sessionLimitsFrom(settings),
     workspace: { owner, name, headSha, access: "read" },
   };

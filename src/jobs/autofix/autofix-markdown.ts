@@ -74,7 +74,7 @@ export function renderAutofixSummary(input: AutofixSummaryInput): string {
   if (input.revertedProtected.length > 0) {
     parts.push(
       "",
-      `**Reverted** (workflow files, \`.gitattributes\` and \`.lfsconfig\` are never modified): ${input.revertedProtected.map((p) => `\`${p}\``).join(", ")}`,
+      `**Reverted** (workflow files, agent configuration, \`.gitattributes\` and \`.lfsconfig\` are never modified): ${input.revertedProtected.map((p) => `\`${p}\``).join(", ")}`,
     );
   }
   if (input.denials.length > 0) {

@@ -138,6 +138,8 @@ export function autofixSessionPlan(
     ...jobToolAccess("autofix", policy, settings, !request.isFork),
     jsonSchema: settings.jsonSchema ?? AUTOFIX_SCHEMA,
     bare: plan.bare,
+    // The PR's head must not configure the agent that edits it (hooks, MCP servers, CLAUDE.md).
+    agentConfigFrom: pr.baseSha,
     // The one job whose agent edits the working tree (never .git: see handOverToAgent).
     workspaceAccess: "write",
     ...sessionLimitsFrom(settings),

@@ -1,6 +1,11 @@
+import { isAgentConfig } from "../../runner/isolation/agent-config.js";
 import type { GitCheckout } from "../shared/git-checkout.js";
 
-/** Paths a fix must never touch: the workflow token cannot push them, and they steer CI itself. */
+/**
+ * Paths a fix must never touch: workflows (the workflow token cannot push them, and they steer CI
+ * itself) and agent configuration at any depth (CLAUDE.md, `.claude/`, `.mcp.json`: hooks and MCP
+ * servers run as code in every later agent session on the branch, ours and other tools' alike).
+ */
 export const PROTECTED_PATHS = [/^\.github\/workflows\//];
 
 export interface WorkingTreeChanges {
@@ -39,7 +44,7 @@ export async function collectWorkingTreeChanges(
 }
 
 export function isProtected(path: string): boolean {
-  return PROTECTED_PATHS.some((pattern) => pattern.test(path));
+  return PROTECTED_PATHS.some((pattern) => pattern.test(path)) || isAgentConfig(path);
 }
 
 function parsePorcelain(output: string): { path: string; untracked: boolean }[] {

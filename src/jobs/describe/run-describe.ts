@@ -97,6 +97,8 @@ export function describeSessionPlan(
     tools: offeredBuiltInTools(policy),
     jsonSchema: DESCRIBE_SCHEMA,
     bare: request.untrusted,
+    // The PR's head must not configure the agent that describes it (hooks, MCP servers, CLAUDE.md).
+    agentConfigFrom: request.pr.baseSha,
     ...sessionLimitsFrom(settings),
     workspace: {
       owner: request.repository.owner,

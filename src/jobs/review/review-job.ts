@@ -206,7 +206,12 @@ export async function beginReview(
     const record = await beginJob(
       engine,
       reviewSessionPlan(
-        { repository: { owner: job.owner, name: job.repo }, headSha: job.pr.headSha, untrusted: false },
+        {
+          repository: { owner: job.owner, name: job.repo },
+          baseSha: job.pr.baseSha,
+          headSha: job.pr.headSha,
+          untrusted: false,
+        },
         settings,
         prompt.text,
       ),

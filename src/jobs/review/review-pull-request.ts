@@ -16,7 +16,6 @@ import { tallyResolution } from "../learnings/tally-resolution.js";
 import { followedSettings, followSession } from "../shared/follow-session.js";
 import { GitCheckout } from "../shared/git-checkout.js";
 import type { JobSettings } from "../shared/job-settings.js";
-import { pinAgentConfigToBase } from "../shared/pin-agent-config.js";
 import { checkoutPullRequestHead, type HeadFetchSource } from "../shared/pull-request-head-checkout.js";
 import type { PullRequestLineage } from "../shared/pull-request-lineage.js";
 import type { PullRequestRef } from "../shared/pull-request-ref.js";
@@ -178,9 +177,6 @@ export async function reviewPullRequest(
       job.log?.(`Not reviewed: ${skipped.reason}`);
       return { status: "skipped", ...skipped, checkRunId: handle.checkRunId };
     }
-    const pinned = await pinAgentConfigToBase(checkout, pr.baseSha, pr.headSha);
-    if (pinned.changed.length > 0)
-      job.log?.(`Agent configuration taken from the base branch: ${pinned.changed.join(", ")}`);
     if (job.untrusted) {
       // A fork can plant links to /proc or out of the checkout; they go before the agent reads it.
       const dropped = await dropEscapingSymlinks(checkoutDir);
@@ -204,33 +200,28 @@ export async function reviewPullRequest(
       ...(job.log ? { log: job.log } : {}),
     });
     const follow = progress ? followSession(progress) : undefined;
-    let result: ReviewResult;
-    try {
-      result = await runReview(
-        {
-          repository: { owner, name: repo },
-          checkoutDir,
-          baseSha: pr.baseSha,
-          headSha: pr.headSha,
-          pullRequest: { number: pr.number, title: pr.title, body: pr.body, author: pr.author },
-          untrusted: job.untrusted,
-          pathFilter,
-          rules: learned ? { ...config, learned } : config,
-          ...(job.store
-            ? {
-                lineage: {
-                  store: job.store,
-                  ...job.lineage,
-                  ...(job.contextBound ? { contextBound: job.contextBound } : {}),
-                },
-              }
-            : {}),
-        },
-        follow ? followedSettings(settings, follow) : settings,
-      );
-    } finally {
-      await pinned.restore();
-    }
+    const result: ReviewResult = await runReview(
+      {
+        repository: { owner, name: repo },
+        checkoutDir,
+        baseSha: pr.baseSha,
+        headSha: pr.headSha,
+        pullRequest: { number: pr.number, title: pr.title, body: pr.body, author: pr.author },
+        untrusted: job.untrusted,
+        pathFilter,
+        rules: learned ? { ...config, learned } : config,
+        ...(job.store
+          ? {
+              lineage: {
+                store: job.store,
+                ...job.lineage,
+                ...(job.contextBound ? { contextBound: job.contextBound } : {}),
+              },
+            }
+          : {}),
+      },
+      follow ? followedSettings(settings, follow) : settings,
+    );
 
     if (result.status === "reviewed")
       for (const note of result.checked.notes ?? []) job.log?.(`Rules: ${note}`);

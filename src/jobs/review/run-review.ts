@@ -171,7 +171,7 @@ export async function runReview(request: ReviewRequest, settings: JobSettings): 
  * Without a checkout (a session begun on a remote engine) paths resolve against nothing local.
  */
 export function reviewSessionPlan(
-  request: Pick<ReviewRequest, "repository" | "headSha" | "untrusted"> & { checkoutDir?: string },
+  request: Pick<ReviewRequest, "repository" | "baseSha" | "headSha" | "untrusted"> & { checkoutDir?: string },
   settings: JobSettings,
   prompt: JobSessionPlan["prompt"],
 ): JobSessionPlan {
@@ -185,6 +185,8 @@ export function reviewSessionPlan(
     ...jobToolAccess("review", policy, settings, !request.untrusted),
     jsonSchema: settings.jsonSchema ?? REVIEW_SCHEMA,
     bare: request.untrusted,
+    // The PR's head must not configure the agent that reviews it (hooks, MCP servers, CLAUDE.md).
+    agentConfigFrom: request.baseSha,
     ...sessionLimitsFrom(settings),
     workspace: {
       owner: request.repository.owner,

@@ -3,7 +3,14 @@ import { lstat, mkdir, mkdtemp, readdir, rename, rm } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
 import { projectSlug } from "../../protocol/index.js";
+import {
+  AGENT_CONFIG_PATHSPECS,
+  isAgentConfig,
+  type PinnedAgentConfig,
+  pinAgentConfig,
+} from "./agent-config.js";
 import { writeCredentialFreeConfig } from "./checkout-credentials.js";
+import { runHostGit } from "./host-git.js";
 import { HOST_GIT_STEERING_PATHSPECS_EXCLUDED, isHostGitSteering } from "./host-git-steering.js";
 
 const run = promisify(execFile);
@@ -24,6 +31,12 @@ export interface AgentWorkspacePlan {
   shareInodes: boolean;
   /** The host's environment, which git runs in. */
   hostEnv: Record<string, string | undefined>;
+  /**
+   * A commit of the source's repository whose agent configuration (CLAUDE.md, `.claude`, `.mcp.json`,
+   * at any depth) the copy carries instead of the checkout's (agent-config.ts): a PR's base, so the
+   * PR's head cannot configure the agent that reads it. The agent's edits of those files never come back.
+   */
+  agentConfigFrom?: string;
 }
 
 export interface AgentWorkspace {
@@ -38,6 +51,8 @@ export interface AgentWorkspace {
   returnEdits(): Promise<string[]>;
   /** After returnEdits: the agent's edits it did not bring back (see isHostGitSteering), by path. */
   readonly editsLeftOut: string[];
+  /** What agentConfigFrom changed in the copy. */
+  agentConfig?: PinnedAgentConfig;
 }
 
 /** Every file in a git directory that git reads as configuration; each is rewritten from an allowlist. */
@@ -87,14 +102,32 @@ export async function makeAgentWorkspace(plan: AgentWorkspacePlan): Promise<Agen
   await mkdir(plan.into, { recursive: true });
   await copyTree(plan.source, plan.into, plan.shareInodes);
   const keptOut = gitEntry ? await cleanGitDir(sourceGit, path.join(plan.into, ".git")) : [];
-  // Snapshot the copy as it starts (the source's files), so what comes back is the agent's edits
-  // only, never a file the host itself writes into the source meanwhile (a log, a pid file).
-  const snapshots = plan.access === "write" ? await EditSnapshots.start(plan.into, plan.hostEnv) : undefined;
+  if (plan.agentConfigFrom !== undefined && !gitEntry) {
+    throw new Error(
+      `${plan.source} is not a git checkout, so the agent configuration of ${plan.agentConfigFrom} cannot be given to the agent`,
+    );
+  }
+  const agentConfig =
+    plan.agentConfigFrom === undefined
+      ? undefined
+      : await pinAgentConfig({
+          sourceGit,
+          copy: plan.into,
+          commit: plan.agentConfigFrom,
+          hostEnv: plan.hostEnv,
+        });
+  // Snapshot the copy as it starts (the source's files, the pinned configuration), so what comes back
+  // is the agent's edits only, never a file the host itself writes into the source meanwhile.
+  const snapshots =
+    plan.access === "write"
+      ? await EditSnapshots.start(plan.into, plan.hostEnv, agentConfig !== undefined)
+      : undefined;
   const editsLeftOut: string[] = [];
   return {
     dir: plan.into,
     keptOut,
     editsLeftOut,
+    ...(agentConfig ? { agentConfig } : {}),
     returnEdits: async () => {
       if (!snapshots) return [];
       const { applied, leftOut } = await snapshots.returnTo(plan.source);
@@ -190,13 +223,23 @@ class EditSnapshots {
     private readonly scratch: string,
     private readonly hostEnv: Record<string, string | undefined>,
     private readonly before: string,
+    /** The copy's agent configuration is not the source's (pinned): edits of it never come back. */
+    private readonly agentConfigPinned: boolean,
   ) {}
 
-  static async start(copy: string, hostEnv: Record<string, string | undefined>): Promise<EditSnapshots> {
+  static async start(
+    copy: string,
+    hostEnv: Record<string, string | undefined>,
+    agentConfigPinned: boolean,
+  ): Promise<EditSnapshots> {
     const scratch = await mkdtemp(path.join(path.dirname(copy), "edits-"));
     await EditSnapshots.git(scratch, hostEnv, ["init", "-q", "--bare"]);
     const before = await EditSnapshots.snapshot(scratch, hostEnv, copy, INDEX);
-    return new EditSnapshots(copy, scratch, hostEnv, before);
+    return new EditSnapshots(copy, scratch, hostEnv, before, agentConfigPinned);
+  }
+
+  private notReturned(name: string): boolean {
+    return isHostGitSteering(name) || (this.agentConfigPinned && isAgentConfig(name));
   }
 
   async returnTo(source: string): Promise<{ applied: string[]; leftOut: string[] }> {
@@ -209,8 +252,8 @@ class EditSnapshots {
       const names = (await git(["diff", "--no-ext-diff", "--name-only", "-z", this.before, after])).stdout
         .split("\0")
         .filter(Boolean);
-      const leftOut = names.filter(isHostGitSteering);
-      const applied = names.filter((name) => !isHostGitSteering(name));
+      const leftOut = names.filter((name) => this.notReturned(name));
+      const applied = names.filter((name) => !this.notReturned(name));
       if (applied.length === 0) return { applied, leftOut };
       const patch = path.join(this.scratch, "edits.patch");
       await git([
@@ -225,6 +268,7 @@ class EditSnapshots {
         // As pathspecs: a list of every edited path could outgrow a command line.
         "--",
         ...HOST_GIT_STEERING_PATHSPECS_EXCLUDED,
+        ...(this.agentConfigPinned ? AGENT_CONFIG_PATHSPECS.map(excludedPathspec) : []),
       ]);
       await git(["apply", "--binary", "--whitespace=nowarn", patch], {
         workTree: source,
@@ -252,42 +296,22 @@ class EditSnapshots {
     args: string[],
     extra: { workTree?: string; index?: string } = {},
   ) {
-    return run(
-      "git",
-      [
-        "-c",
-        "core.hooksPath=/dev/null",
-        "-c",
-        "core.fsmonitor=false",
-        // The agent writes the copy's `.gitattributes`; with no attributes file and no configuration
-        // of the host's, no filter, textconv or diff driver it could name exists to run.
-        "-c",
-        "core.attributesFile=/dev/null",
-        "--git-dir",
-        path.join(scratch, "snapshots.git"),
-        ...(extra.workTree ? ["--work-tree", extra.workTree] : []),
-        ...args,
-      ],
-      {
-        // git apply patches paths relative to its cwd, so it runs at the top of the tree.
-        ...(extra.workTree ? { cwd: extra.workTree } : {}),
-        env: {
-          ...withoutGitVariables(hostEnv),
-          // Only this command line configures git: the host's ~/.gitconfig and /etc/gitconfig define
-          // programs (git-lfs's filter on GitHub's images) that the agent's attributes would start.
-          GIT_CONFIG_NOSYSTEM: "1",
-          GIT_CONFIG_GLOBAL: "/dev/null",
-          ...(extra.index ? { GIT_INDEX_FILE: path.join(scratch, extra.index) } : {}),
-        },
-        maxBuffer: 256 * 1024 * 1024,
-      },
-    );
+    // The agent writes the copy's `.gitattributes`: this git runs none of its drivers (host-git.ts).
+    return runHostGit(args, {
+      hostEnv,
+      gitDir: path.join(scratch, "snapshots.git"),
+      ...(extra.workTree
+        ? // git apply patches paths relative to its cwd, so it runs at the top of the tree.
+          { workTree: extra.workTree, cwd: extra.workTree }
+        : {}),
+      ...(extra.index ? { indexFile: path.join(scratch, extra.index) } : {}),
+    });
   }
 }
 
-/** The host's environment without GIT_* variables (GIT_EXTERNAL_DIFF, GIT_CONFIG_PARAMETERS and the like). */
-function withoutGitVariables(env: Record<string, string | undefined>): Record<string, string | undefined> {
-  return Object.fromEntries(Object.entries(env).filter(([name]) => !name.startsWith("GIT_")));
+/** `:(glob)x` as `:(exclude,glob)x`. */
+function excludedPathspec(pathspec: string): string {
+  return pathspec.replace(/^:\(/, ":(exclude,");
 }
 
 /**

@@ -96,6 +96,17 @@ const protectGitDir: PolicyRule = {
   message: "Writing inside .git is not allowed.",
 };
 
+// Agent configuration runs as code in every later session on the branch (hooks, MCP servers) and
+// instructs it (CLAUDE.md); the session itself reads its base's (agent-config.ts).
+const protectAgentConfig: PolicyRule = {
+  id: "protect-agent-config",
+  effect: "deny",
+  tools: FILE_WRITE_TOOLS,
+  paths: ["**/.claude", "**/.claude/**", "**/CLAUDE.md", "**/CLAUDE.local.md", "**/.mcp.json"],
+  message:
+    "Changing agent configuration (CLAUDE.md, .claude, .mcp.json) is not allowed by the autofix policy.",
+};
+
 const editWorkspace: PolicyRule = {
   id: "edit-workspace",
   effect: "allow",
@@ -121,6 +132,7 @@ export function builtInPolicy(
         return [
           protectWorkflows,
           protectGitDir,
+          protectAgentConfig,
           readWorkspace,
           readOnlyShell,
           gitRead,

@@ -92,6 +92,36 @@ describe("review policy", () => {
 describe("autofix policy", () => {
   const autofix = () => builtInPolicy("autofix", { workspace, testCommands: ["npm test"] });
 
+  it.each([
+    ["Write", ".claude/settings.json"],
+    ["Edit", "CLAUDE.md"],
+    ["Write", "pkg/deep/CLAUDE.md"],
+    ["Write", "pkg/.claude/skills/x/SKILL.md"],
+    ["Write", ".mcp.json"],
+    ["MultiEdit", "CLAUDE.local.md"],
+  ])(
+    "never lets an autofix %s agent configuration (%s): later sessions run its hooks and MCP servers",
+    async (tool, file) => {
+      expect(
+        await autofix().evaluate({ tool_name: tool, input: { file_path: file } }, workspace),
+      ).toMatchObject({
+        behavior: "deny",
+        ruleId: "protect-agent-config",
+        reason:
+          "Changing agent configuration (CLAUDE.md, .claude, .mcp.json) is not allowed by the autofix policy.",
+      });
+    },
+  );
+
+  it("reads dot files and dot directories with the workspace-wide glob", async () => {
+    for (const file_path of [".github/dependabot.yml", "src/.env.example", ".eslintrc"]) {
+      expect(await autofix().evaluate({ tool_name: "Read", input: { file_path } }, workspace)).toMatchObject({
+        behavior: "allow",
+        ruleId: "read-workspace",
+      });
+    }
+  });
+
   it("allows edits inside the workspace but never workflows or .git", async () => {
     expect(
       await autofix().evaluate({ tool_name: "Edit", input: { file_path: "src/a.ts" } }, workspace),

@@ -294,8 +294,8 @@ var require_utils = __commonJS({
       }
       return output;
     };
-    exports.basename = (path12, { windows } = {}) => {
-      const segs = path12.split(windows ? /[\\/]/ : "/");
+    exports.basename = (path13, { windows } = {}) => {
+      const segs = path13.split(windows ? /[\\/]/ : "/");
       const last = segs[segs.length - 1];
       if (last === "") {
         return segs[segs.length - 2];
@@ -1885,8 +1885,8 @@ function htmlDecode(text) {
   );
 }
 function percentDecode(text) {
-  return text.replace(/(?:%[0-9a-f]{2})+/gi, (run4) => {
-    const bytes = Buffer.from(run4.replaceAll("%", ""), "hex");
+  return text.replace(/(?:%[0-9a-f]{2})+/gi, (run6) => {
+    const bytes = Buffer.from(run6.replaceAll("%", ""), "hex");
     const utf8 = bytes.toString("utf8");
     return utf8.includes("\uFFFD") ? bytes.toString("latin1") : utf8;
   });
@@ -2108,10 +2108,10 @@ var BLANK_LINE = /^[ \t]*$/;
 function openingFence(line) {
   const match = /^(`{3,}|~{3,})(.*)$/.exec(line);
   if (!match) return void 0;
-  const run4 = match[1];
-  if (run4[0] === "`" && match[2].includes("`")) return void 0;
+  const run6 = match[1];
+  if (run6[0] === "`" && match[2].includes("`")) return void 0;
   const [language] = match[2].trim().split(/\s/, 1);
-  return { char: run4[0], length: run4.length, suggestion: language === "suggestion" };
+  return { char: run6[0], length: run6.length, suggestion: language === "suggestion" };
 }
 function closesFence(line, fence2) {
   const match = /^ {0,3}(`+|~+)[ \t]*$/.exec(line);
@@ -2212,8 +2212,8 @@ ${finding.body}`.trim() },
     ]
   };
 }
-function relativeUri(path12) {
-  return path12.split("/").map(encodeURIComponent).join("/");
+function relativeUri(path13) {
+  return path13.split("/").map(encodeURIComponent).join("/");
 }
 
 // src/jobs/review/review-run-properties.ts
@@ -2404,7 +2404,7 @@ function schemaProblems(errors, document) {
   const all = errors ?? [];
   const anyOfPaths = all.filter((e) => e.keyword === "anyOf").map((e) => `${e.schemaPath}/`);
   for (const error of all) {
-    if (anyOfPaths.some((path12) => error.schemaPath.startsWith(path12))) continue;
+    if (anyOfPaths.some((path13) => error.schemaPath.startsWith(path13))) continue;
     const branches = all.filter(
       (e) => e.instancePath === error.instancePath && e.schemaPath.startsWith(`${error.schemaPath}/`)
     );
@@ -2467,7 +2467,7 @@ function anyOfText(error, branches) {
   return names.length > 0 && names.length === branches.length ? `needs at least one of ${names.join(", ")}` : error.message ?? "is not valid";
 }
 function keyPath(instancePath) {
-  return instancePath.split("/").slice(1).map((part) => part.replaceAll("~1", "/").replaceAll("~0", "~")).reduce((path12, part) => /^\d+$/.test(part) ? `${path12}[${part}]` : path12 ? `${path12}.${part}` : part, "");
+  return instancePath.split("/").slice(1).map((part) => part.replaceAll("~1", "/").replaceAll("~0", "~")).reduce((path13, part) => /^\d+$/.test(part) ? `${path13}[${part}]` : path13 ? `${path13}.${part}` : part, "");
 }
 function valueAt(document, instancePath) {
   let value = document;
@@ -2748,9 +2748,9 @@ var GitCheckout = class {
     return parseNameStatus(status).map((file) => ({ ...file, ...counts.get(file.path) }));
   }
   /** Number of lines of a file at a commit, or undefined when the file does not exist there. */
-  async lineCount(sha, path12) {
+  async lineCount(sha, path13) {
     try {
-      const text = await this.git(["show", `${sha}:${path12}`]);
+      const text = await this.git(["show", `${sha}:${path13}`]);
       if (text.length === 0) return 0;
       return text.split("\n").length - (text.endsWith("\n") ? 1 : 0);
     } catch {
@@ -2760,8 +2760,8 @@ var GitCheckout = class {
   /** `lineCount` of each path at a commit, read in parallel, for checking findings against the files. */
   async lineCounts(sha, paths) {
     const unique = [...new Set(paths)];
-    const counts = await Promise.all(unique.map((path12) => this.lineCount(sha, path12)));
-    return new Map(unique.map((path12, i) => [path12, counts[i]]));
+    const counts = await Promise.all(unique.map((path13) => this.lineCount(sha, path13)));
+    return new Map(unique.map((path13, i) => [path13, counts[i]]));
   }
   /**
    * The byte size of each path's blob at a commit (one `ls-tree` for all), for estimating what
@@ -2811,8 +2811,8 @@ function parseNameStatus(output) {
     const letter = code[0] ?? "M";
     if (letter === "R" || letter === "C") {
       const previousPath = fields[i++] ?? "";
-      const path12 = fields[i++] ?? "";
-      files.push({ path: path12, previousPath, status: STATUS_NAMES[letter] ?? "modified" });
+      const path13 = fields[i++] ?? "";
+      files.push({ path: path13, previousPath, status: STATUS_NAMES[letter] ?? "modified" });
     } else {
       files.push({ path: fields[i++] ?? "", status: STATUS_NAMES[letter] ?? "modified" });
     }
@@ -2825,12 +2825,12 @@ function parseNumstat(output) {
   for (let i = 0; i < fields.length; i++) {
     const match = /^(\d+|-)\t(\d+|-)\t(.*)$/.exec(fields[i] ?? "");
     if (!match) continue;
-    let path12 = match[3] ?? "";
-    if (path12 === "") {
+    let path13 = match[3] ?? "";
+    if (path13 === "") {
       i += 2;
-      path12 = fields[i] ?? "";
+      path13 = fields[i] ?? "";
     }
-    counts.set(path12, { additions: toCount(match[1]), deletions: toCount(match[2]) });
+    counts.set(path13, { additions: toCount(match[1]), deletions: toCount(match[2]) });
   }
   return counts;
 }
@@ -2961,12 +2961,12 @@ var RepositoryConfigError = class extends Error {
 var validateConfig = compileOnFirstUse(REPOSITORY_CONFIG_SCHEMA);
 async function readRepositoryConfig(checkout, sha) {
   const listed = await checkout.git(["ls-tree", "--name-only", "-z", sha, "--", ...REPOSITORY_CONFIG_PATHS]);
-  const present = REPOSITORY_CONFIG_PATHS.filter((path13) => listed.split("\0").includes(path13));
-  const path12 = onePath(present, sha);
-  if (!path12) return EMPTY_REPOSITORY_CONFIG;
+  const present = REPOSITORY_CONFIG_PATHS.filter((path14) => listed.split("\0").includes(path14));
+  const path13 = onePath(present, sha);
+  if (!path13) return EMPTY_REPOSITORY_CONFIG;
   return parseRepositoryConfig(
-    await checkout.git(["show", `${sha}:${path12}`]),
-    `${path12} at ${sha.slice(0, 12)}`
+    await checkout.git(["show", `${sha}:${path13}`]),
+    `${path13} at ${sha.slice(0, 12)}`
   );
 }
 function onePath(present, sha) {
@@ -3088,10 +3088,10 @@ var PathFilter = class _PathFilter {
     if (globs.length === 0) return this;
     return new _PathFilter(this.included, this.excluded, this.kept, [...this.narrowings, matcher(globs)]);
   }
-  matches(path12) {
-    if (!this.included(path12)) return false;
-    if (this.excluded(path12) && !this.kept(path12)) return false;
-    return this.narrowings.every((narrowing) => narrowing(path12));
+  matches(path13) {
+    if (!this.included(path13)) return false;
+    if (this.excluded(path13) && !this.kept(path13)) return false;
+    return this.narrowings.every((narrowing) => narrowing(path13));
   }
   /** Splits changed files into the reviewed and the left-out ones; a rename counts by its new path. */
   partition(files) {
@@ -3201,8 +3201,8 @@ function splitDiffByFile(diff) {
   if (starts.length === 0) return [{ index: 0, path: "(diff)", text: diff }];
   return starts.map((start, index) => {
     const text = diff.slice(start, starts[index + 1] ?? diff.length);
-    const path12 = /^diff --git a\/.* b\/(.*)$/m.exec(text)?.[1] ?? `(file ${index + 1})`;
-    return { index, path: path12, text };
+    const path13 = /^diff --git a\/.* b\/(.*)$/m.exec(text)?.[1] ?? `(file ${index + 1})`;
+    return { index, path: path13, text };
   });
 }
 function diffOfPaths(diff, paths) {
@@ -3210,8 +3210,8 @@ function diffOfPaths(diff, paths) {
 }
 
 // src/jobs/review/file-risk.ts
-function riskTier(path12) {
-  const lower = path12.toLowerCase();
+function riskTier(path13) {
+  const lower = path13.toLowerCase();
   const name = lower.slice(lower.lastIndexOf("/") + 1);
   if (LAST.some((pattern) => pattern.test(lower))) return 4;
   if (lower.startsWith(".github/workflows/") || lower.startsWith(".github/actions/")) return 0;
@@ -3848,15 +3848,15 @@ var DiffLineMap = class {
     this.files = new Map(files.map((f) => [f.path, f]));
   }
   /** The file as changed by the PR; `undefined` when the PR does not touch `path` (or deletes it). */
-  file(path12) {
-    const f = this.files.get(path12);
+  file(path13) {
+    const f = this.files.get(path13);
     return f && f.status !== "removed" ? f : void 0;
   }
-  hunkOf(path12, line) {
-    return this.file(path12)?.hunks.find((h) => h.lines.has(line));
+  hunkOf(path13, line) {
+    return this.file(path13)?.hunks.find((h) => h.lines.has(line));
   }
-  lineKind(path12, line) {
-    return this.hunkOf(path12, line)?.lines.get(line);
+  lineKind(path13, line) {
+    return this.hunkOf(path13, line)?.lines.get(line);
   }
 };
 function parseUnifiedDiff(text) {
@@ -3903,11 +3903,11 @@ function fileFromPatch(p) {
   };
   const removed = p.newFileName === "/dev/null" || p.isDelete === true;
   const added = p.oldFileName === "/dev/null" || p.isCreate === true;
-  const path12 = removed ? strip(p.oldFileName) : strip(p.newFileName);
+  const path13 = removed ? strip(p.oldFileName) : strip(p.newFileName);
   const previous = strip(p.oldFileName);
-  const renamed = !added && !removed && (p.isRename === true || previous !== path12);
+  const renamed = !added && !removed && (p.isRename === true || previous !== path13);
   const file = {
-    path: path12,
+    path: path13,
     status: removed ? "removed" : added ? "added" : renamed ? "renamed" : "modified",
     hunks: removed ? [] : hunksOf(p)
   };
@@ -5120,7 +5120,17 @@ var ToolPolicy = class _ToolPolicy {
   }
 };
 function toolMatches(rule, toolName) {
-  return rule.tools.some((pattern) => pattern === toolName || import_picomatch2.default.isMatch(toolName, pattern));
+  return rule.tools.some((pattern) => pattern === toolName || compiledGlob(pattern, false)(toolName));
+}
+var compiledGlobs = /* @__PURE__ */ new Map();
+function compiledGlob(pattern, dot) {
+  const key = `${dot ? "d" : "n"}:${pattern}`;
+  let matcher2 = compiledGlobs.get(key);
+  if (!matcher2) {
+    matcher2 = (0, import_picomatch2.default)(pattern, { dot });
+    compiledGlobs.set(key, matcher2);
+  }
+  return matcher2;
 }
 function toolInputPaths(request) {
   const paths = [];
@@ -5135,7 +5145,7 @@ function toolInputPaths(request) {
 }
 function globMatches(globs, relative) {
   const subject = relative === "" ? "." : relative;
-  return globs.some((g) => g === "**" && subject === "." || import_picomatch2.default.isMatch(subject, g, { dot: true }));
+  return globs.some((g) => g === "**" && subject === "." || compiledGlob(g, true)(subject));
 }
 async function denyRuleMatches(rule, request, root) {
   if (rule.paths) {
@@ -5314,6 +5324,13 @@ var protectGitDir = {
   paths: [".git", ".git/**"],
   message: "Writing inside .git is not allowed."
 };
+var protectAgentConfig = {
+  id: "protect-agent-config",
+  effect: "deny",
+  tools: FILE_WRITE_TOOLS,
+  paths: ["**/.claude", "**/.claude/**", "**/CLAUDE.md", "**/CLAUDE.local.md", "**/.mcp.json"],
+  message: "Changing agent configuration (CLAUDE.md, .claude, .mcp.json) is not allowed by the autofix policy."
+};
 var editWorkspace = {
   id: "edit-workspace",
   effect: "allow",
@@ -5331,6 +5348,7 @@ function builtInPolicy(name, options) {
         return [
           protectWorkflows,
           protectGitDir,
+          protectAgentConfig,
           readWorkspace,
           readOnlyShell,
           gitRead,
@@ -7239,12 +7257,12 @@ async function restoreSession(options) {
       `its transcript is corrupt: sha256 ${sha.slice(0, 12)}\u2026 (${bytes.byteLength} bytes), expected ${entry.transcriptSha256.slice(0, 12)}\u2026 (${entry.transcriptBytes} bytes)`
     );
   }
-  const path12 = await transcriptPath(options.configDir, options.cwd, entry.sessionId);
-  await mkdir2(dirname(path12), { recursive: true });
-  const temp = `${path12}.${randomUUID()}.tmp`;
+  const path13 = await transcriptPath(options.configDir, options.cwd, entry.sessionId);
+  await mkdir2(dirname(path13), { recursive: true });
+  const temp = `${path13}.${randomUUID()}.tmp`;
   try {
     await writeFile2(temp, bytes);
-    await rename(temp, path12);
+    await rename(temp, path13);
   } finally {
     await rm2(temp, { force: true });
   }
@@ -7254,33 +7272,33 @@ async function restoreSession(options) {
     start,
     sessionId: entry.sessionId,
     parentHeadSha: entry.headSha,
-    transcriptPath: path12,
+    transcriptPath: path13,
     message: `Continued from session ${entry.sessionId} of ${origin} (it saw ${entry.headSha.slice(0, 7)}).`
   };
 }
 
 // src/sessions/resume-refusal.ts
 var REFUSAL = /No conversation found with session ID: ?\S*/;
-function resumeRefusal(run4) {
-  if (run4.exitCode === 0) return void 0;
-  for (const text of [...run4.errors ?? [], run4.stderr ?? ""]) {
+function resumeRefusal(run6) {
+  if (run6.exitCode === 0) return void 0;
+  for (const text of [...run6.errors ?? [], run6.stderr ?? ""]) {
     const match = REFUSAL.exec(text);
     if (match) return match[0];
   }
   return void 0;
 }
-async function runWithResumeFallback(restore, run4, refusalOf2) {
-  const value = await run4(restore);
+async function runWithResumeFallback(restore, run6, refusalOf2) {
+  const value = await run6(restore);
   if (restore.status !== "restored") return { value, restore };
   const refusal2 = refusalOf2(value);
   if (!refusal2) return { value, restore };
   const fallback = freshFallback(restore.start, "refused_by_cli", `the CLI refused it: ${refusal2}`);
-  return { value: await run4(fallback), restore: fallback };
+  return { value: await run6(fallback), restore: fallback };
 }
 
 // src/runner/run-session.ts
 import { spawn } from "node:child_process";
-import { rm as rm6 } from "node:fs/promises";
+import { rm as rm7 } from "node:fs/promises";
 
 // src/runner/budget-watchdog.ts
 var BudgetWatchdog = class {
@@ -7420,6 +7438,154 @@ var FrameStream = class {
     }
   }
 };
+
+// src/runner/isolation/agent-config.ts
+import { execFile as execFile3 } from "node:child_process";
+import { chmod, lstat as lstat2, mkdir as mkdir4, rm as rm3, symlink, writeFile as writeFile3 } from "node:fs/promises";
+import path5 from "node:path";
+import { promisify as promisify3 } from "node:util";
+
+// src/runner/isolation/host-git.ts
+import { execFile as execFile2 } from "node:child_process";
+import { promisify as promisify2 } from "node:util";
+var run2 = promisify2(execFile2);
+function runHostGit(args, options) {
+  return run2("git", hostGitArgv(args, options), {
+    ...processOptions(options),
+    maxBuffer: 256 * 1024 * 1024
+  });
+}
+async function readHostGitBlob(oid, options) {
+  const { stdout } = await run2("git", hostGitArgv(["cat-file", "blob", oid], options), {
+    ...processOptions(options),
+    encoding: "buffer",
+    maxBuffer: 64 * 1024 * 1024
+  });
+  return stdout;
+}
+function hostGitArgv(args, options) {
+  return [
+    "-c",
+    "core.hooksPath=/dev/null",
+    "-c",
+    "core.fsmonitor=false",
+    "-c",
+    "core.attributesFile=/dev/null",
+    ...options.gitDir ? ["--git-dir", options.gitDir] : [],
+    ...options.workTree ? ["--work-tree", options.workTree] : [],
+    ...args
+  ];
+}
+function processOptions(options) {
+  return {
+    ...options.cwd ? { cwd: options.cwd } : {},
+    env: {
+      ...withoutGitVariables(options.hostEnv),
+      GIT_CONFIG_NOSYSTEM: "1",
+      GIT_CONFIG_GLOBAL: "/dev/null",
+      ...options.indexFile ? { GIT_INDEX_FILE: options.indexFile } : {}
+    }
+  };
+}
+function withoutGitVariables(env) {
+  return Object.fromEntries(Object.entries(env).filter(([name]) => !name.startsWith("GIT_")));
+}
+
+// src/runner/isolation/agent-config.ts
+var run3 = promisify3(execFile3);
+var AGENT_CONFIG_FILE_NAMES = /* @__PURE__ */ new Set(["claude.md", "claude.local.md", ".mcp.json"]);
+var AGENT_CONFIG_DIR_NAME = ".claude";
+function isAgentConfig(file) {
+  const segments = file.toLowerCase().split("/");
+  const name = segments.at(-1) ?? "";
+  return segments.includes(AGENT_CONFIG_DIR_NAME) || AGENT_CONFIG_FILE_NAMES.has(name);
+}
+var AGENT_CONFIG_PATHSPECS = [
+  ":(glob,icase)**/.claude",
+  ":(glob,icase)**/.claude/**",
+  ...[...AGENT_CONFIG_FILE_NAMES].map((name) => `:(glob,icase)**/${name}`)
+];
+async function pinAgentConfig(plan) {
+  const git = { hostEnv: plan.hostEnv, gitDir: plan.sourceGit };
+  const resolved = await runHostGit(
+    ["rev-parse", "--verify", "--quiet", `${plan.commit}^{commit}`],
+    git
+  ).then(
+    ({ stdout }) => stdout.trim(),
+    () => ""
+  );
+  if (!resolved) {
+    throw new Error(
+      `the commit ${plan.commit} whose agent configuration (CLAUDE.md, .claude, .mcp.json) the agent reads is not in ${plan.sourceGit}`
+    );
+  }
+  const removed = await removeAgentConfig(plan.copy);
+  const written = [];
+  const skipped = [];
+  const listing = await runHostGit(["ls-tree", "-r", "-z", "--full-tree", resolved], git);
+  for (const record of listing.stdout.split("\0").filter(Boolean)) {
+    const tab = record.indexOf("	");
+    const file = record.slice(tab + 1);
+    if (!isAgentConfig(file)) continue;
+    const [mode = "", type = "", oid = ""] = record.slice(0, tab).split(" ");
+    if (type !== "blob") {
+      skipped.push(`${file} (a submodule)`);
+      continue;
+    }
+    const target = path5.join(plan.copy, file);
+    if (!await directoryInside(plan.copy, path5.dirname(target))) {
+      skipped.push(`${file} (its directory in the checkout is a link or a file)`);
+      continue;
+    }
+    const content = await readHostGitBlob(oid, git);
+    if (mode === "120000") await symlink(content.toString("utf8"), target);
+    else {
+      await writeFile3(target, content, { flag: "wx" });
+      await chmod(target, mode === "100755" ? 493 : 420);
+    }
+    written.push(file);
+  }
+  return { removed, written, skipped };
+}
+async function removeAgentConfig(copy) {
+  const { stdout } = await run3(
+    "find",
+    [
+      copy,
+      "-name",
+      ".git",
+      "-prune",
+      "-o",
+      "(",
+      "-iname",
+      AGENT_CONFIG_DIR_NAME,
+      ...[...AGENT_CONFIG_FILE_NAMES].flatMap((name) => ["-o", "-iname", name]),
+      ")",
+      "-prune",
+      "-print0"
+    ],
+    { maxBuffer: 64 * 1024 * 1024 }
+  );
+  const found = stdout.split("\0").filter(Boolean);
+  for (const entry of found) await rm3(entry, { recursive: true, force: true });
+  return found.map((entry) => path5.relative(copy, entry)).sort();
+}
+async function directoryInside(root, dir) {
+  let current = root;
+  for (const segment of path5.relative(root, dir).split(path5.sep).filter(Boolean)) {
+    current = path5.join(current, segment);
+    const entry = await lstat2(current).catch(() => void 0);
+    if (!entry) {
+      await mkdir4(current);
+      await chmod(current, 493);
+    } else if (!entry.isDirectory()) return false;
+  }
+  return true;
+}
+function agentConfigNote(commit, pinned) {
+  const list = (paths) => paths.length > 0 ? paths.join(", ") : "none";
+  return `the agent read the agent configuration (CLAUDE.md, .claude, .mcp.json) of ${commit}, not the checkout's: removed from its copy: ${list(pinned.removed)}; taken from ${commit}: ${list(pinned.written)}` + (pinned.skipped.length > 0 ? `; not given: ${pinned.skipped.join(", ")}` : "");
+}
 
 // src/runner/isolation/agent-launch.ts
 import { spawnSync } from "node:child_process";
@@ -7966,8 +8132,8 @@ var CredentialProxy = class {
   }
   handle(req, res) {
     const method = req.method ?? "GET";
-    const path12 = req.url ?? "/";
-    if ((method === "HEAD" || method === "GET") && pathOnly(path12) === "/api/hello") {
+    const path13 = req.url ?? "/";
+    if ((method === "HEAD" || method === "GET") && pathOnly(path13) === "/api/hello") {
       res.writeHead(200, { "content-type": "application/json" }).end(method === "HEAD" ? void 0 : "{}");
       return;
     }
@@ -7976,9 +8142,9 @@ var CredentialProxy = class {
       this.refuse(res, refusal2.status, refusal2.type, refusal2.message);
       return;
     }
-    const route = forwardableRequest(method, path12);
+    const route = forwardableRequest(method, path13);
     if (!route.ok) {
-      this.refuseRequest(res, `${method} ${describeTarget(path12)}: ${route.reason}`);
+      this.refuseRequest(res, `${method} ${describeTarget(path13)}: ${route.reason}`);
       return;
     }
     this.forward(req, res, method, route.path);
@@ -7987,9 +8153,9 @@ var CredentialProxy = class {
   refuseRequest(res, reason) {
     this.refuse(res, 403, "permission_error", `${PROXY_MESSAGE_PREFIX}: refused ${reason}`);
   }
-  forward(req, res, method, path12) {
+  forward(req, res, method, path13) {
     this.counters.forwarded++;
-    this.sendUpstream(req, res, method, path12).catch((error) => {
+    this.sendUpstream(req, res, method, path13).catch((error) => {
       this.refuse(
         res,
         502,
@@ -7998,14 +8164,14 @@ var CredentialProxy = class {
       );
     });
   }
-  async sendUpstream(req, res, method, path12) {
+  async sendUpstream(req, res, method, path13) {
     const headers = {};
     for (const [name, value] of Object.entries(req.headers)) {
       if (value !== void 0 && !DROPPED_REQUEST_HEADERS.has(name)) headers[name] = value;
     }
     headers["accept-encoding"] = "identity";
     const base = this.upstream.pathname.replace(/\/+$/, "");
-    const url = new URL(`${this.upstream.origin}${base}${path12}`);
+    const url = new URL(`${this.upstream.origin}${base}${path13}`);
     const body = this.auth.needsBody ? await readBody(req) : void 0;
     if (body) headers["content-length"] = String(body.length);
     await this.auth.authorize({ method, url, headers, ...body ? { body } : {} });
@@ -8137,9 +8303,9 @@ function upstreamMessage(body) {
 function describeTarget(target) {
   return JSON.stringify(target.slice(0, 200));
 }
-function pathOnly(path12) {
-  const q = path12.indexOf("?");
-  return q === -1 ? path12 : path12.slice(0, q);
+function pathOnly(path13) {
+  const q = path13.indexOf("?");
+  return q === -1 ? path13 : path13.slice(0, q);
 }
 
 // src/sandbox/credential-proxy/start-credential-proxy.ts
@@ -8423,9 +8589,9 @@ function isTruthy(value) {
 }
 
 // src/runner/prepare-session.ts
-import { mkdir as mkdir5, mkdtemp as mkdtemp3, realpath as realpath5, rm as rm5, stat as stat3 } from "node:fs/promises";
+import { mkdir as mkdir6, mkdtemp as mkdtemp3, realpath as realpath5, rm as rm6, stat as stat3 } from "node:fs/promises";
 import { homedir, tmpdir as tmpdir2 } from "node:os";
-import path10 from "node:path";
+import path11 from "node:path";
 
 // src/runner/build-claude-argv.ts
 var POLICY_SAFE_PERMISSION_MODES = ["manual", "acceptEdits", "plan"];
@@ -8492,14 +8658,14 @@ function buildClaudeArgv(options) {
 }
 
 // src/runner/isolation/agent-files.ts
-import { chmod, realpath as realpath4, stat, writeFile as writeFile3 } from "node:fs/promises";
-import path5 from "node:path";
+import { chmod as chmod2, realpath as realpath4, stat, writeFile as writeFile4 } from "node:fs/promises";
+import path6 from "node:path";
 async function handOverToAgent(plan) {
   const { user, host } = plan;
   const owner = `${user.uid}:${user.gid}`;
   const workspaceStat = await stat(plan.workspace);
-  const executableDirs = plan.executable ? [path5.dirname(plan.executable), path5.dirname(await realpath4(plan.executable))] : [];
-  const reachable = [...plan.privateDirs.map(path5.dirname), plan.workspace, ...executableDirs];
+  const executableDirs = plan.executable ? [path6.dirname(plan.executable), path6.dirname(await realpath4(plan.executable))] : [];
+  const reachable = [...plan.privateDirs.map(path6.dirname), plan.workspace, ...executableDirs];
   for (const dir of reachable) await allowSearchUpTo(dir, host);
   await addModeBits(plan.workspace, 5, host);
   await privileged(host, "chown", ["-R", "-h", owner, ...plan.privateDirs]);
@@ -8526,15 +8692,15 @@ async function handOverToAgent(plan) {
   };
 }
 async function writeAgentGitConfig(home, workspace) {
-  await writeFile3(path5.join(home, ".gitconfig"), `[safe]
+  await writeFile4(path6.join(home, ".gitconfig"), `[safe]
 	directory = ${workspace}
 `, { mode: 420 });
 }
 async function allowSearchUpTo(dir, host) {
   const chain = [];
-  for (let current = path5.resolve(dir); ; current = path5.dirname(current)) {
+  for (let current = path6.resolve(dir); ; current = path6.dirname(current)) {
     chain.unshift(current);
-    if (path5.dirname(current) === current) break;
+    if (path6.dirname(current) === current) break;
   }
   for (const ancestor of chain) await addModeBits(ancestor, 1, host);
 }
@@ -8544,7 +8710,7 @@ async function addModeBits(target, bits, host) {
   await setFileMode(target, info.mode & 4095 | bits, host);
 }
 async function setFileMode(target, mode, host) {
-  if (host.isRoot || (await stat(target)).uid === host.uid) await chmod(target, mode);
+  if (host.isRoot || (await stat(target)).uid === host.uid) await chmod2(target, mode);
   else await privileged(host, "chmod", [mode.toString(8), target]);
 }
 async function privileged(host, command, args) {
@@ -8555,16 +8721,16 @@ async function privileged(host, command, args) {
 }
 
 // src/runner/isolation/agent-workspace.ts
-import { execFile as execFile3 } from "node:child_process";
-import { lstat as lstat2, mkdir as mkdir4, mkdtemp as mkdtemp2, readdir as readdir2, rename as rename2, rm as rm4 } from "node:fs/promises";
-import path6 from "node:path";
-import { promisify as promisify3 } from "node:util";
+import { execFile as execFile5 } from "node:child_process";
+import { lstat as lstat3, mkdir as mkdir5, mkdtemp as mkdtemp2, readdir as readdir2, rename as rename2, rm as rm5 } from "node:fs/promises";
+import path7 from "node:path";
+import { promisify as promisify5 } from "node:util";
 
 // src/runner/isolation/checkout-credentials.ts
-import { execFile as execFile2 } from "node:child_process";
-import { rm as rm3, writeFile as writeFile4 } from "node:fs/promises";
-import { promisify as promisify2 } from "node:util";
-var run2 = promisify2(execFile2);
+import { execFile as execFile4 } from "node:child_process";
+import { rm as rm4, writeFile as writeFile5 } from "node:fs/promises";
+import { promisify as promisify4 } from "node:util";
+var run4 = promisify4(execFile4);
 var AGENT_READABLE_KEYS = [
   /^core\.(repositoryformatversion|filemode|bare|logallrefupdates|ignorecase|precomposeunicode|symlinks|autocrlf|eol|safecrlf|sparsecheckout|sparsecheckoutcone|commitgraph|multipackindex|untrackedcache|splitindex|abbrev|quotepath|longpaths|checkstat|trustctime)$/,
   /^extensions\.[a-z]+$/,
@@ -8586,13 +8752,13 @@ async function writeCredentialFreeConfig(source, destination) {
     if (withoutUserinfo !== value) hidden.push(`${key} (user and password)`);
     kept.push([key, withoutUserinfo]);
   }
-  await rm3(destination, { force: true });
-  await writeFile4(destination, "", { mode: 420 });
-  for (const [key, value] of kept) await run2("git", ["config", "--file", destination, "--add", key, value]);
+  await rm4(destination, { force: true });
+  await writeFile5(destination, "", { mode: 420 });
+  for (const [key, value] of kept) await run4("git", ["config", "--file", destination, "--add", key, value]);
   return [...new Set(hidden)];
 }
 async function listEntries(configPath) {
-  const { stdout } = await run2("git", ["config", "--file", configPath, "--list", "-z"]);
+  const { stdout } = await run4("git", ["config", "--file", configPath, "--list", "-z"]);
   return stdout.split("\0").filter((record) => record.length > 0).map((record) => {
     const newline = record.indexOf("\n");
     return newline < 0 ? [record, ""] : [record.slice(0, newline), record.slice(newline + 1)];
@@ -8627,7 +8793,7 @@ var HOST_GIT_STEERING_APPLY_EXCLUDES = [
 ];
 
 // src/runner/isolation/agent-workspace.ts
-var run3 = promisify3(execFile3);
+var run5 = promisify5(execFile5);
 var CONFIG_FILE_NAMES = /* @__PURE__ */ new Set(["config", "config.worktree"]);
 var GIT_DIR_ENTRIES = /* @__PURE__ */ new Set([
   ...CONFIG_FILE_NAMES,
@@ -8650,22 +8816,34 @@ var GIT_DIR_ENTRIES = /* @__PURE__ */ new Set([
   "worktrees"
 ]);
 async function makeAgentWorkspace(plan) {
-  const sourceGit = path6.join(plan.source, ".git");
-  const gitEntry = await lstat2(sourceGit).catch(() => void 0);
+  const sourceGit = path7.join(plan.source, ".git");
+  const gitEntry = await lstat3(sourceGit).catch(() => void 0);
   if (gitEntry && !gitEntry.isDirectory()) {
     throw new Error(
       `${sourceGit} is not a directory (a linked worktree or a submodule): the agent's copy cannot be made credential-free from it; run in the repository's main checkout`
     );
   }
-  await mkdir4(plan.into, { recursive: true });
+  await mkdir5(plan.into, { recursive: true });
   await copyTree(plan.source, plan.into, plan.shareInodes);
-  const keptOut = gitEntry ? await cleanGitDir(sourceGit, path6.join(plan.into, ".git")) : [];
-  const snapshots = plan.access === "write" ? await EditSnapshots.start(plan.into, plan.hostEnv) : void 0;
+  const keptOut = gitEntry ? await cleanGitDir(sourceGit, path7.join(plan.into, ".git")) : [];
+  if (plan.agentConfigFrom !== void 0 && !gitEntry) {
+    throw new Error(
+      `${plan.source} is not a git checkout, so the agent configuration of ${plan.agentConfigFrom} cannot be given to the agent`
+    );
+  }
+  const agentConfig = plan.agentConfigFrom === void 0 ? void 0 : await pinAgentConfig({
+    sourceGit,
+    copy: plan.into,
+    commit: plan.agentConfigFrom,
+    hostEnv: plan.hostEnv
+  });
+  const snapshots = plan.access === "write" ? await EditSnapshots.start(plan.into, plan.hostEnv, agentConfig !== void 0) : void 0;
   const editsLeftOut = [];
   return {
     dir: plan.into,
     keptOut,
     editsLeftOut,
+    ...agentConfig ? { agentConfig } : {},
     returnEdits: async () => {
       if (!snapshots) return [];
       const { applied, leftOut } = await snapshots.returnTo(plan.source);
@@ -8675,7 +8853,7 @@ async function makeAgentWorkspace(plan) {
   };
 }
 async function copyTree(source, into, shareInodes) {
-  const copy = (link) => run3("cp", ["-a", ...link ? ["-l"] : ["--reflink=auto"], "--", `${source}/.`, `${into}/`], {
+  const copy = (link) => run5("cp", ["-a", ...link ? ["-l"] : ["--reflink=auto"], "--", `${source}/.`, `${into}/`], {
     maxBuffer: 16 * 1024 * 1024
   });
   if (shareInodes) {
@@ -8684,23 +8862,23 @@ async function copyTree(source, into, shareInodes) {
       return;
     } catch (error) {
       if (!/cross-device|EXDEV/i.test(String(error.stderr ?? error))) throw error;
-      await rm4(into, { recursive: true, force: true });
-      await mkdir4(into, { recursive: true });
+      await rm5(into, { recursive: true, force: true });
+      await mkdir5(into, { recursive: true });
     }
   }
   await copy(false);
 }
 async function cleanGitDir(sourceGit, copyGit, relative = "") {
   const keptOut = [];
-  for (const entry of await readdir2(path6.join(copyGit, relative), { withFileTypes: true })) {
-    const rel = path6.join(relative, entry.name);
+  for (const entry of await readdir2(path7.join(copyGit, relative), { withFileTypes: true })) {
+    const rel = path7.join(relative, entry.name);
     if (!GIT_DIR_ENTRIES.has(entry.name)) {
-      await rm4(path6.join(copyGit, rel), { recursive: true, force: true });
+      await rm5(path7.join(copyGit, rel), { recursive: true, force: true });
     } else if (CONFIG_FILE_NAMES.has(entry.name)) {
       if (!entry.isFile()) {
-        throw new Error(`${path6.join(sourceGit, rel)} is not a regular file; the agent's copy was not made`);
+        throw new Error(`${path7.join(sourceGit, rel)} is not a regular file; the agent's copy was not made`);
       }
-      const hidden = await writeCredentialFreeConfig(path6.join(sourceGit, rel), path6.join(copyGit, rel));
+      const hidden = await writeCredentialFreeConfig(path7.join(sourceGit, rel), path7.join(copyGit, rel));
       keptOut.push(...hidden.map((key) => rel === "config" ? key : `${key} (${rel})`));
     } else if ((entry.name === "modules" || entry.name === "worktrees") && entry.isDirectory()) {
       keptOut.push(...await cleanNestedGitDirs(sourceGit, copyGit, rel));
@@ -8710,13 +8888,13 @@ async function cleanGitDir(sourceGit, copyGit, relative = "") {
 }
 async function cleanNestedGitDirs(sourceGit, copyGit, relative) {
   const keptOut = [];
-  for (const entry of await readdir2(path6.join(copyGit, relative), { withFileTypes: true })) {
-    const rel = path6.join(relative, entry.name);
+  for (const entry of await readdir2(path7.join(copyGit, relative), { withFileTypes: true })) {
+    const rel = path7.join(relative, entry.name);
     if (!entry.isDirectory()) {
-      await rm4(path6.join(copyGit, rel), { force: true });
+      await rm5(path7.join(copyGit, rel), { force: true });
       continue;
     }
-    const isGitDir = await lstat2(path6.join(copyGit, rel, "HEAD")).then(
+    const isGitDir = await lstat3(path7.join(copyGit, rel, "HEAD")).then(
       () => true,
       () => false
     );
@@ -8728,21 +8906,26 @@ async function cleanNestedGitDirs(sourceGit, copyGit, relative) {
 }
 var INDEX = "copy-index";
 var EditSnapshots = class _EditSnapshots {
-  constructor(copy, scratch, hostEnv, before) {
+  constructor(copy, scratch, hostEnv, before, agentConfigPinned) {
     this.copy = copy;
     this.scratch = scratch;
     this.hostEnv = hostEnv;
     this.before = before;
+    this.agentConfigPinned = agentConfigPinned;
   }
   copy;
   scratch;
   hostEnv;
   before;
-  static async start(copy, hostEnv) {
-    const scratch = await mkdtemp2(path6.join(path6.dirname(copy), "edits-"));
+  agentConfigPinned;
+  static async start(copy, hostEnv, agentConfigPinned) {
+    const scratch = await mkdtemp2(path7.join(path7.dirname(copy), "edits-"));
     await _EditSnapshots.git(scratch, hostEnv, ["init", "-q", "--bare"]);
     const before = await _EditSnapshots.snapshot(scratch, hostEnv, copy, INDEX);
-    return new _EditSnapshots(copy, scratch, hostEnv, before);
+    return new _EditSnapshots(copy, scratch, hostEnv, before, agentConfigPinned);
+  }
+  notReturned(name) {
+    return isHostGitSteering(name) || this.agentConfigPinned && isAgentConfig(name);
   }
   async returnTo(source) {
     try {
@@ -8750,10 +8933,10 @@ var EditSnapshots = class _EditSnapshots {
       if (after === this.before) return { applied: [], leftOut: [] };
       const git = (args, extra = {}) => _EditSnapshots.git(this.scratch, this.hostEnv, args, extra);
       const names = (await git(["diff", "--no-ext-diff", "--name-only", "-z", this.before, after])).stdout.split("\0").filter(Boolean);
-      const leftOut = names.filter(isHostGitSteering);
-      const applied = names.filter((name) => !isHostGitSteering(name));
+      const leftOut = names.filter((name) => this.notReturned(name));
+      const applied = names.filter((name) => !this.notReturned(name));
       if (applied.length === 0) return { applied, leftOut };
-      const patch = path6.join(this.scratch, "edits.patch");
+      const patch = path7.join(this.scratch, "edits.patch");
       await git([
         "diff",
         "--no-ext-diff",
@@ -8765,7 +8948,8 @@ var EditSnapshots = class _EditSnapshots {
         after,
         // As pathspecs: a list of every edited path could outgrow a command line.
         "--",
-        ...HOST_GIT_STEERING_PATHSPECS_EXCLUDED
+        ...HOST_GIT_STEERING_PATHSPECS_EXCLUDED,
+        ...this.agentConfigPinned ? AGENT_CONFIG_PATHSPECS.map(excludedPathspec) : []
       ]);
       await git(["apply", "--binary", "--whitespace=nowarn", patch], {
         workTree: source,
@@ -8773,7 +8957,7 @@ var EditSnapshots = class _EditSnapshots {
       });
       return { applied, leftOut };
     } finally {
-      await rm4(this.scratch, { recursive: true, force: true });
+      await rm5(this.scratch, { recursive: true, force: true });
     }
   }
   static async snapshot(scratch, hostEnv, workTree, index) {
@@ -8781,60 +8965,39 @@ var EditSnapshots = class _EditSnapshots {
     return (await _EditSnapshots.git(scratch, hostEnv, ["write-tree"], { index })).stdout.trim();
   }
   static git(scratch, hostEnv, args, extra = {}) {
-    return run3(
-      "git",
-      [
-        "-c",
-        "core.hooksPath=/dev/null",
-        "-c",
-        "core.fsmonitor=false",
-        // The agent writes the copy's `.gitattributes`; with no attributes file and no configuration
-        // of the host's, no filter, textconv or diff driver it could name exists to run.
-        "-c",
-        "core.attributesFile=/dev/null",
-        "--git-dir",
-        path6.join(scratch, "snapshots.git"),
-        ...extra.workTree ? ["--work-tree", extra.workTree] : [],
-        ...args
-      ],
-      {
+    return runHostGit(args, {
+      hostEnv,
+      gitDir: path7.join(scratch, "snapshots.git"),
+      ...extra.workTree ? (
         // git apply patches paths relative to its cwd, so it runs at the top of the tree.
-        ...extra.workTree ? { cwd: extra.workTree } : {},
-        env: {
-          ...withoutGitVariables(hostEnv),
-          // Only this command line configures git: the host's ~/.gitconfig and /etc/gitconfig define
-          // programs (git-lfs's filter on GitHub's images) that the agent's attributes would start.
-          GIT_CONFIG_NOSYSTEM: "1",
-          GIT_CONFIG_GLOBAL: "/dev/null",
-          ...extra.index ? { GIT_INDEX_FILE: path6.join(scratch, extra.index) } : {}
-        },
-        maxBuffer: 256 * 1024 * 1024
-      }
-    );
+        { workTree: extra.workTree, cwd: extra.workTree }
+      ) : {},
+      ...extra.index ? { indexFile: path7.join(scratch, extra.index) } : {}
+    });
   }
 };
-function withoutGitVariables(env) {
-  return Object.fromEntries(Object.entries(env).filter(([name]) => !name.startsWith("GIT_")));
+function excludedPathspec(pathspec) {
+  return pathspec.replace(/^:\(/, ":(exclude,");
 }
 async function moveTranscripts(configDir, fromCwd, toCwd) {
-  const projects = path6.join(configDir, "projects");
-  const from = path6.join(projects, projectSlug(fromCwd));
-  const to = path6.join(projects, projectSlug(toCwd));
-  const projectsEntry = await lstat2(projects).catch(() => void 0);
+  const projects = path7.join(configDir, "projects");
+  const from = path7.join(projects, projectSlug(fromCwd));
+  const to = path7.join(projects, projectSlug(toCwd));
+  const projectsEntry = await lstat3(projects).catch(() => void 0);
   if (!projectsEntry) return;
   if (!projectsEntry.isDirectory()) {
     const what = projectsEntry.isSymbolicLink() ? "a symbolic link" : "not a directory";
     throw new Error(`${projects} is not a directory of its own (${what}); nothing was moved or removed`);
   }
-  if (from === to || !await lstat2(from).catch(() => void 0)) return;
-  await rm4(to, { recursive: true, force: true });
+  if (from === to || !await lstat3(from).catch(() => void 0)) return;
+  await rm5(to, { recursive: true, force: true });
   await rename2(from, to);
 }
 
 // src/runner/isolation/bash-sandbox.ts
 import { spawnSync as spawnSync2 } from "node:child_process";
 import { closeSync, existsSync, openSync, readSync } from "node:fs";
-import path7 from "node:path";
+import path8 from "node:path";
 async function planBashSandbox(request, user, searchPath, workspaceWritable, probe = probeBubblewrap, claudePath) {
   if (process.platform !== "linux") {
     return { enabled: false, summary: `Bash sandbox: off (${process.platform} is not handled here)` };
@@ -8897,7 +9060,7 @@ function runProbe(user, searchPath, claudePath) {
     echo,
     PROBE_MARKER
   ];
-  const run4 = user?.via === "sudo" ? spawnSync2("sudo", ["-n", "-u", user.name, "--", bwrap, ...args], {
+  const run6 = user?.via === "sudo" ? spawnSync2("sudo", ["-n", "-u", user.name, "--", bwrap, ...args], {
     encoding: "utf8",
     timeout: 15e3
   }) : spawnSync2(bwrap, args, {
@@ -8905,8 +9068,8 @@ function runProbe(user, searchPath, claudePath) {
     timeout: 15e3,
     ...user ? { uid: user.uid, gid: user.gid } : {}
   });
-  if (run4.status === 0 && run4.stdout.trim() === PROBE_MARKER) return { ok: true };
-  const detail = (run4.stderr || run4.error?.message || `exit ${run4.status}`).trim().split("\n")[0];
+  if (run6.status === 0 && run6.stdout.trim() === PROBE_MARKER) return { ok: true };
+  const detail = (run6.stderr || run6.error?.message || `exit ${run6.status}`).trim().split("\n")[0];
   const asRoot = (user?.uid ?? process.getuid?.()) === 0;
   return {
     ok: false,
@@ -8928,22 +9091,22 @@ function isNativeBinary(file) {
   }
 }
 function findOnPath(name, searchPath) {
-  for (const dir of searchPath.split(path7.delimiter)) {
+  for (const dir of searchPath.split(path8.delimiter)) {
     if (!dir) continue;
-    const candidate = path7.join(dir, name);
+    const candidate = path8.join(dir, name);
     if (existsSync(candidate)) return candidate;
   }
   return void 0;
 }
 
 // src/runner/isolation/close-source-checkout.ts
-import { execFile as execFile4 } from "node:child_process";
-import { lstat as lstat3, stat as stat2 } from "node:fs/promises";
-import path8 from "node:path";
+import { execFile as execFile6 } from "node:child_process";
+import { lstat as lstat4, stat as stat2 } from "node:fs/promises";
+import path9 from "node:path";
 async function closeSourceCredentials(source, user, host, home) {
-  const sourceGit = path8.join(source, ".git");
-  const config = path8.join(sourceGit, "config");
-  if (!(await lstat3(config).catch(() => void 0))?.isFile()) return { closed: [], restore: async () => {
+  const sourceGit = path9.join(source, ".git");
+  const config = path9.join(sourceGit, "config");
+  if (!(await lstat4(config).catch(() => void 0))?.isFile()) return { closed: [], restore: async () => {
   } };
   const targets = [
     { readable: config, close: sourceGit },
@@ -8975,7 +9138,7 @@ async function closeSourceCredentials(source, user, host, home) {
 function agentCanRead(target, user) {
   const [command, args, ids] = user.via === "root" ? ["test", ["-r", target], { uid: user.uid, gid: user.gid }] : ["sudo", ["-n", "-u", user.name, "--", "test", "-r", target], {}];
   return new Promise((resolve, reject) => {
-    execFile4(command, args, { timeout: 15e3, ...ids }, (error) => {
+    execFile6(command, args, { timeout: 15e3, ...ids }, (error) => {
       if (!error) resolve(true);
       else if (error.code === 1) resolve(false);
       else reject(new Error(`could not check ${target} as ${user.name}: ${error.message}`));
@@ -8984,7 +9147,7 @@ function agentCanRead(target, user) {
 }
 
 // src/runner/isolation/host-commands.ts
-import { execFile as execFile5 } from "node:child_process";
+import { execFile as execFile7 } from "node:child_process";
 function systemHostCommands() {
   const uid = process.getuid?.() ?? -1;
   const gid = process.getgid?.() ?? -1;
@@ -8993,7 +9156,7 @@ function systemHostCommands() {
     uid,
     gid,
     run: (command, args) => new Promise((resolve) => {
-      const child = execFile5(command, [...args], { timeout: 3e4 }, (error, stdout, stderr) => {
+      const child = execFile7(command, [...args], { timeout: 3e4 }, (error, stdout, stderr) => {
         const code = error === null ? 0 : typeof error.code === "number" ? error.code : error.code ? 127 : 1;
         resolve({ code, stdout, stderr: stderr || (error && !stderr ? error.message : "") });
       });
@@ -9119,7 +9282,7 @@ function modelIdFor(provider, model, option = "model") {
 // src/runner/resolve-claude-path.ts
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import path9 from "node:path";
+import path10 from "node:path";
 function resolveClaudePath() {
   const require2 = createRequire(import.meta.url);
   let manifestPath;
@@ -9134,7 +9297,7 @@ function resolveClaudePath() {
   const manifest = JSON.parse(readFileSync(manifestPath, "utf8"));
   const bin = typeof manifest.bin === "string" ? manifest.bin : manifest.bin?.claude;
   if (!bin) throw new RunnerConfigError(`${manifestPath} declares no "claude" bin`, "claudePath");
-  return path9.resolve(path9.dirname(manifestPath), bin);
+  return path10.resolve(path10.dirname(manifestPath), bin);
 }
 
 // src/runner/prepare-session.ts
@@ -9142,7 +9305,7 @@ async function prepareSession(options) {
   if (typeof options.prompt !== "string" || options.prompt.trim() === "") {
     throw new RunnerConfigError("the prompt is empty", "prompt");
   }
-  const cwd = path10.resolve(options.cwd);
+  const cwd = path11.resolve(options.cwd);
   const cwdStat = await stat3(cwd).catch(() => void 0);
   if (!cwdStat?.isDirectory())
     throw new RunnerConfigError(`the working directory ${cwd} does not exist`, "cwd");
@@ -9160,7 +9323,7 @@ async function prepareSession(options) {
     ...options.fallbackModel ? { fallbackModel: modelIdFor(provider, options.fallbackModel, "fallbackModel") } : {}
   };
   const outputSchema = options.jsonSchema === void 0 ? void 0 : await compileOutputSchema(options.jsonSchema);
-  const claudePath = options.claudePath ? path10.resolve(options.claudePath) : resolveClaudePath();
+  const claudePath = options.claudePath ? path11.resolve(options.claudePath) : resolveClaudePath();
   const sandbox = options.bashSandbox && !options.withoutBash ? await planBashSandbox(
     options.bashSandbox,
     options.agentUser,
@@ -9176,11 +9339,11 @@ async function prepareSession(options) {
   const claudeStat = await stat3(claudePath).catch(() => void 0);
   if (!claudeStat?.isFile())
     throw new RunnerConfigError(`the claude executable ${claudePath} does not exist`, "claudePath");
-  const tempRoot = options.workRoot ? await emptyPrivateDir(path10.resolve(options.workRoot)) : await mkdtemp3(path10.join(tmpdir2(), "claude-pr-runner-"));
-  const home = path10.join(tempRoot, "home");
-  const configDir = options.configDir ? path10.resolve(options.configDir) : path10.join(tempRoot, "config");
-  await mkdir5(home, { recursive: true });
-  await mkdir5(configDir, { recursive: true });
+  const tempRoot = options.workRoot ? await emptyPrivateDir(path11.resolve(options.workRoot)) : await mkdtemp3(path11.join(tmpdir2(), "claude-pr-runner-"));
+  const home = path11.join(tempRoot, "home");
+  const configDir = options.configDir ? path11.resolve(options.configDir) : path11.join(tempRoot, "config");
+  await mkdir6(home, { recursive: true });
+  await mkdir6(configDir, { recursive: true });
   const env = buildAgentEnvironment({
     source,
     home,
@@ -9196,13 +9359,14 @@ async function prepareSession(options) {
   try {
     workspace = await makeAgentWorkspace({
       source: sourceCwd,
-      into: path10.join(tempRoot, "workspace"),
+      into: path11.join(tempRoot, "workspace"),
       access,
       shareInodes: user !== void 0 && access === "read",
-      hostEnv
+      hostEnv,
+      ...options.agentConfigFrom === void 0 ? {} : { agentConfigFrom: options.agentConfigFrom }
     });
   } catch (error) {
-    await rm5(tempRoot, { recursive: true, force: true }).catch(() => {
+    await rm6(tempRoot, { recursive: true, force: true }).catch(() => {
     });
     throw new RunnerConfigError(
       `could not make the agent's own copy of ${cwd}: ${error.message}`,
@@ -9225,7 +9389,7 @@ async function prepareSession(options) {
     } catch (error) {
       await agentFiles?.reclaim().catch(() => {
       });
-      await rm5(tempRoot, { recursive: true, force: true }).catch(() => {
+      await rm6(tempRoot, { recursive: true, force: true }).catch(() => {
       });
       throw new RunnerConfigError(
         `could not close the checkout's git credentials to the agent user ${user.name}: ${error.message}`,
@@ -9272,6 +9436,7 @@ async function prepareSession(options) {
     cwd: agentCwd,
     sourceCwd,
     keptOutOfCopy: workspace.keptOut,
+    ...workspace.agentConfig ? { agentConfig: workspace.agentConfig } : {},
     finish,
     policy,
     redactor,
@@ -9331,8 +9496,8 @@ function withRunnerRules(options, outputSchema) {
   return rules.length ? options.policy.withRules(rules) : options.policy;
 }
 async function handOverSessionFiles(user, host, dirs, workspaceAccess) {
-  const tmp = path10.join(dirs.tempRoot, "tmp");
-  await mkdir5(tmp);
+  const tmp = path11.join(dirs.tempRoot, "tmp");
+  await mkdir6(tmp);
   await writeAgentGitConfig(dirs.home, dirs.cwd);
   Object.assign(dirs.env, { TMPDIR: tmp, USER: user.name, LOGNAME: user.name });
   try {
@@ -9357,8 +9522,8 @@ function pick(source, keys) {
   return out;
 }
 async function emptyPrivateDir(dir) {
-  await rm5(dir, { recursive: true, force: true });
-  await mkdir5(dir, { recursive: true, mode: 448 });
+  await rm6(dir, { recursive: true, force: true });
+  await mkdir6(dir, { recursive: true, mode: 448 });
   return dir;
 }
 
@@ -9531,6 +9696,9 @@ var SessionHost = class {
       this.notes.push(
         `left out of the agent's copy of the checkout: ${prepared.keptOutOfCopy.join(", ")} (git config)`
       );
+    const pinned = prepared.agentConfig;
+    if (pinned && this.options.agentConfigFrom)
+      this.notes.push(agentConfigNote(this.options.agentConfigFrom, pinned));
     let finished = false;
     const finish = async () => {
       finished = true;
@@ -9552,7 +9720,7 @@ var SessionHost = class {
       await this.log?.close();
       if (!finished) await finish().catch(() => {
       });
-      await rm6(prepared.tempRoot, { recursive: true, force: true }).catch(() => {
+      await rm7(prepared.tempRoot, { recursive: true, force: true }).catch(() => {
       });
     }
   }
@@ -10099,10 +10267,10 @@ function readsOf(since, headChars) {
 }
 
 // src/findings/repository-path.ts
-function repositoryPathProblem(path12) {
-  if (typeof path12 !== "string" || path12.trim() === "") return "must be a non-empty path";
-  if (path12.startsWith("/") || path12.split("/").includes("..")) {
-    return `must be repository-relative, got "${path12}"`;
+function repositoryPathProblem(path13) {
+  if (typeof path13 !== "string" || path13.trim() === "") return "must be a non-empty path";
+  if (path13.startsWith("/") || path13.split("/").includes("..")) {
+    return `must be repository-relative, got "${path13}"`;
   }
   return void 0;
 }
@@ -10301,19 +10469,19 @@ function reviewCoverage(input) {
     if (use.isError || refused.has(use.id)) continue;
     let counted = false;
     for (const look of looksOf(use, paths)) {
-      const path12 = changedPathOf(look.path, paths);
-      if (!path12) continue;
+      const path13 = changedPathOf(look.path, paths);
+      if (!path13) continue;
       counted = true;
-      touched.add(path12);
-      const lines = added.get(path12) ?? [];
-      const into = seen.get(path12);
+      touched.add(path13);
+      const lines = added.get(path13) ?? [];
+      const into = seen.get(path13);
       if (look.lines === "none") continue;
       for (const line of lines)
         if (look.lines === "all" || look.lines.some((r) => line >= r.from && line <= r.to)) into?.add(line);
     }
     if (counted) toolCallsCounted++;
   }
-  const isRead = (path12) => (added.get(path12)?.length ?? 0) === 0 ? touched.has(path12) : (seen.get(path12)?.size ?? 0) > 0;
+  const isRead = (path13) => (added.get(path13)?.length ?? 0) === 0 ? touched.has(path13) : (seen.get(path13)?.size ?? 0) > 0;
   return {
     filesTotal: files.length,
     filesRead: paths.filter(isRead).length,
@@ -10321,7 +10489,7 @@ function reviewCoverage(input) {
     linesRead: [...seen.values()].reduce((sum, lines) => sum + lines.size, 0),
     linesInPrompt,
     ...summarised ? { reviewedEarlier: { at: summarised.reviewedSha, lines: linesEarlier } } : {},
-    unread: paths.filter((path12) => !isRead(path12)),
+    unread: paths.filter((path13) => !isRead(path13)),
     toolCallsCounted
   };
 }
@@ -10349,8 +10517,8 @@ function coverageLine(coverage) {
   return `Read ${coverage.filesRead} of ${coverage.filesTotal} changed files (${lines}; ${prompt})`;
 }
 function changedPathOf(given, changed) {
-  const path12 = given.replace(/^\.\//, "").replace(/^[ab]\//, "");
-  return changed.find((c) => path12 === c || path12.endsWith(`/${c}`));
+  const path13 = given.replace(/^\.\//, "").replace(/^[ab]\//, "");
+  return changed.find((c) => path13 === c || path13.endsWith(`/${c}`));
 }
 function looksOf(use, changed) {
   switch (use.name.toLowerCase()) {
@@ -10365,17 +10533,17 @@ function looksOf(use, changed) {
   }
 }
 function readLooks(input) {
-  const path12 = stringField(input, "file_path") ?? stringField(input, "path");
-  if (!path12) return [];
+  const path13 = stringField(input, "file_path") ?? stringField(input, "path");
+  if (!path13) return [];
   const range = input.view_range;
   if (Array.isArray(range) && typeof range[0] === "number") {
     const to = typeof range[1] === "number" && range[1] > 0 ? range[1] : Number.MAX_SAFE_INTEGER;
-    return [{ path: path12, lines: [{ from: range[0], to }] }];
+    return [{ path: path13, lines: [{ from: range[0], to }] }];
   }
   const offset = numberField(input, "offset") ?? 1;
   const limit = numberField(input, "limit") ?? READ_DEFAULT_LINES;
   const from = Math.max(1, offset);
-  return [{ path: path12, lines: [{ from, to: from + limit - 1 }] }];
+  return [{ path: path13, lines: [{ from, to: from + limit - 1 }] }];
 }
 function grepLooks(use) {
   const looks = [];
@@ -10385,12 +10553,12 @@ function grepLooks(use) {
       const line = Number(hit[2]);
       looks.push({ path: hit[1], lines: [{ from: line, to: line }] });
     } else {
-      const path13 = text.trim();
-      if (path13 && !path13.includes(" ")) looks.push({ path: path13, lines: "none" });
+      const path14 = text.trim();
+      if (path14 && !path14.includes(" ")) looks.push({ path: path14, lines: "none" });
     }
   }
-  const path12 = stringField(use.input, "path");
-  if (looks.length === 0 && path12) looks.push({ path: path12, lines: "none" });
+  const path13 = stringField(use.input, "path");
+  if (looks.length === 0 && path13) looks.push({ path: path13, lines: "none" });
   return looks;
 }
 function bashLooks(command, changed) {
@@ -10401,13 +10569,13 @@ function bashLooks(command, changed) {
   switch (program) {
     case "cat":
     case "nl":
-      return operands.map((path12) => ({ path: path12, lines: "all" }));
+      return operands.map((path13) => ({ path: path13, lines: "all" }));
     case "head": {
       const count = countOption(args) ?? HEAD_DEFAULT_LINES;
-      return operands.filter((a) => !/^\d+$/.test(a)).map((path12) => ({ path: path12, lines: [{ from: 1, to: count }] }));
+      return operands.filter((a) => !/^\d+$/.test(a)).map((path13) => ({ path: path13, lines: [{ from: 1, to: count }] }));
     }
     case "tail":
-      return operands.filter((a) => !/^\d+$/.test(a)).map((path12) => ({ path: path12, lines: "none" }));
+      return operands.filter((a) => !/^\d+$/.test(a)).map((path13) => ({ path: path13, lines: "none" }));
     case "sed":
       return sedLooks(args);
     case "git":
@@ -10420,7 +10588,7 @@ function sedLooks(args) {
   const script = args.find((a) => /^\d+(,\d+)?p$/.test(a));
   if (!args.includes("-n") || !script) return [];
   const [from = 0, to = from] = script.slice(0, -1).split(",").map(Number);
-  return args.filter((a) => a !== "-n" && a !== script && !a.startsWith("-")).map((path12) => ({ path: path12, lines: [{ from, to }] }));
+  return args.filter((a) => a !== "-n" && a !== script && !a.startsWith("-")).map((path13) => ({ path: path13, lines: [{ from, to }] }));
 }
 function gitLooks(args, changed) {
   const [sub, ...rest] = args.filter((a, i) => !(i === 0 && a.startsWith("-")));
@@ -10429,10 +10597,10 @@ function gitLooks(args, changed) {
   const named = dashDash >= 0 ? rest.slice(dashDash + 1) : [];
   const blobs = rest.filter((a) => !a.startsWith("-") && /^[^:]+:.+/.test(a)).map((a) => ({ path: a.slice(a.indexOf(":") + 1), lines: "all" }));
   if (sub === "log" && !rest.includes("-p") && !rest.includes("--patch")) return [];
-  if (named.length > 0) return named.map((path12) => ({ path: path12, lines: "all" }));
+  if (named.length > 0) return named.map((path13) => ({ path: path13, lines: "all" }));
   if (blobs.length > 0) return blobs;
   if (sub === "diff" && !rest.some((a) => a === "--stat" || a === "--name-only" || a === "--name-status"))
-    return changed.map((path12) => ({ path: path12, lines: "all" }));
+    return changed.map((path13) => ({ path: path13, lines: "all" }));
   return [];
 }
 function countOption(args) {
@@ -10743,6 +10911,8 @@ function reviewSessionPlan(request, settings, prompt) {
     ...jobToolAccess("review", policy, settings, !request.untrusted),
     jsonSchema: settings.jsonSchema ?? REVIEW_SCHEMA,
     bare: request.untrusted,
+    // The PR's head must not configure the agent that reviews it (hooks, MCP servers, CLAUDE.md).
+    agentConfigFrom: request.baseSha,
     ...sessionLimitsFrom(settings),
     workspace: {
       owner: request.repository.owner,
@@ -10766,10 +10936,10 @@ async function checkedReview(session, promptNotes, files) {
     };
   }
   const review = reviewFromStructuredOutput(outcome.structuredOutput);
-  const lineCounts = files.lineCounts ? await files.lineCounts(review.findings.map((f) => f.path).filter((path12) => files.knownPaths.has(path12))) : /* @__PURE__ */ new Map();
+  const lineCounts = files.lineCounts ? await files.lineCounts(review.findings.map((f) => f.path).filter((path13) => files.knownPaths.has(path13))) : /* @__PURE__ */ new Map();
   const checked = checkReview(review, {
     knownPaths: files.knownPaths,
-    lineCount: (path12) => lineCounts.get(path12),
+    lineCount: (path13) => lineCounts.get(path13),
     ...files.rules ? { rules: files.rules } : {}
   });
   const coverage = files.coverage ? coverageOf(files.coverage, outcome) : void 0;
@@ -11247,7 +11417,7 @@ function agentCredentials(apiKeyInput, env, options = {}) {
 
 // src/sessions/fs-transcript-store.ts
 import { createHash as createHash6, randomUUID as randomUUID2 } from "node:crypto";
-import { mkdir as mkdir6, open as open2, readdir as readdir3, readFile as readFile3, rename as rename3, rm as rm7, stat as stat4, writeFile as writeFile5 } from "node:fs/promises";
+import { mkdir as mkdir7, open as open2, readdir as readdir3, readFile as readFile3, rename as rename3, rm as rm8, stat as stat4, writeFile as writeFile6 } from "node:fs/promises";
 import { dirname as dirname2, join as join4 } from "node:path";
 function isErrno(error, code) {
   return error?.code === code;
@@ -11255,22 +11425,22 @@ function isErrno(error, code) {
 function versionOf(bytes) {
   return createHash6("sha256").update(bytes).digest("hex");
 }
-async function readIfExists(path12) {
+async function readIfExists(path13) {
   try {
-    return await readFile3(path12);
+    return await readFile3(path13);
   } catch (error) {
     if (isErrno(error, "ENOENT")) return void 0;
     throw error;
   }
 }
-async function writeAtomic(path12, bytes) {
-  await mkdir6(dirname2(path12), { recursive: true });
-  const temp = `${path12}.${process.pid}.${randomUUID2()}.tmp`;
+async function writeAtomic(path13, bytes) {
+  await mkdir7(dirname2(path13), { recursive: true });
+  const temp = `${path13}.${process.pid}.${randomUUID2()}.tmp`;
   try {
-    await writeFile5(temp, bytes, { flag: "wx" });
-    await rename3(temp, path12);
+    await writeFile6(temp, bytes, { flag: "wx" });
+    await rename3(temp, path13);
   } catch (error) {
-    await rm7(temp, { force: true });
+    await rm8(temp, { force: true });
     throw error;
   }
 }
@@ -11300,13 +11470,13 @@ var FsTranscriptStore = class {
     return readIfExists(this.#transcriptPath(key, sessionId));
   }
   async deleteTranscripts(key, sessionIds) {
-    await Promise.all(sessionIds.map((id) => rm7(this.#transcriptPath(key, id), { force: true })));
+    await Promise.all(sessionIds.map((id) => rm8(this.#transcriptPath(key, id), { force: true })));
   }
   async readIndex(key) {
-    const path12 = join4(this.#dir(key), "index.json");
-    const bytes = await readIfExists(path12);
+    const path13 = join4(this.#dir(key), "index.json");
+    const bytes = await readIfExists(path13);
     if (!bytes) return void 0;
-    return { index: parseLineageIndex(key, bytes, path12), version: versionOf(bytes) };
+    return { index: parseLineageIndex(key, bytes, path13), version: versionOf(bytes) };
   }
   async writeIndex(key, index, expectedVersion) {
     return this.#swap(join4(this.#dir(key), "index.json"), serializeLineageIndex(index), {
@@ -11315,14 +11485,14 @@ var FsTranscriptStore = class {
     });
   }
   /** Compare-and-swap under the file's lock: the version is the sha256 of the bytes on disk. */
-  async #swap(path12, bytes, cas) {
-    const release = await this.#lock(path12.replace(/\.json$/, ".lock"), cas);
+  async #swap(path13, bytes, cas) {
+    const release = await this.#lock(path13.replace(/\.json$/, ".lock"), cas);
     try {
-      const current = await readIfExists(path12);
+      const current = await readIfExists(path13);
       const currentVersion = current ? versionOf(current) : void 0;
       if (currentVersion !== cas.expectedVersion)
         throw new IndexConflictError(cas.conflictKey, cas.expectedVersion);
-      await writeAtomic(path12, bytes);
+      await writeAtomic(path13, bytes);
       return versionOf(bytes);
     } finally {
       await release();
@@ -11342,7 +11512,7 @@ var FsTranscriptStore = class {
     });
   }
   async deleteLineage(key) {
-    await rm7(this.#dir(key), { recursive: true, force: true });
+    await rm8(this.#dir(key), { recursive: true, force: true });
   }
   async listLineages() {
     const base = join4(this.#root, "lineages");
@@ -11369,7 +11539,7 @@ var FsTranscriptStore = class {
   }
   /** An exclusive-create lock file per swapped file; a lock older than staleLockMs is broken (crashed writer). */
   async #lock(lockPath, cas) {
-    await mkdir6(dirname2(lockPath), { recursive: true });
+    await mkdir7(dirname2(lockPath), { recursive: true });
     const deadline = Date.now() + this.#lockTimeoutMs;
     for (; ; ) {
       try {
@@ -11377,7 +11547,7 @@ var FsTranscriptStore = class {
         await handle.writeFile(`${process.pid}
 `);
         await handle.close();
-        return () => rm7(lockPath, { force: true });
+        return () => rm8(lockPath, { force: true });
       } catch (error) {
         if (!isErrno(error, "EEXIST")) throw error;
       }
@@ -11386,7 +11556,7 @@ var FsTranscriptStore = class {
         () => 0
       );
       if (age > this.#staleLockMs) {
-        await rm7(lockPath, { force: true });
+        await rm8(lockPath, { force: true });
         continue;
       }
       if (Date.now() > deadline) throw new IndexConflictError(cas.conflictKey, cas.expectedVersion);
@@ -11440,7 +11610,7 @@ function formatProgressEvent(event) {
 }
 
 // src/runner/parse-claude-args.ts
-import path11 from "node:path";
+import path12 from "node:path";
 var EFFORT_LEVELS = ["low", "medium", "high", "xhigh", "max"];
 var ALLOWED = [
   "--model",
@@ -11519,9 +11689,9 @@ function parseClaudeArgs(text, workspace) {
         out.effort = value;
         break;
       case "--add-dir": {
-        const root = path11.resolve(workspace);
-        const dir = path11.resolve(root, value);
-        if (dir !== root && !dir.startsWith(`${root}${path11.sep}`)) {
+        const root = path12.resolve(workspace);
+        const dir = path12.resolve(root, value);
+        if (dir !== root && !dir.startsWith(`${root}${path12.sep}`)) {
           throw new RunnerConfigError(
             `claude_args: --add-dir ${value} is outside the workspace`,
             "claude_args"
@@ -11709,24 +11879,24 @@ function parseJson2(name, text) {
     throw new PassThroughError(`${name} is not valid JSON: ${error.message}`, name);
   }
 }
-async function readPromptFile(path12, source) {
+async function readPromptFile(path13, source) {
   let text;
   try {
-    text = await source.readFile(path12);
+    text = await source.readFile(path13);
   } catch (error) {
     throw new PassThroughError(
-      `prompt_file ${path12} could not be read: ${error.message}`,
+      `prompt_file ${path13} could not be read: ${error.message}`,
       "prompt_file"
     );
   }
   const size = Buffer.byteLength(text);
   if (size > PROMPT_FILE_MAX_BYTES) {
     throw new PassThroughError(
-      `prompt_file ${path12} is ${size} bytes; the limit is ${PROMPT_FILE_MAX_BYTES}`,
+      `prompt_file ${path13} is ${size} bytes; the limit is ${PROMPT_FILE_MAX_BYTES}`,
       "prompt_file"
     );
   }
-  if (text.trim() === "") throw new PassThroughError(`prompt_file ${path12} is empty`, "prompt_file");
+  if (text.trim() === "") throw new PassThroughError(`prompt_file ${path13} is empty`, "prompt_file");
   return text.trim();
 }
 
@@ -11834,16 +12004,16 @@ async function parsePolicyDocument(text, source) {
 
 // src/runner/policy/load-policy-file.ts
 import { readFile as readFile4 } from "node:fs/promises";
-async function loadPolicyFile(path12, options = {}) {
+async function loadPolicyFile(path13, options = {}) {
   let text;
   try {
-    text = await readFile4(path12, "utf8");
+    text = await readFile4(path13, "utf8");
   } catch (error) {
-    throw new PolicyFileError(path12, [
+    throw new PolicyFileError(path13, [
       `cannot read the file: ${error.code ?? error.message}`
     ]);
   }
-  return new ToolPolicy(await parsePolicyDocument(text, path12), options);
+  return new ToolPolicy(await parsePolicyDocument(text, path13), options);
 }
 
 export {
@@ -11898,6 +12068,7 @@ export {
   budgetedDiffBlocks,
   diffOfPaths,
   pruneLineage,
+  isAgentConfig,
   isHostGitSteering,
   HOST_GIT_STEERING_APPLY_EXCLUDES,
   runSession,
