@@ -1,5 +1,5 @@
 // The credential proxy alone in a node process, to measure its own memory honestly.
-// argv: <upstream url> <serve | idle>. Prints {url, token} (serve), then on stdin end its peak RSS.
+// argv: <upstream url> <serve | idle>. Prints {url, token} (serve), then on stdin end its CPU and peak RSS.
 import { startCredentialProxy } from "../../src/sandbox/credential-proxy/index.js";
 
 const upstreamUrl = process.argv[2] as string;
@@ -14,6 +14,7 @@ process.stdin.on("end", async () => {
   await running?.close();
   process.stdout.write(
     `${JSON.stringify({
+      cpuMs: (process.cpuUsage().user + process.cpuUsage().system) / 1000,
       peakRssMb: process.resourceUsage().maxRSS / 1024,
       heapUsedMb: process.memoryUsage().heapUsed / 1024 / 1024,
       forwarded: stats?.forwarded ?? 0,

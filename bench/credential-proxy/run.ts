@@ -36,6 +36,7 @@ interface SessionMeasurement {
   detail: string;
 }
 interface ProxyProcessMeasurement {
+  cpuMs: number;
   peakRssMb: number;
   heapUsedMb: number;
   forwarded: number;
@@ -110,7 +111,7 @@ try {
     const idle = await proxyProcess("idle");
     results.idleProcess.push(await idle.finish());
     console.error(
-      `run ${run + 1}/${runs} proxy process peak rss ${proxyMemory.peakRssMb.toFixed(1)} MB (forwarded ${proxyMemory.forwarded}) · idle process ${results.idleProcess.at(-1)?.peakRssMb.toFixed(1)} MB`,
+      `run ${run + 1}/${runs} proxy process cpu ${proxyMemory.cpuMs.toFixed(0)} ms, peak rss ${proxyMemory.peakRssMb.toFixed(1)} MB (forwarded ${proxyMemory.forwarded}) · idle process cpu ${results.idleProcess.at(-1)?.cpuMs.toFixed(0)} ms, ${results.idleProcess.at(-1)?.peakRssMb.toFixed(1)} MB`,
     );
   }
 } finally {
@@ -124,6 +125,8 @@ const hostCpuDirect = median(results.direct.map((m) => m.cpuMs));
 const hostCpuProxy = median(results.proxy.map((m) => m.cpuMs));
 const proxyProcessRss = median(results.separateProxy.map((m) => m.proxyProcess.peakRssMb));
 const idleRss = median(results.idleProcess.map((m) => m.peakRssMb));
+const proxyProcessCpu = median(results.separateProxy.map((m) => m.proxyProcess.cpuMs));
+const idleCpu = median(results.idleProcess.map((m) => m.cpuMs));
 const output = {
   scenario: `${TURNS} scripted model turns (${TURNS - 1} Read tool calls, then text), --include-partial-messages, real claude ${CLAUDE_BIN}`,
   runsPerVariant: runs,
@@ -141,6 +144,11 @@ const output = {
     medianHostProxyMs: hostCpuProxy,
     ratio: hostCpuProxy / hostCpuDirect,
     perForwardedRequestMs: (hostCpuProxy - hostCpuDirect) / TURNS,
+    // The proxy alone in its own process over the whole session, minus a process of the same bundle
+    // that never started it: what serving the session costs, apart from the host's other work.
+    proxyProcessCpuMs: proxyProcessCpu,
+    idleProcessCpuMs: idleCpu,
+    proxyProcessPerRequestMs: (proxyProcessCpu - idleCpu) / TURNS,
   },
   memory: {
     // The proxy in a process of its own after serving the whole session, minus a process of the same
