@@ -1,4 +1,5 @@
 import { join } from "node:path";
+import { openCodeRules } from "../runner/policy/open-code.js";
 import type { SessionOptions } from "../runner/session-options.js";
 import type { SessionOutcome } from "../runner/session-outcome.js";
 import { acquireSessionSlot } from "../runner/session-slot.js";
@@ -89,9 +90,16 @@ async function runOnCli(
     );
 
     const result: JobSessionResult = { outcome, restore, notes };
+    const openCode = openCodeRules(plan.policy, outcome.policyDecisions);
     if (outcome.sessionId && outcome.exitCode !== 0) {
       // A failed turn is not a good parent: the next run would inherit half a conversation.
       notes.push(`session ${outcome.sessionId} failed, so it was not added to ${lineage.lineageKey.key}`);
+    } else if (outcome.sessionId && openCode.length > 0) {
+      // Its transcript sat in the agent's config directory while that code ran: what comes back may
+      // hold turns no model or prompt of ours wrote, which a later session would resume as its own.
+      notes.push(
+        `session ${outcome.sessionId} ran code the policy cannot see into (rule ${openCode.join(", ")}), which could rewrite its transcript, so it was not added to ${lineage.lineageKey.key}`,
+      );
     } else if (outcome.sessionId) {
       try {
         const captured = await captureSession({

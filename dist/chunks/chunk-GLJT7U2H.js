@@ -5666,6 +5666,19 @@ function jobToolAccess(job, policy, settings, trusted) {
 // src/engines/cli-engine.ts
 import { join as join3 } from "node:path";
 
+// src/runner/policy/open-code.ts
+function openCodeRules(policy, decisions) {
+  const rules = new Map(policy.rules.map((rule) => [rule.id, rule]));
+  const found = /* @__PURE__ */ new Set();
+  for (const decision of decisions) {
+    if (decision.behavior !== "allow" || decision.toolName !== "Bash") continue;
+    const rule = rules.get(decision.ruleId);
+    if (!rule || rule.commandPrefixes !== void 0 || rule.commands === void 0)
+      found.add(decision.ruleId);
+  }
+  return [...found].sort();
+}
+
 // src/runner/session-slot.ts
 import { lstat, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -10109,8 +10122,13 @@ async function runOnCli(plan, lineage, secretValues) {
       (o) => resumeRefusal({ exitCode: o.exitCode, errors: o.errors, stderr: o.stderrTail })
     );
     const result = { outcome, restore, notes };
+    const openCode = openCodeRules(plan.policy, outcome.policyDecisions);
     if (outcome.sessionId && outcome.exitCode !== 0) {
       notes.push(`session ${outcome.sessionId} failed, so it was not added to ${lineage.lineageKey.key}`);
+    } else if (outcome.sessionId && openCode.length > 0) {
+      notes.push(
+        `session ${outcome.sessionId} ran code the policy cannot see into (rule ${openCode.join(", ")}), which could rewrite its transcript, so it was not added to ${lineage.lineageKey.key}`
+      );
     } else if (outcome.sessionId) {
       try {
         const captured = await captureSession({
