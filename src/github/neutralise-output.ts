@@ -60,6 +60,14 @@ const LEADING_COMMAND = /^([^\p{L}\p{N}\p{P}\p{S}\p{M}]*):(?=:)/u;
 
 /** Direction overrides can make published text read differently from what it is. */
 const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/g;
+/**
+ * GitHub's closing keywords with an issue reference (`Fixes #12`, `closes o/r#3`, `resolves <issue
+ * URL>`): in a pull request's body or a commit message they close the issue when the PR merges.
+ */
+const CLOSING_REFERENCE =
+  /\b(close[sd]?|fix(?:e[sd])?|resolve[sd]?)(\s*:?\s*)((?:[\w.-]+\/[\w.-]+)?#|https?:\/\/\S*?\/(?:issues|pull)\/)(?=\d)/gi;
+/** A git trailer that credits someone (`Co-authored-by:`, `Signed-off-by:`, GitHub's `On-behalf-of:`). */
+const CREDIT_TRAILER = /^[ \t]*(?:(?:[A-Za-z][A-Za-z0-9]*-)+by|on-behalf-of)[ \t]*:.*$/gim;
 
 /** Bare tags our own renderers emit; anything else that looks like HTML is shown as text. */
 const SAFE_TAG = /<\/?(?:details|summary|sub|sup|b|i|em|strong|code|kbd|br|hr|p)\s*\/?>/iy;
@@ -191,6 +199,27 @@ export class OutputNeutraliser {
   }
 
   /**
+   * A Markdown body that GitHub acts on as well as shows (a pull request's description): as markup,
+   * and no closing keyword of the agent's closes an issue when the PR merges.
+   */
+  pullRequestBody(text: string, options: MarkupOptions = {}): string {
+    return withoutClosingReferences(this.markup(text, options));
+  }
+
+  /**
+   * An agent's commit message, which GitHub reads for more than its text: no closing references
+   * (they close issues when the commit reaches the default branch), no credit trailers (only the job
+   * credits anyone), mentions and secrets defused as in prose.
+   */
+  commitMessage(text: string): string {
+    const plain = this.redact(text).replace(BIDI_CONTROLS, "").replace(CREDIT_TRAILER, "");
+    return withoutClosingReferences(plain.replace(/@(?=[A-Za-z0-9])/g, `@${ZWSP}`)).replace(
+      /\n{3,}/g,
+      "\n\n",
+    );
+  }
+
+  /**
    * Text for the Actions log. The runner reads a workflow command from any line that starts with
    * `::` after .NET's `TrimStart` and, in the legacy form, from `##[` anywhere in a line.
    */
@@ -246,6 +275,11 @@ export class OutputNeutraliser {
     const host = authority.replace(/:\d*$/, "").toLowerCase();
     return this.trustedHosts.some((t) => host === t || host.endsWith(`.${t}`));
   }
+}
+
+/** Keyword and reference kept readable, each broken by an invisible space GitHub does not match across. */
+function withoutClosingReferences(text: string): string {
+  return text.replace(CLOSING_REFERENCE, `$1${ZWSP}$2$3${ZWSP}`);
 }
 
 /** A line GitHub may read as the start of an HTML block (types 6 and 7 run to the next blank line). */

@@ -352,3 +352,61 @@ describe("neutraliserFor", () => {
     expect(webHostOf("https://api.ghe.example.com")).toBe("ghe.example.com");
   });
 });
+
+describe("pullRequestBody and commitMessage: closing references", () => {
+  it.each([
+    ["Fixes #12", `Fixes${Z} #${Z}12`],
+    ["closes: #3", `closes${Z}: #${Z}3`],
+    ["RESOLVED   octo/app#4", `RESOLVED${Z}   octo/app#${Z}4`],
+    ["fix https://github.com/octo/app/issues/5", `fix${Z} https://github.com/octo/app/issues/${Z}5`],
+    ["close https://github.com/octo/app/pull/6", `close${Z} https://github.com/octo/app/pull/${Z}6`],
+    ["Fixed #7, resolve #8", `Fixed${Z} #${Z}7, resolve${Z} #${Z}8`],
+  ])("%s: keyword and reference are each broken", (text, expected) => {
+    expect(DEFAULT_NEUTRALISER.pullRequestBody(text)).toBe(expected);
+    expect(DEFAULT_NEUTRALISER.commitMessage(text)).toBe(expected);
+  });
+
+  it.each(["prefixes #1", "fix #abc", "closes the issue", "see #12", "unfixed #3", "fixes octo/app"])(
+    "%s: no closing reference, left as written",
+    (text) => {
+      expect(DEFAULT_NEUTRALISER.pullRequestBody(text)).toBe(text);
+      expect(DEFAULT_NEUTRALISER.commitMessage(text)).toBe(text);
+    },
+  );
+
+  it("a PR body is markup as well: links, images and markers are neutralised as in any body", () => {
+    expect(n.pullRequestBody("![x](https://evil.example/p.png) <!-- claude-review --> Fixes #1")).toBe(
+      n
+        .markup("![x](https://evil.example/p.png) <!-- claude-review --> Fixes #1")
+        .replace("Fixes #1", `Fixes${Z} #${Z}1`),
+    );
+  });
+});
+
+describe("commitMessage: what a commit carries besides its text", () => {
+  it("drops every credit trailer of the agent's, in any case, and keeps other lines", () => {
+    const message = [
+      "fix: add numbers",
+      "",
+      "Co-authored-by: mallory <m@example.com>",
+      "  signed-off-by:Someone <s@example.com>",
+      "Reviewed-By: x <x@example.com>",
+      "On-behalf-of: @org <o@example.com>",
+      "By: the way, this line stays",
+      "Refs: JIRA-1",
+    ].join("\n");
+    expect(DEFAULT_NEUTRALISER.commitMessage(message)).toBe(
+      "fix: add numbers\n\nBy: the way, this line stays\nRefs: JIRA-1",
+    );
+  });
+
+  it("defuses mentions, removes bidirectional controls and redacts secrets", () => {
+    expect(n.commitMessage("cc @octo-org/security and @alice; a\u202Eb known-secret-value")).toBe(
+      `cc @${Z}octo-org/security and @${Z}alice; ab [REDACTED]`,
+    );
+  });
+
+  it("leaves no run of blank lines where trailers were", () => {
+    expect(DEFAULT_NEUTRALISER.commitMessage("fix\n\nCo-authored-by: a <a@x>\n\nbody")).toBe("fix\n\nbody");
+  });
+});

@@ -1,4 +1,5 @@
 import type { GitHubClient } from "../../github/github-client.js";
+import { neutraliserFor, type OutputNeutraliser } from "../../github/neutralise-output.js";
 import { postCommentOnce } from "../../github/post-comment-once.js";
 import { patchBlock } from "./autofix-markdown.js";
 import type { AutofixRequest, GitIdentity } from "./autofix-request.js";
@@ -8,6 +9,18 @@ import type { FixDelivery } from "./fix-delivery.js";
 import type { ProposedFix } from "./propose-fix.js";
 
 export const CLAUDE_CO_AUTHOR: GitIdentity = { name: "Claude", email: "noreply@anthropic.com" };
+
+/**
+ * The fix's commit message: the agent's, neutralised as a commit message (no closing references, no
+ * credit trailers of its own, mentions defused), then the job's own `Co-authored-by` trailers.
+ */
+export function autofixCommitMessage(
+  agentMessage: string,
+  coAuthors: GitIdentity[],
+  neutraliser: OutputNeutraliser,
+): string {
+  return commitMessageWithTrailers(neutraliser.commitMessage(agentMessage), coAuthors);
+}
 
 /**
  * Commits the fix onto the PR's branch. When the branch moved meanwhile the fix is not forced on top:
@@ -29,12 +42,13 @@ export async function pushFix(
       branch: pr.headRef,
       parentSha: pr.headSha,
       paths: changes.paths,
-      message: commitMessageWithTrailers(
+      message: autofixCommitMessage(
         report?.commitMessage ?? `fix: apply Claude autofix to #${pr.number}`,
         [
           ...(request.requestedBy ? [gitHubUserIdentity(request.requestedBy)] : []),
           ...(request.coAuthor === false ? [] : [request.coAuthor ?? CLAUDE_CO_AUTHOR]),
         ],
+        neutraliserFor(github),
       ),
     }),
   );

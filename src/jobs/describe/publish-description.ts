@@ -25,8 +25,9 @@ export async function publishDescription(
   description: PullRequestDescription,
 ): Promise<PublishedDescription> {
   const neutraliser = neutraliserFor(octokit);
-  // The model's text is neutralised without any marker allowed; ours go around it afterwards.
-  const content = neutraliser.markup(renderDescription(description));
+  // The model's text is neutralised without any marker allowed; ours go around it afterwards. A PR
+  // body is acted on: no closing keyword of the model's may close an issue at the merge.
+  const content = neutraliser.pullRequestBody(renderDescription(description));
   const section = `${DESCRIBE_SECTION_START}\n${content}\n${DESCRIBE_SECTION_END}`;
   try {
     const { data } = await octokit.rest.pulls.get({

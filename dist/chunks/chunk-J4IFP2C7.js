@@ -1959,6 +1959,8 @@ var EXTRA_SECRET_PATTERNS = [
 ];
 var LEADING_COMMAND = /^([^\p{L}\p{N}\p{P}\p{S}\p{M}]*):(?=:)/u;
 var BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/g;
+var CLOSING_REFERENCE = /\b(close[sd]?|fix(?:e[sd])?|resolve[sd]?)(\s*:?\s*)((?:[\w.-]+\/[\w.-]+)?#|https?:\/\/\S*?\/(?:issues|pull)\/)(?=\d)/gi;
+var CREDIT_TRAILER = /^[ \t]*(?:(?:[A-Za-z][A-Za-z0-9]*-)+by|on-behalf-of)[ \t]*:.*$/gim;
 var SAFE_TAG = /<\/?(?:details|summary|sub|sup|b|i|em|strong|code|kbd|br|hr|p)\s*\/?>/iy;
 var INLINE_LINK = /(!?)\[((?:[^[\]\\\n]|\\.)*)\]\(\s*(<[^<>\n]*>|(?:[^\s()\\]|\\.|\([^\s()]*\))*)(?:\s+(?:"[^"\n]*"|'[^'\n]*'|\([^()\n]*\)))?\s*\)/;
 var LINK_OR_BRACKET = new RegExp(`${INLINE_LINK.source}|\\](?=[(:])`, "g");
@@ -2064,6 +2066,25 @@ var OutputNeutraliser = class _OutputNeutraliser {
     };
   }
   /**
+   * A Markdown body that GitHub acts on as well as shows (a pull request's description): as markup,
+   * and no closing keyword of the agent's closes an issue when the PR merges.
+   */
+  pullRequestBody(text, options = {}) {
+    return withoutClosingReferences(this.markup(text, options));
+  }
+  /**
+   * An agent's commit message, which GitHub reads for more than its text: no closing references
+   * (they close issues when the commit reaches the default branch), no credit trailers (only the job
+   * credits anyone), mentions and secrets defused as in prose.
+   */
+  commitMessage(text) {
+    const plain = this.redact(text).replace(BIDI_CONTROLS, "").replace(CREDIT_TRAILER, "");
+    return withoutClosingReferences(plain.replace(/@(?=[A-Za-z0-9])/g, `@${ZWSP}`)).replace(
+      /\n{3,}/g,
+      "\n\n"
+    );
+  }
+  /**
    * Text for the Actions log. The runner reads a workflow command from any line that starts with
    * `::` after .NET's `TrimStart` and, in the legacy form, from `##[` anywhere in a line.
    */
@@ -2103,6 +2124,9 @@ var OutputNeutraliser = class _OutputNeutraliser {
     return this.trustedHosts.some((t) => host === t || host.endsWith(`.${t}`));
   }
 };
+function withoutClosingReferences(text) {
+  return text.replace(CLOSING_REFERENCE, `$1${ZWSP}$2$3${ZWSP}`);
+}
 var HTML_BLOCK_START = /^\s*</;
 var BLANK_LINE = /^[ \t]*$/;
 function openingFence(line) {
