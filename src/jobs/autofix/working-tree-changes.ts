@@ -1,10 +1,13 @@
 import { isAgentConfig } from "../../runner/isolation/agent-config.js";
+import { isHostGitSteering } from "../../runner/isolation/host-git-steering.js";
 import type { GitCheckout } from "../shared/git-checkout.js";
 
 /**
  * Paths a fix must never touch: workflows (the workflow token cannot push them, and they steer CI
- * itself) and agent configuration at any depth (CLAUDE.md, `.claude/`, `.mcp.json`: hooks and MCP
- * servers run as code in every later agent session on the branch, ours and other tools' alike).
+ * itself), agent configuration at any depth (CLAUDE.md, `.claude/`, `.mcp.json`: hooks and MCP
+ * servers run as code in every later agent session on the branch, ours and other tools' alike) and
+ * the files that steer the host's git (`.gitattributes`, `.lfsconfig`: host-git-steering.ts). Each
+ * engine's return of the edits already leaves the last two out; this is the last gate for every door.
  */
 export const PROTECTED_PATHS = [/^\.github\/workflows\//];
 
@@ -44,7 +47,9 @@ export async function collectWorkingTreeChanges(
 }
 
 export function isProtected(path: string): boolean {
-  return PROTECTED_PATHS.some((pattern) => pattern.test(path)) || isAgentConfig(path);
+  return (
+    PROTECTED_PATHS.some((pattern) => pattern.test(path)) || isAgentConfig(path) || isHostGitSteering(path)
+  );
 }
 
 function parsePorcelain(output: string): { path: string; untracked: boolean }[] {
