@@ -213,10 +213,7 @@ export class OutputNeutraliser {
    */
   commitMessage(text: string): string {
     const plain = this.redact(text).replace(BIDI_CONTROLS, "").replace(CREDIT_TRAILER, "");
-    return withoutClosingReferences(plain.replace(/@(?=[A-Za-z0-9])/g, `@${ZWSP}`)).replace(
-      /\n{3,}/g,
-      "\n\n",
-    );
+    return withoutClosingReferences(defuseMentions(plain)).replace(/\n{3,}/g, "\n\n");
   }
 
   /**
@@ -257,7 +254,7 @@ export class OutputNeutraliser {
         })
         // Character references decode to `@`, `:` or `<` after our checks: keep them literal.
         .replace(/&(?=#?[A-Za-z0-9]+;)/g, `&${ZWSP}`)
-        .replace(/@(?=[A-Za-z0-9])/g, `@${ZWSP}`)
+        .replace(MENTION_AT, `@${ZWSP}`)
     );
   }
 
@@ -275,6 +272,13 @@ export class OutputNeutraliser {
     const host = authority.replace(/:\d*$/, "").toLowerCase();
     return this.trustedHosts.some((t) => host === t || host.endsWith(`.${t}`));
   }
+}
+
+/** GitHub's mention filter needs a name character right after the `@`: a zero-width space defuses it. */
+const MENTION_AT = /@(?=[A-Za-z0-9])/g;
+
+function defuseMentions(text: string): string {
+  return text.replace(MENTION_AT, `@${ZWSP}`);
 }
 
 /** Keyword and reference kept readable, each broken by an invisible space GitHub does not match across. */

@@ -22,11 +22,11 @@ export function isAgentConfig(file: string): boolean {
   return segments.includes(AGENT_CONFIG_DIR_NAME) || AGENT_CONFIG_FILE_NAMES.has(name);
 }
 
-/** The same paths as git pathspecs (`git diff -- <these>`). */
-export const AGENT_CONFIG_PATHSPECS = [
-  ":(glob,icase)**/.claude",
-  ":(glob,icase)**/.claude/**",
-  ...[...AGENT_CONFIG_FILE_NAMES].map((name) => `:(glob,icase)**/${name}`),
+/** The same paths as git pathspecs that leave them out (`git diff -- . <these>`). */
+export const AGENT_CONFIG_PATHSPECS_EXCLUDED = [
+  ":(exclude,glob,icase)**/.claude",
+  ":(exclude,glob,icase)**/.claude/**",
+  ...[...AGENT_CONFIG_FILE_NAMES].map((name) => `:(exclude,glob,icase)**/${name}`),
 ];
 
 export interface PinnedAgentConfig {

@@ -4,7 +4,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { projectSlug } from "../../protocol/index.js";
 import {
-  AGENT_CONFIG_PATHSPECS,
+  AGENT_CONFIG_PATHSPECS_EXCLUDED,
   isAgentConfig,
   type PinnedAgentConfig,
   pinAgentConfig,
@@ -99,14 +99,14 @@ export async function makeAgentWorkspace(plan: AgentWorkspacePlan): Promise<Agen
       `${sourceGit} is not a directory (a linked worktree or a submodule): the agent's copy cannot be made credential-free from it; run in the repository's main checkout`,
     );
   }
-  await mkdir(plan.into, { recursive: true });
-  await copyTree(plan.source, plan.into, plan.shareInodes);
-  const keptOut = gitEntry ? await cleanGitDir(sourceGit, path.join(plan.into, ".git")) : [];
   if (plan.agentConfigFrom !== undefined && !gitEntry) {
     throw new Error(
       `${plan.source} is not a git checkout, so the agent configuration of ${plan.agentConfigFrom} cannot be given to the agent`,
     );
   }
+  await mkdir(plan.into, { recursive: true });
+  await copyTree(plan.source, plan.into, plan.shareInodes);
+  const keptOut = gitEntry ? await cleanGitDir(sourceGit, path.join(plan.into, ".git")) : [];
   const agentConfig =
     plan.agentConfigFrom === undefined
       ? undefined
@@ -268,7 +268,7 @@ class EditSnapshots {
         // As pathspecs: a list of every edited path could outgrow a command line.
         "--",
         ...HOST_GIT_STEERING_PATHSPECS_EXCLUDED,
-        ...(this.agentConfigPinned ? AGENT_CONFIG_PATHSPECS.map(excludedPathspec) : []),
+        ...(this.agentConfigPinned ? AGENT_CONFIG_PATHSPECS_EXCLUDED : []),
       ]);
       await git(["apply", "--binary", "--whitespace=nowarn", patch], {
         workTree: source,
@@ -307,11 +307,6 @@ class EditSnapshots {
       ...(extra.index ? { indexFile: path.join(scratch, extra.index) } : {}),
     });
   }
-}
-
-/** `:(glob)x` as `:(exclude,glob)x`. */
-function excludedPathspec(pathspec: string): string {
-  return pathspec.replace(/^:\(/, ":(exclude,");
 }
 
 /**

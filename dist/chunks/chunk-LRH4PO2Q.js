@@ -2079,10 +2079,7 @@ var OutputNeutraliser = class _OutputNeutraliser {
    */
   commitMessage(text) {
     const plain = this.redact(text).replace(BIDI_CONTROLS, "").replace(CREDIT_TRAILER, "");
-    return withoutClosingReferences(plain.replace(/@(?=[A-Za-z0-9])/g, `@${ZWSP}`)).replace(
-      /\n{3,}/g,
-      "\n\n"
-    );
+    return withoutClosingReferences(defuseMentions(plain)).replace(/\n{3,}/g, "\n\n");
   }
   /**
    * Text for the Actions log. The runner reads a workflow command from any line that starts with
@@ -2109,7 +2106,7 @@ var OutputNeutraliser = class _OutputNeutraliser {
     ).replace(/<(?=[A-Za-z!?/])/g, (lt, offset, whole) => {
       SAFE_TAG.lastIndex = offset;
       return SAFE_TAG.test(whole) ? lt : `<${ZWSP}`;
-    }).replace(/&(?=#?[A-Za-z0-9]+;)/g, `&${ZWSP}`).replace(/@(?=[A-Za-z0-9])/g, `@${ZWSP}`);
+    }).replace(/&(?=#?[A-Za-z0-9]+;)/g, `&${ZWSP}`).replace(MENTION_AT, `@${ZWSP}`);
   }
   /** Relative links stay on the GitHub host; absolute ones must name a trusted host. */
   isTrustedDestination(rawDest) {
@@ -2124,6 +2121,10 @@ var OutputNeutraliser = class _OutputNeutraliser {
     return this.trustedHosts.some((t) => host === t || host.endsWith(`.${t}`));
   }
 };
+var MENTION_AT = /@(?=[A-Za-z0-9])/g;
+function defuseMentions(text) {
+  return text.replace(MENTION_AT, `@${ZWSP}`);
+}
 function withoutClosingReferences(text) {
   return text.replace(CLOSING_REFERENCE, `$1${ZWSP}$2$3${ZWSP}`);
 }
@@ -7537,10 +7538,10 @@ function isAgentConfig(file) {
   const name = segments.at(-1) ?? "";
   return segments.includes(AGENT_CONFIG_DIR_NAME) || AGENT_CONFIG_FILE_NAMES.has(name);
 }
-var AGENT_CONFIG_PATHSPECS = [
-  ":(glob,icase)**/.claude",
-  ":(glob,icase)**/.claude/**",
-  ...[...AGENT_CONFIG_FILE_NAMES].map((name) => `:(glob,icase)**/${name}`)
+var AGENT_CONFIG_PATHSPECS_EXCLUDED = [
+  ":(exclude,glob,icase)**/.claude",
+  ":(exclude,glob,icase)**/.claude/**",
+  ...[...AGENT_CONFIG_FILE_NAMES].map((name) => `:(exclude,glob,icase)**/${name}`)
 ];
 async function pinAgentConfig(plan) {
   const git = { hostEnv: plan.hostEnv, gitDir: plan.sourceGit };
@@ -8860,14 +8861,14 @@ async function makeAgentWorkspace(plan) {
       `${sourceGit} is not a directory (a linked worktree or a submodule): the agent's copy cannot be made credential-free from it; run in the repository's main checkout`
     );
   }
-  await mkdir5(plan.into, { recursive: true });
-  await copyTree(plan.source, plan.into, plan.shareInodes);
-  const keptOut = gitEntry ? await cleanGitDir(sourceGit, path7.join(plan.into, ".git")) : [];
   if (plan.agentConfigFrom !== void 0 && !gitEntry) {
     throw new Error(
       `${plan.source} is not a git checkout, so the agent configuration of ${plan.agentConfigFrom} cannot be given to the agent`
     );
   }
+  await mkdir5(plan.into, { recursive: true });
+  await copyTree(plan.source, plan.into, plan.shareInodes);
+  const keptOut = gitEntry ? await cleanGitDir(sourceGit, path7.join(plan.into, ".git")) : [];
   const agentConfig = plan.agentConfigFrom === void 0 ? void 0 : await pinAgentConfig({
     sourceGit,
     copy: plan.into,
@@ -8986,7 +8987,7 @@ var EditSnapshots = class _EditSnapshots {
         // As pathspecs: a list of every edited path could outgrow a command line.
         "--",
         ...HOST_GIT_STEERING_PATHSPECS_EXCLUDED,
-        ...this.agentConfigPinned ? AGENT_CONFIG_PATHSPECS.map(excludedPathspec) : []
+        ...this.agentConfigPinned ? AGENT_CONFIG_PATHSPECS_EXCLUDED : []
       ]);
       await git(["apply", "--binary", "--whitespace=nowarn", patch], {
         workTree: source,
@@ -9013,9 +9014,6 @@ var EditSnapshots = class _EditSnapshots {
     });
   }
 };
-function excludedPathspec(pathspec) {
-  return pathspec.replace(/^:\(/, ":(exclude,");
-}
 async function moveTranscripts(configDir, fromCwd, toCwd) {
   const projects = path7.join(configDir, "projects");
   const from = path7.join(projects, projectSlug(fromCwd));
