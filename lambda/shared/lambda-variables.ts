@@ -109,6 +109,7 @@ const LAMBDA_VARIABLES = {
   SESSION_MAX_GENERATIONS: sessionBoundSettings.generations,
   SESSION_MAX_CONTEXT_TOKENS: sessionBoundSettings.contextTokens,
   TEST_COMMANDS: listSetting("lines"),
+  AUTOFIX_RUN_WORKFLOWS: flagSetting(false),
   JOB_WORK_ROOT: textSetting,
   MAX_NEW_ISSUES: wholeNumberSetting(0, 10),
   UPLOAD_SARIF: flagSetting(false),

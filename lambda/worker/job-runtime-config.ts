@@ -45,6 +45,11 @@ export interface JobRuntimeConfig {
   sessionContextBound: ContextBound;
   /** Commands the autofix policy lets the agent run, e.g. `npm test`. */
   testCommands: string[];
+  /**
+   * `AUTOFIX_RUN_WORKFLOWS`: the App's fix commits start the repository's workflows. Default false: they
+   * carry `[skip ci]` (an App's push starts workflows, and they would run the agent's code with secrets).
+   */
+  autofixRunWorkflows: boolean;
   /** Sessions bucket; lineage (resume + fork) is off without it. */
   sessionsBucket?: string;
   sessionsPrefix: string;
@@ -112,6 +117,7 @@ const readJobEnv = lambdaSettingsReader(
     "SESSION_MAX_GENERATIONS",
     "SESSION_MAX_CONTEXT_TOKENS",
     "TEST_COMMANDS",
+    "AUTOFIX_RUN_WORKFLOWS",
     "SESSIONS_BUCKET",
     "SESSIONS_PREFIX",
     "AWS_ENDPOINT_URL_S3",
@@ -159,6 +165,7 @@ export function jobRuntimeConfigFromEnv(env: NodeJS.ProcessEnv): JobRuntimeConfi
       maxContextTokens: settings.SESSION_MAX_CONTEXT_TOKENS,
     },
     testCommands: settings.TEST_COMMANDS,
+    autofixRunWorkflows: settings.AUTOFIX_RUN_WORKFLOWS,
     ...(sessionsBucket ? { sessionsBucket } : {}),
     sessionsPrefix: settings.SESSIONS_PREFIX,
     sessionsS3: {

@@ -93,6 +93,8 @@ export interface ActionInputs {
   /** Comment prefix, mention, review label and skipped authors: see src/jobs/triggers. */
   triggers: TriggerSettings;
   testCommands: string[];
+  /** Let an autofix's commit start the repository's workflows (default: it carries `[skip ci]`). */
+  autofixRunWorkflows: boolean;
   /** Hosts an autofix's sandboxed Bash may reach (none by default). */
   autofixAllowedDomains: string[];
   auditFocus?: string;
@@ -173,6 +175,7 @@ export const ACTION_INPUTS = {
   skip_authors: { type: "array", separator: "lines-or-commas", items: { type: "string" } },
   test_commands: listSetting("lines"),
   autofix_allowed_domains: listSetting("lines"),
+  autofix_run_workflows: flagSetting(false),
   audit_focus: textSetting,
   max_new_issues: wholeNumberSetting(0, 10),
   agent_user: agentUserSetting,
@@ -248,6 +251,7 @@ export function parseActionInputs(getInput: GetInput): ActionInputs {
     },
     autofixAllowedDomains: raw.autofix_allowed_domains,
     testCommands: raw.test_commands,
+    autofixRunWorkflows: raw.autofix_run_workflows,
     auditFocus: raw.audit_focus,
     maxNewIssues: raw.max_new_issues,
     agentUser: raw.agent_user === "none" ? undefined : raw.agent_user,

@@ -90,6 +90,7 @@ export async function runAutofixStep(run: {
       label: inputs.autofixLabel,
       ...(context.actor ? { requestedBy: { login: context.actor } } : {}),
       testCommands: inputs.testCommands,
+      ...(inputs.autofixRunWorkflows ? { runWorkflowsOnFix: true } : {}),
       ...(context.runUrl ? { runUrl: context.runUrl } : {}),
       ...(store
         ? {

@@ -74,6 +74,9 @@ describe("parseActionInputs", () => {
     expect(inputs.onNoIsolation).toBe("fail");
     expect(parseActionInputs(from({ agent_user: "ci-agent" })).agentUser).toBe("ci-agent");
     expect(parseActionInputs(from({})).autofixAllowedDomains).toEqual([]);
+    // A fix's commit starts no workflow unless the workflow says so.
+    expect(parseActionInputs(from({})).autofixRunWorkflows).toBe(false);
+    expect(parseActionInputs(from({ autofix_run_workflows: "true" })).autofixRunWorkflows).toBe(true);
     expect(
       parseActionInputs(from({ autofix_allowed_domains: "registry.npmjs.org\n\n pypi.org " }))
         .autofixAllowedDomains,

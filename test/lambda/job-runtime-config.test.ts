@@ -80,6 +80,7 @@ describe("jobRuntimeConfigFromEnv", () => {
       MAX_BUDGET_USD: "0.5",
       COMMENT_MODE: "summary",
       TEST_COMMANDS: "npm test\n\n  npm run lint  \n",
+      AUTOFIX_RUN_WORKFLOWS: "true",
       SESSIONS_BUCKET: "b",
       CLAUDE_MODEL: "claude-sonnet-4-5",
       BOT_NAME: "my-app[bot]",
@@ -97,6 +98,7 @@ describe("jobRuntimeConfigFromEnv", () => {
       maxBudgetUsd: 0.5,
       commentMode: "summary",
       testCommands: ["npm test", "npm run lint"],
+      autofixRunWorkflows: true,
       sessionsBucket: "b",
       model: "claude-sonnet-4-5",
       auditFocus: "security",
@@ -145,6 +147,7 @@ describe("jobRuntimeConfigFromEnv", () => {
     ["COMMENT_MODE", "loud", /COMMENT_MODE must be one of review, summary, none; got "loud"/],
     ["PUBLISH_RESERVE_MS", "-1", /PUBLISH_RESERVE_MS must be a whole number ≥ 0/],
     ["UPLOAD_SARIF", "yes", /UPLOAD_SARIF must be true or false; got "yes"/],
+    ["AUTOFIX_RUN_WORKFLOWS", "on", /AUTOFIX_RUN_WORKFLOWS must be true or false; got "on"/],
     ["FAIL_ON", "notice", /FAIL_ON must be one of error, warning, never; got "notice"/],
   ])("refuses %s=%s with a message naming it", (name, value, message) => {
     expect(() => jobRuntimeConfigFromEnv({ [name]: value })).toThrow(WorkerConfigError);

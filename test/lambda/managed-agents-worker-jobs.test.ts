@@ -401,6 +401,7 @@ describe("audits, autofix and questions on ENGINE=managed-agents (dynalite, faux
     expect(remoteGit("show", `${pushed}:src/math.ts`)).toContain("return a - b;");
     expect(remoteGit("diff", "--name-only", head, pushed)).toBe("src/math.ts");
     expect(remoteGit("log", "-1", "--format=%B", pushed)).toContain("fix: sub() subtracts");
+    expect(remoteGit("log", "-1", "--format=%B", pushed)).toContain("[skip ci]");
     expect(remoteGit("log", "-1", "--format=%(trailers:key=Co-authored-by,valueonly)", pushed)).toContain(
       "maintainer <maintainer@users.noreply.github.com>",
     );

@@ -416,6 +416,8 @@ describe("autofix and audit jobs through the worker (real CLI)", () => {
     ).toBe(
       "claude-pr-runner[bot]\nGitHub\nmaintainer <maintainer@users.noreply.github.com>\nClaude <noreply@anthropic.com>",
     );
+    // The App's push would start the PR's workflows on the agent's code: the commit skips them.
+    expect(git("log", "-1", "--format=%B", remoteHead)).toContain("[skip ci]");
     expect(git("show", `${remoteHead}:src/math.ts`)).toContain("return a - b;");
     expect(stdout.records.find((r) => r.message === "autofix: pushed")).toBeDefined();
     expect(gitConfigDuringSession).toContain('[remote "origin"]');

@@ -54,6 +54,7 @@ export async function runAutofixJob(run: WorkerJob): Promise<JobResult> {
       // Every attempt of this message reports on one check run.
       checkRunJobId: job.jobId,
       testCommands: config.testCommands,
+      ...(config.autofixRunWorkflows ? { runWorkflowsOnFix: true } : {}),
       // The commit goes through the API as the App (Verified); git itself never holds a write token.
       ...(job.trigger.sender ? { requestedBy: { login: job.trigger.sender } } : {}),
       ...(run.store
@@ -107,6 +108,7 @@ async function beginDetachedAutofix(
       },
       isFork: false,
       testCommands: config.testCommands,
+      ...(config.autofixRunWorkflows ? { runWorkflowsOnFix: true } : {}),
       ...(job.trigger.sender ? { requestedBy: { login: job.trigger.sender } } : {}),
       // Its own token: this repository, contents read. The agent's edits come back as a patch.
       mountToken: () => remote.mountToken(job.installationId, job.repo),

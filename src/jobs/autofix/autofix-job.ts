@@ -34,6 +34,8 @@ export interface AutofixRecord extends DetachedJobRecord {
   checkRunId: number;
   testCommands: string[];
   requestedBy?: { login: string; id?: number };
+  /** The repository's choice to let the fix's commit start its workflows (AutofixRequest). */
+  runWorkflowsOnFix?: boolean;
   runUrl?: string;
 }
 
@@ -46,6 +48,7 @@ export interface AutofixBegin {
   isFork: boolean;
   testCommands?: string[];
   requestedBy?: { login: string; id?: number };
+  runWorkflowsOnFix?: boolean;
   runUrl?: string;
   /** Mints the token the repository is mounted with: contents read, the agent never pushes. */
   mountToken?: () => Promise<string>;
@@ -96,6 +99,7 @@ export async function beginAutofix(
         checkRunId: handle.checkRunId,
         testCommands: plan.testCommands,
         ...(job.requestedBy ? { requestedBy: job.requestedBy } : {}),
+        ...(job.runWorkflowsOnFix ? { runWorkflowsOnFix: true } : {}),
         ...(job.runUrl ? { runUrl: job.runUrl } : {}),
       },
       job.mountToken,
@@ -174,6 +178,7 @@ async function finishAutofix(
     label: false,
     testCommands: record.testCommands,
     ...(record.requestedBy ? { requestedBy: record.requestedBy } : {}),
+    ...(record.runWorkflowsOnFix ? { runWorkflowsOnFix: true } : {}),
     ...(record.runUrl ? { runUrl: record.runUrl } : {}),
   };
   const plan = autofixPlan({

@@ -25,6 +25,8 @@ export interface AutofixSummaryInput {
   status: AutofixStatus;
   headSha: string;
   commitSha?: string;
+  /** The pushed commit carries `[skip ci]`: the summary tells the team how its checks will run. */
+  workflowsSkipped?: boolean;
   /** Why the session failed, or which publishing step failed. */
   detail?: string;
   report?: AutofixReport;
@@ -38,7 +40,8 @@ export interface AutofixSummaryInput {
 }
 
 const HEADLINE: Record<AutofixStatus, (i: AutofixSummaryInput) => string> = {
-  pushed: (i) => `Pushed \`${i.commitSha?.slice(0, 12)}\` on top of \`${i.headSha.slice(0, 12)}\`.`,
+  pushed: (i) =>
+    `Pushed \`${i.commitSha?.slice(0, 12)}\` on top of \`${i.headSha.slice(0, 12)}\`.${i.workflowsSkipped ? " Workflows did not run on this commit (`[skip ci]`): an agent wrote it, so CI runs it, with this repository's secrets, only after a person has read it and pushes." : ""}`,
   suggested: (i) =>
     `This pull request comes from a fork, so nothing was pushed: the fix is posted as ${i.suggestions?.posted ?? 0} suggestion(s) in a review.`,
   nothing_to_change: () => "Nothing to change: the session left the code as it was, so no commit was made.",

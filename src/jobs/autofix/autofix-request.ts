@@ -40,6 +40,13 @@ export interface AutofixRequest {
   requestedBy?: { login: string; id?: number };
   /** A further `Co-authored-by` trailer (default: Claude); `false` for none. */
   coAuthor?: GitIdentity | false;
+  /**
+   * Let the fix's commit start the repository's `push` and `pull_request` workflows. Default false: the
+   * commit carries `[skip ci]`, so code the agent wrote runs in CI, with the secrets a same-repository
+   * PR gets, only once a person has pushed after it (a GitHub App's push starts workflows; the workflow
+   * token's does not).
+   */
+  runWorkflowsOnFix?: boolean;
   lineage?: { store: TranscriptStore; baseKey?: LineageKey; keepLast?: number };
   runUrl?: string;
   /** The job's identity across attempts (a queue message's id): a retry takes over its check run. */

@@ -60,6 +60,7 @@ export async function publishAutofix(
     revertedProtected: result.revertedProtected,
     denials,
     ...(result.commitSha ? { commitSha: result.commitSha } : {}),
+    ...(result.status === "pushed" && request.runWorkflowsOnFix !== true ? { workflowsSkipped: true } : {}),
     ...(result.detail ? { detail: result.detail } : {}),
     ...(report ? { report } : {}),
   };

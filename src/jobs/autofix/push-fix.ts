@@ -11,15 +11,27 @@ import type { ProposedFix } from "./propose-fix.js";
 export const CLAUDE_CO_AUTHOR: GitIdentity = { name: "Claude", email: "noreply@anthropic.com" };
 
 /**
+ * GitHub starts no `push` or `pull_request` workflow for a commit whose message holds `[skip ci]`
+ * ("Skipping workflow runs"). The line says why, for whoever reads the log.
+ */
+export const SKIP_WORKFLOWS_LINE =
+  "[skip ci] An agent wrote this commit: the repository's workflows run on it once a person pushes.";
+
+/**
  * The fix's commit message: the agent's, neutralised as a commit message (no closing references, no
- * credit trailers of its own, mentions defused), then the job's own `Co-authored-by` trailers.
+ * credit trailers of its own, mentions defused); then, unless the repository chose otherwise, the
+ * line that keeps CI from running the agent's code before a person has read it; then the job's own
+ * `Co-authored-by` trailers, last, where git and GitHub look for them.
  */
 export function autofixCommitMessage(
   agentMessage: string,
   coAuthors: GitIdentity[],
   neutraliser: OutputNeutraliser,
+  options: { runWorkflows?: boolean } = {},
 ): string {
-  return commitMessageWithTrailers(neutraliser.commitMessage(agentMessage), coAuthors);
+  const neutralised = neutraliser.commitMessage(agentMessage).trim();
+  const message = options.runWorkflows ? neutralised : `${neutralised}\n\n${SKIP_WORKFLOWS_LINE}`;
+  return commitMessageWithTrailers(message, coAuthors);
 }
 
 /**
@@ -49,6 +61,7 @@ export async function pushFix(
           ...(request.coAuthor === false ? [] : [request.coAuthor ?? CLAUDE_CO_AUTHOR]),
         ],
         neutraliserFor(github),
+        { runWorkflows: request.runWorkflowsOnFix === true },
       ),
     }),
   );

@@ -158,7 +158,7 @@ describe("runAutofix (real CLI, scripted model, GitHub double, local git remote)
     expect(remote.git("rev-parse", `${remoteHead}^`)).toBe(headSha);
     expect(remote.git("show", `${remoteHead}:src/app.ts`)).toBe(FIXED_APP.trimEnd());
     expect(remote.git("log", "-1", "--format=%an%n%B", remoteHead)).toBe(
-      "github-actions[bot]\nfix: add numbers instead of subtracting\n\nadd(1, 1) returned 0.\n\nCo-authored-by: Claude <noreply@anthropic.com>",
+      "github-actions[bot]\nfix: add numbers instead of subtracting\n\nadd(1, 1) returned 0.\n\n[skip ci] An agent wrote this commit: the repository's workflows run on it once a person pushes.\n\nCo-authored-by: Claude <noreply@anthropic.com>",
     );
     // Only src/app.ts changed: the workflow edit was refused by the policy before it ran.
     expect(remote.git("diff", "--name-only", headSha, remoteHead)).toBe("src/app.ts");
