@@ -2,6 +2,7 @@ import type { FailOn } from "../../src/findings/review-conclusion.js";
 import type { JobEngine } from "../../src/jobs/settings/setting-values.js";
 import type { PassThroughValues } from "../../src/jobs/shared/pass-through-settings.js";
 import type { TriggerSettings } from "../../src/jobs/triggers/trigger-settings.js";
+import type { OnNoIsolation } from "../../src/runner/isolation/isolation-decision.js";
 import type { ModelProvider } from "../../src/runner/model-provider.js";
 import type { ContextBound } from "../../src/sessions/context-bound.js";
 import type { SessionsS3Location } from "../../src/sessions/sessions-s3-client.js";
@@ -50,6 +51,11 @@ export interface JobRuntimeConfig {
    * carry `[skip ci]` (an App's push starts workflows, and they would run the agent's code with secrets).
    */
   autofixRunWorkflows: boolean;
+  /**
+   * `ON_NO_ISOLATION`: what an untrusted (fork) job does when its session would run in the worker's
+   * own process (no agent function): `no-bash` (default) or `fail`, as the Action's `on_no_isolation`.
+   */
+  onNoIsolation: OnNoIsolation;
   /** Sessions bucket; lineage (resume + fork) is off without it. */
   sessionsBucket?: string;
   sessionsPrefix: string;
@@ -118,6 +124,7 @@ const readJobEnv = lambdaSettingsReader(
     "SESSION_MAX_CONTEXT_TOKENS",
     "TEST_COMMANDS",
     "AUTOFIX_RUN_WORKFLOWS",
+    "ON_NO_ISOLATION",
     "SESSIONS_BUCKET",
     "SESSIONS_PREFIX",
     "AWS_ENDPOINT_URL_S3",
@@ -166,6 +173,7 @@ export function jobRuntimeConfigFromEnv(env: NodeJS.ProcessEnv): JobRuntimeConfi
     },
     testCommands: settings.TEST_COMMANDS,
     autofixRunWorkflows: settings.AUTOFIX_RUN_WORKFLOWS,
+    onNoIsolation: settings.ON_NO_ISOLATION,
     ...(sessionsBucket ? { sessionsBucket } : {}),
     sessionsPrefix: settings.SESSIONS_PREFIX,
     sessionsS3: {

@@ -261,19 +261,18 @@ describe("a hostile fork PR on Lambda (real CLI, webhook → SQS → worker → 
     // (The pipeline allows 8 turns: 7 attacks and the review.)
     expect(requests).toHaveLength(8);
     const results = requests.slice(1).map((r) => JSON.stringify(toolResultsOf(r).at(-1)?.content ?? ""));
-    // git's pager option (abbreviations and bundles are the red-team corpus's): refused; nothing ran.
-    expect(results[0]).toContain("Denied by tool policy");
+    // The worker runs this session in its own process, which holds the App's credentials: a fork's
+    // agent gets no Bash there (ON_NO_ISOLATION no-bash), so git's pager option, `cat notes`, `grep -r`
+    // through /proc, the host's environ and `env` never reach a shell. The log says why.
+    const noBash = "No such tool available: Bash";
+    for (const attack of [0, 1, 2, 3, 4]) expect(results[attack]).toContain(noBash);
+    expect(stdout.text).toContain("this untrusted job runs without the Bash tool (ON_NO_ISOLATION: no-bash)");
     // The planted links were gone before the agent started: nothing to read through them.
     expect(duringSession?.links).toEqual([]);
     expect(stdout.records.find((r) => String(r.message).includes("Removed symlinks"))?.message).toContain(
       "notes, pp",
     );
-    // (`cat notes` and `grep -r … pp` find nothing to read; what they print depends on whether the
-    // Bash sandbox can start here, so the leak check below judges them.)
     expect(results[6]).toContain("File does not exist");
-    // The host's /proc/<pid>/environ and an environment dump: refused.
-    expect(results[3]).toContain("Denied by tool policy");
-    expect(results[4]).toContain("Denied by tool policy");
     // A review has no Write tool at all; the clone was unchanged at the end of the session except
     // for what the job itself removed.
     expect(results[5]).toContain("No such tool available: Write");
@@ -339,8 +338,11 @@ describe("a hostile fork PR on Lambda (real CLI, webhook → SQS → worker → 
     expect(requests).toHaveLength(5);
     expect(linksDuringSession).toEqual([]);
     expect(JSON.stringify(toolResultsOf(requests[1]!).at(-1)?.content)).toContain("does not exist");
-    // A fork's code never runs: the test command is not in its policy, whatever the workflow lists.
-    expect(JSON.stringify(toolResultsOf(requests[2]!).at(-1)?.content)).toContain("Denied by tool policy");
+    // A fork's code never runs: in the worker's own process its agent has no Bash at all (and the
+    // test command is not in a fork's policy either, whatever the workflow lists).
+    expect(JSON.stringify(toolResultsOf(requests[2]!).at(-1)?.content)).toContain(
+      "No such tool available: Bash",
+    );
     expect(stdout.records.find((r) => r.message === "autofix: suggested")).toBeDefined();
     expect(
       stdout.records.find((r) => r.message === "removed symlinks that leave the checkout (untrusted PR)"),

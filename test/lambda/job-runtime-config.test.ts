@@ -23,6 +23,8 @@ describe("jobRuntimeConfigFromEnv", () => {
       exclude: [],
       maxNewIssues: 10,
       testCommands: [],
+      autofixRunWorkflows: false,
+      onNoIsolation: "no-bash",
       workRoot: "/tmp/claude-pr-runner",
       bot: { name: "claude-pr-runner[bot]", email: "claude-pr-runner[bot]@users.noreply.github.com" },
     });
@@ -81,6 +83,7 @@ describe("jobRuntimeConfigFromEnv", () => {
       COMMENT_MODE: "summary",
       TEST_COMMANDS: "npm test\n\n  npm run lint  \n",
       AUTOFIX_RUN_WORKFLOWS: "true",
+      ON_NO_ISOLATION: "fail",
       SESSIONS_BUCKET: "b",
       CLAUDE_MODEL: "claude-sonnet-4-5",
       BOT_NAME: "my-app[bot]",
@@ -99,6 +102,7 @@ describe("jobRuntimeConfigFromEnv", () => {
       commentMode: "summary",
       testCommands: ["npm test", "npm run lint"],
       autofixRunWorkflows: true,
+      onNoIsolation: "fail",
       sessionsBucket: "b",
       model: "claude-sonnet-4-5",
       auditFocus: "security",
@@ -148,6 +152,7 @@ describe("jobRuntimeConfigFromEnv", () => {
     ["PUBLISH_RESERVE_MS", "-1", /PUBLISH_RESERVE_MS must be a whole number ≥ 0/],
     ["UPLOAD_SARIF", "yes", /UPLOAD_SARIF must be true or false; got "yes"/],
     ["AUTOFIX_RUN_WORKFLOWS", "on", /AUTOFIX_RUN_WORKFLOWS must be true or false; got "on"/],
+    ["ON_NO_ISOLATION", "skip", /ON_NO_ISOLATION must be one of no-bash, fail; got "skip"/],
     ["FAIL_ON", "notice", /FAIL_ON must be one of error, warning, never; got "notice"/],
   ])("refuses %s=%s with a message naming it", (name, value, message) => {
     expect(() => jobRuntimeConfigFromEnv({ [name]: value })).toThrow(WorkerConfigError);

@@ -2,10 +2,12 @@ import { GitCheckout } from "../../../src/jobs/shared/git-checkout.js";
 import type { JobSettings } from "../../../src/jobs/shared/job-settings.js";
 import { passThroughNamesSet, passThroughSettings } from "../../../src/jobs/shared/pass-through-settings.js";
 import { readConfigAtCommit } from "../../../src/jobs/shared/read-config-at-commit.js";
+import { workerIsolation } from "./worker-isolation.js";
 import type { WorkerJob } from "./worker-job.js";
 
 /**
- * A session's settings with the deployment's trusted-job pass-through (`CLAUDE_ARGS`, `SETTINGS`,
+ * A session's settings, with the agent's isolation decided for the job's trust (workerIsolation) and
+ * the deployment's trusted-job pass-through (`CLAUDE_ARGS`, `SETTINGS`,
  * `MCP_CONFIG`, `ALLOWED_TOOLS`, `DISALLOWED_TOOLS`, `PROMPT_FILE`) applied by the Action's own rules:
  * a file they name is read at `configSha` (the PR's base, or the audited branch tip), never from a
  * PR's head. An untrusted (fork) job takes none of them, and the log says which were left out. A
@@ -15,7 +17,13 @@ export async function passThroughSessionSettings(
   run: WorkerJob,
   job: { checkoutDir: string; configSha: string; untrusted: boolean },
 ): Promise<JobSettings> {
-  const settings = run.sessionSettings();
+  const base = run.sessionSettings();
+  const isolation = await workerIsolation(base, {
+    untrusted: job.untrusted,
+    onNoIsolation: run.config.onNoIsolation,
+  });
+  if (isolation) run.context.logger.info(isolation.summary, { isolation: isolation.kind });
+  const settings: JobSettings = isolation ? { ...base, isolation } : base;
   const values = run.config.passThrough;
   const set = passThroughNamesSet(values);
   if (set.length === 0) return settings;
