@@ -381,8 +381,18 @@ export class ClaudePrRunnerStack extends Stack {
         // `-c workerBaseImage=public.ecr.aws/lambda/nodejs:24@sha256:…` pins the base by digest.
         ...(baseImage ? { buildArgs: { BASE_IMAGE: baseImage } } : {}),
       });
+    // The agent's code runs with this role's credentials, so it may do nothing but write the agent's
+    // own log lines: not AWSLambdaBasicExecutionRole, which creates log groups and writes into every
+    // log group of the account (the worker's records, EMF metrics) on `*`.
+    const agentLogs = logGroup("AgentFunction");
+    const agentRole = new iam.Role(this, "AgentFunctionServiceRole", {
+      assumedBy: new iam.ServicePrincipal("lambda.amazonaws.com"),
+      description: "The agent function: writes its own log group, nothing else",
+    });
+    agentLogs.grantWrite(agentRole);
     const agent = new lambda.DockerImageFunction(this, "AgentFunction", {
-      logGroup: logGroup("AgentFunction"),
+      role: agentRole,
+      logGroup: agentLogs,
       code: imageCode("agent.handler"),
       architecture,
       timeout: workerTimeout,
@@ -660,11 +670,11 @@ export class ClaudePrRunnerStack extends Stack {
     const remoteFunctions = managedAgents
       ? [managedAgents.webhookFunction, managedAgents.settleFunction, managedAgents.sweepFunction]
       : [];
-    for (const fn of [webhook, gateway, agent, worker, schedule, sweep, ...remoteFunctions]) {
+    for (const fn of [webhook, gateway, worker, schedule, sweep, ...remoteFunctions]) {
       acknowledge(
         fn,
         "AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]",
-        "the standard log-writing policy: CreateLogGroup/CreateLogStream/PutLogEvents, nothing else (the agent's only permission)",
+        "the standard log-writing policy: CreateLogGroup/CreateLogStream/PutLogEvents (the agent function has its own role instead: its log group only)",
       );
       acknowledge(
         fn,

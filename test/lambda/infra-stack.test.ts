@@ -454,16 +454,33 @@ describe("infrastructure stack", () => {
     expect(report.violations.map((v) => v.ruleName)).toEqual([]);
   }, 400_000);
 
-  it("gives the agent function a role that can only write its logs: no secret, S3, DynamoDB, SQS or GitHub key", () => {
+  it("gives the agent function a role that can only write its own log group: no secret, S3, DynamoDB, SQS, GitHub key or other log", () => {
+    // The agent's code runs under this role's credentials: AWSLambdaBasicExecutionRole would let it
+    // create log groups and write lines into every log group of the account (forged worker records,
+    // forged EMF metrics), so the role names the agent's own log group and nothing else.
     const role = logicalId("AWS::IAM::Role", "AgentFunctionServiceRole");
+    expect(resources[role]!.Properties.ManagedPolicyArns ?? []).toEqual([]);
+    expect(resources[role]!.Properties.Policies).toBeUndefined();
     const attached = Object.values(resources).filter(
       (r) => r.Type === "AWS::IAM::Policy" && JSON.stringify(r.Properties.Roles).includes(`"${role}"`),
     );
-    expect(attached).toEqual([]);
-    const managed = JSON.stringify(resources[role]!.Properties.ManagedPolicyArns);
-    expect(managed).toContain("service-role/AWSLambdaBasicExecutionRole");
-    expect((resources[role]!.Properties.ManagedPolicyArns as unknown[]).length).toBe(1);
-    expect(resources[role]!.Properties.Policies).toBeUndefined();
+    const statements = attached.flatMap(
+      (r) =>
+        (r.Properties.PolicyDocument as { Statement: { Action: unknown; Resource: unknown }[] }).Statement,
+    );
+    expect(statements.flatMap((st) => [st.Action].flat()).sort()).toEqual([
+      "logs:CreateLogStream",
+      "logs:PutLogEvents",
+    ]);
+    const agentLogs = logicalId("AWS::Logs::LogGroup", "AgentFunctionLogs");
+    for (const statement of statements)
+      expect(statement.Resource).toEqual({ "Fn::GetAtt": [agentLogs, "Arn"] });
+    expect(envOf("AgentFunction")).toBeDefined();
+    expect(
+      JSON.stringify(
+        resources[logicalId("AWS::Lambda::Function", "AgentFunction")]!.Properties.LoggingConfig,
+      ),
+    ).toContain(agentLogs);
     // Its environment names nothing secret either.
     expect(Object.keys(envOf("AgentFunction")).sort()).toEqual([
       "POWERTOOLS_LOG_LEVEL",
