@@ -52,8 +52,9 @@ export interface JobRuntimeConfig {
    */
   autofixRunWorkflows: boolean;
   /**
-   * `ON_NO_ISOLATION`: what an untrusted (fork) job does when its session would run in the worker's
-   * own process (no agent function): `no-bash` (default) or `fail`, as the Action's `on_no_isolation`.
+   * `ON_NO_ISOLATION`: what a job does when its session would run in the worker's own process (no
+   * agent function), where no agent may have Bash: `no-bash` (default) runs it without the tool,
+   * `fail` drops it (workerIsolation).
    */
   onNoIsolation: OnNoIsolation;
   /** Sessions bucket; lineage (resume + fork) is off without it. */

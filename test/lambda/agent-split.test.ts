@@ -155,9 +155,15 @@ describe("orchestrator + agent function + model gateway (real CLI)", () => {
         },
       },
     ];
+    const requestsBefore = pipeline.api.mainRequests.length;
     await quietly(() => pipeline.deliver("pull_request", pullRequestPayload("opened", head)));
     const { invocation } = await quietly(() => pipeline.runWorker({ agentSplit: split }));
     expect(invocation?.response.batchItemFailures).toEqual([]);
+
+    // The agent function is the boundary: its agent keeps Bash (in the worker's own process no agent
+    // gets it, test/red-team/worker-process-fork-bash.test.ts).
+    const offered = (pipeline.api.mainRequests[requestsBefore]!.body as { tools: { name: string }[] }).tools;
+    expect(offered.map((tool) => tool.name)).toContain("Bash");
 
     // Published by the orchestrator from the agent's outcome.
     expect(pipeline.github.reviewCommentsOn(OWNER, REPO, 7)).toHaveLength(1);

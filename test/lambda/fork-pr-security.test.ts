@@ -261,12 +261,12 @@ describe("a hostile fork PR on Lambda (real CLI, webhook → SQS → worker → 
     // (The pipeline allows 8 turns: 7 attacks and the review.)
     expect(requests).toHaveLength(8);
     const results = requests.slice(1).map((r) => JSON.stringify(toolResultsOf(r).at(-1)?.content ?? ""));
-    // The worker runs this session in its own process, which holds the App's credentials: a fork's
-    // agent gets no Bash there (ON_NO_ISOLATION no-bash), so git's pager option, `cat notes`, `grep -r`
+    // The worker runs this session in its own process, which holds the App's credentials: no agent
+    // gets Bash there (ON_NO_ISOLATION no-bash), so git's pager option, `cat notes`, `grep -r`
     // through /proc, the host's environ and `env` never reach a shell. The log says why.
     const noBash = "No such tool available: Bash";
     for (const attack of [0, 1, 2, 3, 4]) expect(results[attack]).toContain(noBash);
-    expect(stdout.text).toContain("this untrusted job runs without the Bash tool (ON_NO_ISOLATION: no-bash)");
+    expect(stdout.text).toContain("this job runs without the Bash tool (ON_NO_ISOLATION: no-bash)");
     // The planted links were gone before the agent started: nothing to read through them.
     expect(duringSession?.links).toEqual([]);
     expect(stdout.records.find((r) => String(r.message).includes("Removed symlinks"))?.message).toContain(
@@ -338,8 +338,8 @@ describe("a hostile fork PR on Lambda (real CLI, webhook → SQS → worker → 
     expect(requests).toHaveLength(5);
     expect(linksDuringSession).toEqual([]);
     expect(JSON.stringify(toolResultsOf(requests[1]!).at(-1)?.content)).toContain("does not exist");
-    // A fork's code never runs: in the worker's own process its agent has no Bash at all (and the
-    // test command is not in a fork's policy either, whatever the workflow lists).
+    // A fork's code never runs: in the worker's own process no agent has Bash at all (and the test
+    // command is not in a fork's policy either, whatever the workflow lists).
     expect(JSON.stringify(toolResultsOf(requests[2]!).at(-1)?.content)).toContain(
       "No such tool available: Bash",
     );

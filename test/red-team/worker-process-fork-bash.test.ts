@@ -1,12 +1,14 @@
-// A fork's agent, run in the Lambda worker's own process. Without AGENT_FUNCTION_NAME (a custom
-// deployment that does not split the orchestrator from the agent) the worker runs the CLI itself:
-// same uid, no PID namespace, no bubblewrap (Lambda has no user namespaces). That process holds the
-// worker role's AWS credentials in its environment (they read the App's private key) and the job's
-// installation token in memory. The Action never gives a fork's agent Bash where it cannot give it a
-// user of its own: the tool policy would be the only layer between a hostile PR and those
-// credentials. The worker must decide the same way: no Bash for an untrusted job (ON_NO_ISOLATION
-// no-bash, the default), or no job at all (fail). In split mode the agent function, whose role holds
-// nothing, is the boundary, and a trusted job keeps Bash as before.
+// An agent, run in the Lambda worker's own process. Without AGENT_FUNCTION_NAME (a custom deployment
+// that does not split the orchestrator from the agent) the worker runs the CLI itself: same uid, no
+// PID namespace, no bubblewrap (Lambda has no user namespaces). That process's environment holds the
+// worker role's AWS credentials, which read the App's private key: every repository of every
+// installation. A fork's agent kept Bash there, so the tool policy was the only layer between a
+// hostile PR and those credentials; a same-repository PR's test commands (code a writer of one
+// repository wrote, or an agent a PR's text steered) could simply read them. The Action gives no
+// untrusted agent Bash where it cannot give it a user of its own, and lets a trusted one share the
+// runner's user only because those secrets are that repository's. Here no agent may have Bash:
+// ON_NO_ISOLATION no-bash (default) runs the job without it, fail drops the job. In split mode the
+// agent function (its role writes its own logs, nothing else) is the boundary, as before.
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type ScriptedReply, toolResultsOf } from "../harness/scripted-messages-api.js";
 import { CapturedStdout } from "../lambda/support/captured-stdout.js";
@@ -100,7 +102,7 @@ function offeredTools(body: unknown): string[] {
   return tools.map((tool) => String(tool.name));
 }
 
-describe("the worker runs a fork's agent in its own process (no agent function)", () => {
+describe("the worker runs the agent in its own process (no agent function)", () => {
   it("the fork's agent is offered no Bash, and the log says why", async () => {
     const before = pipeline.api.mainRequests.length;
     queue = [BASH_CAT, REVIEW];
@@ -113,8 +115,8 @@ describe("the worker runs a fork's agent in its own process (no agent function)"
     expect(JSON.stringify(toolResultsOf(requests[1]!).at(-1)?.content)).toContain(
       "No such tool available: Bash",
     );
-    expect(stdout.text).toMatch(/runs without the Bash tool/);
-    expect(stdout.text).toMatch(/sessions run in the worker's own process/);
+    expect(stdout.text).toContain("this job runs without the Bash tool (ON_NO_ISOLATION: no-bash)");
+    expect(stdout.text).toMatch(/sessions run in the worker's own process: .*the App's credentials/);
     // The review itself is published as usual.
     expect(stdout.records.find((r) => r.message === "job completed")).toMatchObject({ jobKind: "review" });
   });
@@ -128,7 +130,7 @@ describe("the worker runs a fork's agent in its own process (no agent function)"
       expect(invocation?.response.batchItemFailures).toEqual([]);
       expect(pipeline.api.mainRequests.length).toBe(before);
       const dropped = stdout.records.find((r) => r.message === "job dropped");
-      expect(String(dropped?.reason)).toMatch(/this untrusted job was not run/);
+      expect(String(dropped?.reason)).toMatch(/ON_NO_ISOLATION is "fail": this job was not run/);
       expect(
         pipeline.github.callsTo("pulls/create-review").filter((c) => c.path.includes("/pulls/32/")),
       ).toEqual([]);
@@ -137,15 +139,17 @@ describe("the worker runs a fork's agent in its own process (no agent function)"
     }
   });
 
-  it("a same-repository PR's agent keeps Bash in the worker's process", async () => {
+  it("a same-repository PR's agent gets no Bash there either: the worker's credentials reach every installation", async () => {
     const before = pipeline.api.mainRequests.length;
     queue = [BASH_CAT, REVIEW];
     const { invocation } = await reviewOpened(33, openPullRequest(33, { sameRepository: true }));
     expect(invocation?.response.batchItemFailures).toEqual([]);
     const requests = pipeline.api.mainRequests.slice(before);
-    expect(offeredTools(requests[0]!.body)).toContain("Bash");
-    // The command was offered and judged (what it prints depends on whether the CLI's sandbox can
-    // start on this machine); it was not refused as a tool the session lacks.
-    expect(JSON.stringify(toolResultsOf(requests[1]!).at(-1)?.content)).not.toMatch(/No such tool|Denied/);
+    expect(offeredTools(requests[0]!.body)).not.toContain("Bash");
+    expect(offeredTools(requests[0]!.body)).toContain("Read");
+    expect(JSON.stringify(toolResultsOf(requests[1]!).at(-1)?.content)).toContain(
+      "No such tool available: Bash",
+    );
+    expect(stdout.records.find((r) => r.message === "job completed")).toMatchObject({ jobKind: "review" });
   });
 });

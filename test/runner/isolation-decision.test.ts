@@ -73,22 +73,6 @@ describe("decideIsolation", () => {
     expect(decision.summary).toMatch(/runs without the Bash tool \(on_no_isolation: no-bash\)/);
   });
 
-  it("a door with no user to give says why, and names its own setting, in the summary and the refusal", async () => {
-    const request = {
-      agentUser: undefined,
-      noAgentUserBecause: "sessions run in the worker's own process",
-      untrusted: true,
-      settingName: "ON_NO_ISOLATION",
-    };
-    const decision = await decideIsolation({ ...request, onNoIsolation: "no-bash" });
-    expect(decision.summary).toBe(
-      "Agent isolation unavailable (sessions run in the worker's own process): this untrusted job runs without the Bash tool (ON_NO_ISOLATION: no-bash).",
-    );
-    await expect(decideIsolation({ ...request, onNoIsolation: "fail" })).rejects.toThrow(
-      'Agent isolation unavailable (sessions run in the worker\'s own process) and ON_NO_ISOLATION is "fail": this untrusted job was not run.',
-    );
-  });
-
   it("a trusted job keeps Bash on the host's user, and the summary says there is no isolation", async () => {
     const { host } = fakeHost({});
     const decision = await decideIsolation({

@@ -6,7 +6,7 @@ import { workerIsolation } from "./worker-isolation.js";
 import type { WorkerJob } from "./worker-job.js";
 
 /**
- * A session's settings, with the agent's isolation decided for the job's trust (workerIsolation) and
+ * A session's settings, with the agent's isolation decided for where it runs (workerIsolation) and
  * the deployment's trusted-job pass-through (`CLAUDE_ARGS`, `SETTINGS`,
  * `MCP_CONFIG`, `ALLOWED_TOOLS`, `DISALLOWED_TOOLS`, `PROMPT_FILE`) applied by the Action's own rules:
  * a file they name is read at `configSha` (the PR's base, or the audited branch tip), never from a
@@ -18,10 +18,7 @@ export async function passThroughSessionSettings(
   job: { checkoutDir: string; configSha: string; untrusted: boolean },
 ): Promise<JobSettings> {
   const base = run.sessionSettings();
-  const isolation = await workerIsolation(base, {
-    untrusted: job.untrusted,
-    onNoIsolation: run.config.onNoIsolation,
-  });
+  const isolation = workerIsolation(base, run.config.onNoIsolation);
   if (isolation) run.context.logger.info(isolation.summary, { isolation: isolation.kind });
   const settings: JobSettings = isolation ? { ...base, isolation } : base;
   const values = run.config.passThrough;

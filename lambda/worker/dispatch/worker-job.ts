@@ -21,7 +21,7 @@ export interface WorkerJob {
    * Settings for one session, computed when called: the session's deadline is what is left of the
    * job's budget minus the time publishing needs, so the check run is completed before Lambda stops.
    * A session that runs on this worker takes them through passThroughSessionSettings, which decides
-   * the agent's isolation for the job's trust; only remote (Managed Agents) sessions take them as is.
+   * the agent's isolation there (workerIsolation); only remote (Managed Agents) sessions take them as is.
    */
   sessionSettings(): JobSettings;
   /** What the job reserved under the daily spend cap, when one applies. */

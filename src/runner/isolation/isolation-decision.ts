@@ -25,19 +25,15 @@ export class IsolationUnavailableError extends Error {
 export interface IsolationRequest {
   /** The agent's user name; undefined turns the separate user off (the host's uid is shared). */
   agentUser: string | undefined;
-  /** Why there is no agent user when `agentUser` is undefined (default: none is configured). */
-  noAgentUserBecause?: string;
   untrusted: boolean;
   onNoIsolation: OnNoIsolation;
-  /** How the door spells the on-no-isolation setting, for the refusal (default `on_no_isolation`). */
-  settingName?: string;
   host?: HostCommands;
 }
 
 export async function decideIsolation(request: IsolationRequest): Promise<IsolationDecision> {
   const lookup =
     request.agentUser === undefined
-      ? { available: false as const, reason: request.noAgentUserBecause ?? "no agent user is configured" }
+      ? { available: false as const, reason: "no agent user is configured" }
       : await provideAgentUser(request.agentUser, request.host ?? systemHostCommands());
   if (lookup.available) {
     const { user } = lookup;
@@ -53,15 +49,14 @@ export async function decideIsolation(request: IsolationRequest): Promise<Isolat
       summary: `Agent isolation: none (${lookup.reason}); this trusted job runs the CLI as the host's user.`,
     };
   }
-  const setting = request.settingName ?? "on_no_isolation";
   if (request.onNoIsolation === "fail") {
     throw new IsolationUnavailableError(
-      `Agent isolation unavailable (${lookup.reason}) and ${setting} is "fail": this untrusted job was not run.`,
+      `Agent isolation unavailable (${lookup.reason}) and on_no_isolation is "fail": this untrusted job was not run.`,
     );
   }
   return {
     kind: "no-bash",
-    summary: `Agent isolation unavailable (${lookup.reason}): this untrusted job runs without the Bash tool (${setting}: no-bash).`,
+    summary: `Agent isolation unavailable (${lookup.reason}): this untrusted job runs without the Bash tool (on_no_isolation: no-bash).`,
   };
 }
 

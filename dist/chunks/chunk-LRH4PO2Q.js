@@ -11145,7 +11145,7 @@ var IsolationUnavailableError = class extends Error {
   name = "IsolationUnavailableError";
 };
 async function decideIsolation(request) {
-  const lookup = request.agentUser === void 0 ? { available: false, reason: request.noAgentUserBecause ?? "no agent user is configured" } : await provideAgentUser(request.agentUser, request.host ?? systemHostCommands());
+  const lookup = request.agentUser === void 0 ? { available: false, reason: "no agent user is configured" } : await provideAgentUser(request.agentUser, request.host ?? systemHostCommands());
   if (lookup.available) {
     const { user } = lookup;
     return {
@@ -11160,15 +11160,14 @@ async function decideIsolation(request) {
       summary: `Agent isolation: none (${lookup.reason}); this trusted job runs the CLI as the host's user.`
     };
   }
-  const setting = request.settingName ?? "on_no_isolation";
   if (request.onNoIsolation === "fail") {
     throw new IsolationUnavailableError(
-      `Agent isolation unavailable (${lookup.reason}) and ${setting} is "fail": this untrusted job was not run.`
+      `Agent isolation unavailable (${lookup.reason}) and on_no_isolation is "fail": this untrusted job was not run.`
     );
   }
   return {
     kind: "no-bash",
-    summary: `Agent isolation unavailable (${lookup.reason}): this untrusted job runs without the Bash tool (${setting}: no-bash).`
+    summary: `Agent isolation unavailable (${lookup.reason}): this untrusted job runs without the Bash tool (on_no_isolation: no-bash).`
   };
 }
 function containment(user) {
