@@ -15,6 +15,7 @@ import { type HostCommands, systemHostCommands } from "./isolation/host-commands
 import { mergeRunnerSettings } from "./merge-runner-settings.js";
 import { providerFromEnvironment } from "./model-gateway.js";
 import { isModelProvider, type ModelProvider, modelIdFor } from "./model-provider.js";
+import { openCodeAllowedBy } from "./policy/open-code.js";
 import type { ToolPolicy } from "./policy/tool-policy.js";
 import { resolveClaudePath } from "./resolve-claude-path.js";
 import { RunnerConfigError } from "./runner-config-error.js";
@@ -98,6 +99,17 @@ export async function prepareSession(options: SessionOptions): Promise<PreparedS
       : undefined;
   if (options.bashSandbox?.required && !sandbox?.enabled) {
     throw new RunnerConfigError(`the Bash sandbox is required: ${sandbox?.summary}`, "bashSandbox");
+  }
+  // Without Bash (withoutBash) no rule can run anything.
+  const openCode =
+    options.bashSandbox?.requiredForOpenCode && !options.withoutBash && !sandbox?.enabled
+      ? openCodeAllowedBy(options.policy)
+      : [];
+  if (openCode.length > 0) {
+    throw new RunnerConfigError(
+      `the agent would share this host's user, and rules ${openCode.join(", ")} let it run code the policy cannot see into (test commands, any command line), which could read the host's processes and files; that needs the Bash sandbox, and ${sandbox?.summary}. Give the agent a user of its own (root or passwordless sudo), install bubblewrap and socat where user namespaces are allowed, or leave Bash out of allowed_tools`,
+      "bashSandbox",
+    );
   }
   const argv = await sessionArgv(options, models, sandbox, outputSchema);
 

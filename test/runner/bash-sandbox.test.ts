@@ -125,4 +125,32 @@ describe("a required sandbox", () => {
       await rm(workspace, { recursive: true, force: true });
     }
   });
+
+  it("an agent on the host's user may run open code only in the sandbox: the autofix's test commands stop it, a review's allowlist does not", async () => {
+    const workspace = await mkdtemp(path.join(tmpdir(), "sandbox-open-code-"));
+    try {
+      const session = (policy: ReturnType<typeof builtInPolicy>, extra: Record<string, unknown> = {}) =>
+        prepareSession({
+          prompt: "x",
+          cwd: workspace,
+          claudePath: CLAUDE_BIN,
+          policy,
+          sourceEnv: { PATH: workspace },
+          bashSandbox: { allowedDomains: [], requiredForOpenCode: true },
+          ...extra,
+        });
+      const autofix = builtInPolicy("autofix", { workspace, testCommands: ["npm test"] });
+      await expect(session(autofix)).rejects.toThrow(
+        "the agent would share this host's user, and rules test-commands let it run code the policy cannot see into (test commands, any command line), which could read the host's processes and files; that needs the Bash sandbox, and Bash sandbox: off (bubblewrap (bwrap) is not installed).",
+      );
+      // Without Bash there is no open code to contain; a review's commands are each confined.
+      for (const prepared of [
+        await session(autofix, { withoutBash: true }),
+        await session(builtInPolicy("review", { workspace })),
+      ])
+        await prepared.finish();
+    } finally {
+      await rm(workspace, { recursive: true, force: true });
+    }
+  });
 });

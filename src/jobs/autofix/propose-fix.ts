@@ -131,6 +131,7 @@ export function autofixSessionPlan(
   const policy = request.isFork
     ? withoutTestCommands(builtInPolicy("autofix", { workspace: cwd }))
     : (settings.policy ?? builtInPolicy("autofix", { workspace: cwd, testCommands: plan.testCommands }));
+  const limits = sessionLimitsFrom(settings);
   return {
     jobKind: "autofix",
     prompt,
@@ -142,7 +143,7 @@ export function autofixSessionPlan(
     agentConfigFrom: pr.baseSha,
     // The one job whose agent edits the working tree (never .git: see handOverToAgent).
     workspaceAccess: "write",
-    ...sessionLimitsFrom(settings),
+    ...limits,
     // The workflow's variables for its test commands (same repository only, checked by the caller).
     ...(settings.autofixEnv && !request.isFork
       ? {
@@ -151,7 +152,10 @@ export function autofixSessionPlan(
         }
       : {}),
     // Only the network its test commands need, and none for a fork's code.
-    bashSandbox: { allowedDomains: request.isFork ? [] : (settings.autofixAllowedDomains ?? []) },
+    bashSandbox: {
+      ...limits.bashSandbox,
+      allowedDomains: request.isFork ? [] : (settings.autofixAllowedDomains ?? []),
+    },
     // On a remote engine the edits happen in its container and come back as a patch.
     workspace: { owner, name: repo, headSha: pr.headSha, access: "write" },
   };

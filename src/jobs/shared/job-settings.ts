@@ -92,6 +92,10 @@ export function sessionLimitsFrom(settings: JobSettings) {
     ...(settings.isolation?.kind === "no-bash" ? { withoutBash: true } : {}),
     // Where bubblewrap runs, Bash gets the CLI's OS sandbox with no network: reviews and audits read,
     // and autofix test commands run on what the workflow installed before the job (docs/security.md).
-    bashSandbox: { allowedDomains: [] },
+    // An agent on the host's own user may run open code (test commands) only inside it.
+    bashSandbox: {
+      allowedDomains: [] as string[],
+      ...(settings.isolation?.kind === "same-user" ? { requiredForOpenCode: true } : {}),
+    },
   };
 }

@@ -9,6 +9,12 @@ export interface BashSandboxRequest {
   allowedDomains: string[];
   /** Fail the session when the sandbox cannot run on this host, instead of running without it. */
   required?: boolean;
+  /**
+   * Fail the session when the sandbox cannot run here and the policy lets the agent run open code
+   * (openCodeAllowedBy): the door says the agent shares a user whose processes and files hold its
+   * secrets, so nothing else would stand between that code and them.
+   */
+  requiredForOpenCode?: boolean;
 }
 
 export type BashSandboxPlan =

@@ -1,4 +1,5 @@
-import type { PolicyDecision, ToolPolicy } from "./tool-policy.js";
+import type { PolicyRule } from "./policy-document.js";
+import { type PolicyDecision, type ToolPolicy, toolMatches } from "./tool-policy.js";
 
 /**
  * The rules under which the session's agent ran code the policy cannot see into: an allowed Bash
@@ -14,8 +15,22 @@ export function openCodeRules(policy: ToolPolicy, decisions: readonly PolicyDeci
     if (decision.behavior !== "allow" || decision.toolName !== "Bash") continue;
     const rule = rules.get(decision.ruleId);
     // A rule the job's policy does not hold (one the runner added) is counted: nothing says it is closed.
-    if (!rule || rule.commandPrefixes !== undefined || rule.commands === undefined)
-      found.add(decision.ruleId);
+    if (!rule || runsOpenCode(rule)) found.add(decision.ruleId);
   }
   return [...found].sort();
+}
+
+/**
+ * The rules under which the policy would let the agent run open code, before anything ran: allow
+ * rules that reach Bash and name command prefixes or no commands at all.
+ */
+export function openCodeAllowedBy(policy: ToolPolicy): string[] {
+  return policy.rules
+    .filter((rule) => rule.effect === "allow" && toolMatches(rule, "Bash") && runsOpenCode(rule))
+    .map((rule) => rule.id)
+    .sort();
+}
+
+function runsOpenCode(rule: PolicyRule): boolean {
+  return rule.commandPrefixes !== undefined || rule.commands === undefined;
 }

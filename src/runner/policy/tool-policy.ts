@@ -122,7 +122,8 @@ export class ToolPolicy {
   }
 }
 
-function toolMatches(rule: PolicyRule, toolName: string): boolean {
+/** Whether a rule names a tool (by name or glob). */
+export function toolMatches(rule: PolicyRule, toolName: string): boolean {
   // Stryker disable next-line ConditionalExpression,BooleanLiteral: picomatch matches a plain name too; the equality is a short cut (and no tool name starts with a dot)
   return rule.tools.some((pattern) => pattern === toolName || compiledGlob(pattern, false)(toolName));
 }

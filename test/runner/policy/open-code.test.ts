@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { builtInPolicy } from "../../../src/runner/policy/built-in-policy.js";
-import { openCodeRules } from "../../../src/runner/policy/open-code.js";
+import { openCodeAllowedBy, openCodeRules } from "../../../src/runner/policy/open-code.js";
 import { type PolicyDecision, ToolPolicy } from "../../../src/runner/policy/tool-policy.js";
 
 const decision = (
@@ -57,5 +57,29 @@ describe("openCodeRules: the rules under which the agent ran code the policy can
     expect(openCodeRules(autofix, [decision("Bash", "runner:something")])).toEqual(["runner:something"]);
     // A non-Bash tool under an unknown rule runs no command line.
     expect(openCodeRules(autofix, [decision("StructuredOutput", "runner:structured-output")])).toEqual([]);
+  });
+});
+
+describe("openCodeAllowedBy: the rules that would let the agent run open code, before anything ran", () => {
+  it("names the autofix's test commands, not a review's or an audit's allowlisted commands", () => {
+    expect(
+      openCodeAllowedBy(builtInPolicy("autofix", { workspace: "/w", testCommands: ["npm test"] })),
+    ).toEqual(["test-commands"]);
+    expect(openCodeAllowedBy(builtInPolicy("review", { workspace: "/w" }))).toEqual([]);
+    expect(openCodeAllowedBy(builtInPolicy("audit", { workspace: "/w" }))).toEqual([]);
+  });
+
+  it("counts an allow rule that reaches Bash by glob with no command list; not a deny, not another tool", () => {
+    const policy = new ToolPolicy({
+      name: "custom",
+      rules: [
+        { id: "z-any-shell", effect: "allow", tools: ["Ba*"] },
+        { id: "a-prefixes", effect: "allow", tools: ["Bash"], commandPrefixes: ["make"] },
+        { id: "deny-shell", effect: "deny", tools: ["Bash"] },
+        { id: "any-read", effect: "allow", tools: ["Read"] },
+        { id: "listed", effect: "allow", tools: ["Bash"], commands: ["ls"] },
+      ],
+    });
+    expect(openCodeAllowedBy(policy)).toEqual(["a-prefixes", "z-any-shell"]);
   });
 });

@@ -5422,7 +5422,11 @@ function sessionLimitsFrom(settings) {
     ...settings.isolation?.kind === "no-bash" ? { withoutBash: true } : {},
     // Where bubblewrap runs, Bash gets the CLI's OS sandbox with no network: reviews and audits read,
     // and autofix test commands run on what the workflow installed before the job (docs/security.md).
-    bashSandbox: { allowedDomains: [] }
+    // An agent on the host's own user may run open code (test commands) only inside it.
+    bashSandbox: {
+      allowedDomains: [],
+      ...settings.isolation?.kind === "same-user" ? { requiredForOpenCode: true } : {}
+    }
   };
 }
 
@@ -5698,10 +5702,15 @@ function openCodeRules(policy, decisions) {
   for (const decision of decisions) {
     if (decision.behavior !== "allow" || decision.toolName !== "Bash") continue;
     const rule = rules.get(decision.ruleId);
-    if (!rule || rule.commandPrefixes !== void 0 || rule.commands === void 0)
-      found.add(decision.ruleId);
+    if (!rule || runsOpenCode(rule)) found.add(decision.ruleId);
   }
   return [...found].sort();
+}
+function openCodeAllowedBy(policy) {
+  return policy.rules.filter((rule) => rule.effect === "allow" && toolMatches(rule, "Bash") && runsOpenCode(rule)).map((rule) => rule.id).sort();
+}
+function runsOpenCode(rule) {
+  return rule.commandPrefixes !== void 0 || rule.commands === void 0;
 }
 
 // src/runner/session-slot.ts
@@ -9369,6 +9378,13 @@ async function prepareSession(options) {
   ) : void 0;
   if (options.bashSandbox?.required && !sandbox?.enabled) {
     throw new RunnerConfigError(`the Bash sandbox is required: ${sandbox?.summary}`, "bashSandbox");
+  }
+  const openCode = options.bashSandbox?.requiredForOpenCode && !options.withoutBash && !sandbox?.enabled ? openCodeAllowedBy(options.policy) : [];
+  if (openCode.length > 0) {
+    throw new RunnerConfigError(
+      `the agent would share this host's user, and rules ${openCode.join(", ")} let it run code the policy cannot see into (test commands, any command line), which could read the host's processes and files; that needs the Bash sandbox, and ${sandbox?.summary}. Give the agent a user of its own (root or passwordless sudo), install bubblewrap and socat where user namespaces are allowed, or leave Bash out of allowed_tools`,
+      "bashSandbox"
+    );
   }
   const argv = await sessionArgv(options, models, sandbox, outputSchema);
   const claudeStat = await stat3(claudePath).catch(() => void 0);
