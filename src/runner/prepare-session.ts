@@ -132,6 +132,13 @@ export async function prepareSession(options: SessionOptions): Promise<PreparedS
     ...(options.env ? { extra: options.env } : {}),
     ...(options.passSecrets ? { passSecrets: options.passSecrets } : {}),
   });
+  // The CLI keeps its working files in $TMPDIR/claude-<uid>. A TMPDIR shared with the host would be
+  // shared with every later session there too (a self-hosted runner's next job, a warm Lambda's next
+  // invocation) and with any local user who creates that directory first, which stops the CLI. Each
+  // session gets its own, removed with tempRoot.
+  const tmp = path.join(tempRoot, "tmp");
+  await mkdir(tmp, { mode: 0o700 });
+  env.TMPDIR = tmp;
   // Redact everything secret-looking the host can see, not only what the agent got.
   const redactor = SecretRedactor.fromEnvironment({ ...source, ...options.env });
 
@@ -162,12 +169,7 @@ export async function prepareSession(options: SessionOptions): Promise<PreparedS
   await moveTranscripts(configDir, sourceCwd, agentCwd);
   const host = systemHostCommands();
   const agentFiles = user
-    ? await handOverSessionFiles(
-        user,
-        host,
-        { tempRoot, home, configDir, cwd: agentCwd, env, claudePath },
-        access,
-      )
+    ? await handOverSessionFiles(user, host, { tmp, home, configDir, cwd: agentCwd, env, claudePath }, access)
     : undefined;
   let closedSource: ClosedSource | undefined;
   if (user) {
@@ -315,13 +317,13 @@ function withRunnerRules(
 
 /**
  * Gives the agent user its own temp dir, git config, HOME and config dir (and the workspace, read or
- * write), and points its environment at them; a failure is the session's configuration error.
+ * write), and names it in its environment; a failure is the session's configuration error.
  */
 async function handOverSessionFiles(
   user: AgentUser,
   host: HostCommands,
   dirs: {
-    tempRoot: string;
+    tmp: string;
     home: string;
     configDir: string;
     cwd: string;
@@ -330,10 +332,9 @@ async function handOverSessionFiles(
   },
   workspaceAccess: SessionOptions["workspaceAccess"],
 ): Promise<AgentFiles> {
-  const tmp = path.join(dirs.tempRoot, "tmp");
-  await mkdir(tmp);
+  const { tmp } = dirs;
   await writeAgentGitConfig(dirs.home, dirs.cwd);
-  Object.assign(dirs.env, { TMPDIR: tmp, USER: user.name, LOGNAME: user.name });
+  Object.assign(dirs.env, { USER: user.name, LOGNAME: user.name });
   try {
     return await handOverToAgent({
       user,

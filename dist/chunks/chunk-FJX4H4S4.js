@@ -9402,6 +9402,9 @@ async function prepareSession(options) {
     ...options.env ? { extra: options.env } : {},
     ...options.passSecrets ? { passSecrets: options.passSecrets } : {}
   });
+  const tmp = path11.join(tempRoot, "tmp");
+  await mkdir6(tmp, { mode: 448 });
+  env.TMPDIR = tmp;
   const redactor = SecretRedactor.fromEnvironment({ ...source, ...options.env });
   const user = options.agentUser;
   const access = options.workspaceAccess ?? "read";
@@ -9427,12 +9430,7 @@ async function prepareSession(options) {
   const agentCwd = await realpath5(workspace.dir);
   await moveTranscripts(configDir, sourceCwd, agentCwd);
   const host = systemHostCommands();
-  const agentFiles = user ? await handOverSessionFiles(
-    user,
-    host,
-    { tempRoot, home, configDir, cwd: agentCwd, env, claudePath },
-    access
-  ) : void 0;
+  const agentFiles = user ? await handOverSessionFiles(user, host, { tmp, home, configDir, cwd: agentCwd, env, claudePath }, access) : void 0;
   let closedSource;
   if (user) {
     try {
@@ -9547,10 +9545,9 @@ function withRunnerRules(options, outputSchema) {
   return rules.length ? options.policy.withRules(rules) : options.policy;
 }
 async function handOverSessionFiles(user, host, dirs, workspaceAccess) {
-  const tmp = path11.join(dirs.tempRoot, "tmp");
-  await mkdir6(tmp);
+  const { tmp } = dirs;
   await writeAgentGitConfig(dirs.home, dirs.cwd);
-  Object.assign(dirs.env, { TMPDIR: tmp, USER: user.name, LOGNAME: user.name });
+  Object.assign(dirs.env, { USER: user.name, LOGNAME: user.name });
   try {
     return await handOverToAgent({
       user,
