@@ -209,9 +209,14 @@ describe("the agent's PID namespace", () => {
 });
 
 describe("agentLaunch", () => {
-  const env = { PATH: "/opt/node/bin:/usr/bin", HOME: "/tmp/h", ANTHROPIC_BASE_URL: "http://127.0.0.1:9" };
+  const env = {
+    PATH: "/opt/node/bin:/usr/bin",
+    HOME: "/tmp/h",
+    TMPDIR: "/tmp/s/tmp",
+    ANTHROPIC_BASE_URL: "http://127.0.0.1:9",
+  };
 
-  it("root switches uid/gid in spawn; sudo passes variables by name and PATH explicitly", () => {
+  it("root switches uid/gid in spawn; sudo passes variables by name, and PATH and TMPDIR (which sudo's start drops) explicitly", () => {
     const user = { name: "claude-agent", uid: 990, gid: 991 };
     expect(agentLaunch("/bin/claude", ["-p"], env, { ...user, via: "root" })).toMatchObject({
       command: "/bin/claude",
@@ -229,10 +234,11 @@ describe("agentLaunch", () => {
       "--",
       "/usr/bin/env",
       "PATH=/opt/node/bin:/usr/bin",
+      "TMPDIR=/tmp/s/tmp",
       "/bin/claude",
       "-p",
     ]);
-    // No value but PATH is on the command line, where any local user could read it in /proc.
+    // No value but PATH and TMPDIR is on the command line, where any local user could read it in /proc.
     expect(sudo.args.join(" ")).not.toContain("127.0.0.1");
     expect(sudo.signalGroup).toBeTypeOf("function");
     expect(agentLaunch("/bin/claude", ["-p"], env, undefined)).toEqual({

@@ -1,6 +1,6 @@
 import { execFile, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
-import { chown, writeFile } from "node:fs/promises";
+import { chown, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
@@ -20,6 +20,7 @@ const SUDOERS = `/etc/sudoers.d/${HOST_USER}`;
 const SESSION = path.resolve(fileURLToPath(import.meta.url), "../fixtures/sudo-host-session.ts");
 
 let hostUid: number;
+let hostGid: number;
 beforeAll(async () => {
   if (!existsSync("/usr/bin/sudo"))
     throw new Error("sudo is not installed: apt-get install sudo (bash .ci/run installs it)");
@@ -27,6 +28,7 @@ beforeAll(async () => {
     run("useradd", ["--system", "--user-group", "--create-home", "--shell", "/bin/sh", HOST_USER]),
   );
   hostUid = Number((await run("id", ["-u", HOST_USER])).stdout.trim());
+  hostGid = Number((await run("id", ["-g", HOST_USER])).stdout.trim());
   await writeFile(SUDOERS, `${HOST_USER} ALL=(ALL) NOPASSWD:ALL\n`, { mode: 0o440 });
 });
 afterAll(async () => {
@@ -80,7 +82,7 @@ describe("a host with passwordless sudo, as GitHub-hosted runners are (real CLI)
         kind: "tool_use",
         name: "Bash",
         input: {
-          command: `sh -c 'id -u; echo USER=$USER; setsid -f sleep ${marker} >/dev/null 2>&1 </dev/null'`,
+          command: `sh -c 'id -u; echo USER=$USER; echo TMPDIR=$TMPDIR; setsid -f sleep ${marker} >/dev/null 2>&1 </dev/null'`,
           description: "probe",
         },
         id: "toolu_probe",
@@ -90,8 +92,8 @@ describe("a host with passwordless sudo, as GitHub-hosted runners are (real CLI)
     const workspace = await makeTempDir("sudo-host-ws");
     try {
       await writeFile(path.join(workspace, "README.md"), "hello\n");
-      await chown(workspace, hostUid, hostUid);
-      await chown(path.join(workspace, "README.md"), hostUid, hostUid);
+      await chown(workspace, hostUid, hostGid);
+      await chown(path.join(workspace, "README.md"), hostUid, hostGid);
       const seen = await sessionAsSudoHost({ apiUrl: api.url, workspace, claudePath: CLAUDE_BIN });
 
       expect(seen).toMatchObject({
@@ -110,6 +112,10 @@ describe("a host with passwordless sudo, as GitHub-hosted runners are (real CLI)
       // The agent ran as its own user, with USER set as `sudo -u` would, not as root or the host.
       expect(probe).toContain(agentUid);
       expect(probe).toContain("USER=claude-agent");
+      // Its TMPDIR is the session's own even through sudo, whose setuid start makes glibc drop
+      // TMPDIR from the environment before --preserve-env could keep it: without it the CLI's working
+      // files would go to /tmp/claude-<uid>, shared by every session of that user on the runner.
+      expect(probe).toMatch(/TMPDIR=\/\S*\/claude-pr-runner-[^/\s]+\/tmp"$/);
       const survivors = await run("pgrep", ["-x", "-f", `sleep ${marker}`]).then(
         (r) => r.stdout.trim(),
         () => "",
@@ -118,6 +124,7 @@ describe("a host with passwordless sudo, as GitHub-hosted runners are (real CLI)
     } finally {
       await run("pkill", ["-KILL", "-f", `sleep ${marker}`]).catch(() => {});
       await api.close();
+      await rm(workspace, { recursive: true, force: true });
     }
   });
 });

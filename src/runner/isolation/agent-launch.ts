@@ -13,9 +13,17 @@ export interface AgentLaunch {
 }
 
 /**
+ * Variables that never reach `--preserve-env`: sudo is setuid, so glibc removes them from sudo's own
+ * environment at start-up (its secure mode), and PATH, which sudo replaces by its secure_path. They go
+ * on the command line instead; none of them is a secret. Without TMPDIR the agent's CLI would keep its
+ * working files in /tmp/claude-<uid>, shared by every session of that user on the runner.
+ */
+const DROPPED_BY_SUDO = ["PATH", "TMPDIR"];
+
+/**
  * Root switches users in `spawn`. A host with passwordless sudo runs `sudo -n -u <user>`: the
  * environment goes through `--preserve-env` by name (values on a command line are readable by any
- * local user in /proc), except PATH, which sudo would replace by its secure_path.
+ * local user in /proc), except what sudo's start would drop (DROPPED_BY_SUDO).
  */
 export function agentLaunch(
   claudePath: string,
@@ -31,7 +39,10 @@ export function agentLaunch(
     const [command, ...prefix] = pidNamespaceLaunch(user);
     return { command: command as string, args: [...prefix, claudePath, ...argv] };
   }
-  const names = Object.keys(env).filter((name) => name !== "PATH");
+  const names = Object.keys(env).filter((name) => !DROPPED_BY_SUDO.includes(name));
+  const explicit = DROPPED_BY_SUDO.filter((name) => name !== "PATH" && env[name] !== undefined).map(
+    (name) => `${name}=${env[name]}`,
+  );
   return {
     command: "sudo",
     args: [
@@ -44,6 +55,7 @@ export function agentLaunch(
       ...(contained ? pidNamespaceLaunch(user) : []),
       "/usr/bin/env",
       `PATH=${env.PATH ?? "/usr/bin:/bin"}`,
+      ...explicit,
       ...(contained ? [`USER=${user.name}`, `LOGNAME=${user.name}`] : []),
       claudePath,
       ...argv,

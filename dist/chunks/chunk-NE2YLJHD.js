@@ -7717,6 +7717,7 @@ async function lookUp(name, host) {
 }
 
 // src/runner/isolation/agent-launch.ts
+var DROPPED_BY_SUDO = ["PATH", "TMPDIR"];
 function agentLaunch(claudePath, argv, env, user) {
   if (!user) return { command: claudePath, args: argv };
   const contained = user.pidNamespace?.contained === true;
@@ -7725,7 +7726,10 @@ function agentLaunch(claudePath, argv, env, user) {
     const [command, ...prefix] = pidNamespaceLaunch(user);
     return { command, args: [...prefix, claudePath, ...argv] };
   }
-  const names = Object.keys(env).filter((name) => name !== "PATH");
+  const names = Object.keys(env).filter((name) => !DROPPED_BY_SUDO.includes(name));
+  const explicit = DROPPED_BY_SUDO.filter((name) => name !== "PATH" && env[name] !== void 0).map(
+    (name) => `${name}=${env[name]}`
+  );
   return {
     command: "sudo",
     args: [
@@ -7738,6 +7742,7 @@ function agentLaunch(claudePath, argv, env, user) {
       ...contained ? pidNamespaceLaunch(user) : [],
       "/usr/bin/env",
       `PATH=${env.PATH ?? "/usr/bin:/bin"}`,
+      ...explicit,
       ...contained ? [`USER=${user.name}`, `LOGNAME=${user.name}`] : [],
       claudePath,
       ...argv
