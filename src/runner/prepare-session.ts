@@ -10,6 +10,7 @@ import { type AgentFiles, handOverToAgent, writeAgentGitConfig } from "./isolati
 import type { AgentUser } from "./isolation/agent-user.js";
 import { type AgentWorkspace, makeAgentWorkspace, moveTranscripts } from "./isolation/agent-workspace.js";
 import { type BashSandboxPlan, planBashSandbox } from "./isolation/bash-sandbox.js";
+import { checkoutCredentialPaths } from "./isolation/checkout-credential-paths.js";
 import { type ClosedSource, closeSourceCredentials } from "./isolation/close-source-checkout.js";
 import { type HostCommands, systemHostCommands } from "./isolation/host-commands.js";
 import { mergeRunnerSettings } from "./merge-runner-settings.js";
@@ -86,17 +87,25 @@ export async function prepareSession(options: SessionOptions): Promise<PreparedS
   const outputSchema =
     options.jsonSchema === undefined ? undefined : await compileOutputSchema(options.jsonSchema);
   const claudePath = options.claudePath ? path.resolve(options.claudePath) : resolveClaudePath();
-  const sandbox =
-    options.bashSandbox && !options.withoutBash
-      ? await planBashSandbox(
-          options.bashSandbox,
-          options.agentUser,
-          source.PATH ?? "",
-          !options.agentUser || options.workspaceAccess === "write",
-          undefined,
-          claudePath,
-        )
+  const sandboxed = options.bashSandbox && !options.withoutBash;
+  // An agent on the host's own user could read the door's checkout credentials from Bash (the kernel
+  // lets that user); the sandbox hides them. An agent user of its own is kept out by file modes
+  // (closeSourceCredentials, below).
+  const hidden =
+    sandboxed && !options.agentUser
+      ? await checkoutCredentialPaths(await realpath(cwd), homedir())
       : undefined;
+  const sandbox = sandboxed
+    ? await planBashSandbox(
+        options.bashSandbox as NonNullable<SessionOptions["bashSandbox"]>,
+        options.agentUser,
+        source.PATH ?? "",
+        !options.agentUser || options.workspaceAccess === "write",
+        undefined,
+        claudePath,
+        hidden,
+      )
+    : undefined;
   if (options.bashSandbox?.required && !sandbox?.enabled) {
     throw new RunnerConfigError(`the Bash sandbox is required: ${sandbox?.summary}`, "bashSandbox");
   }

@@ -54,6 +54,45 @@ describe("planBashSandbox", () => {
     });
   });
 
+  it("hides the paths it is given from every command, and names them; never where its file layer is off", async () => {
+    const hidden = {
+      paths: ["/w/app/.git", "/rt/creds.config"],
+      description: "the checkout's .git and 1 file it includes",
+    };
+    const plan = await planBashSandbox(
+      { allowedDomains: [] },
+      undefined,
+      "/usr/bin",
+      true,
+      works,
+      undefined,
+      hidden,
+    );
+    expect(plan.summary).toBe(
+      "Bash sandbox: on (bubblewrap; network: none; hidden from commands: the checkout's .git and 1 file it includes)",
+    );
+    expect(plan.enabled && plan.settings.sandbox).toMatchObject({
+      filesystem: { denyRead: ["/w/app/.git", "/rt/creds.config"] },
+    });
+    const none = await planBashSandbox(
+      { allowedDomains: [] },
+      undefined,
+      "/usr/bin",
+      true,
+      works,
+      undefined,
+      {
+        paths: [],
+        description: "nothing",
+      },
+    );
+    expect(none.summary).toBe("Bash sandbox: on (bubblewrap; network: none)");
+    expect(none.enabled && none.settings.sandbox).not.toHaveProperty("filesystem");
+    await expect(
+      planBashSandbox({ allowedDomains: [] }, user, "/usr/bin", false, works, undefined, hidden),
+    ).rejects.toThrow(/only where the sandbox's file layer runs/);
+  });
+
   it("is off, with the probe's reason, where bubblewrap cannot start", async () => {
     const plan = await planBashSandbox({ allowedDomains: [] }, user, "/usr/bin", true, async () => ({
       ok: false,

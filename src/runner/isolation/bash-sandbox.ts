@@ -2,6 +2,7 @@ import { spawnSync } from "node:child_process";
 import { closeSync, existsSync, openSync, readSync } from "node:fs";
 import path from "node:path";
 import type { AgentUser } from "./agent-user.js";
+import type { HiddenPaths } from "./checkout-credential-paths.js";
 
 /** The CLI's own OS sandbox for Bash (bubblewrap on Linux) and what it lets through. */
 export interface BashSandboxRequest {
@@ -41,6 +42,8 @@ export async function planBashSandbox(
   workspaceWritable: boolean,
   probe: SandboxProbe = probeBubblewrap,
   claudePath?: string,
+  /** Paths no sandboxed command may read (needs the file layer, so a writable workspace). */
+  hidden?: HiddenPaths,
 ): Promise<BashSandboxPlan> {
   if (process.platform !== "linux") {
     return { enabled: false, summary: `Bash sandbox: off (${process.platform} is not handled here)` };
@@ -48,9 +51,18 @@ export async function planBashSandbox(
   const probed = await probe(user, searchPath, claudePath);
   if (!probed.ok) return { enabled: false, summary: `Bash sandbox: off (${probed.reason})` };
   const network = request.allowedDomains.length ? request.allowedDomains.join(", ") : "none";
+  if (hidden?.paths.length && !workspaceWritable) {
+    // Never report paths as hidden that the sandbox would not hide.
+    throw new Error("paths can be hidden from commands only where the sandbox's file layer runs");
+  }
+  const files = !workspaceWritable
+    ? "; files: left to the uid"
+    : hidden?.paths.length
+      ? `; hidden from commands: ${hidden.description}`
+      : "";
   return {
     enabled: true,
-    summary: `Bash sandbox: on (bubblewrap; network: ${network}${workspaceWritable ? "" : "; files: left to the uid"})`,
+    summary: `Bash sandbox: on (bubblewrap; network: ${network}${files})`,
     settings: {
       sandbox: {
         enabled: true,
@@ -61,7 +73,11 @@ export async function planBashSandbox(
         // The sandbox's file layer creates mount points inside the working directory (for
         // .claude/commands, .git/hooks, ...), which fails when the uid cannot write there; the
         // kernel already keeps that workspace read-only, so only the network and seccomp layers stay.
-        ...(workspaceWritable ? {} : { filesystem: { disabled: true } }),
+        ...(workspaceWritable
+          ? hidden?.paths.length
+            ? { filesystem: { denyRead: hidden.paths } }
+            : {}
+          : { filesystem: { disabled: true } }),
       },
     },
   };

@@ -294,8 +294,8 @@ var require_utils = __commonJS({
       }
       return output;
     };
-    exports.basename = (path13, { windows } = {}) => {
-      const segs = path13.split(windows ? /[\\/]/ : "/");
+    exports.basename = (path14, { windows } = {}) => {
+      const segs = path14.split(windows ? /[\\/]/ : "/");
       const last = segs[segs.length - 1];
       if (last === "") {
         return segs[segs.length - 2];
@@ -2237,8 +2237,8 @@ ${finding.body}`.trim() },
     ]
   };
 }
-function relativeUri(path13) {
-  return path13.split("/").map(encodeURIComponent).join("/");
+function relativeUri(path14) {
+  return path14.split("/").map(encodeURIComponent).join("/");
 }
 
 // src/jobs/review/review-run-properties.ts
@@ -2429,7 +2429,7 @@ function schemaProblems(errors, document) {
   const all = errors ?? [];
   const anyOfPaths = all.filter((e) => e.keyword === "anyOf").map((e) => `${e.schemaPath}/`);
   for (const error of all) {
-    if (anyOfPaths.some((path13) => error.schemaPath.startsWith(path13))) continue;
+    if (anyOfPaths.some((path14) => error.schemaPath.startsWith(path14))) continue;
     const branches = all.filter(
       (e) => e.instancePath === error.instancePath && e.schemaPath.startsWith(`${error.schemaPath}/`)
     );
@@ -2492,7 +2492,7 @@ function anyOfText(error, branches) {
   return names.length > 0 && names.length === branches.length ? `needs at least one of ${names.join(", ")}` : error.message ?? "is not valid";
 }
 function keyPath(instancePath) {
-  return instancePath.split("/").slice(1).map((part) => part.replaceAll("~1", "/").replaceAll("~0", "~")).reduce((path13, part) => /^\d+$/.test(part) ? `${path13}[${part}]` : path13 ? `${path13}.${part}` : part, "");
+  return instancePath.split("/").slice(1).map((part) => part.replaceAll("~1", "/").replaceAll("~0", "~")).reduce((path14, part) => /^\d+$/.test(part) ? `${path14}[${part}]` : path14 ? `${path14}.${part}` : part, "");
 }
 function valueAt(document, instancePath) {
   let value = document;
@@ -2773,9 +2773,9 @@ var GitCheckout = class {
     return parseNameStatus(status).map((file) => ({ ...file, ...counts.get(file.path) }));
   }
   /** Number of lines of a file at a commit, or undefined when the file does not exist there. */
-  async lineCount(sha, path13) {
+  async lineCount(sha, path14) {
     try {
-      const text = await this.git(["show", `${sha}:${path13}`]);
+      const text = await this.git(["show", `${sha}:${path14}`]);
       if (text.length === 0) return 0;
       return text.split("\n").length - (text.endsWith("\n") ? 1 : 0);
     } catch {
@@ -2785,8 +2785,8 @@ var GitCheckout = class {
   /** `lineCount` of each path at a commit, read in parallel, for checking findings against the files. */
   async lineCounts(sha, paths) {
     const unique = [...new Set(paths)];
-    const counts = await Promise.all(unique.map((path13) => this.lineCount(sha, path13)));
-    return new Map(unique.map((path13, i) => [path13, counts[i]]));
+    const counts = await Promise.all(unique.map((path14) => this.lineCount(sha, path14)));
+    return new Map(unique.map((path14, i) => [path14, counts[i]]));
   }
   /**
    * The byte size of each path's blob at a commit (one `ls-tree` for all), for estimating what
@@ -2836,8 +2836,8 @@ function parseNameStatus(output) {
     const letter = code[0] ?? "M";
     if (letter === "R" || letter === "C") {
       const previousPath = fields[i++] ?? "";
-      const path13 = fields[i++] ?? "";
-      files.push({ path: path13, previousPath, status: STATUS_NAMES[letter] ?? "modified" });
+      const path14 = fields[i++] ?? "";
+      files.push({ path: path14, previousPath, status: STATUS_NAMES[letter] ?? "modified" });
     } else {
       files.push({ path: fields[i++] ?? "", status: STATUS_NAMES[letter] ?? "modified" });
     }
@@ -2850,12 +2850,12 @@ function parseNumstat(output) {
   for (let i = 0; i < fields.length; i++) {
     const match = /^(\d+|-)\t(\d+|-)\t(.*)$/.exec(fields[i] ?? "");
     if (!match) continue;
-    let path13 = match[3] ?? "";
-    if (path13 === "") {
+    let path14 = match[3] ?? "";
+    if (path14 === "") {
       i += 2;
-      path13 = fields[i] ?? "";
+      path14 = fields[i] ?? "";
     }
-    counts.set(path13, { additions: toCount(match[1]), deletions: toCount(match[2]) });
+    counts.set(path14, { additions: toCount(match[1]), deletions: toCount(match[2]) });
   }
   return counts;
 }
@@ -2986,12 +2986,12 @@ var RepositoryConfigError = class extends Error {
 var validateConfig = compileOnFirstUse(REPOSITORY_CONFIG_SCHEMA);
 async function readRepositoryConfig(checkout, sha) {
   const listed = await checkout.git(["ls-tree", "--name-only", "-z", sha, "--", ...REPOSITORY_CONFIG_PATHS]);
-  const present = REPOSITORY_CONFIG_PATHS.filter((path14) => listed.split("\0").includes(path14));
-  const path13 = onePath(present, sha);
-  if (!path13) return EMPTY_REPOSITORY_CONFIG;
+  const present = REPOSITORY_CONFIG_PATHS.filter((path15) => listed.split("\0").includes(path15));
+  const path14 = onePath(present, sha);
+  if (!path14) return EMPTY_REPOSITORY_CONFIG;
   return parseRepositoryConfig(
-    await checkout.git(["show", `${sha}:${path13}`]),
-    `${path13} at ${sha.slice(0, 12)}`
+    await checkout.git(["show", `${sha}:${path14}`]),
+    `${path14} at ${sha.slice(0, 12)}`
   );
 }
 function onePath(present, sha) {
@@ -3113,10 +3113,10 @@ var PathFilter = class _PathFilter {
     if (globs.length === 0) return this;
     return new _PathFilter(this.included, this.excluded, this.kept, [...this.narrowings, matcher(globs)]);
   }
-  matches(path13) {
-    if (!this.included(path13)) return false;
-    if (this.excluded(path13) && !this.kept(path13)) return false;
-    return this.narrowings.every((narrowing) => narrowing(path13));
+  matches(path14) {
+    if (!this.included(path14)) return false;
+    if (this.excluded(path14) && !this.kept(path14)) return false;
+    return this.narrowings.every((narrowing) => narrowing(path14));
   }
   /** Splits changed files into the reviewed and the left-out ones; a rename counts by its new path. */
   partition(files) {
@@ -3226,8 +3226,8 @@ function splitDiffByFile(diff) {
   if (starts.length === 0) return [{ index: 0, path: "(diff)", text: diff }];
   return starts.map((start, index) => {
     const text = diff.slice(start, starts[index + 1] ?? diff.length);
-    const path13 = /^diff --git a\/.* b\/(.*)$/m.exec(text)?.[1] ?? `(file ${index + 1})`;
-    return { index, path: path13, text };
+    const path14 = /^diff --git a\/.* b\/(.*)$/m.exec(text)?.[1] ?? `(file ${index + 1})`;
+    return { index, path: path14, text };
   });
 }
 function diffOfPaths(diff, paths) {
@@ -3235,8 +3235,8 @@ function diffOfPaths(diff, paths) {
 }
 
 // src/jobs/review/file-risk.ts
-function riskTier(path13) {
-  const lower = path13.toLowerCase();
+function riskTier(path14) {
+  const lower = path14.toLowerCase();
   const name = lower.slice(lower.lastIndexOf("/") + 1);
   if (LAST.some((pattern) => pattern.test(lower))) return 4;
   if (lower.startsWith(".github/workflows/") || lower.startsWith(".github/actions/")) return 0;
@@ -3873,15 +3873,15 @@ var DiffLineMap = class {
     this.files = new Map(files.map((f) => [f.path, f]));
   }
   /** The file as changed by the PR; `undefined` when the PR does not touch `path` (or deletes it). */
-  file(path13) {
-    const f = this.files.get(path13);
+  file(path14) {
+    const f = this.files.get(path14);
     return f && f.status !== "removed" ? f : void 0;
   }
-  hunkOf(path13, line) {
-    return this.file(path13)?.hunks.find((h) => h.lines.has(line));
+  hunkOf(path14, line) {
+    return this.file(path14)?.hunks.find((h) => h.lines.has(line));
   }
-  lineKind(path13, line) {
-    return this.hunkOf(path13, line)?.lines.get(line);
+  lineKind(path14, line) {
+    return this.hunkOf(path14, line)?.lines.get(line);
   }
 };
 function parseUnifiedDiff(text) {
@@ -3928,11 +3928,11 @@ function fileFromPatch(p) {
   };
   const removed = p.newFileName === "/dev/null" || p.isDelete === true;
   const added = p.oldFileName === "/dev/null" || p.isCreate === true;
-  const path13 = removed ? strip(p.oldFileName) : strip(p.newFileName);
+  const path14 = removed ? strip(p.oldFileName) : strip(p.newFileName);
   const previous = strip(p.oldFileName);
-  const renamed = !added && !removed && (p.isRename === true || previous !== path13);
+  const renamed = !added && !removed && (p.isRename === true || previous !== path14);
   const file = {
-    path: path13,
+    path: path14,
     status: removed ? "removed" : added ? "added" : renamed ? "renamed" : "modified",
     hunks: removed ? [] : hunksOf(p)
   };
@@ -7304,12 +7304,12 @@ async function restoreSession(options) {
       `its transcript is corrupt: sha256 ${sha.slice(0, 12)}\u2026 (${bytes.byteLength} bytes), expected ${entry.transcriptSha256.slice(0, 12)}\u2026 (${entry.transcriptBytes} bytes)`
     );
   }
-  const path13 = await transcriptPath(options.configDir, options.cwd, entry.sessionId);
-  await mkdir2(dirname(path13), { recursive: true });
-  const temp = `${path13}.${randomUUID()}.tmp`;
+  const path14 = await transcriptPath(options.configDir, options.cwd, entry.sessionId);
+  await mkdir2(dirname(path14), { recursive: true });
+  const temp = `${path14}.${randomUUID()}.tmp`;
   try {
     await writeFile2(temp, bytes);
-    await rename(temp, path13);
+    await rename(temp, path14);
   } finally {
     await rm2(temp, { force: true });
   }
@@ -7319,7 +7319,7 @@ async function restoreSession(options) {
     start,
     sessionId: entry.sessionId,
     parentHeadSha: entry.headSha,
-    transcriptPath: path13,
+    transcriptPath: path14,
     message: `Continued from session ${entry.sessionId} of ${origin} (it saw ${entry.headSha.slice(0, 7)}).`
   };
 }
@@ -8184,8 +8184,8 @@ var CredentialProxy = class {
   }
   handle(req, res) {
     const method = req.method ?? "GET";
-    const path13 = req.url ?? "/";
-    if ((method === "HEAD" || method === "GET") && pathOnly(path13) === "/api/hello") {
+    const path14 = req.url ?? "/";
+    if ((method === "HEAD" || method === "GET") && pathOnly(path14) === "/api/hello") {
       res.writeHead(200, { "content-type": "application/json" }).end(method === "HEAD" ? void 0 : "{}");
       return;
     }
@@ -8194,9 +8194,9 @@ var CredentialProxy = class {
       this.refuse(res, refusal2.status, refusal2.type, refusal2.message);
       return;
     }
-    const route = forwardableRequest(method, path13);
+    const route = forwardableRequest(method, path14);
     if (!route.ok) {
-      this.refuseRequest(res, `${method} ${describeTarget(path13)}: ${route.reason}`);
+      this.refuseRequest(res, `${method} ${describeTarget(path14)}: ${route.reason}`);
       return;
     }
     this.forward(req, res, method, route.path);
@@ -8205,9 +8205,9 @@ var CredentialProxy = class {
   refuseRequest(res, reason) {
     this.refuse(res, 403, "permission_error", `${PROXY_MESSAGE_PREFIX}: refused ${reason}`);
   }
-  forward(req, res, method, path13) {
+  forward(req, res, method, path14) {
     this.counters.forwarded++;
-    this.sendUpstream(req, res, method, path13).catch((error) => {
+    this.sendUpstream(req, res, method, path14).catch((error) => {
       this.refuse(
         res,
         502,
@@ -8216,14 +8216,14 @@ var CredentialProxy = class {
       );
     });
   }
-  async sendUpstream(req, res, method, path13) {
+  async sendUpstream(req, res, method, path14) {
     const headers = {};
     for (const [name, value] of Object.entries(req.headers)) {
       if (value !== void 0 && !DROPPED_REQUEST_HEADERS.has(name)) headers[name] = value;
     }
     headers["accept-encoding"] = "identity";
     const base = this.upstream.pathname.replace(/\/+$/, "");
-    const url = new URL(`${this.upstream.origin}${base}${path13}`);
+    const url = new URL(`${this.upstream.origin}${base}${path14}`);
     const body = this.auth.needsBody ? await readBody(req) : void 0;
     if (body) headers["content-length"] = String(body.length);
     await this.auth.authorize({ method, url, headers, ...body ? { body } : {} });
@@ -8355,9 +8355,9 @@ function upstreamMessage(body) {
 function describeTarget(target) {
   return JSON.stringify(target.slice(0, 200));
 }
-function pathOnly(path13) {
-  const q = path13.indexOf("?");
-  return q === -1 ? path13 : path13.slice(0, q);
+function pathOnly(path14) {
+  const q = path14.indexOf("?");
+  return q === -1 ? path14 : path14.slice(0, q);
 }
 
 // src/sandbox/credential-proxy/start-credential-proxy.ts
@@ -8643,7 +8643,7 @@ function isTruthy(value) {
 // src/runner/prepare-session.ts
 import { mkdir as mkdir6, mkdtemp as mkdtemp3, realpath as realpath5, rm as rm6, stat as stat3 } from "node:fs/promises";
 import { homedir, tmpdir as tmpdir2 } from "node:os";
-import path11 from "node:path";
+import path12 from "node:path";
 
 // src/runner/build-claude-argv.ts
 var POLICY_SAFE_PERMISSION_MODES = ["manual", "acceptEdits", "plan"];
@@ -9047,16 +9047,20 @@ async function moveTranscripts(configDir, fromCwd, toCwd) {
 import { spawnSync as spawnSync2 } from "node:child_process";
 import { closeSync, existsSync, openSync, readSync } from "node:fs";
 import path8 from "node:path";
-async function planBashSandbox(request, user, searchPath, workspaceWritable, probe = probeBubblewrap, claudePath) {
+async function planBashSandbox(request, user, searchPath, workspaceWritable, probe = probeBubblewrap, claudePath, hidden) {
   if (process.platform !== "linux") {
     return { enabled: false, summary: `Bash sandbox: off (${process.platform} is not handled here)` };
   }
   const probed = await probe(user, searchPath, claudePath);
   if (!probed.ok) return { enabled: false, summary: `Bash sandbox: off (${probed.reason})` };
   const network = request.allowedDomains.length ? request.allowedDomains.join(", ") : "none";
+  if (hidden?.paths.length && !workspaceWritable) {
+    throw new Error("paths can be hidden from commands only where the sandbox's file layer runs");
+  }
+  const files = !workspaceWritable ? "; files: left to the uid" : hidden?.paths.length ? `; hidden from commands: ${hidden.description}` : "";
   return {
     enabled: true,
-    summary: `Bash sandbox: on (bubblewrap; network: ${network}${workspaceWritable ? "" : "; files: left to the uid"})`,
+    summary: `Bash sandbox: on (bubblewrap; network: ${network}${files})`,
     settings: {
       sandbox: {
         enabled: true,
@@ -9067,7 +9071,7 @@ async function planBashSandbox(request, user, searchPath, workspaceWritable, pro
         // The sandbox's file layer creates mount points inside the working directory (for
         // .claude/commands, .git/hooks, ...), which fails when the uid cannot write there; the
         // kernel already keeps that workspace read-only, so only the network and seccomp layers stay.
-        ...workspaceWritable ? {} : { filesystem: { disabled: true } }
+        ...workspaceWritable ? hidden?.paths.length ? { filesystem: { denyRead: hidden.paths } } : {} : { filesystem: { disabled: true } }
       }
     }
   };
@@ -9148,14 +9152,35 @@ function findOnPath(name, searchPath) {
   return void 0;
 }
 
+// src/runner/isolation/checkout-credential-paths.ts
+import { lstat as lstat4 } from "node:fs/promises";
+import path9 from "node:path";
+async function checkoutCredentialPaths(sourceCwd, home) {
+  const gitDir = path9.join(sourceCwd, ".git");
+  if (!await lstat4(gitDir).catch(() => void 0)) return void 0;
+  const config = path9.join(gitDir, "config");
+  const included = (await lstat4(config).catch(() => void 0))?.isFile() ? await includedConfigFiles(config, home) : [];
+  const existing = [];
+  for (const file of included) if (await lstat4(file).catch(() => void 0)) existing.push(file);
+  const files = existing.filter((file) => !isInside2(file, gitDir));
+  return {
+    paths: [gitDir, ...files],
+    description: `the checkout's .git${files.length ? ` and ${files.length} file${files.length === 1 ? "" : "s"} it includes` : ""}`
+  };
+}
+function isInside2(file, dir) {
+  const relative = path9.relative(dir, file);
+  return relative !== "" && !relative.startsWith("..") && !path9.isAbsolute(relative);
+}
+
 // src/runner/isolation/close-source-checkout.ts
 import { execFile as execFile6 } from "node:child_process";
-import { lstat as lstat4, stat as stat2 } from "node:fs/promises";
-import path9 from "node:path";
+import { lstat as lstat5, stat as stat2 } from "node:fs/promises";
+import path10 from "node:path";
 async function closeSourceCredentials(source, user, host, home) {
-  const sourceGit = path9.join(source, ".git");
-  const config = path9.join(sourceGit, "config");
-  if (!(await lstat4(config).catch(() => void 0))?.isFile()) return { closed: [], restore: async () => {
+  const sourceGit = path10.join(source, ".git");
+  const config = path10.join(sourceGit, "config");
+  if (!(await lstat5(config).catch(() => void 0))?.isFile()) return { closed: [], restore: async () => {
   } };
   const targets = [
     { readable: config, close: sourceGit },
@@ -9331,7 +9356,7 @@ function modelIdFor(provider, model, option = "model") {
 // src/runner/resolve-claude-path.ts
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import path10 from "node:path";
+import path11 from "node:path";
 function resolveClaudePath() {
   const require2 = createRequire(import.meta.url);
   let manifestPath;
@@ -9346,7 +9371,7 @@ function resolveClaudePath() {
   const manifest = JSON.parse(readFileSync(manifestPath, "utf8"));
   const bin = typeof manifest.bin === "string" ? manifest.bin : manifest.bin?.claude;
   if (!bin) throw new RunnerConfigError(`${manifestPath} declares no "claude" bin`, "claudePath");
-  return path10.resolve(path10.dirname(manifestPath), bin);
+  return path11.resolve(path11.dirname(manifestPath), bin);
 }
 
 // src/runner/prepare-session.ts
@@ -9354,7 +9379,7 @@ async function prepareSession(options) {
   if (typeof options.prompt !== "string" || options.prompt.trim() === "") {
     throw new RunnerConfigError("the prompt is empty", "prompt");
   }
-  const cwd = path11.resolve(options.cwd);
+  const cwd = path12.resolve(options.cwd);
   const cwdStat = await stat3(cwd).catch(() => void 0);
   if (!cwdStat?.isDirectory())
     throw new RunnerConfigError(`the working directory ${cwd} does not exist`, "cwd");
@@ -9372,14 +9397,17 @@ async function prepareSession(options) {
     ...options.fallbackModel ? { fallbackModel: modelIdFor(provider, options.fallbackModel, "fallbackModel") } : {}
   };
   const outputSchema = options.jsonSchema === void 0 ? void 0 : await compileOutputSchema(options.jsonSchema);
-  const claudePath = options.claudePath ? path11.resolve(options.claudePath) : resolveClaudePath();
-  const sandbox = options.bashSandbox && !options.withoutBash ? await planBashSandbox(
+  const claudePath = options.claudePath ? path12.resolve(options.claudePath) : resolveClaudePath();
+  const sandboxed = options.bashSandbox && !options.withoutBash;
+  const hidden = sandboxed && !options.agentUser ? await checkoutCredentialPaths(await realpath5(cwd), homedir()) : void 0;
+  const sandbox = sandboxed ? await planBashSandbox(
     options.bashSandbox,
     options.agentUser,
     source.PATH ?? "",
     !options.agentUser || options.workspaceAccess === "write",
     void 0,
-    claudePath
+    claudePath,
+    hidden
   ) : void 0;
   if (options.bashSandbox?.required && !sandbox?.enabled) {
     throw new RunnerConfigError(`the Bash sandbox is required: ${sandbox?.summary}`, "bashSandbox");
@@ -9395,9 +9423,9 @@ async function prepareSession(options) {
   const claudeStat = await stat3(claudePath).catch(() => void 0);
   if (!claudeStat?.isFile())
     throw new RunnerConfigError(`the claude executable ${claudePath} does not exist`, "claudePath");
-  const tempRoot = options.workRoot ? await emptyPrivateDir(path11.resolve(options.workRoot)) : await mkdtemp3(path11.join(tmpdir2(), "claude-pr-runner-"));
-  const home = path11.join(tempRoot, "home");
-  const configDir = options.configDir ? path11.resolve(options.configDir) : path11.join(tempRoot, "config");
+  const tempRoot = options.workRoot ? await emptyPrivateDir(path12.resolve(options.workRoot)) : await mkdtemp3(path12.join(tmpdir2(), "claude-pr-runner-"));
+  const home = path12.join(tempRoot, "home");
+  const configDir = options.configDir ? path12.resolve(options.configDir) : path12.join(tempRoot, "config");
   await mkdir6(home, { recursive: true });
   await mkdir6(configDir, { recursive: true });
   const env = buildAgentEnvironment({
@@ -9407,7 +9435,7 @@ async function prepareSession(options) {
     ...options.env ? { extra: options.env } : {},
     ...options.passSecrets ? { passSecrets: options.passSecrets } : {}
   });
-  const tmp = path11.join(tempRoot, "tmp");
+  const tmp = path12.join(tempRoot, "tmp");
   await mkdir6(tmp, { mode: 448 });
   env.TMPDIR = tmp;
   const redactor = SecretRedactor.fromEnvironment({ ...source, ...options.env });
@@ -9418,7 +9446,7 @@ async function prepareSession(options) {
   try {
     workspace = await makeAgentWorkspace({
       source: sourceCwd,
-      into: path11.join(tempRoot, "workspace"),
+      into: path12.join(tempRoot, "workspace"),
       access,
       shareInodes: user !== void 0 && access === "read",
       hostEnv,
@@ -10325,10 +10353,10 @@ function readsOf(since, headChars) {
 }
 
 // src/findings/repository-path.ts
-function repositoryPathProblem(path13) {
-  if (typeof path13 !== "string" || path13.trim() === "") return "must be a non-empty path";
-  if (path13.startsWith("/") || path13.split("/").includes("..")) {
-    return `must be repository-relative, got "${path13}"`;
+function repositoryPathProblem(path14) {
+  if (typeof path14 !== "string" || path14.trim() === "") return "must be a non-empty path";
+  if (path14.startsWith("/") || path14.split("/").includes("..")) {
+    return `must be repository-relative, got "${path14}"`;
   }
   return void 0;
 }
@@ -10527,19 +10555,19 @@ function reviewCoverage(input) {
     if (use.isError || refused.has(use.id)) continue;
     let counted = false;
     for (const look of looksOf(use, paths)) {
-      const path13 = changedPathOf(look.path, paths);
-      if (!path13) continue;
+      const path14 = changedPathOf(look.path, paths);
+      if (!path14) continue;
       counted = true;
-      touched.add(path13);
-      const lines = added.get(path13) ?? [];
-      const into = seen.get(path13);
+      touched.add(path14);
+      const lines = added.get(path14) ?? [];
+      const into = seen.get(path14);
       if (look.lines === "none") continue;
       for (const line of lines)
         if (look.lines === "all" || look.lines.some((r) => line >= r.from && line <= r.to)) into?.add(line);
     }
     if (counted) toolCallsCounted++;
   }
-  const isRead = (path13) => (added.get(path13)?.length ?? 0) === 0 ? touched.has(path13) : (seen.get(path13)?.size ?? 0) > 0;
+  const isRead = (path14) => (added.get(path14)?.length ?? 0) === 0 ? touched.has(path14) : (seen.get(path14)?.size ?? 0) > 0;
   return {
     filesTotal: files.length,
     filesRead: paths.filter(isRead).length,
@@ -10547,7 +10575,7 @@ function reviewCoverage(input) {
     linesRead: [...seen.values()].reduce((sum, lines) => sum + lines.size, 0),
     linesInPrompt,
     ...summarised ? { reviewedEarlier: { at: summarised.reviewedSha, lines: linesEarlier } } : {},
-    unread: paths.filter((path13) => !isRead(path13)),
+    unread: paths.filter((path14) => !isRead(path14)),
     toolCallsCounted
   };
 }
@@ -10575,8 +10603,8 @@ function coverageLine(coverage) {
   return `Read ${coverage.filesRead} of ${coverage.filesTotal} changed files (${lines}; ${prompt})`;
 }
 function changedPathOf(given, changed) {
-  const path13 = given.replace(/^\.\//, "").replace(/^[ab]\//, "");
-  return changed.find((c) => path13 === c || path13.endsWith(`/${c}`));
+  const path14 = given.replace(/^\.\//, "").replace(/^[ab]\//, "");
+  return changed.find((c) => path14 === c || path14.endsWith(`/${c}`));
 }
 function looksOf(use, changed) {
   switch (use.name.toLowerCase()) {
@@ -10591,17 +10619,17 @@ function looksOf(use, changed) {
   }
 }
 function readLooks(input) {
-  const path13 = stringField(input, "file_path") ?? stringField(input, "path");
-  if (!path13) return [];
+  const path14 = stringField(input, "file_path") ?? stringField(input, "path");
+  if (!path14) return [];
   const range = input.view_range;
   if (Array.isArray(range) && typeof range[0] === "number") {
     const to = typeof range[1] === "number" && range[1] > 0 ? range[1] : Number.MAX_SAFE_INTEGER;
-    return [{ path: path13, lines: [{ from: range[0], to }] }];
+    return [{ path: path14, lines: [{ from: range[0], to }] }];
   }
   const offset = numberField(input, "offset") ?? 1;
   const limit = numberField(input, "limit") ?? READ_DEFAULT_LINES;
   const from = Math.max(1, offset);
-  return [{ path: path13, lines: [{ from, to: from + limit - 1 }] }];
+  return [{ path: path14, lines: [{ from, to: from + limit - 1 }] }];
 }
 function grepLooks(use) {
   const looks = [];
@@ -10611,12 +10639,12 @@ function grepLooks(use) {
       const line = Number(hit[2]);
       looks.push({ path: hit[1], lines: [{ from: line, to: line }] });
     } else {
-      const path14 = text.trim();
-      if (path14 && !path14.includes(" ")) looks.push({ path: path14, lines: "none" });
+      const path15 = text.trim();
+      if (path15 && !path15.includes(" ")) looks.push({ path: path15, lines: "none" });
     }
   }
-  const path13 = stringField(use.input, "path");
-  if (looks.length === 0 && path13) looks.push({ path: path13, lines: "none" });
+  const path14 = stringField(use.input, "path");
+  if (looks.length === 0 && path14) looks.push({ path: path14, lines: "none" });
   return looks;
 }
 function bashLooks(command, changed) {
@@ -10627,13 +10655,13 @@ function bashLooks(command, changed) {
   switch (program) {
     case "cat":
     case "nl":
-      return operands.map((path13) => ({ path: path13, lines: "all" }));
+      return operands.map((path14) => ({ path: path14, lines: "all" }));
     case "head": {
       const count = countOption(args) ?? HEAD_DEFAULT_LINES;
-      return operands.filter((a) => !/^\d+$/.test(a)).map((path13) => ({ path: path13, lines: [{ from: 1, to: count }] }));
+      return operands.filter((a) => !/^\d+$/.test(a)).map((path14) => ({ path: path14, lines: [{ from: 1, to: count }] }));
     }
     case "tail":
-      return operands.filter((a) => !/^\d+$/.test(a)).map((path13) => ({ path: path13, lines: "none" }));
+      return operands.filter((a) => !/^\d+$/.test(a)).map((path14) => ({ path: path14, lines: "none" }));
     case "sed":
       return sedLooks(args);
     case "git":
@@ -10646,7 +10674,7 @@ function sedLooks(args) {
   const script = args.find((a) => /^\d+(,\d+)?p$/.test(a));
   if (!args.includes("-n") || !script) return [];
   const [from = 0, to = from] = script.slice(0, -1).split(",").map(Number);
-  return args.filter((a) => a !== "-n" && a !== script && !a.startsWith("-")).map((path13) => ({ path: path13, lines: [{ from, to }] }));
+  return args.filter((a) => a !== "-n" && a !== script && !a.startsWith("-")).map((path14) => ({ path: path14, lines: [{ from, to }] }));
 }
 function gitLooks(args, changed) {
   const [sub, ...rest] = args.filter((a, i) => !(i === 0 && a.startsWith("-")));
@@ -10655,10 +10683,10 @@ function gitLooks(args, changed) {
   const named = dashDash >= 0 ? rest.slice(dashDash + 1) : [];
   const blobs = rest.filter((a) => !a.startsWith("-") && /^[^:]+:.+/.test(a)).map((a) => ({ path: a.slice(a.indexOf(":") + 1), lines: "all" }));
   if (sub === "log" && !rest.includes("-p") && !rest.includes("--patch")) return [];
-  if (named.length > 0) return named.map((path13) => ({ path: path13, lines: "all" }));
+  if (named.length > 0) return named.map((path14) => ({ path: path14, lines: "all" }));
   if (blobs.length > 0) return blobs;
   if (sub === "diff" && !rest.some((a) => a === "--stat" || a === "--name-only" || a === "--name-status"))
-    return changed.map((path13) => ({ path: path13, lines: "all" }));
+    return changed.map((path14) => ({ path: path14, lines: "all" }));
   return [];
 }
 function countOption(args) {
@@ -10994,10 +11022,10 @@ async function checkedReview(session, promptNotes, files) {
     };
   }
   const review = reviewFromStructuredOutput(outcome.structuredOutput);
-  const lineCounts = files.lineCounts ? await files.lineCounts(review.findings.map((f) => f.path).filter((path13) => files.knownPaths.has(path13))) : /* @__PURE__ */ new Map();
+  const lineCounts = files.lineCounts ? await files.lineCounts(review.findings.map((f) => f.path).filter((path14) => files.knownPaths.has(path14))) : /* @__PURE__ */ new Map();
   const checked = checkReview(review, {
     knownPaths: files.knownPaths,
-    lineCount: (path13) => lineCounts.get(path13),
+    lineCount: (path14) => lineCounts.get(path14),
     ...files.rules ? { rules: files.rules } : {}
   });
   const coverage = files.coverage ? coverageOf(files.coverage, outcome) : void 0;
@@ -11483,20 +11511,20 @@ function isErrno(error, code) {
 function versionOf(bytes) {
   return createHash6("sha256").update(bytes).digest("hex");
 }
-async function readIfExists(path13) {
+async function readIfExists(path14) {
   try {
-    return await readFile3(path13);
+    return await readFile3(path14);
   } catch (error) {
     if (isErrno(error, "ENOENT")) return void 0;
     throw error;
   }
 }
-async function writeAtomic(path13, bytes) {
-  await mkdir7(dirname2(path13), { recursive: true });
-  const temp = `${path13}.${process.pid}.${randomUUID2()}.tmp`;
+async function writeAtomic(path14, bytes) {
+  await mkdir7(dirname2(path14), { recursive: true });
+  const temp = `${path14}.${process.pid}.${randomUUID2()}.tmp`;
   try {
     await writeFile6(temp, bytes, { flag: "wx" });
-    await rename3(temp, path13);
+    await rename3(temp, path14);
   } catch (error) {
     await rm8(temp, { force: true });
     throw error;
@@ -11531,10 +11559,10 @@ var FsTranscriptStore = class {
     await Promise.all(sessionIds.map((id) => rm8(this.#transcriptPath(key, id), { force: true })));
   }
   async readIndex(key) {
-    const path13 = join4(this.#dir(key), "index.json");
-    const bytes = await readIfExists(path13);
+    const path14 = join4(this.#dir(key), "index.json");
+    const bytes = await readIfExists(path14);
     if (!bytes) return void 0;
-    return { index: parseLineageIndex(key, bytes, path13), version: versionOf(bytes) };
+    return { index: parseLineageIndex(key, bytes, path14), version: versionOf(bytes) };
   }
   async writeIndex(key, index, expectedVersion) {
     return this.#swap(join4(this.#dir(key), "index.json"), serializeLineageIndex(index), {
@@ -11543,14 +11571,14 @@ var FsTranscriptStore = class {
     });
   }
   /** Compare-and-swap under the file's lock: the version is the sha256 of the bytes on disk. */
-  async #swap(path13, bytes, cas) {
-    const release = await this.#lock(path13.replace(/\.json$/, ".lock"), cas);
+  async #swap(path14, bytes, cas) {
+    const release = await this.#lock(path14.replace(/\.json$/, ".lock"), cas);
     try {
-      const current = await readIfExists(path13);
+      const current = await readIfExists(path14);
       const currentVersion = current ? versionOf(current) : void 0;
       if (currentVersion !== cas.expectedVersion)
         throw new IndexConflictError(cas.conflictKey, cas.expectedVersion);
-      await writeAtomic(path13, bytes);
+      await writeAtomic(path14, bytes);
       return versionOf(bytes);
     } finally {
       await release();
@@ -11668,7 +11696,7 @@ function formatProgressEvent(event) {
 }
 
 // src/runner/parse-claude-args.ts
-import path12 from "node:path";
+import path13 from "node:path";
 var EFFORT_LEVELS = ["low", "medium", "high", "xhigh", "max"];
 var ALLOWED = [
   "--model",
@@ -11747,9 +11775,9 @@ function parseClaudeArgs(text, workspace) {
         out.effort = value;
         break;
       case "--add-dir": {
-        const root = path12.resolve(workspace);
-        const dir = path12.resolve(root, value);
-        if (dir !== root && !dir.startsWith(`${root}${path12.sep}`)) {
+        const root = path13.resolve(workspace);
+        const dir = path13.resolve(root, value);
+        if (dir !== root && !dir.startsWith(`${root}${path13.sep}`)) {
           throw new RunnerConfigError(
             `claude_args: --add-dir ${value} is outside the workspace`,
             "claude_args"
@@ -11937,24 +11965,24 @@ function parseJson2(name, text) {
     throw new PassThroughError(`${name} is not valid JSON: ${error.message}`, name);
   }
 }
-async function readPromptFile(path13, source) {
+async function readPromptFile(path14, source) {
   let text;
   try {
-    text = await source.readFile(path13);
+    text = await source.readFile(path14);
   } catch (error) {
     throw new PassThroughError(
-      `prompt_file ${path13} could not be read: ${error.message}`,
+      `prompt_file ${path14} could not be read: ${error.message}`,
       "prompt_file"
     );
   }
   const size = Buffer.byteLength(text);
   if (size > PROMPT_FILE_MAX_BYTES) {
     throw new PassThroughError(
-      `prompt_file ${path13} is ${size} bytes; the limit is ${PROMPT_FILE_MAX_BYTES}`,
+      `prompt_file ${path14} is ${size} bytes; the limit is ${PROMPT_FILE_MAX_BYTES}`,
       "prompt_file"
     );
   }
-  if (text.trim() === "") throw new PassThroughError(`prompt_file ${path13} is empty`, "prompt_file");
+  if (text.trim() === "") throw new PassThroughError(`prompt_file ${path14} is empty`, "prompt_file");
   return text.trim();
 }
 
@@ -12062,16 +12090,16 @@ async function parsePolicyDocument(text, source) {
 
 // src/runner/policy/load-policy-file.ts
 import { readFile as readFile4 } from "node:fs/promises";
-async function loadPolicyFile(path13, options = {}) {
+async function loadPolicyFile(path14, options = {}) {
   let text;
   try {
-    text = await readFile4(path13, "utf8");
+    text = await readFile4(path14, "utf8");
   } catch (error) {
-    throw new PolicyFileError(path13, [
+    throw new PolicyFileError(path14, [
       `cannot read the file: ${error.code ?? error.message}`
     ]);
   }
-  return new ToolPolicy(await parsePolicyDocument(text, path13), options);
+  return new ToolPolicy(await parsePolicyDocument(text, path14), options);
 }
 
 export {

@@ -1,0 +1,41 @@
+import { lstat } from "node:fs/promises";
+import path from "node:path";
+import { includedConfigFiles } from "./checkout-credentials.js";
+
+/** Paths commands must not read, and how the session's log names them. */
+export interface HiddenPaths {
+  paths: string[];
+  description: string;
+}
+
+/**
+ * Where the door's checkout may keep the workflow's token: its `.git` (actions/checkout v4 and v5
+ * write it into `.git/config`) and every file that config includes (v6 keeps it in one under
+ * RUNNER_TEMP). An agent on the runner's own user can name these paths from Bash; the kernel lets
+ * that user read them, so the Bash sandbox hides them (closeSourceCredentials does the same job
+ * with file modes when the agent has a user of its own). Only paths that exist: the sandbox mounts
+ * an empty directory over each.
+ */
+export async function checkoutCredentialPaths(
+  sourceCwd: string,
+  home: string | undefined,
+): Promise<HiddenPaths | undefined> {
+  const gitDir = path.join(sourceCwd, ".git");
+  if (!(await lstat(gitDir).catch(() => undefined))) return undefined;
+  const config = path.join(gitDir, "config");
+  const included = (await lstat(config).catch(() => undefined))?.isFile()
+    ? await includedConfigFiles(config, home)
+    : [];
+  const existing: string[] = [];
+  for (const file of included) if (await lstat(file).catch(() => undefined)) existing.push(file);
+  const files = existing.filter((file) => !isInside(file, gitDir));
+  return {
+    paths: [gitDir, ...files],
+    description: `the checkout's .git${files.length ? ` and ${files.length} file${files.length === 1 ? "" : "s"} it includes` : ""}`,
+  };
+}
+
+function isInside(file: string, dir: string): boolean {
+  const relative = path.relative(dir, file);
+  return relative !== "" && !relative.startsWith("..") && !path.isAbsolute(relative);
+}

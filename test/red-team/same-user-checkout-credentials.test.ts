@@ -1,0 +1,134 @@
+import { execFile, execFileSync, spawn } from "node:child_process";
+import { chmod, mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { CLAUDE_BIN } from "../harness/claude-cli.js";
+import { ScriptedMessagesApi, toolResultsOf } from "../harness/scripted-messages-api.js";
+import { makeTempDir } from "../harness/temp-dir.js";
+
+// A self-hosted runner without root or sudo: the agent shares the runner's user, and its test
+// commands run in the CLI's Bash sandbox (required for open code there). The agent works in its own
+// credential-free copy, but the door's checkout is on the same disk, readable by that user, and
+// actions/checkout persisted the workflow token in its `.git/config` (v4, v5) or in a file under
+// RUNNER_TEMP that `.git/config` includes (v6). A PR names the path in a test script; the sandbox
+// let `cat` read it. Real CLI, real bubblewrap, the runner as a user without sudo.
+vi.setConfig({ testTimeout: 120_000 });
+const run = promisify(execFile);
+const HOST_USER = "cpr-plain-host";
+const SESSION = path.resolve(fileURLToPath(import.meta.url), "../fixtures/plain-host-session.ts");
+const REPO_ROOT = path.resolve(fileURLToPath(import.meta.url), "../../..");
+const TOKEN = `ghs_${"P".repeat(36)}`;
+const BASIC = Buffer.from(`x-access-token:${TOKEN}`).toString("base64");
+const INCLUDED_CANARY = `ghs_${"Q".repeat(36)}`;
+
+let base: string;
+beforeAll(async () => {
+  await run("id", ["-u", HOST_USER]).catch(() =>
+    run("useradd", ["--system", "--user-group", "--create-home", "--shell", "/bin/sh", HOST_USER]),
+  );
+  // Everything the test gives the host user lives under a directory of the test's own: only what is
+  // inside it changes owner, never the temp dir it sits in.
+  base = await makeTempDir("plain-host");
+  await chmod(base, 0o755);
+});
+afterAll(async () => {
+  await rm(base, { recursive: true, force: true });
+});
+
+function git(cwd: string, ...args: string[]): void {
+  execFileSync("git", ["-c", "user.name=t", "-c", "user.email=t@example.com", ...args], { cwd });
+}
+
+/** The door's checkout as actions/checkout leaves it, and v6's credentials file under RUNNER_TEMP. */
+async function persistedCheckout(): Promise<{ door: string; included: string }> {
+  const door = path.join(base, "work", "app");
+  const runnerTemp = path.join(base, "runner-temp");
+  await mkdir(door, { recursive: true });
+  await mkdir(runnerTemp, { recursive: true });
+  const included = path.join(runnerTemp, "git-credentials-0d1e.config");
+  await writeFile(
+    included,
+    `[http "https://github.com/"]\n\textraheader = AUTHORIZATION: basic ${INCLUDED_CANARY}\n`,
+    {
+      mode: 0o600,
+    },
+  );
+  await writeFile(path.join(door, "test.sh"), "echo tests\n");
+  git(door, "init", "-q");
+  git(door, "add", "test.sh");
+  git(door, "commit", "-q", "-m", "first");
+  git(door, "config", "--local", "http.https://github.com/.extraheader", `AUTHORIZATION: basic ${BASIC}`);
+  git(door, "config", "--local", `includeIf.gitdir:${door}/.git/.path`, included);
+  await run("chown", ["-R", `${HOST_USER}:${HOST_USER}`, path.join(base, "work"), runnerTemp]);
+  return { door, included };
+}
+
+/** Runs the fixture as the host user (not root, no sudo) and returns its JSON line. */
+function sessionAsPlainHost(config: Record<string, string>): Promise<Record<string, unknown>> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      "setpriv",
+      [
+        `--reuid=${HOST_USER}`,
+        `--regid=${HOST_USER}`,
+        "--init-groups",
+        "--",
+        "env",
+        `HOME=/home/${HOST_USER}`,
+        `PATH=${process.env.PATH}`,
+        process.execPath,
+        "--import",
+        "tsx",
+        SESSION,
+        JSON.stringify(config),
+      ],
+      { cwd: REPO_ROOT },
+    );
+    let out = "";
+    let err = "";
+    child.stdout.on("data", (chunk: Buffer) => {
+      out += chunk.toString();
+    });
+    child.stderr.on("data", (chunk: Buffer) => {
+      err += chunk.toString();
+    });
+    child.on("close", (code) => {
+      const line = out.trim().split("\n").at(-1) ?? "";
+      if (code !== 0 || !line.startsWith("{"))
+        reject(new Error(`the host exited ${code}: ${err.slice(-2000)}`));
+      else resolve(JSON.parse(line) as Record<string, unknown>);
+    });
+  });
+}
+
+describe("an agent on the runner's own user (no root, no sudo), in the Bash sandbox", () => {
+  it("cannot read the door checkout's persisted token, in .git/config or in the file it includes; its test command still runs", async () => {
+    const { door, included } = await persistedCheckout();
+    const command = `sh -c 'cat ${door}/.git/config; cat ${included}; echo TESTS-RAN'`;
+    const api = await ScriptedMessagesApi.start([
+      { kind: "tool_use", name: "Bash", input: { command, description: "run the tests" }, id: "toolu_tests" },
+      { kind: "text", text: "done" },
+    ]);
+    try {
+      const seen = await sessionAsPlainHost({ apiUrl: api.url, door, claudePath: CLAUDE_BIN });
+      expect(seen.exitCode, JSON.stringify(seen.failureReasons)).toBe(0);
+      expect(seen.confinement).toContain("Bash sandbox: on");
+      expect(seen.confinement).toContain("hidden from commands: the checkout's .git and 1 file it includes");
+      const result = JSON.stringify(
+        api.mainRequests.flatMap((r) => toolResultsOf(r)).find((r) => r.tool_use_id === "toolu_tests")
+          ?.content,
+      );
+      expect(result).toContain("TESTS-RAN"); // the command ran, in the sandbox
+      expect(result).not.toContain(BASIC);
+      expect(result).not.toContain(INCLUDED_CANARY);
+      expect(JSON.stringify(api.mainRequests)).not.toContain(TOKEN);
+      // The door's checkout is as it was: hidden from the agent's commands, not changed.
+      expect(await readFile(path.join(door, ".git", "config"), "utf8")).toContain(BASIC);
+      expect(await readFile(included, "utf8")).toContain(INCLUDED_CANARY);
+    } finally {
+      await api.close();
+    }
+  });
+});

@@ -1,0 +1,55 @@
+import { execFileSync } from "node:child_process";
+import { mkdir, rm, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { checkoutCredentialPaths } from "../../src/runner/isolation/checkout-credential-paths.js";
+import { makeTempDir } from "../harness/temp-dir.js";
+
+const dirs: string[] = [];
+afterEach(async () => {
+  for (const dir of dirs.splice(0)) await rm(dir, { recursive: true, force: true });
+});
+
+async function checkout(): Promise<{ root: string; door: string }> {
+  const root = await makeTempDir("credential-paths");
+  dirs.push(root);
+  const door = path.join(root, "app");
+  await mkdir(door);
+  execFileSync("git", ["init", "-q"], { cwd: door });
+  return { root, door };
+}
+
+function setConfig(door: string, key: string, value: string): void {
+  execFileSync("git", ["config", "--local", key, value], { cwd: door });
+}
+
+describe("checkoutCredentialPaths: where the door's checkout may keep the workflow's token", () => {
+  it("is its .git and every existing file its config includes (absolute, relative to .git, under ~), outside .git", async () => {
+    const { root, door } = await checkout();
+    const home = path.join(root, "home");
+    await mkdir(home);
+    const absolute = path.join(root, "runner-temp-creds.config");
+    await writeFile(absolute, "");
+    await writeFile(path.join(home, "creds.config"), "");
+    await writeFile(path.join(door, ".git", "inside.config"), "");
+    setConfig(door, `includeIf.gitdir:${door}/.git/.path`, absolute);
+    setConfig(door, "include.path", "~/creds.config");
+    setConfig(door, "includeIf.onbranch:main.path", "inside.config"); // relative to .git: already hidden
+    setConfig(door, "includeIf.gitdir:/elsewhere/.path", path.join(root, "missing.config"));
+    expect(await checkoutCredentialPaths(door, home)).toEqual({
+      paths: [path.join(door, ".git"), absolute, path.join(home, "creds.config")],
+      description: "the checkout's .git and 2 files it includes",
+    });
+  });
+
+  it("is the .git alone when nothing is included, and nothing where there is no .git", async () => {
+    const { root, door } = await checkout();
+    expect(await checkoutCredentialPaths(door, undefined)).toEqual({
+      paths: [path.join(door, ".git")],
+      description: "the checkout's .git",
+    });
+    const plain = path.join(root, "plain");
+    await mkdir(plain);
+    expect(await checkoutCredentialPaths(plain, undefined)).toBeUndefined();
+  });
+});
