@@ -10,9 +10,10 @@ import { type AgentFiles, handOverToAgent, writeAgentGitConfig } from "./isolati
 import type { AgentUser } from "./isolation/agent-user.js";
 import { type AgentWorkspace, makeAgentWorkspace, moveTranscripts } from "./isolation/agent-workspace.js";
 import { type BashSandboxPlan, planBashSandbox } from "./isolation/bash-sandbox.js";
-import { checkoutCredentialPaths } from "./isolation/checkout-credential-paths.js";
+import { checkoutCredentialPaths, combineHiddenPaths } from "./isolation/checkout-credential-paths.js";
 import { type ClosedSource, closeSourceCredentials } from "./isolation/close-source-checkout.js";
 import { type HostCommands, systemHostCommands } from "./isolation/host-commands.js";
+import { runnerCredentialPaths } from "./isolation/runner-credential-paths.js";
 import { mergeRunnerSettings } from "./merge-runner-settings.js";
 import { providerFromEnvironment } from "./model-gateway.js";
 import { isModelProvider, type ModelProvider, modelIdFor } from "./model-provider.js";
@@ -88,12 +89,15 @@ export async function prepareSession(options: SessionOptions): Promise<PreparedS
     options.jsonSchema === undefined ? undefined : await compileOutputSchema(options.jsonSchema);
   const claudePath = options.claudePath ? path.resolve(options.claudePath) : resolveClaudePath();
   const sandboxed = options.bashSandbox && !options.withoutBash;
-  // An agent on the host's own user could read the door's checkout credentials from Bash (the kernel
-  // lets that user); the sandbox hides them. An agent user of its own is kept out by file modes
-  // (closeSourceCredentials, below).
+  // An agent on the host's own user could read, from Bash, the door's checkout credentials and the
+  // credential files of that user and of the runner (the kernel lets that user); the sandbox hides
+  // them. An agent user of its own is kept out by file modes (closeSourceCredentials, below).
   const hidden =
     sandboxed && !options.agentUser
-      ? await checkoutCredentialPaths(await realpath(cwd), homedir())
+      ? combineHiddenPaths(
+          await checkoutCredentialPaths(await realpath(cwd), homedir()),
+          await runnerCredentialPaths({ home: homedir(), runnerWorkspace: hostEnv.RUNNER_WORKSPACE }),
+        )
       : undefined;
   const sandbox = sandboxed
     ? await planBashSandbox(

@@ -1,5 +1,5 @@
 import { execFile, execFileSync, spawn } from "node:child_process";
-import { chmod, mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
@@ -43,8 +43,9 @@ function git(cwd: string, ...args: string[]): void {
 
 /** The door's checkout as actions/checkout leaves it, and v6's credentials file under RUNNER_TEMP. */
 async function persistedCheckout(): Promise<{ door: string; included: string }> {
-  const door = path.join(base, "work", "app");
-  const runnerTemp = path.join(base, "runner-temp");
+  const job = await mkdtemp(path.join(base, "job-"));
+  const door = path.join(job, "work", "app");
+  const runnerTemp = path.join(job, "runner-temp");
   await mkdir(door, { recursive: true });
   await mkdir(runnerTemp, { recursive: true });
   const included = path.join(runnerTemp, "git-credentials-0d1e.config");
@@ -61,7 +62,7 @@ async function persistedCheckout(): Promise<{ door: string; included: string }> 
   git(door, "commit", "-q", "-m", "first");
   git(door, "config", "--local", "http.https://github.com/.extraheader", `AUTHORIZATION: basic ${BASIC}`);
   git(door, "config", "--local", `includeIf.gitdir:${door}/.git/.path`, included);
-  await run("chown", ["-R", `${HOST_USER}:${HOST_USER}`, path.join(base, "work"), runnerTemp]);
+  await run("chown", ["-R", `${HOST_USER}:${HOST_USER}`, job]);
   return { door, included };
 }
 
@@ -129,6 +130,53 @@ describe("an agent on the runner's own user (no root, no sudo), in the Bash sand
       expect(await readFile(included, "utf8")).toContain(INCLUDED_CANARY);
     } finally {
       await api.close();
+    }
+  });
+
+  it("cannot read the credential files in the runner user's HOME (git, cloud, registry, Claude's own); a second layer: everything else there stays readable", async () => {
+    const { door } = await persistedCheckout();
+    const home = `/home/${HOST_USER}`;
+    // Each credential file holds a canary of its own; notes.txt is an ordinary file.
+    const planted: Record<string, string> = {
+      ".git-credentials": "GIT-CREDENTIALS-CANARY",
+      ".aws/credentials": "AWS-CREDENTIALS-CANARY",
+      ".config/gh/hosts.yml": "GH-HOSTS-CANARY",
+      ".claude/.credentials.json": "CLAUDE-OAUTH-CANARY",
+      "notes.txt": "READABLE-NOTE",
+    };
+    for (const [file, text] of Object.entries(planted)) {
+      await mkdir(path.dirname(path.join(home, file)), { recursive: true });
+      await writeFile(path.join(home, file), text, { mode: 0o600 });
+    }
+    await run("chown", [
+      "-R",
+      `${HOST_USER}:${HOST_USER}`,
+      ...Object.keys(planted).map((f) => path.join(home, f.split("/")[0] as string)),
+    ]);
+    const command = `sh -c 'cat ${Object.keys(planted)
+      .map((f) => `${home}/${f}`)
+      .join(" ")}; echo TESTS-RAN'`;
+    const api = await ScriptedMessagesApi.start([
+      { kind: "tool_use", name: "Bash", input: { command, description: "run the tests" }, id: "toolu_home" },
+      { kind: "text", text: "done" },
+    ]);
+    try {
+      const seen = await sessionAsPlainHost({ apiUrl: api.url, door, claudePath: CLAUDE_BIN });
+      expect(seen.exitCode, JSON.stringify(seen.failureReasons)).toBe(0);
+      expect(seen.confinement).toContain("4 credential files of the runner's HOME");
+      const result = JSON.stringify(
+        api.mainRequests.flatMap((r) => toolResultsOf(r)).find((r) => r.tool_use_id === "toolu_home")
+          ?.content,
+      );
+      expect(result).toContain("TESTS-RAN");
+      expect(result).toContain("READABLE-NOTE"); // a denylist, not the whole HOME: said in docs/security.md
+      for (const [file, canary] of Object.entries(planted)) {
+        if (file !== "notes.txt") expect(result, file).not.toContain(canary);
+      }
+    } finally {
+      await api.close();
+      for (const file of Object.keys(planted))
+        await rm(path.join(home, file.split("/")[0] as string), { recursive: true, force: true });
     }
   });
 });

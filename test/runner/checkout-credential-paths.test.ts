@@ -2,7 +2,11 @@ import { execFileSync } from "node:child_process";
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { checkoutCredentialPaths } from "../../src/runner/isolation/checkout-credential-paths.js";
+import {
+  checkoutCredentialPaths,
+  combineHiddenPaths,
+} from "../../src/runner/isolation/checkout-credential-paths.js";
+import { runnerCredentialPaths } from "../../src/runner/isolation/runner-credential-paths.js";
 import { makeTempDir } from "../harness/temp-dir.js";
 
 const dirs: string[] = [];
@@ -51,5 +55,54 @@ describe("checkoutCredentialPaths: where the door's checkout may keep the workfl
     const plain = path.join(root, "plain");
     await mkdir(plain);
     expect(await checkoutCredentialPaths(plain, undefined)).toBeUndefined();
+  });
+});
+
+describe("runnerCredentialPaths: credential files of the runner's user and of the runner itself", () => {
+  it("are the listed files that exist in HOME, and the runner's own beside its _work", async () => {
+    const root = await makeTempDir("runner-credentials");
+    dirs.push(root);
+    const home = path.join(root, "home");
+    const install = path.join(home, "actions-runner");
+    await mkdir(path.join(home, ".config", "gh"), { recursive: true });
+    await mkdir(path.join(install, "_work", "app"), { recursive: true });
+    await writeFile(path.join(home, ".git-credentials"), "");
+    await writeFile(path.join(home, "notes.txt"), "");
+    await writeFile(path.join(install, ".credentials"), "");
+    await writeFile(path.join(install, ".credentials_rsaparams"), "");
+    await writeFile(path.join(install, ".runner"), "");
+    expect(
+      await runnerCredentialPaths({ home, runnerWorkspace: path.join(install, "_work", "app") }),
+    ).toEqual({
+      paths: [
+        path.join(home, ".git-credentials"),
+        path.join(home, ".config", "gh"),
+        path.join(install, ".credentials"),
+        path.join(install, ".credentials_rsaparams"),
+      ],
+      description: "2 credential files of the runner's HOME, the runner's own credentials",
+    });
+    // Not a runner's layout (no _work): only HOME; no HOME, or HOME at /: nothing from it.
+    expect(await runnerCredentialPaths({ home, runnerWorkspace: path.join(install, "app") })).toMatchObject({
+      description: "2 credential files of the runner's HOME",
+    });
+    expect(await runnerCredentialPaths({ home: "/", runnerWorkspace: undefined })).toBeUndefined();
+    expect(await runnerCredentialPaths({ home: undefined, runnerWorkspace: undefined })).toBeUndefined();
+    await rm(path.join(home, ".config"), { recursive: true });
+    expect(await runnerCredentialPaths({ home, runnerWorkspace: undefined })).toMatchObject({
+      description: "1 credential file of the runner's HOME",
+    });
+  });
+
+  it("combineHiddenPaths joins what is there and drops what is empty", () => {
+    expect(
+      combineHiddenPaths(
+        { paths: ["/a"], description: "A" },
+        undefined,
+        { paths: [], description: "none" },
+        { paths: ["/b", "/c"], description: "B" },
+      ),
+    ).toEqual({ paths: ["/a", "/b", "/c"], description: "A, B" });
+    expect(combineHiddenPaths(undefined, { paths: [], description: "none" })).toBeUndefined();
   });
 });

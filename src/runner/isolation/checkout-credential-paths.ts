@@ -39,3 +39,13 @@ function isInside(file: string, dir: string): boolean {
   const relative = path.relative(dir, file);
   return relative !== "" && !relative.startsWith("..") && !path.isAbsolute(relative);
 }
+
+/** Several HiddenPaths as one: every path, and each description in turn. */
+export function combineHiddenPaths(...parts: Array<HiddenPaths | undefined>): HiddenPaths | undefined {
+  const present = parts.filter((part): part is HiddenPaths => part !== undefined && part.paths.length > 0);
+  if (!present.length) return undefined;
+  return {
+    paths: present.flatMap((part) => part.paths),
+    description: present.map((part) => part.description).join(", "),
+  };
+}

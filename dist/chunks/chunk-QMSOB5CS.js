@@ -294,8 +294,8 @@ var require_utils = __commonJS({
       }
       return output;
     };
-    exports.basename = (path14, { windows } = {}) => {
-      const segs = path14.split(windows ? /[\\/]/ : "/");
+    exports.basename = (path15, { windows } = {}) => {
+      const segs = path15.split(windows ? /[\\/]/ : "/");
       const last = segs[segs.length - 1];
       if (last === "") {
         return segs[segs.length - 2];
@@ -2237,8 +2237,8 @@ ${finding.body}`.trim() },
     ]
   };
 }
-function relativeUri(path14) {
-  return path14.split("/").map(encodeURIComponent).join("/");
+function relativeUri(path15) {
+  return path15.split("/").map(encodeURIComponent).join("/");
 }
 
 // src/jobs/review/review-run-properties.ts
@@ -2429,7 +2429,7 @@ function schemaProblems(errors, document) {
   const all = errors ?? [];
   const anyOfPaths = all.filter((e) => e.keyword === "anyOf").map((e) => `${e.schemaPath}/`);
   for (const error of all) {
-    if (anyOfPaths.some((path14) => error.schemaPath.startsWith(path14))) continue;
+    if (anyOfPaths.some((path15) => error.schemaPath.startsWith(path15))) continue;
     const branches = all.filter(
       (e) => e.instancePath === error.instancePath && e.schemaPath.startsWith(`${error.schemaPath}/`)
     );
@@ -2492,7 +2492,7 @@ function anyOfText(error, branches) {
   return names.length > 0 && names.length === branches.length ? `needs at least one of ${names.join(", ")}` : error.message ?? "is not valid";
 }
 function keyPath(instancePath) {
-  return instancePath.split("/").slice(1).map((part) => part.replaceAll("~1", "/").replaceAll("~0", "~")).reduce((path14, part) => /^\d+$/.test(part) ? `${path14}[${part}]` : path14 ? `${path14}.${part}` : part, "");
+  return instancePath.split("/").slice(1).map((part) => part.replaceAll("~1", "/").replaceAll("~0", "~")).reduce((path15, part) => /^\d+$/.test(part) ? `${path15}[${part}]` : path15 ? `${path15}.${part}` : part, "");
 }
 function valueAt(document, instancePath) {
   let value = document;
@@ -2773,9 +2773,9 @@ var GitCheckout = class {
     return parseNameStatus(status).map((file) => ({ ...file, ...counts.get(file.path) }));
   }
   /** Number of lines of a file at a commit, or undefined when the file does not exist there. */
-  async lineCount(sha, path14) {
+  async lineCount(sha, path15) {
     try {
-      const text = await this.git(["show", `${sha}:${path14}`]);
+      const text = await this.git(["show", `${sha}:${path15}`]);
       if (text.length === 0) return 0;
       return text.split("\n").length - (text.endsWith("\n") ? 1 : 0);
     } catch {
@@ -2785,8 +2785,8 @@ var GitCheckout = class {
   /** `lineCount` of each path at a commit, read in parallel, for checking findings against the files. */
   async lineCounts(sha, paths) {
     const unique = [...new Set(paths)];
-    const counts = await Promise.all(unique.map((path14) => this.lineCount(sha, path14)));
-    return new Map(unique.map((path14, i) => [path14, counts[i]]));
+    const counts = await Promise.all(unique.map((path15) => this.lineCount(sha, path15)));
+    return new Map(unique.map((path15, i) => [path15, counts[i]]));
   }
   /**
    * The byte size of each path's blob at a commit (one `ls-tree` for all), for estimating what
@@ -2836,8 +2836,8 @@ function parseNameStatus(output) {
     const letter = code[0] ?? "M";
     if (letter === "R" || letter === "C") {
       const previousPath = fields[i++] ?? "";
-      const path14 = fields[i++] ?? "";
-      files.push({ path: path14, previousPath, status: STATUS_NAMES[letter] ?? "modified" });
+      const path15 = fields[i++] ?? "";
+      files.push({ path: path15, previousPath, status: STATUS_NAMES[letter] ?? "modified" });
     } else {
       files.push({ path: fields[i++] ?? "", status: STATUS_NAMES[letter] ?? "modified" });
     }
@@ -2850,12 +2850,12 @@ function parseNumstat(output) {
   for (let i = 0; i < fields.length; i++) {
     const match = /^(\d+|-)\t(\d+|-)\t(.*)$/.exec(fields[i] ?? "");
     if (!match) continue;
-    let path14 = match[3] ?? "";
-    if (path14 === "") {
+    let path15 = match[3] ?? "";
+    if (path15 === "") {
       i += 2;
-      path14 = fields[i] ?? "";
+      path15 = fields[i] ?? "";
     }
-    counts.set(path14, { additions: toCount(match[1]), deletions: toCount(match[2]) });
+    counts.set(path15, { additions: toCount(match[1]), deletions: toCount(match[2]) });
   }
   return counts;
 }
@@ -2986,12 +2986,12 @@ var RepositoryConfigError = class extends Error {
 var validateConfig = compileOnFirstUse(REPOSITORY_CONFIG_SCHEMA);
 async function readRepositoryConfig(checkout, sha) {
   const listed = await checkout.git(["ls-tree", "--name-only", "-z", sha, "--", ...REPOSITORY_CONFIG_PATHS]);
-  const present = REPOSITORY_CONFIG_PATHS.filter((path15) => listed.split("\0").includes(path15));
-  const path14 = onePath(present, sha);
-  if (!path14) return EMPTY_REPOSITORY_CONFIG;
+  const present = REPOSITORY_CONFIG_PATHS.filter((path16) => listed.split("\0").includes(path16));
+  const path15 = onePath(present, sha);
+  if (!path15) return EMPTY_REPOSITORY_CONFIG;
   return parseRepositoryConfig(
-    await checkout.git(["show", `${sha}:${path14}`]),
-    `${path14} at ${sha.slice(0, 12)}`
+    await checkout.git(["show", `${sha}:${path15}`]),
+    `${path15} at ${sha.slice(0, 12)}`
   );
 }
 function onePath(present, sha) {
@@ -3113,10 +3113,10 @@ var PathFilter = class _PathFilter {
     if (globs.length === 0) return this;
     return new _PathFilter(this.included, this.excluded, this.kept, [...this.narrowings, matcher(globs)]);
   }
-  matches(path14) {
-    if (!this.included(path14)) return false;
-    if (this.excluded(path14) && !this.kept(path14)) return false;
-    return this.narrowings.every((narrowing) => narrowing(path14));
+  matches(path15) {
+    if (!this.included(path15)) return false;
+    if (this.excluded(path15) && !this.kept(path15)) return false;
+    return this.narrowings.every((narrowing) => narrowing(path15));
   }
   /** Splits changed files into the reviewed and the left-out ones; a rename counts by its new path. */
   partition(files) {
@@ -3226,8 +3226,8 @@ function splitDiffByFile(diff) {
   if (starts.length === 0) return [{ index: 0, path: "(diff)", text: diff }];
   return starts.map((start, index) => {
     const text = diff.slice(start, starts[index + 1] ?? diff.length);
-    const path14 = /^diff --git a\/.* b\/(.*)$/m.exec(text)?.[1] ?? `(file ${index + 1})`;
-    return { index, path: path14, text };
+    const path15 = /^diff --git a\/.* b\/(.*)$/m.exec(text)?.[1] ?? `(file ${index + 1})`;
+    return { index, path: path15, text };
   });
 }
 function diffOfPaths(diff, paths) {
@@ -3235,8 +3235,8 @@ function diffOfPaths(diff, paths) {
 }
 
 // src/jobs/review/file-risk.ts
-function riskTier(path14) {
-  const lower = path14.toLowerCase();
+function riskTier(path15) {
+  const lower = path15.toLowerCase();
   const name = lower.slice(lower.lastIndexOf("/") + 1);
   if (LAST.some((pattern) => pattern.test(lower))) return 4;
   if (lower.startsWith(".github/workflows/") || lower.startsWith(".github/actions/")) return 0;
@@ -3873,15 +3873,15 @@ var DiffLineMap = class {
     this.files = new Map(files.map((f) => [f.path, f]));
   }
   /** The file as changed by the PR; `undefined` when the PR does not touch `path` (or deletes it). */
-  file(path14) {
-    const f = this.files.get(path14);
+  file(path15) {
+    const f = this.files.get(path15);
     return f && f.status !== "removed" ? f : void 0;
   }
-  hunkOf(path14, line) {
-    return this.file(path14)?.hunks.find((h) => h.lines.has(line));
+  hunkOf(path15, line) {
+    return this.file(path15)?.hunks.find((h) => h.lines.has(line));
   }
-  lineKind(path14, line) {
-    return this.hunkOf(path14, line)?.lines.get(line);
+  lineKind(path15, line) {
+    return this.hunkOf(path15, line)?.lines.get(line);
   }
 };
 function parseUnifiedDiff(text) {
@@ -3928,11 +3928,11 @@ function fileFromPatch(p) {
   };
   const removed = p.newFileName === "/dev/null" || p.isDelete === true;
   const added = p.oldFileName === "/dev/null" || p.isCreate === true;
-  const path14 = removed ? strip(p.oldFileName) : strip(p.newFileName);
+  const path15 = removed ? strip(p.oldFileName) : strip(p.newFileName);
   const previous = strip(p.oldFileName);
-  const renamed = !added && !removed && (p.isRename === true || previous !== path14);
+  const renamed = !added && !removed && (p.isRename === true || previous !== path15);
   const file = {
-    path: path14,
+    path: path15,
     status: removed ? "removed" : added ? "added" : renamed ? "renamed" : "modified",
     hunks: removed ? [] : hunksOf(p)
   };
@@ -7304,12 +7304,12 @@ async function restoreSession(options) {
       `its transcript is corrupt: sha256 ${sha.slice(0, 12)}\u2026 (${bytes.byteLength} bytes), expected ${entry.transcriptSha256.slice(0, 12)}\u2026 (${entry.transcriptBytes} bytes)`
     );
   }
-  const path14 = await transcriptPath(options.configDir, options.cwd, entry.sessionId);
-  await mkdir2(dirname(path14), { recursive: true });
-  const temp = `${path14}.${randomUUID()}.tmp`;
+  const path15 = await transcriptPath(options.configDir, options.cwd, entry.sessionId);
+  await mkdir2(dirname(path15), { recursive: true });
+  const temp = `${path15}.${randomUUID()}.tmp`;
   try {
     await writeFile2(temp, bytes);
-    await rename(temp, path14);
+    await rename(temp, path15);
   } finally {
     await rm2(temp, { force: true });
   }
@@ -7319,7 +7319,7 @@ async function restoreSession(options) {
     start,
     sessionId: entry.sessionId,
     parentHeadSha: entry.headSha,
-    transcriptPath: path14,
+    transcriptPath: path15,
     message: `Continued from session ${entry.sessionId} of ${origin} (it saw ${entry.headSha.slice(0, 7)}).`
   };
 }
@@ -8184,8 +8184,8 @@ var CredentialProxy = class {
   }
   handle(req, res) {
     const method = req.method ?? "GET";
-    const path14 = req.url ?? "/";
-    if ((method === "HEAD" || method === "GET") && pathOnly(path14) === "/api/hello") {
+    const path15 = req.url ?? "/";
+    if ((method === "HEAD" || method === "GET") && pathOnly(path15) === "/api/hello") {
       res.writeHead(200, { "content-type": "application/json" }).end(method === "HEAD" ? void 0 : "{}");
       return;
     }
@@ -8194,9 +8194,9 @@ var CredentialProxy = class {
       this.refuse(res, refusal2.status, refusal2.type, refusal2.message);
       return;
     }
-    const route = forwardableRequest(method, path14);
+    const route = forwardableRequest(method, path15);
     if (!route.ok) {
-      this.refuseRequest(res, `${method} ${describeTarget(path14)}: ${route.reason}`);
+      this.refuseRequest(res, `${method} ${describeTarget(path15)}: ${route.reason}`);
       return;
     }
     this.forward(req, res, method, route.path);
@@ -8205,9 +8205,9 @@ var CredentialProxy = class {
   refuseRequest(res, reason) {
     this.refuse(res, 403, "permission_error", `${PROXY_MESSAGE_PREFIX}: refused ${reason}`);
   }
-  forward(req, res, method, path14) {
+  forward(req, res, method, path15) {
     this.counters.forwarded++;
-    this.sendUpstream(req, res, method, path14).catch((error) => {
+    this.sendUpstream(req, res, method, path15).catch((error) => {
       this.refuse(
         res,
         502,
@@ -8216,14 +8216,14 @@ var CredentialProxy = class {
       );
     });
   }
-  async sendUpstream(req, res, method, path14) {
+  async sendUpstream(req, res, method, path15) {
     const headers = {};
     for (const [name, value] of Object.entries(req.headers)) {
       if (value !== void 0 && !DROPPED_REQUEST_HEADERS.has(name)) headers[name] = value;
     }
     headers["accept-encoding"] = "identity";
     const base = this.upstream.pathname.replace(/\/+$/, "");
-    const url = new URL(`${this.upstream.origin}${base}${path14}`);
+    const url = new URL(`${this.upstream.origin}${base}${path15}`);
     const body = this.auth.needsBody ? await readBody(req) : void 0;
     if (body) headers["content-length"] = String(body.length);
     await this.auth.authorize({ method, url, headers, ...body ? { body } : {} });
@@ -8355,9 +8355,9 @@ function upstreamMessage(body) {
 function describeTarget(target) {
   return JSON.stringify(target.slice(0, 200));
 }
-function pathOnly(path14) {
-  const q = path14.indexOf("?");
-  return q === -1 ? path14 : path14.slice(0, q);
+function pathOnly(path15) {
+  const q = path15.indexOf("?");
+  return q === -1 ? path15 : path15.slice(0, q);
 }
 
 // src/sandbox/credential-proxy/start-credential-proxy.ts
@@ -8632,8 +8632,8 @@ function googleAdcToken(env) {
     return (await auth).getAccessToken();
   };
 }
-function withTokenHeader(existing, token) {
-  const kept = (existing ?? "").split("\n").filter((line) => line.trim() !== "" && !/^\s*(x-api-key|authorization)\s*:/i.test(line));
+function withTokenHeader(existing2, token) {
+  const kept = (existing2 ?? "").split("\n").filter((line) => line.trim() !== "" && !/^\s*(x-api-key|authorization)\s*:/i.test(line));
   return [...kept, `x-api-key: ${token}`].join("\n");
 }
 function isTruthy(value) {
@@ -8643,7 +8643,7 @@ function isTruthy(value) {
 // src/runner/prepare-session.ts
 import { mkdir as mkdir6, mkdtemp as mkdtemp3, realpath as realpath5, rm as rm6, stat as stat3 } from "node:fs/promises";
 import { homedir, tmpdir as tmpdir2 } from "node:os";
-import path12 from "node:path";
+import path13 from "node:path";
 
 // src/runner/build-claude-argv.ts
 var POLICY_SAFE_PERMISSION_MODES = ["manual", "acceptEdits", "plan"];
@@ -9160,9 +9160,9 @@ async function checkoutCredentialPaths(sourceCwd, home) {
   if (!await lstat4(gitDir).catch(() => void 0)) return void 0;
   const config = path9.join(gitDir, "config");
   const included = (await lstat4(config).catch(() => void 0))?.isFile() ? await includedConfigFiles(config, home) : [];
-  const existing = [];
-  for (const file of included) if (await lstat4(file).catch(() => void 0)) existing.push(file);
-  const files = existing.filter((file) => !isInside2(file, gitDir));
+  const existing2 = [];
+  for (const file of included) if (await lstat4(file).catch(() => void 0)) existing2.push(file);
+  const files = existing2.filter((file) => !isInside2(file, gitDir));
   return {
     paths: [gitDir, ...files],
     description: `the checkout's .git${files.length ? ` and ${files.length} file${files.length === 1 ? "" : "s"} it includes` : ""}`
@@ -9171,6 +9171,14 @@ async function checkoutCredentialPaths(sourceCwd, home) {
 function isInside2(file, dir) {
   const relative = path9.relative(dir, file);
   return relative !== "" && !relative.startsWith("..") && !path9.isAbsolute(relative);
+}
+function combineHiddenPaths(...parts) {
+  const present = parts.filter((part) => part !== void 0 && part.paths.length > 0);
+  if (!present.length) return void 0;
+  return {
+    paths: present.flatMap((part) => part.paths),
+    description: present.map((part) => part.description).join(", ")
+  };
 }
 
 // src/runner/isolation/close-source-checkout.ts
@@ -9237,6 +9245,56 @@ function systemHostCommands() {
       child.stdin?.end();
     })
   };
+}
+
+// src/runner/isolation/runner-credential-paths.ts
+import { lstat as lstat6 } from "node:fs/promises";
+import path11 from "node:path";
+var HOME_CREDENTIAL_FILES = [
+  ".git-credentials",
+  ".config/git/credentials",
+  ".netrc",
+  ".npmrc",
+  ".yarnrc.yml",
+  ".pypirc",
+  ".gem/credentials",
+  ".cargo/credentials",
+  ".cargo/credentials.toml",
+  ".m2/settings.xml",
+  ".gradle/gradle.properties",
+  ".config/composer/auth.json",
+  ".composer/auth.json",
+  ".ssh",
+  ".gnupg",
+  ".aws",
+  ".azure",
+  ".config/gcloud",
+  ".kube",
+  ".oci",
+  ".docker/config.json",
+  ".terraform.d/credentials.tfrc.json",
+  ".config/gh",
+  ".config/hub",
+  ".config/glab-cli",
+  ".claude",
+  ".claude.json"
+];
+var RUNNER_CREDENTIAL_FILES = [".credentials", ".credentials_rsaparams"];
+async function runnerCredentialPaths(where2) {
+  const inHome = where2.home && path11.isAbsolute(where2.home) && where2.home !== "/" ? await existing(HOME_CREDENTIAL_FILES.map((file) => path11.join(where2.home, file))) : [];
+  const workDir = where2.runnerWorkspace ? path11.dirname(path11.resolve(where2.runnerWorkspace)) : void 0;
+  const ofRunner = workDir && path11.basename(workDir) === "_work" ? await existing(RUNNER_CREDENTIAL_FILES.map((file) => path11.join(path11.dirname(workDir), file))) : [];
+  const parts = [
+    ...inHome.length ? [`${inHome.length} credential file${inHome.length === 1 ? "" : "s"} of the runner's HOME`] : [],
+    ...ofRunner.length ? ["the runner's own credentials"] : []
+  ];
+  if (!parts.length) return void 0;
+  return { paths: [...inHome, ...ofRunner], description: parts.join(", ") };
+}
+async function existing(paths) {
+  const found = [];
+  for (const candidate of paths) if (await lstat6(candidate).catch(() => void 0)) found.push(candidate);
+  return found;
 }
 
 // src/runner/merge-runner-settings.ts
@@ -9356,7 +9414,7 @@ function modelIdFor(provider, model, option = "model") {
 // src/runner/resolve-claude-path.ts
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import path11 from "node:path";
+import path12 from "node:path";
 function resolveClaudePath() {
   const require2 = createRequire(import.meta.url);
   let manifestPath;
@@ -9371,7 +9429,7 @@ function resolveClaudePath() {
   const manifest = JSON.parse(readFileSync(manifestPath, "utf8"));
   const bin = typeof manifest.bin === "string" ? manifest.bin : manifest.bin?.claude;
   if (!bin) throw new RunnerConfigError(`${manifestPath} declares no "claude" bin`, "claudePath");
-  return path11.resolve(path11.dirname(manifestPath), bin);
+  return path12.resolve(path12.dirname(manifestPath), bin);
 }
 
 // src/runner/prepare-session.ts
@@ -9379,7 +9437,7 @@ async function prepareSession(options) {
   if (typeof options.prompt !== "string" || options.prompt.trim() === "") {
     throw new RunnerConfigError("the prompt is empty", "prompt");
   }
-  const cwd = path12.resolve(options.cwd);
+  const cwd = path13.resolve(options.cwd);
   const cwdStat = await stat3(cwd).catch(() => void 0);
   if (!cwdStat?.isDirectory())
     throw new RunnerConfigError(`the working directory ${cwd} does not exist`, "cwd");
@@ -9397,9 +9455,12 @@ async function prepareSession(options) {
     ...options.fallbackModel ? { fallbackModel: modelIdFor(provider, options.fallbackModel, "fallbackModel") } : {}
   };
   const outputSchema = options.jsonSchema === void 0 ? void 0 : await compileOutputSchema(options.jsonSchema);
-  const claudePath = options.claudePath ? path12.resolve(options.claudePath) : resolveClaudePath();
+  const claudePath = options.claudePath ? path13.resolve(options.claudePath) : resolveClaudePath();
   const sandboxed = options.bashSandbox && !options.withoutBash;
-  const hidden = sandboxed && !options.agentUser ? await checkoutCredentialPaths(await realpath5(cwd), homedir()) : void 0;
+  const hidden = sandboxed && !options.agentUser ? combineHiddenPaths(
+    await checkoutCredentialPaths(await realpath5(cwd), homedir()),
+    await runnerCredentialPaths({ home: homedir(), runnerWorkspace: hostEnv.RUNNER_WORKSPACE })
+  ) : void 0;
   const sandbox = sandboxed ? await planBashSandbox(
     options.bashSandbox,
     options.agentUser,
@@ -9423,9 +9484,9 @@ async function prepareSession(options) {
   const claudeStat = await stat3(claudePath).catch(() => void 0);
   if (!claudeStat?.isFile())
     throw new RunnerConfigError(`the claude executable ${claudePath} does not exist`, "claudePath");
-  const tempRoot = options.workRoot ? await emptyPrivateDir(path12.resolve(options.workRoot)) : await mkdtemp3(path12.join(tmpdir2(), "claude-pr-runner-"));
-  const home = path12.join(tempRoot, "home");
-  const configDir = options.configDir ? path12.resolve(options.configDir) : path12.join(tempRoot, "config");
+  const tempRoot = options.workRoot ? await emptyPrivateDir(path13.resolve(options.workRoot)) : await mkdtemp3(path13.join(tmpdir2(), "claude-pr-runner-"));
+  const home = path13.join(tempRoot, "home");
+  const configDir = options.configDir ? path13.resolve(options.configDir) : path13.join(tempRoot, "config");
   await mkdir6(home, { recursive: true });
   await mkdir6(configDir, { recursive: true });
   const env = buildAgentEnvironment({
@@ -9435,7 +9496,7 @@ async function prepareSession(options) {
     ...options.env ? { extra: options.env } : {},
     ...options.passSecrets ? { passSecrets: options.passSecrets } : {}
   });
-  const tmp = path12.join(tempRoot, "tmp");
+  const tmp = path13.join(tempRoot, "tmp");
   await mkdir6(tmp, { mode: 448 });
   env.TMPDIR = tmp;
   const redactor = SecretRedactor.fromEnvironment({ ...source, ...options.env });
@@ -9446,7 +9507,7 @@ async function prepareSession(options) {
   try {
     workspace = await makeAgentWorkspace({
       source: sourceCwd,
-      into: path12.join(tempRoot, "workspace"),
+      into: path13.join(tempRoot, "workspace"),
       access,
       shareInodes: user !== void 0 && access === "read",
       hostEnv,
@@ -10353,10 +10414,10 @@ function readsOf(since, headChars) {
 }
 
 // src/findings/repository-path.ts
-function repositoryPathProblem(path14) {
-  if (typeof path14 !== "string" || path14.trim() === "") return "must be a non-empty path";
-  if (path14.startsWith("/") || path14.split("/").includes("..")) {
-    return `must be repository-relative, got "${path14}"`;
+function repositoryPathProblem(path15) {
+  if (typeof path15 !== "string" || path15.trim() === "") return "must be a non-empty path";
+  if (path15.startsWith("/") || path15.split("/").includes("..")) {
+    return `must be repository-relative, got "${path15}"`;
   }
   return void 0;
 }
@@ -10555,19 +10616,19 @@ function reviewCoverage(input) {
     if (use.isError || refused.has(use.id)) continue;
     let counted = false;
     for (const look of looksOf(use, paths)) {
-      const path14 = changedPathOf(look.path, paths);
-      if (!path14) continue;
+      const path15 = changedPathOf(look.path, paths);
+      if (!path15) continue;
       counted = true;
-      touched.add(path14);
-      const lines = added.get(path14) ?? [];
-      const into = seen.get(path14);
+      touched.add(path15);
+      const lines = added.get(path15) ?? [];
+      const into = seen.get(path15);
       if (look.lines === "none") continue;
       for (const line of lines)
         if (look.lines === "all" || look.lines.some((r) => line >= r.from && line <= r.to)) into?.add(line);
     }
     if (counted) toolCallsCounted++;
   }
-  const isRead = (path14) => (added.get(path14)?.length ?? 0) === 0 ? touched.has(path14) : (seen.get(path14)?.size ?? 0) > 0;
+  const isRead = (path15) => (added.get(path15)?.length ?? 0) === 0 ? touched.has(path15) : (seen.get(path15)?.size ?? 0) > 0;
   return {
     filesTotal: files.length,
     filesRead: paths.filter(isRead).length,
@@ -10575,7 +10636,7 @@ function reviewCoverage(input) {
     linesRead: [...seen.values()].reduce((sum, lines) => sum + lines.size, 0),
     linesInPrompt,
     ...summarised ? { reviewedEarlier: { at: summarised.reviewedSha, lines: linesEarlier } } : {},
-    unread: paths.filter((path14) => !isRead(path14)),
+    unread: paths.filter((path15) => !isRead(path15)),
     toolCallsCounted
   };
 }
@@ -10603,8 +10664,8 @@ function coverageLine(coverage) {
   return `Read ${coverage.filesRead} of ${coverage.filesTotal} changed files (${lines}; ${prompt})`;
 }
 function changedPathOf(given, changed) {
-  const path14 = given.replace(/^\.\//, "").replace(/^[ab]\//, "");
-  return changed.find((c) => path14 === c || path14.endsWith(`/${c}`));
+  const path15 = given.replace(/^\.\//, "").replace(/^[ab]\//, "");
+  return changed.find((c) => path15 === c || path15.endsWith(`/${c}`));
 }
 function looksOf(use, changed) {
   switch (use.name.toLowerCase()) {
@@ -10619,17 +10680,17 @@ function looksOf(use, changed) {
   }
 }
 function readLooks(input) {
-  const path14 = stringField(input, "file_path") ?? stringField(input, "path");
-  if (!path14) return [];
+  const path15 = stringField(input, "file_path") ?? stringField(input, "path");
+  if (!path15) return [];
   const range = input.view_range;
   if (Array.isArray(range) && typeof range[0] === "number") {
     const to = typeof range[1] === "number" && range[1] > 0 ? range[1] : Number.MAX_SAFE_INTEGER;
-    return [{ path: path14, lines: [{ from: range[0], to }] }];
+    return [{ path: path15, lines: [{ from: range[0], to }] }];
   }
   const offset = numberField(input, "offset") ?? 1;
   const limit = numberField(input, "limit") ?? READ_DEFAULT_LINES;
   const from = Math.max(1, offset);
-  return [{ path: path14, lines: [{ from, to: from + limit - 1 }] }];
+  return [{ path: path15, lines: [{ from, to: from + limit - 1 }] }];
 }
 function grepLooks(use) {
   const looks = [];
@@ -10639,12 +10700,12 @@ function grepLooks(use) {
       const line = Number(hit[2]);
       looks.push({ path: hit[1], lines: [{ from: line, to: line }] });
     } else {
-      const path15 = text.trim();
-      if (path15 && !path15.includes(" ")) looks.push({ path: path15, lines: "none" });
+      const path16 = text.trim();
+      if (path16 && !path16.includes(" ")) looks.push({ path: path16, lines: "none" });
     }
   }
-  const path14 = stringField(use.input, "path");
-  if (looks.length === 0 && path14) looks.push({ path: path14, lines: "none" });
+  const path15 = stringField(use.input, "path");
+  if (looks.length === 0 && path15) looks.push({ path: path15, lines: "none" });
   return looks;
 }
 function bashLooks(command, changed) {
@@ -10655,13 +10716,13 @@ function bashLooks(command, changed) {
   switch (program) {
     case "cat":
     case "nl":
-      return operands.map((path14) => ({ path: path14, lines: "all" }));
+      return operands.map((path15) => ({ path: path15, lines: "all" }));
     case "head": {
       const count = countOption(args) ?? HEAD_DEFAULT_LINES;
-      return operands.filter((a) => !/^\d+$/.test(a)).map((path14) => ({ path: path14, lines: [{ from: 1, to: count }] }));
+      return operands.filter((a) => !/^\d+$/.test(a)).map((path15) => ({ path: path15, lines: [{ from: 1, to: count }] }));
     }
     case "tail":
-      return operands.filter((a) => !/^\d+$/.test(a)).map((path14) => ({ path: path14, lines: "none" }));
+      return operands.filter((a) => !/^\d+$/.test(a)).map((path15) => ({ path: path15, lines: "none" }));
     case "sed":
       return sedLooks(args);
     case "git":
@@ -10674,7 +10735,7 @@ function sedLooks(args) {
   const script = args.find((a) => /^\d+(,\d+)?p$/.test(a));
   if (!args.includes("-n") || !script) return [];
   const [from = 0, to = from] = script.slice(0, -1).split(",").map(Number);
-  return args.filter((a) => a !== "-n" && a !== script && !a.startsWith("-")).map((path14) => ({ path: path14, lines: [{ from, to }] }));
+  return args.filter((a) => a !== "-n" && a !== script && !a.startsWith("-")).map((path15) => ({ path: path15, lines: [{ from, to }] }));
 }
 function gitLooks(args, changed) {
   const [sub, ...rest] = args.filter((a, i) => !(i === 0 && a.startsWith("-")));
@@ -10683,10 +10744,10 @@ function gitLooks(args, changed) {
   const named = dashDash >= 0 ? rest.slice(dashDash + 1) : [];
   const blobs = rest.filter((a) => !a.startsWith("-") && /^[^:]+:.+/.test(a)).map((a) => ({ path: a.slice(a.indexOf(":") + 1), lines: "all" }));
   if (sub === "log" && !rest.includes("-p") && !rest.includes("--patch")) return [];
-  if (named.length > 0) return named.map((path14) => ({ path: path14, lines: "all" }));
+  if (named.length > 0) return named.map((path15) => ({ path: path15, lines: "all" }));
   if (blobs.length > 0) return blobs;
   if (sub === "diff" && !rest.some((a) => a === "--stat" || a === "--name-only" || a === "--name-status"))
-    return changed.map((path14) => ({ path: path14, lines: "all" }));
+    return changed.map((path15) => ({ path: path15, lines: "all" }));
   return [];
 }
 function countOption(args) {
@@ -11022,10 +11083,10 @@ async function checkedReview(session, promptNotes, files) {
     };
   }
   const review = reviewFromStructuredOutput(outcome.structuredOutput);
-  const lineCounts = files.lineCounts ? await files.lineCounts(review.findings.map((f) => f.path).filter((path14) => files.knownPaths.has(path14))) : /* @__PURE__ */ new Map();
+  const lineCounts = files.lineCounts ? await files.lineCounts(review.findings.map((f) => f.path).filter((path15) => files.knownPaths.has(path15))) : /* @__PURE__ */ new Map();
   const checked = checkReview(review, {
     knownPaths: files.knownPaths,
-    lineCount: (path14) => lineCounts.get(path14),
+    lineCount: (path15) => lineCounts.get(path15),
     ...files.rules ? { rules: files.rules } : {}
   });
   const coverage = files.coverage ? coverageOf(files.coverage, outcome) : void 0;
@@ -11511,20 +11572,20 @@ function isErrno(error, code) {
 function versionOf(bytes) {
   return createHash6("sha256").update(bytes).digest("hex");
 }
-async function readIfExists(path14) {
+async function readIfExists(path15) {
   try {
-    return await readFile3(path14);
+    return await readFile3(path15);
   } catch (error) {
     if (isErrno(error, "ENOENT")) return void 0;
     throw error;
   }
 }
-async function writeAtomic(path14, bytes) {
-  await mkdir7(dirname2(path14), { recursive: true });
-  const temp = `${path14}.${process.pid}.${randomUUID2()}.tmp`;
+async function writeAtomic(path15, bytes) {
+  await mkdir7(dirname2(path15), { recursive: true });
+  const temp = `${path15}.${process.pid}.${randomUUID2()}.tmp`;
   try {
     await writeFile6(temp, bytes, { flag: "wx" });
-    await rename3(temp, path14);
+    await rename3(temp, path15);
   } catch (error) {
     await rm8(temp, { force: true });
     throw error;
@@ -11559,10 +11620,10 @@ var FsTranscriptStore = class {
     await Promise.all(sessionIds.map((id) => rm8(this.#transcriptPath(key, id), { force: true })));
   }
   async readIndex(key) {
-    const path14 = join4(this.#dir(key), "index.json");
-    const bytes = await readIfExists(path14);
+    const path15 = join4(this.#dir(key), "index.json");
+    const bytes = await readIfExists(path15);
     if (!bytes) return void 0;
-    return { index: parseLineageIndex(key, bytes, path14), version: versionOf(bytes) };
+    return { index: parseLineageIndex(key, bytes, path15), version: versionOf(bytes) };
   }
   async writeIndex(key, index, expectedVersion) {
     return this.#swap(join4(this.#dir(key), "index.json"), serializeLineageIndex(index), {
@@ -11571,14 +11632,14 @@ var FsTranscriptStore = class {
     });
   }
   /** Compare-and-swap under the file's lock: the version is the sha256 of the bytes on disk. */
-  async #swap(path14, bytes, cas) {
-    const release = await this.#lock(path14.replace(/\.json$/, ".lock"), cas);
+  async #swap(path15, bytes, cas) {
+    const release = await this.#lock(path15.replace(/\.json$/, ".lock"), cas);
     try {
-      const current = await readIfExists(path14);
+      const current = await readIfExists(path15);
       const currentVersion = current ? versionOf(current) : void 0;
       if (currentVersion !== cas.expectedVersion)
         throw new IndexConflictError(cas.conflictKey, cas.expectedVersion);
-      await writeAtomic(path14, bytes);
+      await writeAtomic(path15, bytes);
       return versionOf(bytes);
     } finally {
       await release();
@@ -11696,7 +11757,7 @@ function formatProgressEvent(event) {
 }
 
 // src/runner/parse-claude-args.ts
-import path13 from "node:path";
+import path14 from "node:path";
 var EFFORT_LEVELS = ["low", "medium", "high", "xhigh", "max"];
 var ALLOWED = [
   "--model",
@@ -11775,9 +11836,9 @@ function parseClaudeArgs(text, workspace) {
         out.effort = value;
         break;
       case "--add-dir": {
-        const root = path13.resolve(workspace);
-        const dir = path13.resolve(root, value);
-        if (dir !== root && !dir.startsWith(`${root}${path13.sep}`)) {
+        const root = path14.resolve(workspace);
+        const dir = path14.resolve(root, value);
+        if (dir !== root && !dir.startsWith(`${root}${path14.sep}`)) {
           throw new RunnerConfigError(
             `claude_args: --add-dir ${value} is outside the workspace`,
             "claude_args"
@@ -11965,24 +12026,24 @@ function parseJson2(name, text) {
     throw new PassThroughError(`${name} is not valid JSON: ${error.message}`, name);
   }
 }
-async function readPromptFile(path14, source) {
+async function readPromptFile(path15, source) {
   let text;
   try {
-    text = await source.readFile(path14);
+    text = await source.readFile(path15);
   } catch (error) {
     throw new PassThroughError(
-      `prompt_file ${path14} could not be read: ${error.message}`,
+      `prompt_file ${path15} could not be read: ${error.message}`,
       "prompt_file"
     );
   }
   const size = Buffer.byteLength(text);
   if (size > PROMPT_FILE_MAX_BYTES) {
     throw new PassThroughError(
-      `prompt_file ${path14} is ${size} bytes; the limit is ${PROMPT_FILE_MAX_BYTES}`,
+      `prompt_file ${path15} is ${size} bytes; the limit is ${PROMPT_FILE_MAX_BYTES}`,
       "prompt_file"
     );
   }
-  if (text.trim() === "") throw new PassThroughError(`prompt_file ${path14} is empty`, "prompt_file");
+  if (text.trim() === "") throw new PassThroughError(`prompt_file ${path15} is empty`, "prompt_file");
   return text.trim();
 }
 
@@ -12090,16 +12151,16 @@ async function parsePolicyDocument(text, source) {
 
 // src/runner/policy/load-policy-file.ts
 import { readFile as readFile4 } from "node:fs/promises";
-async function loadPolicyFile(path14, options = {}) {
+async function loadPolicyFile(path15, options = {}) {
   let text;
   try {
-    text = await readFile4(path14, "utf8");
+    text = await readFile4(path15, "utf8");
   } catch (error) {
-    throw new PolicyFileError(path14, [
+    throw new PolicyFileError(path15, [
       `cannot read the file: ${error.code ?? error.message}`
     ]);
   }
-  return new ToolPolicy(await parsePolicyDocument(text, path14), options);
+  return new ToolPolicy(await parsePolicyDocument(text, path15), options);
 }
 
 export {

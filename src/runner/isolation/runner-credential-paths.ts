@@ -1,0 +1,79 @@
+import { lstat } from "node:fs/promises";
+import path from "node:path";
+import type { HiddenPaths } from "./checkout-credential-paths.js";
+
+/**
+ * Where tools keep credentials in a user's HOME: git's credential store, the package registries',
+ * the clouds' and container registries' CLIs, SSH and GPG keys, GitHub's CLIs, and Claude Code's own
+ * login. A denylist, so a second layer: the agent's commands get a HOME of their own, and a runner
+ * that gives the agent a user of its own closes the whole HOME by file modes.
+ */
+export const HOME_CREDENTIAL_FILES = [
+  ".git-credentials",
+  ".config/git/credentials",
+  ".netrc",
+  ".npmrc",
+  ".yarnrc.yml",
+  ".pypirc",
+  ".gem/credentials",
+  ".cargo/credentials",
+  ".cargo/credentials.toml",
+  ".m2/settings.xml",
+  ".gradle/gradle.properties",
+  ".config/composer/auth.json",
+  ".composer/auth.json",
+  ".ssh",
+  ".gnupg",
+  ".aws",
+  ".azure",
+  ".config/gcloud",
+  ".kube",
+  ".oci",
+  ".docker/config.json",
+  ".terraform.d/credentials.tfrc.json",
+  ".config/gh",
+  ".config/hub",
+  ".config/glab-cli",
+  ".claude",
+  ".claude.json",
+] as const;
+
+/**
+ * The runner application's own credentials, in the directory it is installed in (the parent of its
+ * `_work`): with them, whoever holds them can take jobs as this runner, with their secrets.
+ */
+export const RUNNER_CREDENTIAL_FILES = [".credentials", ".credentials_rsaparams"] as const;
+
+/**
+ * The credential files that exist in the runner user's HOME and in the runner's install directory
+ * (found from RUNNER_WORKSPACE, `<install>/_work/<repository>`), for the Bash sandbox to hide from an
+ * agent that shares the runner's user.
+ */
+export async function runnerCredentialPaths(where: {
+  home: string | undefined;
+  runnerWorkspace: string | undefined;
+}): Promise<HiddenPaths | undefined> {
+  const inHome =
+    where.home && path.isAbsolute(where.home) && where.home !== "/"
+      ? await existing(HOME_CREDENTIAL_FILES.map((file) => path.join(where.home as string, file)))
+      : [];
+  const workDir = where.runnerWorkspace ? path.dirname(path.resolve(where.runnerWorkspace)) : undefined;
+  const ofRunner =
+    workDir && path.basename(workDir) === "_work"
+      ? await existing(RUNNER_CREDENTIAL_FILES.map((file) => path.join(path.dirname(workDir), file)))
+      : [];
+  const parts = [
+    ...(inHome.length
+      ? [`${inHome.length} credential file${inHome.length === 1 ? "" : "s"} of the runner's HOME`]
+      : []),
+    ...(ofRunner.length ? ["the runner's own credentials"] : []),
+  ];
+  if (!parts.length) return undefined;
+  return { paths: [...inHome, ...ofRunner], description: parts.join(", ") };
+}
+
+async function existing(paths: string[]): Promise<string[]> {
+  const found: string[] = [];
+  for (const candidate of paths) if (await lstat(candidate).catch(() => undefined)) found.push(candidate);
+  return found;
+}
