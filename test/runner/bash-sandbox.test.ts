@@ -11,6 +11,7 @@ import {
 import {
   planBashSandbox,
   probeBubblewrap,
+  retryHelperRace,
   type SandboxProbe,
 } from "../../src/runner/isolation/bash-sandbox.js";
 import { decideIsolation } from "../../src/runner/isolation/isolation-decision.js";
@@ -102,6 +103,29 @@ describe("planBashSandbox", () => {
       enabled: false,
       summary: "Bash sandbox: off (bubblewrap (bwrap) is not installed)",
     });
+  });
+});
+
+describe("retryHelperRace: the CLI's seccomp helper sometimes fails to make its user namespace", () => {
+  const race = { status: 1, stderr: "apply-seccomp: unshare(CLONE_NEWUSER): Invalid argument\n" };
+  const ran = { status: 0, stderr: "" };
+  const other = { status: 1, stderr: "bwrap: setting up uid map: Permission denied\n" };
+
+  it("tries again after that failure, up to three times in all", () => {
+    const outcomes = [race, race, ran];
+    let calls = 0;
+    expect(retryHelperRace(() => outcomes[calls++] as typeof ran)).toBe(ran);
+    expect(calls).toBe(3);
+    calls = 0;
+    expect(retryHelperRace(() => (calls++, race))).toBe(race);
+    expect(calls).toBe(3);
+  });
+
+  it("takes any other outcome at once", () => {
+    let calls = 0;
+    expect(retryHelperRace(() => (calls++, other))).toBe(other);
+    expect(retryHelperRace(() => (calls++, ran))).toBe(ran);
+    expect(calls).toBe(2);
   });
 });
 

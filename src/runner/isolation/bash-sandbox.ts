@@ -136,7 +136,7 @@ function runProbe(
     echo,
     PROBE_MARKER,
   ];
-  const run =
+  const run = retryHelperRace(() =>
     user?.via === "sudo"
       ? spawnSync("sudo", ["-n", "-u", user.name, "--", bwrap, ...args], {
           encoding: "utf8",
@@ -146,7 +146,8 @@ function runProbe(
           encoding: "utf8",
           timeout: 15_000,
           ...(user ? { uid: user.uid, gid: user.gid } : {}),
-        });
+        }),
+  );
   if (run.status === 0 && run.stdout.trim() === PROBE_MARKER) return { ok: true };
   const detail = (run.stderr || run.error?.message || `exit ${run.status}`).trim().split("\n")[0];
   const asRoot = (user?.uid ?? process.getuid?.()) === 0;
@@ -155,6 +156,22 @@ function runProbe(
     reason: `bubblewrap cannot run a command here (${detail})${asRoot ? "; the agent runs as root: give it a user of its own (agent_user)" : ""}; see docs/security.md`,
   };
 }
+
+/**
+ * The CLI's seccomp helper now and then fails to make its user namespace ("apply-seccomp:
+ * unshare(CLONE_NEWUSER): Invalid argument", about 1 start in 600 here with two running at once; the
+ * kernel returns EINVAL there when the caller already runs a second thread). That says nothing about
+ * the host, so the probe tries again, up to three times in all; any other failure stands at once.
+ */
+export function retryHelperRace<T extends { status: number | null; stderr: string }>(attempt: () => T): T {
+  let result = attempt();
+  for (let tries = 1; tries < 3 && result.status !== 0 && HELPER_RACE.test(result.stderr); tries++) {
+    result = attempt();
+  }
+  return result;
+}
+
+const HELPER_RACE = /apply-seccomp: unshare\(CLONE_NEWUSER\): Invalid argument/;
 
 /** An ELF executable (the native CLI), not a script or a JavaScript entry point. */
 function isNativeBinary(file: string): boolean {

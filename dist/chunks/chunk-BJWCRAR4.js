@@ -9113,14 +9113,16 @@ function runProbe(user, searchPath, claudePath) {
     echo,
     PROBE_MARKER
   ];
-  const run6 = user?.via === "sudo" ? spawnSync2("sudo", ["-n", "-u", user.name, "--", bwrap, ...args], {
-    encoding: "utf8",
-    timeout: 15e3
-  }) : spawnSync2(bwrap, args, {
-    encoding: "utf8",
-    timeout: 15e3,
-    ...user ? { uid: user.uid, gid: user.gid } : {}
-  });
+  const run6 = retryHelperRace(
+    () => user?.via === "sudo" ? spawnSync2("sudo", ["-n", "-u", user.name, "--", bwrap, ...args], {
+      encoding: "utf8",
+      timeout: 15e3
+    }) : spawnSync2(bwrap, args, {
+      encoding: "utf8",
+      timeout: 15e3,
+      ...user ? { uid: user.uid, gid: user.gid } : {}
+    })
+  );
   if (run6.status === 0 && run6.stdout.trim() === PROBE_MARKER) return { ok: true };
   const detail = (run6.stderr || run6.error?.message || `exit ${run6.status}`).trim().split("\n")[0];
   const asRoot = (user?.uid ?? process.getuid?.()) === 0;
@@ -9129,6 +9131,14 @@ function runProbe(user, searchPath, claudePath) {
     reason: `bubblewrap cannot run a command here (${detail})${asRoot ? "; the agent runs as root: give it a user of its own (agent_user)" : ""}; see docs/security.md`
   };
 }
+function retryHelperRace(attempt) {
+  let result = attempt();
+  for (let tries = 1; tries < 3 && result.status !== 0 && HELPER_RACE.test(result.stderr); tries++) {
+    result = attempt();
+  }
+  return result;
+}
+var HELPER_RACE = /apply-seccomp: unshare\(CLONE_NEWUSER\): Invalid argument/;
 function isNativeBinary(file) {
   try {
     const fd = openSync(file, "r");
