@@ -95,8 +95,12 @@ export async function prepareSession(options: SessionOptions): Promise<PreparedS
   const hidden =
     sandboxed && !options.agentUser
       ? combineHiddenPaths(
-          await checkoutCredentialPaths(await realpath(cwd), homedir()),
-          await runnerCredentialPaths({ home: homedir(), runnerWorkspace: hostEnv.RUNNER_WORKSPACE }),
+          await checkoutCredentialPaths(await realpath(cwd), homedir(), hostEnv),
+          await runnerCredentialPaths({
+            home: homedir(),
+            runnerWorkspace: hostEnv.RUNNER_WORKSPACE,
+            runnerTemp: hostEnv.RUNNER_TEMP,
+          }),
         )
       : undefined;
   const sandbox = sandboxed
@@ -187,7 +191,7 @@ export async function prepareSession(options: SessionOptions): Promise<PreparedS
   let closedSource: ClosedSource | undefined;
   if (user) {
     try {
-      closedSource = await closeSourceCredentials(sourceCwd, user, host, homedir());
+      closedSource = await closeSourceCredentials(sourceCwd, user, host, homedir(), hostEnv);
     } catch (error) {
       await agentFiles?.reclaim().catch(() => {});
       await rm(tempRoot, { recursive: true, force: true }).catch(() => {});

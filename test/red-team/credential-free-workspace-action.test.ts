@@ -103,6 +103,13 @@ beforeAll(async () => {
     },
   );
   fx.repo.git("config", "--local", `includeIf.gitdir:${fx.repo.dir}/.git.path`, includeFile);
+  // And a deploy key, as checkout's ssh-key input leaves it: under RUNNER_TEMP, named by
+  // core.sshCommand; left world-readable here, so only our closing keeps the agent from it.
+  const deployKey = `DEPLOY-KEY-${randomBytes(12).toString("hex")}`;
+  canaries.push(deployKey);
+  const keyFile = join(runnerTemp, "9f1c-deploy-key");
+  writeFileSync(keyFile, `-----BEGIN OPENSSH PRIVATE KEY-----\n${deployKey}\n`, { mode: 0o644 });
+  fx.repo.git("config", "--local", "core.sshCommand", `"ssh" -i "${keyFile}"`);
   // A runner's work directory is world-traversable: nothing but our own closing keeps the agent out.
   chmodSync(fx.root, 0o755);
   sourceConfigBefore = readFileSync(join(fx.repo.dir, ".git", "config"));

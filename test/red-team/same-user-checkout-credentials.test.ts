@@ -38,11 +38,17 @@ afterAll(async () => {
 });
 
 function git(cwd: string, ...args: string[]): void {
-  execFileSync("git", ["-c", "user.name=t", "-c", "user.email=t@example.com", ...args], { cwd });
+  execFileSync(
+    "git",
+    ["-c", "safe.directory=*", "-c", "user.name=t", "-c", "user.email=t@example.com", ...args],
+    {
+      cwd,
+    },
+  );
 }
 
 /** The door's checkout as actions/checkout leaves it, and v6's credentials file under RUNNER_TEMP. */
-async function persistedCheckout(): Promise<{ door: string; included: string }> {
+async function persistedCheckout(): Promise<{ door: string; included: string; runnerTemp: string }> {
   const job = await mkdtemp(path.join(base, "job-"));
   const door = path.join(job, "work", "app");
   const runnerTemp = path.join(job, "runner-temp");
@@ -63,7 +69,7 @@ async function persistedCheckout(): Promise<{ door: string; included: string }> 
   git(door, "config", "--local", "http.https://github.com/.extraheader", `AUTHORIZATION: basic ${BASIC}`);
   git(door, "config", "--local", `includeIf.gitdir:${door}/.git/.path`, included);
   await run("chown", ["-R", `${HOST_USER}:${HOST_USER}`, job]);
-  return { door, included };
+  return { door, included, runnerTemp };
 }
 
 /** Runs the fixture as the host user (not root, no sudo) and returns its JSON line. */
@@ -177,6 +183,46 @@ describe("an agent on the runner's own user (no root, no sudo), in the Bash sand
       await api.close();
       for (const file of Object.keys(planted))
         await rm(path.join(home, file.split("/")[0] as string), { recursive: true, force: true });
+    }
+  });
+
+  it("cannot read the SSH key actions/checkout's ssh-key input left under RUNNER_TEMP, nor the runner's file-command files there", async () => {
+    const { door, runnerTemp } = await persistedCheckout();
+    // As actions/checkout does with ssh-key: the key under RUNNER_TEMP, named by core.sshCommand.
+    const key = path.join(runnerTemp, "5b8c1e2a-key");
+    await writeFile(key, "-----BEGIN OPENSSH PRIVATE KEY-----\nSSH-KEY-CANARY\n", { mode: 0o600 });
+    git(
+      door,
+      "config",
+      "--local",
+      "core.sshCommand",
+      `"ssh" -i "$RUNNER_TEMP/5b8c1e2a-key" -o UserKnownHostsFile="$RUNNER_TEMP/5b8c1e2a-key_known_hosts"`,
+    );
+    // What an earlier step wrote with `echo TOKEN=... >> $GITHUB_ENV`.
+    const fileCommands = path.join(runnerTemp, "_runner_file_commands");
+    await mkdir(fileCommands);
+    await writeFile(path.join(fileCommands, "set_env_0c4f"), "DEPLOY_TOKEN=FILE-COMMAND-CANARY\n", {
+      mode: 0o644,
+    });
+    await run("chown", ["-R", `${HOST_USER}:${HOST_USER}`, runnerTemp]);
+    const command = `sh -c 'cat ${key} ${fileCommands}/set_env_0c4f; ls ${runnerTemp}; echo TESTS-RAN'`;
+    const api = await ScriptedMessagesApi.start([
+      { kind: "tool_use", name: "Bash", input: { command, description: "run the tests" }, id: "toolu_ssh" },
+      { kind: "text", text: "done" },
+    ]);
+    try {
+      const seen = await sessionAsPlainHost({ apiUrl: api.url, door, claudePath: CLAUDE_BIN, runnerTemp });
+      expect(seen.exitCode, JSON.stringify(seen.failureReasons)).toBe(0);
+      expect(seen.confinement).toContain("the checkout's .git and 2 files it includes or names");
+      expect(seen.confinement).toContain("the runner's file commands");
+      const result = JSON.stringify(
+        api.mainRequests.flatMap((r) => toolResultsOf(r)).find((r) => r.tool_use_id === "toolu_ssh")?.content,
+      );
+      expect(result).toContain("TESTS-RAN");
+      expect(result).not.toContain("SSH-KEY-CANARY");
+      expect(result).not.toContain("FILE-COMMAND-CANARY");
+    } finally {
+      await api.close();
     }
   });
 });

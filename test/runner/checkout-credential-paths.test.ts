@@ -6,6 +6,7 @@ import {
   checkoutCredentialPaths,
   combineHiddenPaths,
 } from "../../src/runner/isolation/checkout-credential-paths.js";
+import { sshKeyFiles } from "../../src/runner/isolation/checkout-credentials.js";
 import { runnerCredentialPaths } from "../../src/runner/isolation/runner-credential-paths.js";
 import { makeTempDir } from "../harness/temp-dir.js";
 
@@ -104,5 +105,53 @@ describe("runnerCredentialPaths: credential files of the runner's user and of th
       ),
     ).toEqual({ paths: ["/a", "/b", "/c"], description: "A, B" });
     expect(combineHiddenPaths(undefined, { paths: [], description: "none" })).toBeUndefined();
+  });
+});
+
+describe("sshKeyFiles: the keys core.sshCommand names", () => {
+  it("reads -i in each spelling, expands $NAME, ${NAME} and ~/, and leaves out what it cannot place", async () => {
+    const { door } = await checkout();
+    const config = path.join(door, ".git", "config");
+    const add = (value: string) =>
+      execFileSync("git", ["config", "--file", config, "--add", "core.sshCommand", value]);
+    add(`"ssh" -i "$RUNNER_TEMP/a-key" -o UserKnownHostsFile="$RUNNER_TEMP/a-key_known_hosts"`);
+    add("ssh -i${RUNNER_TEMP}/b-key -o StrictHostKeyChecking=yes");
+    add("ssh -i '~/c key' -i relative-key -i $UNSET/d-key");
+    expect(await sshKeyFiles(config, { RUNNER_TEMP: "/rt" }, "/home/r")).toEqual([
+      "/rt/a-key",
+      "/rt/b-key",
+      "/home/r/c key",
+    ]);
+    expect(await sshKeyFiles(config, {}, undefined)).toEqual([]);
+  });
+
+  it("are hidden with the checkout's .git when they exist, and the description says they are named", async () => {
+    const { root, door } = await checkout();
+    await writeFile(path.join(root, "deploy-key"), "");
+    setConfig(door, "core.sshCommand", `ssh -i "$RUNNER_TEMP/deploy-key" -i "$RUNNER_TEMP/gone"`);
+    expect(await checkoutCredentialPaths(door, undefined, { RUNNER_TEMP: root })).toEqual({
+      paths: [path.join(door, ".git"), path.join(root, "deploy-key")],
+      description: "the checkout's .git and 1 file it includes or names",
+    });
+  });
+});
+
+describe("runnerCredentialPaths: the runner's file commands", () => {
+  it("are RUNNER_TEMP's _runner_file_commands when it exists", async () => {
+    const root = await makeTempDir("file-commands");
+    dirs.push(root);
+    expect(
+      await runnerCredentialPaths({ home: undefined, runnerWorkspace: undefined, runnerTemp: root }),
+    ).toBeUndefined();
+    await mkdir(path.join(root, "_runner_file_commands"));
+    expect(
+      await runnerCredentialPaths({ home: undefined, runnerWorkspace: undefined, runnerTemp: root }),
+    ).toEqual({
+      paths: [path.join(root, "_runner_file_commands")],
+      description: "the runner's file commands",
+    });
+    expect(
+      await runnerCredentialPaths({ home: undefined, runnerWorkspace: undefined, runnerTemp: "relative" }),
+    ).toBeUndefined();
   });
 });

@@ -143,7 +143,7 @@ describe("the agent's PID namespace", () => {
         ", in a PID namespace of its own (nothing it starts outlives the session).",
       );
       expect(calls).toContain(
-        `${via === "sudo" ? "sudo -n " : ""}unshare --pid --fork --kill-child -- setpriv --reuid=990 --regid=990 --clear-groups -- true`,
+        `${via === "sudo" ? "sudo -n " : ""}unshare --pid --fork --kill-child --mount-proc -- setpriv --reuid=990 --regid=990 --clear-groups -- true`,
       );
     }
   });
@@ -177,6 +177,7 @@ describe("the agent's PID namespace", () => {
       "--pid",
       "--fork",
       "--kill-child",
+      "--mount-proc",
       "--",
       "setpriv",
       "--reuid=990",

@@ -82,18 +82,23 @@ describe("the agent under its own uid (real CLI, as root)", () => {
     const host = spawn("sleep", ["120"], { env: { PATH: process.env.PATH, HOST_SECRET: hostSecret } });
     try {
       const command = `cat /proc/${host.pid}/environ`;
-      for (const asAgent of [false, true]) {
+      // Each layer alone: the uid (the kernel refuses), then the uid in its own PID namespace (the
+      // host's processes are not even listed), against the host's uid.
+      for (const as of ["host", "uid", "uid+pid-namespace"] as const) {
         s = await scriptedSession([bash(command, "toolu_environ"), { kind: "text", text: "done" }]);
         const outcome = await runSession({
           ...s.options(),
           policy: allowCommands("cat"),
-          ...(asAgent ? { agentUser: agent } : {}),
+          ...(as === "uid" ? { agentUser: { ...agent, pidNamespace: undefined } } : {}),
+          ...(as === "uid+pid-namespace" ? { agentUser: agent } : {}),
         }).outcome;
         expect(outcome.exitCode).toBe(0);
         const nextRequest = JSON.stringify(s.api.mainRequests[1]?.body);
-        if (asAgent) {
+        if (as !== "host") {
           expect(nextRequest).not.toContain(hostSecret);
-          expect(toolResultText(s, "toolu_environ")).toContain("Permission denied");
+          expect(toolResultText(s, "toolu_environ")).toContain(
+            as === "uid" ? "Permission denied" : "No such file or directory",
+          );
           expect(outcome.confinement).toContain(`user claude-agent (uid ${agent.uid})`);
         } else {
           // The same call on the host's uid leaks: what the separate uid is for.
@@ -139,6 +144,26 @@ describe("the agent under its own uid (real CLI, as root)", () => {
       await s.cleanup();
       s = undefined;
     }
+  });
+
+  it("sees its own PID namespace in /proc: no host process, and pid 1 is the namespace's own", async () => {
+    // With the host's /proc inside the namespace, a pid the agent's side knows (bubblewrap's child,
+    // pid 39) named a host process or none: the CLI's Bash sandbox failed ("bwrap: open /proc/39/ns/ns
+    // failed") or read another process's namespaces, depending on which host pids existed.
+    expect(agent.pidNamespace).toEqual({ contained: true });
+    s = await scriptedSession([
+      bash(
+        `sh -c 'test -e /proc/${process.pid} && echo HOST-VISIBLE || echo HOST-HIDDEN; echo INIT=$(tr "\\0" " " < /proc/1/cmdline)'`,
+        "toolu_proc",
+      ),
+      { kind: "text", text: "done" },
+    ]);
+    const outcome = await runSession({ ...s.options(), policy: allowCommands("sh"), agentUser: agent })
+      .outcome;
+    expect(outcome.exitCode, outcome.failureReasons.join("\n")).toBe(0);
+    const seen = toolResultText(s, "toolu_proc");
+    expect(seen).toContain("HOST-HIDDEN");
+    expect(seen).toMatch(/INIT=\S*setpriv|INIT=\S*claude/);
   });
 
   it("has its own HOME, config dir and TMPDIR, owned by its user; the host reads them back afterwards", async () => {

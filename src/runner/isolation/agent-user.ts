@@ -94,6 +94,10 @@ async function probePidNamespace(
  * The command that starts what follows it as `user`, as the first process of a new PID namespace:
  * `unshare` (as root) makes the namespace and forks, `setpriv` drops to the user and its group
  * with no supplementary groups, then execs. `--kill-child` takes the namespace down if unshare dies.
+ * `--mount-proc` gives the namespace a /proc of its own (in a mount namespace of its own): with the
+ * host's, a pid from inside named a host process or none, so the CLI's bubblewrap read the wrong
+ * process's namespaces or failed ("bwrap: open /proc/39/ns/ns failed"), and every host process
+ * stayed listed to the agent.
  */
 export function pidNamespaceLaunch(user: Pick<AgentUser, "uid" | "gid">): string[] {
   return [
@@ -101,6 +105,7 @@ export function pidNamespaceLaunch(user: Pick<AgentUser, "uid" | "gid">): string
     "--pid",
     "--fork",
     "--kill-child",
+    "--mount-proc",
     "--",
     "setpriv",
     `--reuid=${user.uid}`,

@@ -1,6 +1,6 @@
 import { lstat } from "node:fs/promises";
 import path from "node:path";
-import { includedConfigFiles } from "./checkout-credentials.js";
+import { includedConfigFiles, sshKeyFiles } from "./checkout-credentials.js";
 
 /** Paths commands must not read, and how the session's log names them. */
 export interface HiddenPaths {
@@ -10,8 +10,8 @@ export interface HiddenPaths {
 
 /**
  * Where the door's checkout may keep the workflow's token: its `.git` (actions/checkout v4 and v5
- * write it into `.git/config`) and every file that config includes (v6 keeps it in one under
- * RUNNER_TEMP). An agent on the runner's own user can name these paths from Bash; the kernel lets
+ * write it into `.git/config`), every file that config includes (v6 keeps it in one under
+ * RUNNER_TEMP), and the SSH keys its `core.sshCommand` names (checkout's ssh-key input). An agent on the runner's own user can name these paths from Bash; the kernel lets
  * that user read them, so the Bash sandbox hides them (closeSourceCredentials does the same job
  * with file modes when the agent has a user of its own). Only paths that exist: the sandbox mounts
  * an empty directory over each.
@@ -19,19 +19,22 @@ export interface HiddenPaths {
 export async function checkoutCredentialPaths(
   sourceCwd: string,
   home: string | undefined,
+  env: Record<string, string | undefined> = {},
 ): Promise<HiddenPaths | undefined> {
   const gitDir = path.join(sourceCwd, ".git");
   if (!(await lstat(gitDir).catch(() => undefined))) return undefined;
   const config = path.join(gitDir, "config");
-  const included = (await lstat(config).catch(() => undefined))?.isFile()
-    ? await includedConfigFiles(config, home)
-    : [];
+  const isConfig = (await lstat(config).catch(() => undefined))?.isFile() === true;
+  const included = isConfig ? await includedConfigFiles(config, home) : [];
+  const keys = isConfig ? await sshKeyFiles(config, env, home) : [];
   const existing: string[] = [];
-  for (const file of included) if (await lstat(file).catch(() => undefined)) existing.push(file);
-  const files = existing.filter((file) => !isInside(file, gitDir));
+  for (const file of [...included, ...keys])
+    if (await lstat(file).catch(() => undefined)) existing.push(file);
+  const files = [...new Set(existing)].filter((file) => !isInside(file, gitDir));
+  const how = keys.some((key) => files.includes(key)) ? "it includes or names" : "it includes";
   return {
     paths: [gitDir, ...files],
-    description: `the checkout's .git${files.length ? ` and ${files.length} file${files.length === 1 ? "" : "s"} it includes` : ""}`,
+    description: `the checkout's .git${files.length ? ` and ${files.length} file${files.length === 1 ? "" : "s"} ${how}` : ""}`,
   };
 }
 

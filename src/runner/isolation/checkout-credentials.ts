@@ -78,3 +78,53 @@ export async function includedConfigFiles(configPath: string, home: string | und
       return value.startsWith("/") ? value : `${dir}/${value}`;
     });
 }
+
+/**
+ * The private keys `core.sshCommand` names with `-i` (actions/checkout's ssh-key input writes the key
+ * under RUNNER_TEMP and names it as `"$RUNNER_TEMP/<id>"`), as absolute paths: `$NAME` and `${NAME}`
+ * from `env`, `~/` from HOME. A path that stays relative or names an unknown variable is left out.
+ */
+export async function sshKeyFiles(
+  configPath: string,
+  env: Record<string, string | undefined>,
+  home: string | undefined,
+): Promise<string[]> {
+  const commands = (await listEntries(configPath))
+    .filter(([key]) => key === "core.sshcommand")
+    .map(([, value]) => value);
+  const keys: string[] = [];
+  for (const command of commands) {
+    const words = shellWords(command);
+    words.forEach((word, index) => {
+      const named = word === "-i" ? words[index + 1] : word.startsWith("-i") ? word.slice(2) : undefined;
+      const expanded = named === undefined ? undefined : expand(named, env, home);
+      if (expanded?.startsWith("/")) keys.push(expanded);
+    });
+  }
+  return [...new Set(keys)];
+}
+
+/** Words of a command line as a POSIX shell splits them: quotes kept together, then removed. */
+function shellWords(line: string): string[] {
+  const words: string[] = [];
+  for (const match of line.matchAll(/"((?:[^"\\]|\\.)*)"|'([^']*)'|(\S+)/g)) {
+    words.push(match[1] ?? match[2] ?? match[3] ?? "");
+  }
+  return words;
+}
+
+function expand(
+  word: string,
+  env: Record<string, string | undefined>,
+  home: string | undefined,
+): string | undefined {
+  let unknown = false;
+  const value = word.replace(/\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?/g, (_, name: string) => {
+    const found = env[name];
+    if (found === undefined) unknown = true;
+    return found ?? "";
+  });
+  if (unknown) return undefined;
+  if (value.startsWith("~/")) return home ? `${home}/${value.slice(2)}` : undefined;
+  return value;
+}

@@ -3,7 +3,7 @@ import { lstat, stat } from "node:fs/promises";
 import path from "node:path";
 import { setFileMode } from "./agent-files.js";
 import type { AgentUser } from "./agent-user.js";
-import { includedConfigFiles } from "./checkout-credentials.js";
+import { includedConfigFiles, sshKeyFiles } from "./checkout-credentials.js";
 import type { HostCommands } from "./host-commands.js";
 
 export interface ClosedSource {
@@ -27,6 +27,8 @@ export async function closeSourceCredentials(
   user: AgentUser,
   host: HostCommands,
   home: string | undefined,
+  /** Expands the variables `core.sshCommand` names its key with (`$RUNNER_TEMP`). */
+  env: Record<string, string | undefined> = process.env,
 ): Promise<ClosedSource> {
   const sourceGit = path.join(source, ".git");
   const config = path.join(sourceGit, "config");
@@ -34,6 +36,9 @@ export async function closeSourceCredentials(
   const targets: Array<{ readable: string; close: string }> = [
     { readable: config, close: sourceGit },
     ...(await includedConfigFiles(config, home)).map((file) => ({ readable: file, close: file })),
+    ...(await sshKeyFiles(config, env, home))
+      .filter((file) => !file.startsWith(`${sourceGit}/`))
+      .map((file) => ({ readable: file, close: file })),
   ];
   const restored: Array<{ path: string; mode: number }> = [];
   const restore = async () => {

@@ -46,12 +46,15 @@ export const RUNNER_CREDENTIAL_FILES = [".credentials", ".credentials_rsaparams"
 
 /**
  * The credential files that exist in the runner user's HOME and in the runner's install directory
- * (found from RUNNER_WORKSPACE, `<install>/_work/<repository>`), for the Bash sandbox to hide from an
- * agent that shares the runner's user.
+ * (found from RUNNER_WORKSPACE, `<install>/_work/<repository>`), and the runner's file-command files
+ * under RUNNER_TEMP (what earlier steps wrote to GITHUB_ENV may be a secret), for the Bash sandbox
+ * to hide from an agent that shares the runner's user.
  */
 export async function runnerCredentialPaths(where: {
   home: string | undefined;
   runnerWorkspace: string | undefined;
+  /** RUNNER_TEMP: its `_runner_file_commands` holds what steps wrote to GITHUB_ENV, GITHUB_OUTPUT… */
+  runnerTemp?: string | undefined;
 }): Promise<HiddenPaths | undefined> {
   const inHome =
     where.home && path.isAbsolute(where.home) && where.home !== "/"
@@ -62,14 +65,19 @@ export async function runnerCredentialPaths(where: {
     workDir && path.basename(workDir) === "_work"
       ? await existing(RUNNER_CREDENTIAL_FILES.map((file) => path.join(path.dirname(workDir), file)))
       : [];
+  const fileCommands =
+    where.runnerTemp && path.isAbsolute(where.runnerTemp)
+      ? await existing([path.join(where.runnerTemp, "_runner_file_commands")])
+      : [];
   const parts = [
     ...(inHome.length
       ? [`${inHome.length} credential file${inHome.length === 1 ? "" : "s"} of the runner's HOME`]
       : []),
     ...(ofRunner.length ? ["the runner's own credentials"] : []),
+    ...(fileCommands.length ? ["the runner's file commands"] : []),
   ];
   if (!parts.length) return undefined;
-  return { paths: [...inHome, ...ofRunner], description: parts.join(", ") };
+  return { paths: [...inHome, ...ofRunner, ...fileCommands], description: parts.join(", ") };
 }
 
 async function existing(paths: string[]): Promise<string[]> {

@@ -7699,6 +7699,7 @@ function pidNamespaceLaunch(user) {
     "--pid",
     "--fork",
     "--kill-child",
+    "--mount-proc",
     "--",
     "setpriv",
     `--reuid=${user.uid}`,
@@ -8827,6 +8828,37 @@ async function includedConfigFiles(configPath, home) {
     return value.startsWith("/") ? value : `${dir}/${value}`;
   });
 }
+async function sshKeyFiles(configPath, env, home) {
+  const commands = (await listEntries(configPath)).filter(([key]) => key === "core.sshcommand").map(([, value]) => value);
+  const keys = [];
+  for (const command of commands) {
+    const words = shellWords(command);
+    words.forEach((word, index) => {
+      const named = word === "-i" ? words[index + 1] : word.startsWith("-i") ? word.slice(2) : void 0;
+      const expanded = named === void 0 ? void 0 : expand(named, env, home);
+      if (expanded?.startsWith("/")) keys.push(expanded);
+    });
+  }
+  return [...new Set(keys)];
+}
+function shellWords(line) {
+  const words = [];
+  for (const match of line.matchAll(/"((?:[^"\\]|\\.)*)"|'([^']*)'|(\S+)/g)) {
+    words.push(match[1] ?? match[2] ?? match[3] ?? "");
+  }
+  return words;
+}
+function expand(word, env, home) {
+  let unknown = false;
+  const value = word.replace(/\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?/g, (_, name) => {
+    const found = env[name];
+    if (found === void 0) unknown = true;
+    return found ?? "";
+  });
+  if (unknown) return void 0;
+  if (value.startsWith("~/")) return home ? `${home}/${value.slice(2)}` : void 0;
+  return value;
+}
 
 // src/runner/isolation/host-git-steering.ts
 function isHostGitSteering(file) {
@@ -9165,17 +9197,21 @@ function findOnPath(name, searchPath) {
 // src/runner/isolation/checkout-credential-paths.ts
 import { lstat as lstat4 } from "node:fs/promises";
 import path9 from "node:path";
-async function checkoutCredentialPaths(sourceCwd, home) {
+async function checkoutCredentialPaths(sourceCwd, home, env = {}) {
   const gitDir = path9.join(sourceCwd, ".git");
   if (!await lstat4(gitDir).catch(() => void 0)) return void 0;
   const config = path9.join(gitDir, "config");
-  const included = (await lstat4(config).catch(() => void 0))?.isFile() ? await includedConfigFiles(config, home) : [];
+  const isConfig = (await lstat4(config).catch(() => void 0))?.isFile() === true;
+  const included = isConfig ? await includedConfigFiles(config, home) : [];
+  const keys = isConfig ? await sshKeyFiles(config, env, home) : [];
   const existing2 = [];
-  for (const file of included) if (await lstat4(file).catch(() => void 0)) existing2.push(file);
-  const files = existing2.filter((file) => !isInside2(file, gitDir));
+  for (const file of [...included, ...keys])
+    if (await lstat4(file).catch(() => void 0)) existing2.push(file);
+  const files = [...new Set(existing2)].filter((file) => !isInside2(file, gitDir));
+  const how = keys.some((key) => files.includes(key)) ? "it includes or names" : "it includes";
   return {
     paths: [gitDir, ...files],
-    description: `the checkout's .git${files.length ? ` and ${files.length} file${files.length === 1 ? "" : "s"} it includes` : ""}`
+    description: `the checkout's .git${files.length ? ` and ${files.length} file${files.length === 1 ? "" : "s"} ${how}` : ""}`
   };
 }
 function isInside2(file, dir) {
@@ -9195,14 +9231,15 @@ function combineHiddenPaths(...parts) {
 import { execFile as execFile6 } from "node:child_process";
 import { lstat as lstat5, stat as stat2 } from "node:fs/promises";
 import path10 from "node:path";
-async function closeSourceCredentials(source, user, host, home) {
+async function closeSourceCredentials(source, user, host, home, env = process.env) {
   const sourceGit = path10.join(source, ".git");
   const config = path10.join(sourceGit, "config");
   if (!(await lstat5(config).catch(() => void 0))?.isFile()) return { closed: [], restore: async () => {
   } };
   const targets = [
     { readable: config, close: sourceGit },
-    ...(await includedConfigFiles(config, home)).map((file) => ({ readable: file, close: file }))
+    ...(await includedConfigFiles(config, home)).map((file) => ({ readable: file, close: file })),
+    ...(await sshKeyFiles(config, env, home)).filter((file) => !file.startsWith(`${sourceGit}/`)).map((file) => ({ readable: file, close: file }))
   ];
   const restored = [];
   const restore = async () => {
@@ -9294,12 +9331,14 @@ async function runnerCredentialPaths(where2) {
   const inHome = where2.home && path11.isAbsolute(where2.home) && where2.home !== "/" ? await existing(HOME_CREDENTIAL_FILES.map((file) => path11.join(where2.home, file))) : [];
   const workDir = where2.runnerWorkspace ? path11.dirname(path11.resolve(where2.runnerWorkspace)) : void 0;
   const ofRunner = workDir && path11.basename(workDir) === "_work" ? await existing(RUNNER_CREDENTIAL_FILES.map((file) => path11.join(path11.dirname(workDir), file))) : [];
+  const fileCommands = where2.runnerTemp && path11.isAbsolute(where2.runnerTemp) ? await existing([path11.join(where2.runnerTemp, "_runner_file_commands")]) : [];
   const parts = [
     ...inHome.length ? [`${inHome.length} credential file${inHome.length === 1 ? "" : "s"} of the runner's HOME`] : [],
-    ...ofRunner.length ? ["the runner's own credentials"] : []
+    ...ofRunner.length ? ["the runner's own credentials"] : [],
+    ...fileCommands.length ? ["the runner's file commands"] : []
   ];
   if (!parts.length) return void 0;
-  return { paths: [...inHome, ...ofRunner], description: parts.join(", ") };
+  return { paths: [...inHome, ...ofRunner, ...fileCommands], description: parts.join(", ") };
 }
 async function existing(paths) {
   const found = [];
@@ -9468,8 +9507,12 @@ async function prepareSession(options) {
   const claudePath = options.claudePath ? path13.resolve(options.claudePath) : resolveClaudePath();
   const sandboxed = options.bashSandbox && !options.withoutBash;
   const hidden = sandboxed && !options.agentUser ? combineHiddenPaths(
-    await checkoutCredentialPaths(await realpath5(cwd), homedir()),
-    await runnerCredentialPaths({ home: homedir(), runnerWorkspace: hostEnv.RUNNER_WORKSPACE })
+    await checkoutCredentialPaths(await realpath5(cwd), homedir(), hostEnv),
+    await runnerCredentialPaths({
+      home: homedir(),
+      runnerWorkspace: hostEnv.RUNNER_WORKSPACE,
+      runnerTemp: hostEnv.RUNNER_TEMP
+    })
   ) : void 0;
   const sandbox = sandboxed ? await planBashSandbox(
     options.bashSandbox,
@@ -9538,7 +9581,7 @@ async function prepareSession(options) {
   let closedSource;
   if (user) {
     try {
-      closedSource = await closeSourceCredentials(sourceCwd, user, host, homedir());
+      closedSource = await closeSourceCredentials(sourceCwd, user, host, homedir(), hostEnv);
     } catch (error) {
       await agentFiles?.reclaim().catch(() => {
       });
