@@ -50,6 +50,8 @@ export interface PreparedSession {
   hostEnv: Record<string, string | undefined>;
   /** Settings of the checkout's git config that the agent's copy left out (names only). */
   keptOutOfCopy: string[];
+  /** Credentials files an earlier step left at the checkout's root, which the agent's copy left out. */
+  credentialFilesLeftOut: string[];
   /** What SessionOptions.agentConfigFrom changed in the agent's copy. */
   agentConfig?: PinnedAgentConfig;
   /**
@@ -248,6 +250,7 @@ export async function prepareSession(options: SessionOptions): Promise<PreparedS
     cwd: agentCwd,
     sourceCwd,
     keptOutOfCopy: workspace.keptOut,
+    credentialFilesLeftOut: workspace.credentialFilesLeftOut,
     ...(workspace.agentConfig ? { agentConfig: workspace.agentConfig } : {}),
     finish,
     policy,

@@ -135,6 +135,10 @@ class SessionHost {
       this.notes.push(
         `left out of the agent's copy of the checkout: ${prepared.keptOutOfCopy.join(", ")} (git config)`,
       );
+    if (prepared.credentialFilesLeftOut.length > 0)
+      this.notes.push(
+        `left out of the agent's copy of the checkout: ${prepared.credentialFilesLeftOut.join(", ")} (a cloud credentials file an earlier step wrote there)`,
+      );
     const pinned = prepared.agentConfig;
     if (pinned && this.options.agentConfigFrom)
       this.notes.push(agentConfigNote(this.options.agentConfigFrom, pinned));

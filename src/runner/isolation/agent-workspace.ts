@@ -12,6 +12,7 @@ import {
 import { writeCredentialFreeConfig } from "./checkout-credentials.js";
 import { runHostGit } from "./host-git.js";
 import { HOST_GIT_STEERING_PATHSPECS_EXCLUDED, isHostGitSteering } from "./host-git-steering.js";
+import { leaveOutCredentialFiles } from "./workspace-credential-files.js";
 
 const run = promisify(execFile);
 
@@ -44,6 +45,8 @@ export interface AgentWorkspace {
   dir: string;
   /** Settings of the source's git config files that the copy left out (names only). */
   keptOut: string[];
+  /** Credentials files an earlier step left at the checkout's root, not copied (leaveOutCredentialFiles). */
+  credentialFilesLeftOut: string[];
   /**
    * Write access: the agent's edits (added, changed, deleted files, non-ignored) applied to the
    * source checkout, computed by the host's own git over the copy's files. Returns the paths changed.
@@ -106,6 +109,8 @@ export async function makeAgentWorkspace(plan: AgentWorkspacePlan): Promise<Agen
   }
   await mkdir(plan.into, { recursive: true });
   await copyTree(plan.source, plan.into, plan.shareInodes);
+  // Before the snapshot below: what the copy starts without is never an edit to bring back.
+  const credentialFilesLeftOut = await leaveOutCredentialFiles(plan.into);
   const keptOut = gitEntry ? await cleanGitDir(sourceGit, path.join(plan.into, ".git")) : [];
   const agentConfig =
     plan.agentConfigFrom === undefined
@@ -126,6 +131,7 @@ export async function makeAgentWorkspace(plan: AgentWorkspacePlan): Promise<Agen
   return {
     dir: plan.into,
     keptOut,
+    credentialFilesLeftOut,
     editsLeftOut,
     ...(agentConfig ? { agentConfig } : {}),
     returnEdits: async () => {

@@ -294,8 +294,8 @@ var require_utils = __commonJS({
       }
       return output;
     };
-    exports.basename = (path15, { windows } = {}) => {
-      const segs = path15.split(windows ? /[\\/]/ : "/");
+    exports.basename = (path16, { windows } = {}) => {
+      const segs = path16.split(windows ? /[\\/]/ : "/");
       const last = segs[segs.length - 1];
       if (last === "") {
         return segs[segs.length - 2];
@@ -2237,8 +2237,8 @@ ${finding.body}`.trim() },
     ]
   };
 }
-function relativeUri(path15) {
-  return path15.split("/").map(encodeURIComponent).join("/");
+function relativeUri(path16) {
+  return path16.split("/").map(encodeURIComponent).join("/");
 }
 
 // src/jobs/review/review-run-properties.ts
@@ -2429,7 +2429,7 @@ function schemaProblems(errors, document) {
   const all = errors ?? [];
   const anyOfPaths = all.filter((e) => e.keyword === "anyOf").map((e) => `${e.schemaPath}/`);
   for (const error of all) {
-    if (anyOfPaths.some((path15) => error.schemaPath.startsWith(path15))) continue;
+    if (anyOfPaths.some((path16) => error.schemaPath.startsWith(path16))) continue;
     const branches = all.filter(
       (e) => e.instancePath === error.instancePath && e.schemaPath.startsWith(`${error.schemaPath}/`)
     );
@@ -2492,7 +2492,7 @@ function anyOfText(error, branches) {
   return names.length > 0 && names.length === branches.length ? `needs at least one of ${names.join(", ")}` : error.message ?? "is not valid";
 }
 function keyPath(instancePath) {
-  return instancePath.split("/").slice(1).map((part) => part.replaceAll("~1", "/").replaceAll("~0", "~")).reduce((path15, part) => /^\d+$/.test(part) ? `${path15}[${part}]` : path15 ? `${path15}.${part}` : part, "");
+  return instancePath.split("/").slice(1).map((part) => part.replaceAll("~1", "/").replaceAll("~0", "~")).reduce((path16, part) => /^\d+$/.test(part) ? `${path16}[${part}]` : path16 ? `${path16}.${part}` : part, "");
 }
 function valueAt(document, instancePath) {
   let value = document;
@@ -2773,9 +2773,9 @@ var GitCheckout = class {
     return parseNameStatus(status).map((file) => ({ ...file, ...counts.get(file.path) }));
   }
   /** Number of lines of a file at a commit, or undefined when the file does not exist there. */
-  async lineCount(sha, path15) {
+  async lineCount(sha, path16) {
     try {
-      const text = await this.git(["show", `${sha}:${path15}`]);
+      const text = await this.git(["show", `${sha}:${path16}`]);
       if (text.length === 0) return 0;
       return text.split("\n").length - (text.endsWith("\n") ? 1 : 0);
     } catch {
@@ -2785,8 +2785,8 @@ var GitCheckout = class {
   /** `lineCount` of each path at a commit, read in parallel, for checking findings against the files. */
   async lineCounts(sha, paths) {
     const unique = [...new Set(paths)];
-    const counts = await Promise.all(unique.map((path15) => this.lineCount(sha, path15)));
-    return new Map(unique.map((path15, i) => [path15, counts[i]]));
+    const counts = await Promise.all(unique.map((path16) => this.lineCount(sha, path16)));
+    return new Map(unique.map((path16, i) => [path16, counts[i]]));
   }
   /**
    * The byte size of each path's blob at a commit (one `ls-tree` for all), for estimating what
@@ -2836,8 +2836,8 @@ function parseNameStatus(output) {
     const letter = code[0] ?? "M";
     if (letter === "R" || letter === "C") {
       const previousPath = fields[i++] ?? "";
-      const path15 = fields[i++] ?? "";
-      files.push({ path: path15, previousPath, status: STATUS_NAMES[letter] ?? "modified" });
+      const path16 = fields[i++] ?? "";
+      files.push({ path: path16, previousPath, status: STATUS_NAMES[letter] ?? "modified" });
     } else {
       files.push({ path: fields[i++] ?? "", status: STATUS_NAMES[letter] ?? "modified" });
     }
@@ -2850,12 +2850,12 @@ function parseNumstat(output) {
   for (let i = 0; i < fields.length; i++) {
     const match = /^(\d+|-)\t(\d+|-)\t(.*)$/.exec(fields[i] ?? "");
     if (!match) continue;
-    let path15 = match[3] ?? "";
-    if (path15 === "") {
+    let path16 = match[3] ?? "";
+    if (path16 === "") {
       i += 2;
-      path15 = fields[i] ?? "";
+      path16 = fields[i] ?? "";
     }
-    counts.set(path15, { additions: toCount(match[1]), deletions: toCount(match[2]) });
+    counts.set(path16, { additions: toCount(match[1]), deletions: toCount(match[2]) });
   }
   return counts;
 }
@@ -2986,12 +2986,12 @@ var RepositoryConfigError = class extends Error {
 var validateConfig = compileOnFirstUse(REPOSITORY_CONFIG_SCHEMA);
 async function readRepositoryConfig(checkout, sha) {
   const listed = await checkout.git(["ls-tree", "--name-only", "-z", sha, "--", ...REPOSITORY_CONFIG_PATHS]);
-  const present = REPOSITORY_CONFIG_PATHS.filter((path16) => listed.split("\0").includes(path16));
-  const path15 = onePath(present, sha);
-  if (!path15) return EMPTY_REPOSITORY_CONFIG;
+  const present = REPOSITORY_CONFIG_PATHS.filter((path17) => listed.split("\0").includes(path17));
+  const path16 = onePath(present, sha);
+  if (!path16) return EMPTY_REPOSITORY_CONFIG;
   return parseRepositoryConfig(
-    await checkout.git(["show", `${sha}:${path15}`]),
-    `${path15} at ${sha.slice(0, 12)}`
+    await checkout.git(["show", `${sha}:${path16}`]),
+    `${path16} at ${sha.slice(0, 12)}`
   );
 }
 function onePath(present, sha) {
@@ -3113,10 +3113,10 @@ var PathFilter = class _PathFilter {
     if (globs.length === 0) return this;
     return new _PathFilter(this.included, this.excluded, this.kept, [...this.narrowings, matcher(globs)]);
   }
-  matches(path15) {
-    if (!this.included(path15)) return false;
-    if (this.excluded(path15) && !this.kept(path15)) return false;
-    return this.narrowings.every((narrowing) => narrowing(path15));
+  matches(path16) {
+    if (!this.included(path16)) return false;
+    if (this.excluded(path16) && !this.kept(path16)) return false;
+    return this.narrowings.every((narrowing) => narrowing(path16));
   }
   /** Splits changed files into the reviewed and the left-out ones; a rename counts by its new path. */
   partition(files) {
@@ -3226,8 +3226,8 @@ function splitDiffByFile(diff) {
   if (starts.length === 0) return [{ index: 0, path: "(diff)", text: diff }];
   return starts.map((start, index) => {
     const text = diff.slice(start, starts[index + 1] ?? diff.length);
-    const path15 = /^diff --git a\/.* b\/(.*)$/m.exec(text)?.[1] ?? `(file ${index + 1})`;
-    return { index, path: path15, text };
+    const path16 = /^diff --git a\/.* b\/(.*)$/m.exec(text)?.[1] ?? `(file ${index + 1})`;
+    return { index, path: path16, text };
   });
 }
 function diffOfPaths(diff, paths) {
@@ -3235,8 +3235,8 @@ function diffOfPaths(diff, paths) {
 }
 
 // src/jobs/review/file-risk.ts
-function riskTier(path15) {
-  const lower = path15.toLowerCase();
+function riskTier(path16) {
+  const lower = path16.toLowerCase();
   const name = lower.slice(lower.lastIndexOf("/") + 1);
   if (LAST.some((pattern) => pattern.test(lower))) return 4;
   if (lower.startsWith(".github/workflows/") || lower.startsWith(".github/actions/")) return 0;
@@ -3873,15 +3873,15 @@ var DiffLineMap = class {
     this.files = new Map(files.map((f) => [f.path, f]));
   }
   /** The file as changed by the PR; `undefined` when the PR does not touch `path` (or deletes it). */
-  file(path15) {
-    const f = this.files.get(path15);
+  file(path16) {
+    const f = this.files.get(path16);
     return f && f.status !== "removed" ? f : void 0;
   }
-  hunkOf(path15, line) {
-    return this.file(path15)?.hunks.find((h) => h.lines.has(line));
+  hunkOf(path16, line) {
+    return this.file(path16)?.hunks.find((h) => h.lines.has(line));
   }
-  lineKind(path15, line) {
-    return this.hunkOf(path15, line)?.lines.get(line);
+  lineKind(path16, line) {
+    return this.hunkOf(path16, line)?.lines.get(line);
   }
 };
 function parseUnifiedDiff(text) {
@@ -3928,11 +3928,11 @@ function fileFromPatch(p) {
   };
   const removed = p.newFileName === "/dev/null" || p.isDelete === true;
   const added = p.oldFileName === "/dev/null" || p.isCreate === true;
-  const path15 = removed ? strip(p.oldFileName) : strip(p.newFileName);
+  const path16 = removed ? strip(p.oldFileName) : strip(p.newFileName);
   const previous = strip(p.oldFileName);
-  const renamed = !added && !removed && (p.isRename === true || previous !== path15);
+  const renamed = !added && !removed && (p.isRename === true || previous !== path16);
   const file = {
-    path: path15,
+    path: path16,
     status: removed ? "removed" : added ? "added" : renamed ? "renamed" : "modified",
     hunks: removed ? [] : hunksOf(p)
   };
@@ -7304,12 +7304,12 @@ async function restoreSession(options) {
       `its transcript is corrupt: sha256 ${sha.slice(0, 12)}\u2026 (${bytes.byteLength} bytes), expected ${entry.transcriptSha256.slice(0, 12)}\u2026 (${entry.transcriptBytes} bytes)`
     );
   }
-  const path15 = await transcriptPath(options.configDir, options.cwd, entry.sessionId);
-  await mkdir2(dirname(path15), { recursive: true });
-  const temp = `${path15}.${randomUUID()}.tmp`;
+  const path16 = await transcriptPath(options.configDir, options.cwd, entry.sessionId);
+  await mkdir2(dirname(path16), { recursive: true });
+  const temp = `${path16}.${randomUUID()}.tmp`;
   try {
     await writeFile2(temp, bytes);
-    await rename(temp, path15);
+    await rename(temp, path16);
   } finally {
     await rm2(temp, { force: true });
   }
@@ -7319,7 +7319,7 @@ async function restoreSession(options) {
     start,
     sessionId: entry.sessionId,
     parentHeadSha: entry.headSha,
-    transcriptPath: path15,
+    transcriptPath: path16,
     message: `Continued from session ${entry.sessionId} of ${origin} (it saw ${entry.headSha.slice(0, 7)}).`
   };
 }
@@ -7345,7 +7345,7 @@ async function runWithResumeFallback(restore, run6, refusalOf2) {
 
 // src/runner/run-session.ts
 import { spawn } from "node:child_process";
-import { rm as rm7 } from "node:fs/promises";
+import { rm as rm8 } from "node:fs/promises";
 
 // src/runner/budget-watchdog.ts
 var BudgetWatchdog = class {
@@ -8185,8 +8185,8 @@ var CredentialProxy = class {
   }
   handle(req, res) {
     const method = req.method ?? "GET";
-    const path15 = req.url ?? "/";
-    if ((method === "HEAD" || method === "GET") && pathOnly(path15) === "/api/hello") {
+    const path16 = req.url ?? "/";
+    if ((method === "HEAD" || method === "GET") && pathOnly(path16) === "/api/hello") {
       res.writeHead(200, { "content-type": "application/json" }).end(method === "HEAD" ? void 0 : "{}");
       return;
     }
@@ -8195,9 +8195,9 @@ var CredentialProxy = class {
       this.refuse(res, refusal2.status, refusal2.type, refusal2.message);
       return;
     }
-    const route = forwardableRequest(method, path15);
+    const route = forwardableRequest(method, path16);
     if (!route.ok) {
-      this.refuseRequest(res, `${method} ${describeTarget(path15)}: ${route.reason}`);
+      this.refuseRequest(res, `${method} ${describeTarget(path16)}: ${route.reason}`);
       return;
     }
     this.forward(req, res, method, route.path);
@@ -8206,9 +8206,9 @@ var CredentialProxy = class {
   refuseRequest(res, reason) {
     this.refuse(res, 403, "permission_error", `${PROXY_MESSAGE_PREFIX}: refused ${reason}`);
   }
-  forward(req, res, method, path15) {
+  forward(req, res, method, path16) {
     this.counters.forwarded++;
-    this.sendUpstream(req, res, method, path15).catch((error) => {
+    this.sendUpstream(req, res, method, path16).catch((error) => {
       this.refuse(
         res,
         502,
@@ -8217,14 +8217,14 @@ var CredentialProxy = class {
       );
     });
   }
-  async sendUpstream(req, res, method, path15) {
+  async sendUpstream(req, res, method, path16) {
     const headers = {};
     for (const [name, value] of Object.entries(req.headers)) {
       if (value !== void 0 && !DROPPED_REQUEST_HEADERS.has(name)) headers[name] = value;
     }
     headers["accept-encoding"] = "identity";
     const base = this.upstream.pathname.replace(/\/+$/, "");
-    const url = new URL(`${this.upstream.origin}${base}${path15}`);
+    const url = new URL(`${this.upstream.origin}${base}${path16}`);
     const body = this.auth.needsBody ? await readBody(req) : void 0;
     if (body) headers["content-length"] = String(body.length);
     await this.auth.authorize({ method, url, headers, ...body ? { body } : {} });
@@ -8356,9 +8356,9 @@ function upstreamMessage(body) {
 function describeTarget(target) {
   return JSON.stringify(target.slice(0, 200));
 }
-function pathOnly(path15) {
-  const q = path15.indexOf("?");
-  return q === -1 ? path15 : path15.slice(0, q);
+function pathOnly(path16) {
+  const q = path16.indexOf("?");
+  return q === -1 ? path16 : path16.slice(0, q);
 }
 
 // src/sandbox/credential-proxy/start-credential-proxy.ts
@@ -8642,9 +8642,9 @@ function isTruthy(value) {
 }
 
 // src/runner/prepare-session.ts
-import { mkdir as mkdir6, mkdtemp as mkdtemp3, realpath as realpath5, rm as rm6, stat as stat3 } from "node:fs/promises";
+import { mkdir as mkdir6, mkdtemp as mkdtemp3, realpath as realpath5, rm as rm7, stat as stat3 } from "node:fs/promises";
 import { homedir, tmpdir as tmpdir2 } from "node:os";
-import path13 from "node:path";
+import path14 from "node:path";
 
 // src/runner/build-claude-argv.ts
 var POLICY_SAFE_PERMISSION_MODES = ["manual", "acceptEdits", "plan"];
@@ -8775,8 +8775,8 @@ async function privileged(host, command, args) {
 
 // src/runner/isolation/agent-workspace.ts
 import { execFile as execFile5 } from "node:child_process";
-import { lstat as lstat3, mkdir as mkdir5, mkdtemp as mkdtemp2, readdir as readdir2, rename as rename2, rm as rm5 } from "node:fs/promises";
-import path7 from "node:path";
+import { lstat as lstat4, mkdir as mkdir5, mkdtemp as mkdtemp2, readdir as readdir3, rename as rename2, rm as rm6 } from "node:fs/promises";
+import path8 from "node:path";
 import { promisify as promisify5 } from "node:util";
 
 // src/runner/isolation/checkout-credentials.ts
@@ -8876,6 +8876,38 @@ var HOST_GIT_STEERING_APPLY_EXCLUDES = [
   "--exclude=.lfsconfig"
 ];
 
+// src/runner/isolation/workspace-credential-files.ts
+import { lstat as lstat3, readdir as readdir2, readFile as readFile2, rm as rm5 } from "node:fs/promises";
+import path7 from "node:path";
+var CREDENTIALS_FILE_NAME = /^gha-creds-[A-Za-z0-9_-]+\.json$/;
+var CREDENTIALS_TYPES = /* @__PURE__ */ new Set([
+  "service_account",
+  "external_account",
+  "authorized_user",
+  "impersonated_service_account"
+]);
+var MAX_BYTES = 64 * 1024;
+async function leaveOutCredentialFiles(copyRoot) {
+  const removed = [];
+  for (const name of (await readdir2(copyRoot)).filter((entry) => CREDENTIALS_FILE_NAME.test(entry)).sort()) {
+    const file = path7.join(copyRoot, name);
+    const info = await lstat3(file);
+    if (!info.isFile() || info.size > MAX_BYTES) continue;
+    if (!isGoogleCredentials(await readFile2(file, "utf8"))) continue;
+    await rm5(file);
+    removed.push(name);
+  }
+  return removed;
+}
+function isGoogleCredentials(text) {
+  try {
+    const value = JSON.parse(text);
+    return typeof value?.type === "string" && CREDENTIALS_TYPES.has(value.type);
+  } catch {
+    return false;
+  }
+}
+
 // src/runner/isolation/agent-workspace.ts
 var run5 = promisify5(execFile5);
 var CONFIG_FILE_NAMES = /* @__PURE__ */ new Set(["config", "config.worktree"]);
@@ -8900,8 +8932,8 @@ var GIT_DIR_ENTRIES = /* @__PURE__ */ new Set([
   "worktrees"
 ]);
 async function makeAgentWorkspace(plan) {
-  const sourceGit = path7.join(plan.source, ".git");
-  const gitEntry = await lstat3(sourceGit).catch(() => void 0);
+  const sourceGit = path8.join(plan.source, ".git");
+  const gitEntry = await lstat4(sourceGit).catch(() => void 0);
   if (gitEntry && !gitEntry.isDirectory()) {
     throw new Error(
       `${sourceGit} is not a directory (a linked worktree or a submodule): the agent's copy cannot be made credential-free from it; run in the repository's main checkout`
@@ -8914,7 +8946,8 @@ async function makeAgentWorkspace(plan) {
   }
   await mkdir5(plan.into, { recursive: true });
   await copyTree(plan.source, plan.into, plan.shareInodes);
-  const keptOut = gitEntry ? await cleanGitDir(sourceGit, path7.join(plan.into, ".git")) : [];
+  const credentialFilesLeftOut = await leaveOutCredentialFiles(plan.into);
+  const keptOut = gitEntry ? await cleanGitDir(sourceGit, path8.join(plan.into, ".git")) : [];
   const agentConfig = plan.agentConfigFrom === void 0 ? void 0 : await pinAgentConfig({
     sourceGit,
     copy: plan.into,
@@ -8926,6 +8959,7 @@ async function makeAgentWorkspace(plan) {
   return {
     dir: plan.into,
     keptOut,
+    credentialFilesLeftOut,
     editsLeftOut,
     ...agentConfig ? { agentConfig } : {},
     returnEdits: async () => {
@@ -8946,7 +8980,7 @@ async function copyTree(source, into, shareInodes) {
       return;
     } catch (error) {
       if (!/cross-device|EXDEV/i.test(String(error.stderr ?? error))) throw error;
-      await rm5(into, { recursive: true, force: true });
+      await rm6(into, { recursive: true, force: true });
       await mkdir5(into, { recursive: true });
     }
   }
@@ -8954,15 +8988,15 @@ async function copyTree(source, into, shareInodes) {
 }
 async function cleanGitDir(sourceGit, copyGit, relative = "") {
   const keptOut = [];
-  for (const entry of await readdir2(path7.join(copyGit, relative), { withFileTypes: true })) {
-    const rel = path7.join(relative, entry.name);
+  for (const entry of await readdir3(path8.join(copyGit, relative), { withFileTypes: true })) {
+    const rel = path8.join(relative, entry.name);
     if (!GIT_DIR_ENTRIES.has(entry.name)) {
-      await rm5(path7.join(copyGit, rel), { recursive: true, force: true });
+      await rm6(path8.join(copyGit, rel), { recursive: true, force: true });
     } else if (CONFIG_FILE_NAMES.has(entry.name)) {
       if (!entry.isFile()) {
-        throw new Error(`${path7.join(sourceGit, rel)} is not a regular file; the agent's copy was not made`);
+        throw new Error(`${path8.join(sourceGit, rel)} is not a regular file; the agent's copy was not made`);
       }
-      const hidden = await writeCredentialFreeConfig(path7.join(sourceGit, rel), path7.join(copyGit, rel));
+      const hidden = await writeCredentialFreeConfig(path8.join(sourceGit, rel), path8.join(copyGit, rel));
       keptOut.push(...hidden.map((key) => rel === "config" ? key : `${key} (${rel})`));
     } else if ((entry.name === "modules" || entry.name === "worktrees") && entry.isDirectory()) {
       keptOut.push(...await cleanNestedGitDirs(sourceGit, copyGit, rel));
@@ -8972,13 +9006,13 @@ async function cleanGitDir(sourceGit, copyGit, relative = "") {
 }
 async function cleanNestedGitDirs(sourceGit, copyGit, relative) {
   const keptOut = [];
-  for (const entry of await readdir2(path7.join(copyGit, relative), { withFileTypes: true })) {
-    const rel = path7.join(relative, entry.name);
+  for (const entry of await readdir3(path8.join(copyGit, relative), { withFileTypes: true })) {
+    const rel = path8.join(relative, entry.name);
     if (!entry.isDirectory()) {
-      await rm5(path7.join(copyGit, rel), { force: true });
+      await rm6(path8.join(copyGit, rel), { force: true });
       continue;
     }
-    const isGitDir = await lstat3(path7.join(copyGit, rel, "HEAD")).then(
+    const isGitDir = await lstat4(path8.join(copyGit, rel, "HEAD")).then(
       () => true,
       () => false
     );
@@ -9003,7 +9037,7 @@ var EditSnapshots = class _EditSnapshots {
   before;
   agentConfigPinned;
   static async start(copy, hostEnv, agentConfigPinned) {
-    const scratch = await mkdtemp2(path7.join(path7.dirname(copy), "edits-"));
+    const scratch = await mkdtemp2(path8.join(path8.dirname(copy), "edits-"));
     await _EditSnapshots.git(scratch, hostEnv, ["init", "-q", "--bare"]);
     const before = await _EditSnapshots.snapshot(scratch, hostEnv, copy, INDEX);
     return new _EditSnapshots(copy, scratch, hostEnv, before, agentConfigPinned);
@@ -9020,7 +9054,7 @@ var EditSnapshots = class _EditSnapshots {
       const leftOut = names.filter((name) => this.notReturned(name));
       const applied = names.filter((name) => !this.notReturned(name));
       if (applied.length === 0) return { applied, leftOut };
-      const patch = path7.join(this.scratch, "edits.patch");
+      const patch = path8.join(this.scratch, "edits.patch");
       await git([
         "diff",
         "--no-ext-diff",
@@ -9041,7 +9075,7 @@ var EditSnapshots = class _EditSnapshots {
       });
       return { applied, leftOut };
     } finally {
-      await rm5(this.scratch, { recursive: true, force: true });
+      await rm6(this.scratch, { recursive: true, force: true });
     }
   }
   static async snapshot(scratch, hostEnv, workTree, index) {
@@ -9051,34 +9085,34 @@ var EditSnapshots = class _EditSnapshots {
   static git(scratch, hostEnv, args, extra = {}) {
     return runHostGit(args, {
       hostEnv,
-      gitDir: path7.join(scratch, "snapshots.git"),
+      gitDir: path8.join(scratch, "snapshots.git"),
       ...extra.workTree ? (
         // git apply patches paths relative to its cwd, so it runs at the top of the tree.
         { workTree: extra.workTree, cwd: extra.workTree }
       ) : {},
-      ...extra.index ? { indexFile: path7.join(scratch, extra.index) } : {}
+      ...extra.index ? { indexFile: path8.join(scratch, extra.index) } : {}
     });
   }
 };
 async function moveTranscripts(configDir, fromCwd, toCwd) {
-  const projects = path7.join(configDir, "projects");
-  const from = path7.join(projects, projectSlug(fromCwd));
-  const to = path7.join(projects, projectSlug(toCwd));
-  const projectsEntry = await lstat3(projects).catch(() => void 0);
+  const projects = path8.join(configDir, "projects");
+  const from = path8.join(projects, projectSlug(fromCwd));
+  const to = path8.join(projects, projectSlug(toCwd));
+  const projectsEntry = await lstat4(projects).catch(() => void 0);
   if (!projectsEntry) return;
   if (!projectsEntry.isDirectory()) {
     const what = projectsEntry.isSymbolicLink() ? "a symbolic link" : "not a directory";
     throw new Error(`${projects} is not a directory of its own (${what}); nothing was moved or removed`);
   }
-  if (from === to || !await lstat3(from).catch(() => void 0)) return;
-  await rm5(to, { recursive: true, force: true });
+  if (from === to || !await lstat4(from).catch(() => void 0)) return;
+  await rm6(to, { recursive: true, force: true });
   await rename2(from, to);
 }
 
 // src/runner/isolation/bash-sandbox.ts
 import { spawnSync as spawnSync2 } from "node:child_process";
 import { closeSync, existsSync, openSync, readSync } from "node:fs";
-import path8 from "node:path";
+import path9 from "node:path";
 async function planBashSandbox(request, user, searchPath, workspaceWritable, probe = probeBubblewrap, claudePath, hidden) {
   if (process.platform !== "linux") {
     return { enabled: false, summary: `Bash sandbox: off (${process.platform} is not handled here)` };
@@ -9186,27 +9220,27 @@ function isNativeBinary(file) {
   }
 }
 function findOnPath(name, searchPath) {
-  for (const dir of searchPath.split(path8.delimiter)) {
+  for (const dir of searchPath.split(path9.delimiter)) {
     if (!dir) continue;
-    const candidate = path8.join(dir, name);
+    const candidate = path9.join(dir, name);
     if (existsSync(candidate)) return candidate;
   }
   return void 0;
 }
 
 // src/runner/isolation/checkout-credential-paths.ts
-import { lstat as lstat4 } from "node:fs/promises";
-import path9 from "node:path";
+import { lstat as lstat5 } from "node:fs/promises";
+import path10 from "node:path";
 async function checkoutCredentialPaths(sourceCwd, home, env = {}) {
-  const gitDir = path9.join(sourceCwd, ".git");
-  if (!await lstat4(gitDir).catch(() => void 0)) return void 0;
-  const config = path9.join(gitDir, "config");
-  const isConfig = (await lstat4(config).catch(() => void 0))?.isFile() === true;
+  const gitDir = path10.join(sourceCwd, ".git");
+  if (!await lstat5(gitDir).catch(() => void 0)) return void 0;
+  const config = path10.join(gitDir, "config");
+  const isConfig = (await lstat5(config).catch(() => void 0))?.isFile() === true;
   const included = isConfig ? await includedConfigFiles(config, home) : [];
   const keys = isConfig ? await sshKeyFiles(config, env, home) : [];
   const existing2 = [];
   for (const file of [...included, ...keys])
-    if (await lstat4(file).catch(() => void 0)) existing2.push(file);
+    if (await lstat5(file).catch(() => void 0)) existing2.push(file);
   const files = [...new Set(existing2)].filter((file) => !isInside2(file, gitDir));
   const how = keys.some((key) => files.includes(key)) ? "it includes or names" : "it includes";
   return {
@@ -9215,8 +9249,8 @@ async function checkoutCredentialPaths(sourceCwd, home, env = {}) {
   };
 }
 function isInside2(file, dir) {
-  const relative = path9.relative(dir, file);
-  return relative !== "" && !relative.startsWith("..") && !path9.isAbsolute(relative);
+  const relative = path10.relative(dir, file);
+  return relative !== "" && !relative.startsWith("..") && !path10.isAbsolute(relative);
 }
 function combineHiddenPaths(...parts) {
   const present = parts.filter((part) => part !== void 0 && part.paths.length > 0);
@@ -9229,12 +9263,12 @@ function combineHiddenPaths(...parts) {
 
 // src/runner/isolation/close-source-checkout.ts
 import { execFile as execFile6 } from "node:child_process";
-import { lstat as lstat5, stat as stat2 } from "node:fs/promises";
-import path10 from "node:path";
+import { lstat as lstat6, stat as stat2 } from "node:fs/promises";
+import path11 from "node:path";
 async function closeSourceCredentials(source, user, host, home, env = process.env) {
-  const sourceGit = path10.join(source, ".git");
-  const config = path10.join(sourceGit, "config");
-  if (!(await lstat5(config).catch(() => void 0))?.isFile()) return { closed: [], restore: async () => {
+  const sourceGit = path11.join(source, ".git");
+  const config = path11.join(sourceGit, "config");
+  if (!(await lstat6(config).catch(() => void 0))?.isFile()) return { closed: [], restore: async () => {
   } };
   const targets = [
     { readable: config, close: sourceGit },
@@ -9295,8 +9329,8 @@ function systemHostCommands() {
 }
 
 // src/runner/isolation/runner-credential-paths.ts
-import { lstat as lstat6 } from "node:fs/promises";
-import path11 from "node:path";
+import { lstat as lstat7 } from "node:fs/promises";
+import path12 from "node:path";
 var HOME_CREDENTIAL_FILES = [
   ".git-credentials",
   ".config/git/credentials",
@@ -9328,10 +9362,10 @@ var HOME_CREDENTIAL_FILES = [
 ];
 var RUNNER_CREDENTIAL_FILES = [".credentials", ".credentials_rsaparams"];
 async function runnerCredentialPaths(where2) {
-  const inHome = where2.home && path11.isAbsolute(where2.home) && where2.home !== "/" ? await existing(HOME_CREDENTIAL_FILES.map((file) => path11.join(where2.home, file))) : [];
-  const workDir = where2.runnerWorkspace ? path11.dirname(path11.resolve(where2.runnerWorkspace)) : void 0;
-  const ofRunner = workDir && path11.basename(workDir) === "_work" ? await existing(RUNNER_CREDENTIAL_FILES.map((file) => path11.join(path11.dirname(workDir), file))) : [];
-  const fileCommands = where2.runnerTemp && path11.isAbsolute(where2.runnerTemp) ? await existing([path11.join(where2.runnerTemp, "_runner_file_commands")]) : [];
+  const inHome = where2.home && path12.isAbsolute(where2.home) && where2.home !== "/" ? await existing(HOME_CREDENTIAL_FILES.map((file) => path12.join(where2.home, file))) : [];
+  const workDir = where2.runnerWorkspace ? path12.dirname(path12.resolve(where2.runnerWorkspace)) : void 0;
+  const ofRunner = workDir && path12.basename(workDir) === "_work" ? await existing(RUNNER_CREDENTIAL_FILES.map((file) => path12.join(path12.dirname(workDir), file))) : [];
+  const fileCommands = where2.runnerTemp && path12.isAbsolute(where2.runnerTemp) ? await existing([path12.join(where2.runnerTemp, "_runner_file_commands")]) : [];
   const parts = [
     ...inHome.length ? [`${inHome.length} credential file${inHome.length === 1 ? "" : "s"} of the runner's HOME`] : [],
     ...ofRunner.length ? ["the runner's own credentials"] : [],
@@ -9342,18 +9376,18 @@ async function runnerCredentialPaths(where2) {
 }
 async function existing(paths) {
   const found = [];
-  for (const candidate of paths) if (await lstat6(candidate).catch(() => void 0)) found.push(candidate);
+  for (const candidate of paths) if (await lstat7(candidate).catch(() => void 0)) found.push(candidate);
   return found;
 }
 
 // src/runner/merge-runner-settings.ts
-import { readFile as readFile2 } from "node:fs/promises";
+import { readFile as readFile3 } from "node:fs/promises";
 async function mergeRunnerSettings(settings, enforced = {}) {
   let user = {};
   if (typeof settings === "string") {
     let text;
     try {
-      text = await readFile2(settings, "utf8");
+      text = await readFile3(settings, "utf8");
     } catch (error) {
       throw new RunnerConfigError(
         `cannot read the settings file ${settings}: ${error.code ?? String(error)}`,
@@ -9463,7 +9497,7 @@ function modelIdFor(provider, model, option = "model") {
 // src/runner/resolve-claude-path.ts
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import path12 from "node:path";
+import path13 from "node:path";
 function resolveClaudePath() {
   const require2 = createRequire(import.meta.url);
   let manifestPath;
@@ -9478,7 +9512,7 @@ function resolveClaudePath() {
   const manifest = JSON.parse(readFileSync(manifestPath, "utf8"));
   const bin = typeof manifest.bin === "string" ? manifest.bin : manifest.bin?.claude;
   if (!bin) throw new RunnerConfigError(`${manifestPath} declares no "claude" bin`, "claudePath");
-  return path12.resolve(path12.dirname(manifestPath), bin);
+  return path13.resolve(path13.dirname(manifestPath), bin);
 }
 
 // src/runner/prepare-session.ts
@@ -9486,7 +9520,7 @@ async function prepareSession(options) {
   if (typeof options.prompt !== "string" || options.prompt.trim() === "") {
     throw new RunnerConfigError("the prompt is empty", "prompt");
   }
-  const cwd = path13.resolve(options.cwd);
+  const cwd = path14.resolve(options.cwd);
   const cwdStat = await stat3(cwd).catch(() => void 0);
   if (!cwdStat?.isDirectory())
     throw new RunnerConfigError(`the working directory ${cwd} does not exist`, "cwd");
@@ -9504,7 +9538,7 @@ async function prepareSession(options) {
     ...options.fallbackModel ? { fallbackModel: modelIdFor(provider, options.fallbackModel, "fallbackModel") } : {}
   };
   const outputSchema = options.jsonSchema === void 0 ? void 0 : await compileOutputSchema(options.jsonSchema);
-  const claudePath = options.claudePath ? path13.resolve(options.claudePath) : resolveClaudePath();
+  const claudePath = options.claudePath ? path14.resolve(options.claudePath) : resolveClaudePath();
   const sandboxed = options.bashSandbox && !options.withoutBash;
   const hidden = sandboxed && !options.agentUser ? combineHiddenPaths(
     await checkoutCredentialPaths(await realpath5(cwd), homedir(), hostEnv),
@@ -9537,9 +9571,9 @@ async function prepareSession(options) {
   const claudeStat = await stat3(claudePath).catch(() => void 0);
   if (!claudeStat?.isFile())
     throw new RunnerConfigError(`the claude executable ${claudePath} does not exist`, "claudePath");
-  const tempRoot = options.workRoot ? await emptyPrivateDir(path13.resolve(options.workRoot)) : await mkdtemp3(path13.join(tmpdir2(), "claude-pr-runner-"));
-  const home = path13.join(tempRoot, "home");
-  const configDir = options.configDir ? path13.resolve(options.configDir) : path13.join(tempRoot, "config");
+  const tempRoot = options.workRoot ? await emptyPrivateDir(path14.resolve(options.workRoot)) : await mkdtemp3(path14.join(tmpdir2(), "claude-pr-runner-"));
+  const home = path14.join(tempRoot, "home");
+  const configDir = options.configDir ? path14.resolve(options.configDir) : path14.join(tempRoot, "config");
   await mkdir6(home, { recursive: true });
   await mkdir6(configDir, { recursive: true });
   const env = buildAgentEnvironment({
@@ -9549,7 +9583,7 @@ async function prepareSession(options) {
     ...options.env ? { extra: options.env } : {},
     ...options.passSecrets ? { passSecrets: options.passSecrets } : {}
   });
-  const tmp = path13.join(tempRoot, "tmp");
+  const tmp = path14.join(tempRoot, "tmp");
   await mkdir6(tmp, { mode: 448 });
   env.TMPDIR = tmp;
   const redactor = SecretRedactor.fromEnvironment({ ...source, ...options.env });
@@ -9560,14 +9594,14 @@ async function prepareSession(options) {
   try {
     workspace = await makeAgentWorkspace({
       source: sourceCwd,
-      into: path13.join(tempRoot, "workspace"),
+      into: path14.join(tempRoot, "workspace"),
       access,
       shareInodes: user !== void 0 && access === "read",
       hostEnv,
       ...options.agentConfigFrom === void 0 ? {} : { agentConfigFrom: options.agentConfigFrom }
     });
   } catch (error) {
-    await rm6(tempRoot, { recursive: true, force: true }).catch(() => {
+    await rm7(tempRoot, { recursive: true, force: true }).catch(() => {
     });
     throw new RunnerConfigError(
       `could not make the agent's own copy of ${cwd}: ${error.message}`,
@@ -9585,7 +9619,7 @@ async function prepareSession(options) {
     } catch (error) {
       await agentFiles?.reclaim().catch(() => {
       });
-      await rm6(tempRoot, { recursive: true, force: true }).catch(() => {
+      await rm7(tempRoot, { recursive: true, force: true }).catch(() => {
       });
       throw new RunnerConfigError(
         `could not close the checkout's git credentials to the agent user ${user.name}: ${error.message}`,
@@ -9632,6 +9666,7 @@ async function prepareSession(options) {
     cwd: agentCwd,
     sourceCwd,
     keptOutOfCopy: workspace.keptOut,
+    credentialFilesLeftOut: workspace.credentialFilesLeftOut,
     ...workspace.agentConfig ? { agentConfig: workspace.agentConfig } : {},
     finish,
     policy,
@@ -9717,7 +9752,7 @@ function pick(source, keys) {
   return out;
 }
 async function emptyPrivateDir(dir) {
-  await rm6(dir, { recursive: true, force: true });
+  await rm7(dir, { recursive: true, force: true });
   await mkdir6(dir, { recursive: true, mode: 448 });
   return dir;
 }
@@ -9891,6 +9926,10 @@ var SessionHost = class {
       this.notes.push(
         `left out of the agent's copy of the checkout: ${prepared.keptOutOfCopy.join(", ")} (git config)`
       );
+    if (prepared.credentialFilesLeftOut.length > 0)
+      this.notes.push(
+        `left out of the agent's copy of the checkout: ${prepared.credentialFilesLeftOut.join(", ")} (a cloud credentials file an earlier step wrote there)`
+      );
     const pinned = prepared.agentConfig;
     if (pinned && this.options.agentConfigFrom)
       this.notes.push(agentConfigNote(this.options.agentConfigFrom, pinned));
@@ -9915,7 +9954,7 @@ var SessionHost = class {
       await this.log?.close();
       if (!finished) await finish().catch(() => {
       });
-      await rm7(prepared.tempRoot, { recursive: true, force: true }).catch(() => {
+      await rm8(prepared.tempRoot, { recursive: true, force: true }).catch(() => {
       });
     }
   }
@@ -10467,10 +10506,10 @@ function readsOf(since, headChars) {
 }
 
 // src/findings/repository-path.ts
-function repositoryPathProblem(path15) {
-  if (typeof path15 !== "string" || path15.trim() === "") return "must be a non-empty path";
-  if (path15.startsWith("/") || path15.split("/").includes("..")) {
-    return `must be repository-relative, got "${path15}"`;
+function repositoryPathProblem(path16) {
+  if (typeof path16 !== "string" || path16.trim() === "") return "must be a non-empty path";
+  if (path16.startsWith("/") || path16.split("/").includes("..")) {
+    return `must be repository-relative, got "${path16}"`;
   }
   return void 0;
 }
@@ -10669,19 +10708,19 @@ function reviewCoverage(input) {
     if (use.isError || refused.has(use.id)) continue;
     let counted = false;
     for (const look of looksOf(use, paths)) {
-      const path15 = changedPathOf(look.path, paths);
-      if (!path15) continue;
+      const path16 = changedPathOf(look.path, paths);
+      if (!path16) continue;
       counted = true;
-      touched.add(path15);
-      const lines = added.get(path15) ?? [];
-      const into = seen.get(path15);
+      touched.add(path16);
+      const lines = added.get(path16) ?? [];
+      const into = seen.get(path16);
       if (look.lines === "none") continue;
       for (const line of lines)
         if (look.lines === "all" || look.lines.some((r) => line >= r.from && line <= r.to)) into?.add(line);
     }
     if (counted) toolCallsCounted++;
   }
-  const isRead = (path15) => (added.get(path15)?.length ?? 0) === 0 ? touched.has(path15) : (seen.get(path15)?.size ?? 0) > 0;
+  const isRead = (path16) => (added.get(path16)?.length ?? 0) === 0 ? touched.has(path16) : (seen.get(path16)?.size ?? 0) > 0;
   return {
     filesTotal: files.length,
     filesRead: paths.filter(isRead).length,
@@ -10689,7 +10728,7 @@ function reviewCoverage(input) {
     linesRead: [...seen.values()].reduce((sum, lines) => sum + lines.size, 0),
     linesInPrompt,
     ...summarised ? { reviewedEarlier: { at: summarised.reviewedSha, lines: linesEarlier } } : {},
-    unread: paths.filter((path15) => !isRead(path15)),
+    unread: paths.filter((path16) => !isRead(path16)),
     toolCallsCounted
   };
 }
@@ -10717,8 +10756,8 @@ function coverageLine(coverage) {
   return `Read ${coverage.filesRead} of ${coverage.filesTotal} changed files (${lines}; ${prompt})`;
 }
 function changedPathOf(given, changed) {
-  const path15 = given.replace(/^\.\//, "").replace(/^[ab]\//, "");
-  return changed.find((c) => path15 === c || path15.endsWith(`/${c}`));
+  const path16 = given.replace(/^\.\//, "").replace(/^[ab]\//, "");
+  return changed.find((c) => path16 === c || path16.endsWith(`/${c}`));
 }
 function looksOf(use, changed) {
   switch (use.name.toLowerCase()) {
@@ -10733,17 +10772,17 @@ function looksOf(use, changed) {
   }
 }
 function readLooks(input) {
-  const path15 = stringField(input, "file_path") ?? stringField(input, "path");
-  if (!path15) return [];
+  const path16 = stringField(input, "file_path") ?? stringField(input, "path");
+  if (!path16) return [];
   const range = input.view_range;
   if (Array.isArray(range) && typeof range[0] === "number") {
     const to = typeof range[1] === "number" && range[1] > 0 ? range[1] : Number.MAX_SAFE_INTEGER;
-    return [{ path: path15, lines: [{ from: range[0], to }] }];
+    return [{ path: path16, lines: [{ from: range[0], to }] }];
   }
   const offset = numberField(input, "offset") ?? 1;
   const limit = numberField(input, "limit") ?? READ_DEFAULT_LINES;
   const from = Math.max(1, offset);
-  return [{ path: path15, lines: [{ from, to: from + limit - 1 }] }];
+  return [{ path: path16, lines: [{ from, to: from + limit - 1 }] }];
 }
 function grepLooks(use) {
   const looks = [];
@@ -10753,12 +10792,12 @@ function grepLooks(use) {
       const line = Number(hit[2]);
       looks.push({ path: hit[1], lines: [{ from: line, to: line }] });
     } else {
-      const path16 = text.trim();
-      if (path16 && !path16.includes(" ")) looks.push({ path: path16, lines: "none" });
+      const path17 = text.trim();
+      if (path17 && !path17.includes(" ")) looks.push({ path: path17, lines: "none" });
     }
   }
-  const path15 = stringField(use.input, "path");
-  if (looks.length === 0 && path15) looks.push({ path: path15, lines: "none" });
+  const path16 = stringField(use.input, "path");
+  if (looks.length === 0 && path16) looks.push({ path: path16, lines: "none" });
   return looks;
 }
 function bashLooks(command, changed) {
@@ -10769,13 +10808,13 @@ function bashLooks(command, changed) {
   switch (program) {
     case "cat":
     case "nl":
-      return operands.map((path15) => ({ path: path15, lines: "all" }));
+      return operands.map((path16) => ({ path: path16, lines: "all" }));
     case "head": {
       const count = countOption(args) ?? HEAD_DEFAULT_LINES;
-      return operands.filter((a) => !/^\d+$/.test(a)).map((path15) => ({ path: path15, lines: [{ from: 1, to: count }] }));
+      return operands.filter((a) => !/^\d+$/.test(a)).map((path16) => ({ path: path16, lines: [{ from: 1, to: count }] }));
     }
     case "tail":
-      return operands.filter((a) => !/^\d+$/.test(a)).map((path15) => ({ path: path15, lines: "none" }));
+      return operands.filter((a) => !/^\d+$/.test(a)).map((path16) => ({ path: path16, lines: "none" }));
     case "sed":
       return sedLooks(args);
     case "git":
@@ -10788,7 +10827,7 @@ function sedLooks(args) {
   const script = args.find((a) => /^\d+(,\d+)?p$/.test(a));
   if (!args.includes("-n") || !script) return [];
   const [from = 0, to = from] = script.slice(0, -1).split(",").map(Number);
-  return args.filter((a) => a !== "-n" && a !== script && !a.startsWith("-")).map((path15) => ({ path: path15, lines: [{ from, to }] }));
+  return args.filter((a) => a !== "-n" && a !== script && !a.startsWith("-")).map((path16) => ({ path: path16, lines: [{ from, to }] }));
 }
 function gitLooks(args, changed) {
   const [sub, ...rest] = args.filter((a, i) => !(i === 0 && a.startsWith("-")));
@@ -10797,10 +10836,10 @@ function gitLooks(args, changed) {
   const named = dashDash >= 0 ? rest.slice(dashDash + 1) : [];
   const blobs = rest.filter((a) => !a.startsWith("-") && /^[^:]+:.+/.test(a)).map((a) => ({ path: a.slice(a.indexOf(":") + 1), lines: "all" }));
   if (sub === "log" && !rest.includes("-p") && !rest.includes("--patch")) return [];
-  if (named.length > 0) return named.map((path15) => ({ path: path15, lines: "all" }));
+  if (named.length > 0) return named.map((path16) => ({ path: path16, lines: "all" }));
   if (blobs.length > 0) return blobs;
   if (sub === "diff" && !rest.some((a) => a === "--stat" || a === "--name-only" || a === "--name-status"))
-    return changed.map((path15) => ({ path: path15, lines: "all" }));
+    return changed.map((path16) => ({ path: path16, lines: "all" }));
   return [];
 }
 function countOption(args) {
@@ -11136,10 +11175,10 @@ async function checkedReview(session, promptNotes, files) {
     };
   }
   const review = reviewFromStructuredOutput(outcome.structuredOutput);
-  const lineCounts = files.lineCounts ? await files.lineCounts(review.findings.map((f) => f.path).filter((path15) => files.knownPaths.has(path15))) : /* @__PURE__ */ new Map();
+  const lineCounts = files.lineCounts ? await files.lineCounts(review.findings.map((f) => f.path).filter((path16) => files.knownPaths.has(path16))) : /* @__PURE__ */ new Map();
   const checked = checkReview(review, {
     knownPaths: files.knownPaths,
-    lineCount: (path15) => lineCounts.get(path15),
+    lineCount: (path16) => lineCounts.get(path16),
     ...files.rules ? { rules: files.rules } : {}
   });
   const coverage = files.coverage ? coverageOf(files.coverage, outcome) : void 0;
@@ -11617,7 +11656,7 @@ function agentCredentials(apiKeyInput, env, options = {}) {
 
 // src/sessions/fs-transcript-store.ts
 import { createHash as createHash6, randomUUID as randomUUID2 } from "node:crypto";
-import { mkdir as mkdir7, open as open2, readdir as readdir3, readFile as readFile3, rename as rename3, rm as rm8, stat as stat4, writeFile as writeFile6 } from "node:fs/promises";
+import { mkdir as mkdir7, open as open2, readdir as readdir4, readFile as readFile4, rename as rename3, rm as rm9, stat as stat4, writeFile as writeFile6 } from "node:fs/promises";
 import { dirname as dirname2, join as join4 } from "node:path";
 function isErrno(error, code) {
   return error?.code === code;
@@ -11625,22 +11664,22 @@ function isErrno(error, code) {
 function versionOf(bytes) {
   return createHash6("sha256").update(bytes).digest("hex");
 }
-async function readIfExists(path15) {
+async function readIfExists(path16) {
   try {
-    return await readFile3(path15);
+    return await readFile4(path16);
   } catch (error) {
     if (isErrno(error, "ENOENT")) return void 0;
     throw error;
   }
 }
-async function writeAtomic(path15, bytes) {
-  await mkdir7(dirname2(path15), { recursive: true });
-  const temp = `${path15}.${process.pid}.${randomUUID2()}.tmp`;
+async function writeAtomic(path16, bytes) {
+  await mkdir7(dirname2(path16), { recursive: true });
+  const temp = `${path16}.${process.pid}.${randomUUID2()}.tmp`;
   try {
     await writeFile6(temp, bytes, { flag: "wx" });
-    await rename3(temp, path15);
+    await rename3(temp, path16);
   } catch (error) {
-    await rm8(temp, { force: true });
+    await rm9(temp, { force: true });
     throw error;
   }
 }
@@ -11670,13 +11709,13 @@ var FsTranscriptStore = class {
     return readIfExists(this.#transcriptPath(key, sessionId));
   }
   async deleteTranscripts(key, sessionIds) {
-    await Promise.all(sessionIds.map((id) => rm8(this.#transcriptPath(key, id), { force: true })));
+    await Promise.all(sessionIds.map((id) => rm9(this.#transcriptPath(key, id), { force: true })));
   }
   async readIndex(key) {
-    const path15 = join4(this.#dir(key), "index.json");
-    const bytes = await readIfExists(path15);
+    const path16 = join4(this.#dir(key), "index.json");
+    const bytes = await readIfExists(path16);
     if (!bytes) return void 0;
-    return { index: parseLineageIndex(key, bytes, path15), version: versionOf(bytes) };
+    return { index: parseLineageIndex(key, bytes, path16), version: versionOf(bytes) };
   }
   async writeIndex(key, index, expectedVersion) {
     return this.#swap(join4(this.#dir(key), "index.json"), serializeLineageIndex(index), {
@@ -11685,14 +11724,14 @@ var FsTranscriptStore = class {
     });
   }
   /** Compare-and-swap under the file's lock: the version is the sha256 of the bytes on disk. */
-  async #swap(path15, bytes, cas) {
-    const release = await this.#lock(path15.replace(/\.json$/, ".lock"), cas);
+  async #swap(path16, bytes, cas) {
+    const release = await this.#lock(path16.replace(/\.json$/, ".lock"), cas);
     try {
-      const current = await readIfExists(path15);
+      const current = await readIfExists(path16);
       const currentVersion = current ? versionOf(current) : void 0;
       if (currentVersion !== cas.expectedVersion)
         throw new IndexConflictError(cas.conflictKey, cas.expectedVersion);
-      await writeAtomic(path15, bytes);
+      await writeAtomic(path16, bytes);
       return versionOf(bytes);
     } finally {
       await release();
@@ -11712,14 +11751,14 @@ var FsTranscriptStore = class {
     });
   }
   async deleteLineage(key) {
-    await rm8(this.#dir(key), { recursive: true, force: true });
+    await rm9(this.#dir(key), { recursive: true, force: true });
   }
   async listLineages() {
     const base = join4(this.#root, "lineages");
     const found = [];
     const children = async (dir) => {
       try {
-        return (await readdir3(dir, { withFileTypes: true })).filter((d) => d.isDirectory()).map((d) => d.name);
+        return (await readdir4(dir, { withFileTypes: true })).filter((d) => d.isDirectory()).map((d) => d.name);
       } catch (error) {
         if (isErrno(error, "ENOENT")) return [];
         throw error;
@@ -11747,7 +11786,7 @@ var FsTranscriptStore = class {
         await handle.writeFile(`${process.pid}
 `);
         await handle.close();
-        return () => rm8(lockPath, { force: true });
+        return () => rm9(lockPath, { force: true });
       } catch (error) {
         if (!isErrno(error, "EEXIST")) throw error;
       }
@@ -11756,7 +11795,7 @@ var FsTranscriptStore = class {
         () => 0
       );
       if (age > this.#staleLockMs) {
-        await rm8(lockPath, { force: true });
+        await rm9(lockPath, { force: true });
         continue;
       }
       if (Date.now() > deadline) throw new IndexConflictError(cas.conflictKey, cas.expectedVersion);
@@ -11810,7 +11849,7 @@ function formatProgressEvent(event) {
 }
 
 // src/runner/parse-claude-args.ts
-import path14 from "node:path";
+import path15 from "node:path";
 var EFFORT_LEVELS = ["low", "medium", "high", "xhigh", "max"];
 var ALLOWED = [
   "--model",
@@ -11889,9 +11928,9 @@ function parseClaudeArgs(text, workspace) {
         out.effort = value;
         break;
       case "--add-dir": {
-        const root = path14.resolve(workspace);
-        const dir = path14.resolve(root, value);
-        if (dir !== root && !dir.startsWith(`${root}${path14.sep}`)) {
+        const root = path15.resolve(workspace);
+        const dir = path15.resolve(root, value);
+        if (dir !== root && !dir.startsWith(`${root}${path15.sep}`)) {
           throw new RunnerConfigError(
             `claude_args: --add-dir ${value} is outside the workspace`,
             "claude_args"
@@ -12079,24 +12118,24 @@ function parseJson2(name, text) {
     throw new PassThroughError(`${name} is not valid JSON: ${error.message}`, name);
   }
 }
-async function readPromptFile(path15, source) {
+async function readPromptFile(path16, source) {
   let text;
   try {
-    text = await source.readFile(path15);
+    text = await source.readFile(path16);
   } catch (error) {
     throw new PassThroughError(
-      `prompt_file ${path15} could not be read: ${error.message}`,
+      `prompt_file ${path16} could not be read: ${error.message}`,
       "prompt_file"
     );
   }
   const size = Buffer.byteLength(text);
   if (size > PROMPT_FILE_MAX_BYTES) {
     throw new PassThroughError(
-      `prompt_file ${path15} is ${size} bytes; the limit is ${PROMPT_FILE_MAX_BYTES}`,
+      `prompt_file ${path16} is ${size} bytes; the limit is ${PROMPT_FILE_MAX_BYTES}`,
       "prompt_file"
     );
   }
-  if (text.trim() === "") throw new PassThroughError(`prompt_file ${path15} is empty`, "prompt_file");
+  if (text.trim() === "") throw new PassThroughError(`prompt_file ${path16} is empty`, "prompt_file");
   return text.trim();
 }
 
@@ -12203,17 +12242,17 @@ async function parsePolicyDocument(text, source) {
 }
 
 // src/runner/policy/load-policy-file.ts
-import { readFile as readFile4 } from "node:fs/promises";
-async function loadPolicyFile(path15, options = {}) {
+import { readFile as readFile5 } from "node:fs/promises";
+async function loadPolicyFile(path16, options = {}) {
   let text;
   try {
-    text = await readFile4(path15, "utf8");
+    text = await readFile5(path16, "utf8");
   } catch (error) {
-    throw new PolicyFileError(path15, [
+    throw new PolicyFileError(path16, [
       `cannot read the file: ${error.code ?? error.message}`
     ]);
   }
-  return new ToolPolicy(await parsePolicyDocument(text, path15), options);
+  return new ToolPolicy(await parsePolicyDocument(text, path16), options);
 }
 
 export {

@@ -1,0 +1,47 @@
+import { lstat, readdir, readFile, rm } from "node:fs/promises";
+import path from "node:path";
+
+/**
+ * google-github-actions/auth writes its credentials file at the workspace's root as
+ * `gha-creds-<id>.json` (GOOGLE_APPLICATION_CREDENTIALS names it); with a service account key it
+ * holds the private key. The agent's copy keeps the checkout's untracked and ignored files (test
+ * commands need their dependencies), so such a file would reach the agent.
+ */
+const CREDENTIALS_FILE_NAME = /^gha-creds-[A-Za-z0-9_-]+\.json$/;
+/** The kinds of Google credentials file (`type`): a key, a federation config, a user's refresh token. */
+const CREDENTIALS_TYPES = new Set([
+  "service_account",
+  "external_account",
+  "authorized_user",
+  "impersonated_service_account",
+]);
+/** Larger files are not credentials files; nothing is read past this. */
+const MAX_BYTES = 64 * 1024;
+
+/**
+ * Removes from the agent's copy (never the door's checkout) each credentials file an earlier step
+ * left at the workspace's root, and returns their names. A file is removed when its name is the
+ * auth action's and it parses as a Google credentials file; anything else named so stays, so the
+ * copy never loses an ordinary file of the repository.
+ */
+export async function leaveOutCredentialFiles(copyRoot: string): Promise<string[]> {
+  const removed: string[] = [];
+  for (const name of (await readdir(copyRoot)).filter((entry) => CREDENTIALS_FILE_NAME.test(entry)).sort()) {
+    const file = path.join(copyRoot, name);
+    const info = await lstat(file);
+    if (!info.isFile() || info.size > MAX_BYTES) continue;
+    if (!isGoogleCredentials(await readFile(file, "utf8"))) continue;
+    await rm(file);
+    removed.push(name);
+  }
+  return removed;
+}
+
+function isGoogleCredentials(text: string): boolean {
+  try {
+    const value = JSON.parse(text) as { type?: unknown };
+    return typeof value?.type === "string" && CREDENTIALS_TYPES.has(value.type);
+  } catch {
+    return false;
+  }
+}
