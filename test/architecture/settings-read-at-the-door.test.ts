@@ -32,6 +32,10 @@ const doors: Record<string, { folders: string[]; allowed: Record<string, string>
       "src/runner/model-gateway.ts":
         "the provider's credentials and endpoints, where the CLI would read them",
       "src/runner/isolation/agent-launch.ts": "PATH for the agent's own user",
+      "src/runner/prepare-session.ts":
+        "RUNNER_WORKSPACE and RUNNER_TEMP, where the runner keeps credentials the Bash sandbox hides",
+      "src/runner/isolation/checkout-credentials.ts":
+        "the variables core.sshCommand names its key with ($RUNNER_TEMP), expanded as its shell would",
     },
   },
   cli: { folders: ["src/cli"], allowed: {} },

@@ -28,7 +28,7 @@ export async function closeSourceCredentials(
   host: HostCommands,
   home: string | undefined,
   /** Expands the variables `core.sshCommand` names its key with (`$RUNNER_TEMP`). */
-  env: Record<string, string | undefined> = process.env,
+  env: Record<string, string | undefined>,
 ): Promise<ClosedSource> {
   const sourceGit = path.join(source, ".git");
   const config = path.join(sourceGit, "config");

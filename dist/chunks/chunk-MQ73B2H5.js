@@ -9265,7 +9265,7 @@ function combineHiddenPaths(...parts) {
 import { execFile as execFile6 } from "node:child_process";
 import { lstat as lstat6, stat as stat2 } from "node:fs/promises";
 import path11 from "node:path";
-async function closeSourceCredentials(source, user, host, home, env = process.env) {
+async function closeSourceCredentials(source, user, host, home, env) {
   const sourceGit = path11.join(source, ".git");
   const config = path11.join(sourceGit, "config");
   if (!(await lstat6(config).catch(() => void 0))?.isFile()) return { closed: [], restore: async () => {
