@@ -110,6 +110,14 @@ beforeAll(async () => {
   const keyFile = join(runnerTemp, "9f1c-deploy-key");
   writeFileSync(keyFile, `-----BEGIN OPENSSH PRIVATE KEY-----\n${deployKey}\n`, { mode: 0o644 });
   fx.repo.git("config", "--local", "core.sshCommand", `"ssh" -i "${keyFile}"`);
+  // And google-github-actions/auth's credentials file at the checkout's root, world-readable.
+  const cloudKey = `CLOUD-KEY-${randomBytes(12).toString("hex")}`;
+  canaries.push(cloudKey);
+  writeFileSync(
+    join(fx.repo.dir, "gha-creds-3c4d.json"),
+    JSON.stringify({ type: "service_account", private_key: cloudKey }),
+    { mode: 0o644 },
+  );
   // A runner's work directory is world-traversable: nothing but our own closing keeps the agent out.
   chmodSync(fx.root, 0o755);
   sourceConfigBefore = readFileSync(join(fx.repo.dir, ".git", "config"));

@@ -186,7 +186,7 @@ describe("an agent on the runner's own user (no root, no sudo), in the Bash sand
     }
   });
 
-  it("cannot read the SSH key actions/checkout's ssh-key input left under RUNNER_TEMP, nor the runner's file-command files there", async () => {
+  it("cannot read the SSH key actions/checkout's ssh-key input left under RUNNER_TEMP, the runner's file-command files there, nor a cloud key in the door", async () => {
     const { door, runnerTemp } = await persistedCheckout();
     // As actions/checkout does with ssh-key: the key under RUNNER_TEMP, named by core.sshCommand.
     const key = path.join(runnerTemp, "5b8c1e2a-key");
@@ -204,8 +204,11 @@ describe("an agent on the runner's own user (no root, no sudo), in the Bash sand
     await writeFile(path.join(fileCommands, "set_env_0c4f"), "DEPLOY_TOKEN=FILE-COMMAND-CANARY\n", {
       mode: 0o644,
     });
-    await run("chown", ["-R", `${HOST_USER}:${HOST_USER}`, runnerTemp]);
-    const command = `sh -c 'cat ${key} ${fileCommands}/set_env_0c4f; ls ${runnerTemp}; echo TESTS-RAN'`;
+    // And google-github-actions/auth's credentials file, at the door's root.
+    const cloud = path.join(door, "gha-creds-77aa.json");
+    await writeFile(cloud, JSON.stringify({ type: "service_account", private_key: "CLOUD-KEY-CANARY" }));
+    await run("chown", ["-R", `${HOST_USER}:${HOST_USER}`, runnerTemp, cloud]);
+    const command = `sh -c 'cat ${key} ${fileCommands}/set_env_0c4f ${cloud}; ls ${runnerTemp}; echo TESTS-RAN'`;
     const api = await ScriptedMessagesApi.start([
       { kind: "tool_use", name: "Bash", input: { command, description: "run the tests" }, id: "toolu_ssh" },
       { kind: "text", text: "done" },
@@ -221,6 +224,8 @@ describe("an agent on the runner's own user (no root, no sudo), in the Bash sand
       expect(result).toContain("TESTS-RAN");
       expect(result).not.toContain("SSH-KEY-CANARY");
       expect(result).not.toContain("FILE-COMMAND-CANARY");
+      expect(result).not.toContain("CLOUD-KEY-CANARY");
+      expect(seen.confinement).toContain("1 cloud credentials file at its root");
     } finally {
       await api.close();
     }

@@ -32,6 +32,8 @@ export interface AutofixSummaryInput {
   report?: AutofixReport;
   changedPaths: readonly string[];
   revertedProtected: readonly string[];
+  /** Files an earlier step of the job left or changed: never part of the fix. */
+  leftAsFound?: readonly string[];
   denials: readonly PolicyDecision[];
   suggestions?: { posted: number; unexpressed: readonly UnexpressedChange[] };
   patchCommentUrl?: string;
@@ -78,6 +80,12 @@ export function renderAutofixSummary(input: AutofixSummaryInput): string {
     parts.push(
       "",
       `**Reverted** (workflow files, agent configuration, \`.gitattributes\` and \`.lfsconfig\` are never modified): ${input.revertedProtected.map((p) => `\`${p}\``).join(", ")}`,
+    );
+  }
+  if (input.leftAsFound && input.leftAsFound.length > 0) {
+    parts.push(
+      "",
+      `**Left out of the fix** (an earlier step of the job left or changed them, and the session did not touch them): ${input.leftAsFound.map((p) => `\`${p}\``).join(", ")}`,
     );
   }
   if (input.denials.length > 0) {

@@ -69,6 +69,8 @@ export interface AutofixResult {
   commitSha?: string;
   changedPaths: string[];
   revertedProtected: string[];
+  /** Files an earlier step of the job left or changed, which the fix left out (WorkingTreeChanges.leftAsFound). */
+  leftAsFound: string[];
   /** A fork's links that left the checkout, removed before the session (never part of the fix). */
   droppedSymlinks: string[];
   /** Every tool call the policy refused, as recorded by the runner. */

@@ -18,7 +18,12 @@ import { buildAutofixPrompt, type PriorFinding } from "./autofix-prompt.js";
 import type { AutofixRequest } from "./autofix-request.js";
 import { AUTOFIX_SCHEMA, type AutofixReport, autofixReportFromStructuredOutput } from "./autofix-schema.js";
 import { fixCarriesSecret } from "./secrets-in-fix.js";
-import { collectWorkingTreeChanges, type WorkingTreeChanges } from "./working-tree-changes.js";
+import {
+  collectWorkingTreeChanges,
+  type WorkingTreeChanges,
+  type WorkingTreeState,
+  workingTreeState,
+} from "./working-tree-changes.js";
 
 const validateAutofix = compileOnFirstUse(AUTOFIX_SCHEMA);
 
@@ -69,6 +74,8 @@ export async function proposeFix(
       "env is refused for a fork's autofix: the workflow's variables never reach a fork's code",
     );
   }
+  // What an earlier step of the job left in the checkout is not the fix's to commit.
+  const before = await workingTreeState(checkout);
   const session = await runJobSession(
     autofixSessionPlan(request, settings, plan, { diff, changedFiles }, priorFindings),
     request.lineage
@@ -89,6 +96,7 @@ export async function proposeFix(
       checkout,
       checkoutDir: request.checkoutDir,
       droppedSymlinks,
+      before,
       editsComeBackAsPatch: settings.engine?.editsComeBackAsPatch ?? false,
       secretValues: settings.secretValues ?? [],
     },
@@ -172,6 +180,8 @@ export async function proposedFixFrom(
     checkout: GitCheckout;
     checkoutDir: string;
     droppedSymlinks: string[];
+    /** The checkout's differences from HEAD before the session (a fresh clone has none). */
+    before?: WorkingTreeState;
     /** The engine returned the edits as `outcome.workspacePatch` (a remote container), not in the checkout. */
     editsComeBackAsPatch: boolean;
     /** Values a fix must never carry: the secrets this job holds (raw, base64, git's basic-auth form). */
@@ -197,7 +207,10 @@ export async function proposedFixFrom(
     }
   }
 
-  const collected = await collectWorkingTreeChanges(checkout, { leaveAlone: droppedSymlinks });
+  const collected = await collectWorkingTreeChanges(checkout, {
+    leaveAlone: droppedSymlinks,
+    ...(context.before ? { before: context.before } : {}),
+  });
   const changes = { ...collected, revertedProtected: [...collected.revertedProtected, ...leftOut] };
   if (!sessionFailure && fixCarriesSecret(changes.patch, context.secretValues)) {
     sessionFailure =

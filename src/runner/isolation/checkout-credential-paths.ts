@@ -1,6 +1,7 @@
 import { lstat } from "node:fs/promises";
 import path from "node:path";
 import { includedConfigFiles, sshKeyFiles } from "./checkout-credentials.js";
+import { credentialFilesAt } from "./workspace-credential-files.js";
 
 /** Paths commands must not read, and how the session's log names them. */
 export interface HiddenPaths {
@@ -11,7 +12,8 @@ export interface HiddenPaths {
 /**
  * Where the door's checkout may keep the workflow's token: its `.git` (actions/checkout v4 and v5
  * write it into `.git/config`), every file that config includes (v6 keeps it in one under
- * RUNNER_TEMP), and the SSH keys its `core.sshCommand` names (checkout's ssh-key input). An agent on the runner's own user can name these paths from Bash; the kernel lets
+ * RUNNER_TEMP), the SSH keys its `core.sshCommand` names (checkout's ssh-key input), and the cloud
+ * credentials files an earlier step left at its root (workspace-credential-files.ts). An agent on the runner's own user can name these paths from Bash; the kernel lets
  * that user read them, so the Bash sandbox hides them (closeSourceCredentials does the same job
  * with file modes when the agent has a user of its own). Only paths that exist: the sandbox mounts
  * an empty directory over each.
@@ -32,9 +34,15 @@ export async function checkoutCredentialPaths(
     if (await lstat(file).catch(() => undefined)) existing.push(file);
   const files = [...new Set(existing)].filter((file) => !isInside(file, gitDir));
   const how = keys.some((key) => files.includes(key)) ? "it includes or names" : "it includes";
+  const cloud = (await credentialFilesAt(sourceCwd)).map((name) => path.join(sourceCwd, name));
   return {
-    paths: [gitDir, ...files],
-    description: `the checkout's .git${files.length ? ` and ${files.length} file${files.length === 1 ? "" : "s"} ${how}` : ""}`,
+    paths: [gitDir, ...files, ...cloud],
+    description: [
+      `the checkout's .git${files.length ? ` and ${files.length} file${files.length === 1 ? "" : "s"} ${how}` : ""}`,
+      ...(cloud.length
+        ? [`${cloud.length} cloud credentials file${cloud.length === 1 ? "" : "s"} at its root`]
+        : []),
+    ].join(", "),
   };
 }
 

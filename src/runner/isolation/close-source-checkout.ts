@@ -5,6 +5,7 @@ import { setFileMode } from "./agent-files.js";
 import type { AgentUser } from "./agent-user.js";
 import { includedConfigFiles, sshKeyFiles } from "./checkout-credentials.js";
 import type { HostCommands } from "./host-commands.js";
+import { credentialFilesAt } from "./workspace-credential-files.js";
 
 export interface ClosedSource {
   /** What was closed to the agent's uid for the session (paths only). */
@@ -39,6 +40,10 @@ export async function closeSourceCredentials(
     ...(await sshKeyFiles(config, env, home))
       .filter((file) => !file.startsWith(`${sourceGit}/`))
       .map((file) => ({ readable: file, close: file })),
+    ...(await credentialFilesAt(source)).map((name) => {
+      const file = path.join(source, name);
+      return { readable: file, close: file };
+    }),
   ];
   const restored: Array<{ path: string; mode: number }> = [];
   const restore = async () => {

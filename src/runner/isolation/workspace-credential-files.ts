@@ -25,16 +25,27 @@ const MAX_BYTES = 64 * 1024;
  * copy never loses an ordinary file of the repository.
  */
 export async function leaveOutCredentialFiles(copyRoot: string): Promise<string[]> {
-  const removed: string[] = [];
-  for (const name of (await readdir(copyRoot)).filter((entry) => CREDENTIALS_FILE_NAME.test(entry)).sort()) {
-    const file = path.join(copyRoot, name);
+  const found = await credentialFilesAt(copyRoot);
+  for (const name of found) await rm(path.join(copyRoot, name));
+  return found;
+}
+
+/**
+ * The names of the credentials files an earlier step left at `root` (the auth action's name, and
+ * parsing as a Google credentials file), sorted. The door's checkout keeps them: the host closes
+ * them to an agent user (closeSourceCredentials) or hides them from the sandbox
+ * (checkoutCredentialPaths).
+ */
+export async function credentialFilesAt(root: string): Promise<string[]> {
+  const found: string[] = [];
+  for (const name of (await readdir(root)).filter((entry) => CREDENTIALS_FILE_NAME.test(entry)).sort()) {
+    const file = path.join(root, name);
     const info = await lstat(file);
     if (!info.isFile() || info.size > MAX_BYTES) continue;
-    if (!isGoogleCredentials(await readFile(file, "utf8"))) continue;
-    await rm(file);
-    removed.push(name);
+    if (!isGoogleCredentials(await readFile(file, "utf8").catch(() => ""))) continue;
+    found.push(name);
   }
-  return removed;
+  return found;
 }
 
 function isGoogleCredentials(text: string): boolean {

@@ -99,7 +99,7 @@ describe("publishAutofix (GitHub double, no session)", () => {
       droppedSymlinks: [],
       denials: [],
       // A failed session's edits are never pushed, whatever it left behind.
-      changes: { paths: ["src/app.ts"], revertedProtected: [], patch: "" },
+      changes: { paths: ["src/app.ts"], leftAsFound: [], revertedProtected: [], patch: "" },
       action: autofixAction(plan, { sessionFailure, changedPaths: ["src/app.ts"] }),
     };
     return { request, proposed };

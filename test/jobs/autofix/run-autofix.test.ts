@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { existsSync, lstatSync, mkdtempSync, readFileSync, symlinkSync } from "node:fs";
+import { existsSync, lstatSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -193,6 +193,35 @@ describe("runAutofix (real CLI, scripted model, GitHub double, local git remote)
     const lineage = await store.readIndex(prLineageKey("octo", "app", 7));
     expect(lineage?.index.entries.map((e) => e.jobKind)).toEqual(["autofix"]);
     expect(github.violations).toEqual([]);
+  });
+
+  // An earlier step of the job leaves files in the checkout (google-github-actions/auth's
+  // gha-creds-<id>.json, a formatter's rewrite, a build's output): they are not the agent's work, and
+  // a credentials file pushed to the PR's branch is published.
+  it("pushes only what the session changed: files an earlier step left or changed stay out of the commit, as they were", async () => {
+    const { remote, clone, headSha, request } = pullRequest("app-leftovers");
+    const credentials = JSON.stringify({ type: "service_account", private_key: "LEFTOVER-KEY-CANARY" });
+    writeFileSync(join(clone.dir, "gha-creds-5e6f.json"), credentials);
+    writeFileSync(join(clone.dir, "build-output.txt"), "built by an earlier step\n");
+    writeFileSync(join(clone.dir, "README.md"), "reformatted by an earlier step\n");
+    queue = [...readThenEdit(clone.dir), { kind: "structured_output", value: REPORT }];
+    const result = await runAutofix(request, settings, { github: octokit });
+    expect(result.status).toBe("pushed");
+    const remoteHead = remote.git("rev-parse", "refs/heads/feature");
+    expect(remote.git("diff", "--name-only", headSha, remoteHead)).toBe("src/app.ts");
+    expect(JSON.stringify(github.calls.map((c) => c.body))).not.toContain("LEFTOVER-KEY-CANARY");
+    expect([...result.leftAsFound].sort()).toEqual(["README.md", "build-output.txt", "gha-creds-5e6f.json"]);
+    const comments = await octokit.rest.issues.listComments({
+      owner: "octo",
+      repo: "app-leftovers",
+      issue_number: 7,
+    });
+    expect(comments.data.at(-1)?.body).toContain(
+      "**Left out of the fix** (an earlier step of the job left or changed them, and the session did not touch them):",
+    );
+    // The checkout keeps them as the step left them.
+    expect(readFileSync(join(clone.dir, "gha-creds-5e6f.json"), "utf8")).toBe(credentials);
+    expect(readFileSync(join(clone.dir, "README.md"), "utf8")).toBe("reformatted by an earlier step\n");
   });
 
   // A commit is published as is: no redaction reaches into a pushed file. An agent that read hostile

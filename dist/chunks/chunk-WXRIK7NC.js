@@ -8888,16 +8888,20 @@ var CREDENTIALS_TYPES = /* @__PURE__ */ new Set([
 ]);
 var MAX_BYTES = 64 * 1024;
 async function leaveOutCredentialFiles(copyRoot) {
-  const removed = [];
-  for (const name of (await readdir2(copyRoot)).filter((entry) => CREDENTIALS_FILE_NAME.test(entry)).sort()) {
-    const file = path7.join(copyRoot, name);
+  const found = await credentialFilesAt(copyRoot);
+  for (const name of found) await rm5(path7.join(copyRoot, name));
+  return found;
+}
+async function credentialFilesAt(root) {
+  const found = [];
+  for (const name of (await readdir2(root)).filter((entry) => CREDENTIALS_FILE_NAME.test(entry)).sort()) {
+    const file = path7.join(root, name);
     const info = await lstat3(file);
     if (!info.isFile() || info.size > MAX_BYTES) continue;
-    if (!isGoogleCredentials(await readFile2(file, "utf8"))) continue;
-    await rm5(file);
-    removed.push(name);
+    if (!isGoogleCredentials(await readFile2(file, "utf8").catch(() => ""))) continue;
+    found.push(name);
   }
-  return removed;
+  return found;
 }
 function isGoogleCredentials(text) {
   try {
@@ -9243,9 +9247,13 @@ async function checkoutCredentialPaths(sourceCwd, home, env = {}) {
     if (await lstat5(file).catch(() => void 0)) existing2.push(file);
   const files = [...new Set(existing2)].filter((file) => !isInside2(file, gitDir));
   const how = keys.some((key) => files.includes(key)) ? "it includes or names" : "it includes";
+  const cloud = (await credentialFilesAt(sourceCwd)).map((name) => path10.join(sourceCwd, name));
   return {
-    paths: [gitDir, ...files],
-    description: `the checkout's .git${files.length ? ` and ${files.length} file${files.length === 1 ? "" : "s"} ${how}` : ""}`
+    paths: [gitDir, ...files, ...cloud],
+    description: [
+      `the checkout's .git${files.length ? ` and ${files.length} file${files.length === 1 ? "" : "s"} ${how}` : ""}`,
+      ...cloud.length ? [`${cloud.length} cloud credentials file${cloud.length === 1 ? "" : "s"} at its root`] : []
+    ].join(", ")
   };
 }
 function isInside2(file, dir) {
@@ -9273,7 +9281,11 @@ async function closeSourceCredentials(source, user, host, home, env) {
   const targets = [
     { readable: config, close: sourceGit },
     ...(await includedConfigFiles(config, home)).map((file) => ({ readable: file, close: file })),
-    ...(await sshKeyFiles(config, env, home)).filter((file) => !file.startsWith(`${sourceGit}/`)).map((file) => ({ readable: file, close: file }))
+    ...(await sshKeyFiles(config, env, home)).filter((file) => !file.startsWith(`${sourceGit}/`)).map((file) => ({ readable: file, close: file })),
+    ...(await credentialFilesAt(source)).map((name) => {
+      const file = path11.join(source, name);
+      return { readable: file, close: file };
+    })
   ];
   const restored = [];
   const restore = async () => {
