@@ -71,6 +71,7 @@ export async function prepareSession(options: SessionOptions): Promise<PreparedS
   const cwdStat = await stat(cwd).catch(() => undefined);
   if (!cwdStat?.isDirectory())
     throw new RunnerConfigError(`the working directory ${cwd} does not exist`, "cwd");
+  const sourceCwd = await realpath(cwd);
 
   const source = options.sourceEnv;
   const hostEnv = { ...source, ...options.env };
@@ -97,7 +98,7 @@ export async function prepareSession(options: SessionOptions): Promise<PreparedS
   const hidden =
     sandboxed && !options.agentUser
       ? combineHiddenPaths(
-          await checkoutCredentialPaths(await realpath(cwd), homedir(), hostEnv),
+          await checkoutCredentialPaths(sourceCwd, homedir(), hostEnv),
           await runnerCredentialPaths({
             home: homedir(),
             runnerWorkspace: hostEnv.RUNNER_WORKSPACE,
@@ -165,7 +166,6 @@ export async function prepareSession(options: SessionOptions): Promise<PreparedS
   // `write` (autofix): the agent's edits come back to the checkout. `read`: they never do, and under
   // the agent's own uid the kernel also refuses them (the copy is the host's, hard-linked).
   const access = options.workspaceAccess ?? "read";
-  const sourceCwd = await realpath(cwd);
   let workspace: AgentWorkspace;
   try {
     workspace = await makeAgentWorkspace({

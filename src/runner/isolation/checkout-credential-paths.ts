@@ -9,41 +9,74 @@ export interface HiddenPaths {
   description: string;
 }
 
+/** Where the door's checkout keeps, or names, the workflow's credentials (checkoutCredentialFiles). */
+export interface CheckoutCredentialFiles {
+  /** The checkout's `.git` (actions/checkout v4 and v5 write the token into `.git/config`). */
+  gitDir: string;
+  /** Existing files outside `.git` that its config includes (v6's token file) or names (`core.sshCommand` keys). */
+  configFiles: string[];
+  /** Whether an SSH key is among configFiles (the log says "includes or names"). */
+  namesKeys: boolean;
+  /** Cloud credentials files an earlier step left at the checkout's root (workspace-credential-files.ts). */
+  cloudFiles: string[];
+}
+
 /**
- * Where the door's checkout may keep the workflow's token: its `.git` (actions/checkout v4 and v5
- * write it into `.git/config`), every file that config includes (v6 keeps it in one under
- * RUNNER_TEMP), the SSH keys its `core.sshCommand` names (checkout's ssh-key input), and the cloud
- * credentials files an earlier step left at its root (workspace-credential-files.ts). An agent on the runner's own user can name these paths from Bash; the kernel lets
- * that user read them, so the Bash sandbox hides them (closeSourceCredentials does the same job
- * with file modes when the agent has a user of its own). Only paths that exist: the sandbox mounts
- * an empty directory over each.
+ * The one list of where the door's checkout may keep the workflow's token, for both ways of keeping
+ * it from the agent: the Bash sandbox hides these paths from an agent on the runner's own user
+ * (checkoutCredentialPaths), file modes close them to an agent with a user of its own
+ * (closeSourceCredentials).
+ */
+export async function checkoutCredentialFiles(
+  sourceCwd: string,
+  home: string | undefined,
+  env: Record<string, string | undefined>,
+): Promise<CheckoutCredentialFiles> {
+  const gitDir = path.join(sourceCwd, ".git");
+  const config = path.join(gitDir, "config");
+  const isConfig = (await lstat(config).catch(() => undefined))?.isFile() === true;
+  const included = isConfig ? await includedConfigFiles(config, home) : [];
+  const keys = isConfig ? await sshKeyFiles(config, env, home) : [];
+  const configFiles = (await existingPaths([...new Set([...included, ...keys])])).filter(
+    (file) => !isInside(file, gitDir),
+  );
+  return {
+    gitDir,
+    configFiles,
+    namesKeys: keys.some((key) => configFiles.includes(key)),
+    cloudFiles: (await credentialFilesAt(sourceCwd)).map((name) => path.join(sourceCwd, name)),
+  };
+}
+
+/**
+ * The door checkout's credentials (checkoutCredentialFiles) as paths for the Bash sandbox to hide.
+ * An agent on the runner's own user can name them from Bash, and the kernel lets that user read
+ * them. Only paths that exist: the sandbox mounts an empty directory over each.
  */
 export async function checkoutCredentialPaths(
   sourceCwd: string,
   home: string | undefined,
   env: Record<string, string | undefined> = {},
 ): Promise<HiddenPaths | undefined> {
-  const gitDir = path.join(sourceCwd, ".git");
-  if (!(await lstat(gitDir).catch(() => undefined))) return undefined;
-  const config = path.join(gitDir, "config");
-  const isConfig = (await lstat(config).catch(() => undefined))?.isFile() === true;
-  const included = isConfig ? await includedConfigFiles(config, home) : [];
-  const keys = isConfig ? await sshKeyFiles(config, env, home) : [];
-  const existing: string[] = [];
-  for (const file of [...included, ...keys])
-    if (await lstat(file).catch(() => undefined)) existing.push(file);
-  const files = [...new Set(existing)].filter((file) => !isInside(file, gitDir));
-  const how = keys.some((key) => files.includes(key)) ? "it includes or names" : "it includes";
-  const cloud = (await credentialFilesAt(sourceCwd)).map((name) => path.join(sourceCwd, name));
+  if (!(await lstat(path.join(sourceCwd, ".git")).catch(() => undefined))) return undefined;
+  const { gitDir, configFiles, namesKeys, cloudFiles } = await checkoutCredentialFiles(sourceCwd, home, env);
+  const how = namesKeys ? "it includes or names" : "it includes";
   return {
-    paths: [gitDir, ...files, ...cloud],
+    paths: [gitDir, ...configFiles, ...cloudFiles],
     description: [
-      `the checkout's .git${files.length ? ` and ${files.length} file${files.length === 1 ? "" : "s"} ${how}` : ""}`,
-      ...(cloud.length
-        ? [`${cloud.length} cloud credentials file${cloud.length === 1 ? "" : "s"} at its root`]
+      `the checkout's .git${configFiles.length ? ` and ${configFiles.length} file${configFiles.length === 1 ? "" : "s"} ${how}` : ""}`,
+      ...(cloudFiles.length
+        ? [`${cloudFiles.length} cloud credentials file${cloudFiles.length === 1 ? "" : "s"} at its root`]
         : []),
     ].join(", "),
   };
+}
+
+/** The paths that exist (a link counts, whatever it points at), in their order. */
+export async function existingPaths(paths: string[]): Promise<string[]> {
+  const found: string[] = [];
+  for (const candidate of paths) if (await lstat(candidate).catch(() => undefined)) found.push(candidate);
+  return found;
 }
 
 function isInside(file: string, dir: string): boolean {

@@ -3,9 +3,8 @@ import { lstat, stat } from "node:fs/promises";
 import path from "node:path";
 import { setFileMode } from "./agent-files.js";
 import type { AgentUser } from "./agent-user.js";
-import { includedConfigFiles, sshKeyFiles } from "./checkout-credentials.js";
+import { checkoutCredentialFiles } from "./checkout-credential-paths.js";
 import type { HostCommands } from "./host-commands.js";
-import { credentialFilesAt } from "./workspace-credential-files.js";
 
 export interface ClosedSource {
   /** What was closed to the agent's uid for the session (paths only). */
@@ -34,16 +33,10 @@ export async function closeSourceCredentials(
   const sourceGit = path.join(source, ".git");
   const config = path.join(sourceGit, "config");
   if (!(await lstat(config).catch(() => undefined))?.isFile()) return { closed: [], restore: async () => {} };
+  const { configFiles, cloudFiles } = await checkoutCredentialFiles(source, home, env);
   const targets: Array<{ readable: string; close: string }> = [
     { readable: config, close: sourceGit },
-    ...(await includedConfigFiles(config, home)).map((file) => ({ readable: file, close: file })),
-    ...(await sshKeyFiles(config, env, home))
-      .filter((file) => !file.startsWith(`${sourceGit}/`))
-      .map((file) => ({ readable: file, close: file })),
-    ...(await credentialFilesAt(source)).map((name) => {
-      const file = path.join(source, name);
-      return { readable: file, close: file };
-    }),
+    ...[...configFiles, ...cloudFiles].map((file) => ({ readable: file, close: file })),
   ];
   const restored: Array<{ path: string; mode: number }> = [];
   const restore = async () => {

@@ -1,6 +1,5 @@
-import { lstat } from "node:fs/promises";
 import path from "node:path";
-import type { HiddenPaths } from "./checkout-credential-paths.js";
+import { existingPaths, type HiddenPaths } from "./checkout-credential-paths.js";
 
 /**
  * Where tools keep credentials in a user's HOME: git's credential store, the package registries',
@@ -58,16 +57,16 @@ export async function runnerCredentialPaths(where: {
 }): Promise<HiddenPaths | undefined> {
   const inHome =
     where.home && path.isAbsolute(where.home) && where.home !== "/"
-      ? await existing(HOME_CREDENTIAL_FILES.map((file) => path.join(where.home as string, file)))
+      ? await existingPaths(HOME_CREDENTIAL_FILES.map((file) => path.join(where.home as string, file)))
       : [];
   const workDir = where.runnerWorkspace ? path.dirname(path.resolve(where.runnerWorkspace)) : undefined;
   const ofRunner =
     workDir && path.basename(workDir) === "_work"
-      ? await existing(RUNNER_CREDENTIAL_FILES.map((file) => path.join(path.dirname(workDir), file)))
+      ? await existingPaths(RUNNER_CREDENTIAL_FILES.map((file) => path.join(path.dirname(workDir), file)))
       : [];
   const fileCommands =
     where.runnerTemp && path.isAbsolute(where.runnerTemp)
-      ? await existing([path.join(where.runnerTemp, "_runner_file_commands")])
+      ? await existingPaths([path.join(where.runnerTemp, "_runner_file_commands")])
       : [];
   const parts = [
     ...(inHome.length
@@ -78,10 +77,4 @@ export async function runnerCredentialPaths(where: {
   ];
   if (!parts.length) return undefined;
   return { paths: [...inHome, ...ofRunner, ...fileCommands], description: parts.join(", ") };
-}
-
-async function existing(paths: string[]): Promise<string[]> {
-  const found: string[] = [];
-  for (const candidate of paths) if (await lstat(candidate).catch(() => undefined)) found.push(candidate);
-  return found;
 }

@@ -8633,8 +8633,8 @@ function googleAdcToken(env) {
     return (await auth).getAccessToken();
   };
 }
-function withTokenHeader(existing2, token) {
-  const kept = (existing2 ?? "").split("\n").filter((line) => line.trim() !== "" && !/^\s*(x-api-key|authorization)\s*:/i.test(line));
+function withTokenHeader(existing, token) {
+  const kept = (existing ?? "").split("\n").filter((line) => line.trim() !== "" && !/^\s*(x-api-key|authorization)\s*:/i.test(line));
   return [...kept, `x-api-key: ${token}`].join("\n");
 }
 function isTruthy(value) {
@@ -9235,26 +9235,38 @@ function findOnPath(name, searchPath) {
 // src/runner/isolation/checkout-credential-paths.ts
 import { lstat as lstat5 } from "node:fs/promises";
 import path10 from "node:path";
-async function checkoutCredentialPaths(sourceCwd, home, env = {}) {
+async function checkoutCredentialFiles(sourceCwd, home, env) {
   const gitDir = path10.join(sourceCwd, ".git");
-  if (!await lstat5(gitDir).catch(() => void 0)) return void 0;
   const config = path10.join(gitDir, "config");
   const isConfig = (await lstat5(config).catch(() => void 0))?.isFile() === true;
   const included = isConfig ? await includedConfigFiles(config, home) : [];
   const keys = isConfig ? await sshKeyFiles(config, env, home) : [];
-  const existing2 = [];
-  for (const file of [...included, ...keys])
-    if (await lstat5(file).catch(() => void 0)) existing2.push(file);
-  const files = [...new Set(existing2)].filter((file) => !isInside2(file, gitDir));
-  const how = keys.some((key) => files.includes(key)) ? "it includes or names" : "it includes";
-  const cloud = (await credentialFilesAt(sourceCwd)).map((name) => path10.join(sourceCwd, name));
+  const configFiles = (await existingPaths([.../* @__PURE__ */ new Set([...included, ...keys])])).filter(
+    (file) => !isInside2(file, gitDir)
+  );
   return {
-    paths: [gitDir, ...files, ...cloud],
+    gitDir,
+    configFiles,
+    namesKeys: keys.some((key) => configFiles.includes(key)),
+    cloudFiles: (await credentialFilesAt(sourceCwd)).map((name) => path10.join(sourceCwd, name))
+  };
+}
+async function checkoutCredentialPaths(sourceCwd, home, env = {}) {
+  if (!await lstat5(path10.join(sourceCwd, ".git")).catch(() => void 0)) return void 0;
+  const { gitDir, configFiles, namesKeys, cloudFiles } = await checkoutCredentialFiles(sourceCwd, home, env);
+  const how = namesKeys ? "it includes or names" : "it includes";
+  return {
+    paths: [gitDir, ...configFiles, ...cloudFiles],
     description: [
-      `the checkout's .git${files.length ? ` and ${files.length} file${files.length === 1 ? "" : "s"} ${how}` : ""}`,
-      ...cloud.length ? [`${cloud.length} cloud credentials file${cloud.length === 1 ? "" : "s"} at its root`] : []
+      `the checkout's .git${configFiles.length ? ` and ${configFiles.length} file${configFiles.length === 1 ? "" : "s"} ${how}` : ""}`,
+      ...cloudFiles.length ? [`${cloudFiles.length} cloud credentials file${cloudFiles.length === 1 ? "" : "s"} at its root`] : []
     ].join(", ")
   };
+}
+async function existingPaths(paths) {
+  const found = [];
+  for (const candidate of paths) if (await lstat5(candidate).catch(() => void 0)) found.push(candidate);
+  return found;
 }
 function isInside2(file, dir) {
   const relative = path10.relative(dir, file);
@@ -9278,14 +9290,10 @@ async function closeSourceCredentials(source, user, host, home, env) {
   const config = path11.join(sourceGit, "config");
   if (!(await lstat6(config).catch(() => void 0))?.isFile()) return { closed: [], restore: async () => {
   } };
+  const { configFiles, cloudFiles } = await checkoutCredentialFiles(source, home, env);
   const targets = [
     { readable: config, close: sourceGit },
-    ...(await includedConfigFiles(config, home)).map((file) => ({ readable: file, close: file })),
-    ...(await sshKeyFiles(config, env, home)).filter((file) => !file.startsWith(`${sourceGit}/`)).map((file) => ({ readable: file, close: file })),
-    ...(await credentialFilesAt(source)).map((name) => {
-      const file = path11.join(source, name);
-      return { readable: file, close: file };
-    })
+    ...[...configFiles, ...cloudFiles].map((file) => ({ readable: file, close: file }))
   ];
   const restored = [];
   const restore = async () => {
@@ -9341,7 +9349,6 @@ function systemHostCommands() {
 }
 
 // src/runner/isolation/runner-credential-paths.ts
-import { lstat as lstat7 } from "node:fs/promises";
 import path12 from "node:path";
 var HOME_CREDENTIAL_FILES = [
   ".git-credentials",
@@ -9374,10 +9381,10 @@ var HOME_CREDENTIAL_FILES = [
 ];
 var RUNNER_CREDENTIAL_FILES = [".credentials", ".credentials_rsaparams"];
 async function runnerCredentialPaths(where2) {
-  const inHome = where2.home && path12.isAbsolute(where2.home) && where2.home !== "/" ? await existing(HOME_CREDENTIAL_FILES.map((file) => path12.join(where2.home, file))) : [];
+  const inHome = where2.home && path12.isAbsolute(where2.home) && where2.home !== "/" ? await existingPaths(HOME_CREDENTIAL_FILES.map((file) => path12.join(where2.home, file))) : [];
   const workDir = where2.runnerWorkspace ? path12.dirname(path12.resolve(where2.runnerWorkspace)) : void 0;
-  const ofRunner = workDir && path12.basename(workDir) === "_work" ? await existing(RUNNER_CREDENTIAL_FILES.map((file) => path12.join(path12.dirname(workDir), file))) : [];
-  const fileCommands = where2.runnerTemp && path12.isAbsolute(where2.runnerTemp) ? await existing([path12.join(where2.runnerTemp, "_runner_file_commands")]) : [];
+  const ofRunner = workDir && path12.basename(workDir) === "_work" ? await existingPaths(RUNNER_CREDENTIAL_FILES.map((file) => path12.join(path12.dirname(workDir), file))) : [];
+  const fileCommands = where2.runnerTemp && path12.isAbsolute(where2.runnerTemp) ? await existingPaths([path12.join(where2.runnerTemp, "_runner_file_commands")]) : [];
   const parts = [
     ...inHome.length ? [`${inHome.length} credential file${inHome.length === 1 ? "" : "s"} of the runner's HOME`] : [],
     ...ofRunner.length ? ["the runner's own credentials"] : [],
@@ -9385,11 +9392,6 @@ async function runnerCredentialPaths(where2) {
   ];
   if (!parts.length) return void 0;
   return { paths: [...inHome, ...ofRunner, ...fileCommands], description: parts.join(", ") };
-}
-async function existing(paths) {
-  const found = [];
-  for (const candidate of paths) if (await lstat7(candidate).catch(() => void 0)) found.push(candidate);
-  return found;
 }
 
 // src/runner/merge-runner-settings.ts
@@ -9536,6 +9538,7 @@ async function prepareSession(options) {
   const cwdStat = await stat3(cwd).catch(() => void 0);
   if (!cwdStat?.isDirectory())
     throw new RunnerConfigError(`the working directory ${cwd} does not exist`, "cwd");
+  const sourceCwd = await realpath5(cwd);
   const source = options.sourceEnv;
   const hostEnv = { ...source, ...options.env };
   if (options.provider !== void 0 && !isModelProvider(options.provider)) {
@@ -9553,7 +9556,7 @@ async function prepareSession(options) {
   const claudePath = options.claudePath ? path14.resolve(options.claudePath) : resolveClaudePath();
   const sandboxed = options.bashSandbox && !options.withoutBash;
   const hidden = sandboxed && !options.agentUser ? combineHiddenPaths(
-    await checkoutCredentialPaths(await realpath5(cwd), homedir(), hostEnv),
+    await checkoutCredentialPaths(sourceCwd, homedir(), hostEnv),
     await runnerCredentialPaths({
       home: homedir(),
       runnerWorkspace: hostEnv.RUNNER_WORKSPACE,
@@ -9601,7 +9604,6 @@ async function prepareSession(options) {
   const redactor = SecretRedactor.fromEnvironment({ ...source, ...options.env });
   const user = options.agentUser;
   const access = options.workspaceAccess ?? "read";
-  const sourceCwd = await realpath5(cwd);
   let workspace;
   try {
     workspace = await makeAgentWorkspace({
