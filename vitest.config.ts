@@ -7,6 +7,7 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     include: ["test/**/*.test.ts"],
+    setupFiles: ["test/harness/remove-temp-dirs.ts"],
     pool: "forks",
     maxWorkers: Number(process.env.TEST_MAX_WORKERS ?? 4),
     testTimeout: 60_000,

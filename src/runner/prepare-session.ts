@@ -140,129 +140,143 @@ export async function prepareSession(options: SessionOptions): Promise<PreparedS
   const tempRoot = options.workRoot
     ? await emptyPrivateDir(path.resolve(options.workRoot))
     : await mkdtemp(path.join(tmpdir(), "claude-pr-runner-"));
-  const home = path.join(tempRoot, "home");
-  const configDir = options.configDir ? path.resolve(options.configDir) : path.join(tempRoot, "config");
-  await mkdir(home, { recursive: true });
-  await mkdir(configDir, { recursive: true });
-
-  const env = buildAgentEnvironment({
-    source,
-    home,
-    configDir,
-    ...(options.env ? { extra: options.env } : {}),
-    ...(options.passSecrets ? { passSecrets: options.passSecrets } : {}),
-  });
-  // The CLI keeps its working files in $TMPDIR/claude-<uid>. A TMPDIR shared with the host would be
-  // shared with every later session there too (a self-hosted runner's next job, a warm Lambda's next
-  // invocation) and with any local user who creates that directory first, which stops the CLI. Each
-  // session gets its own, removed with tempRoot.
-  const tmp = path.join(tempRoot, "tmp");
-  await mkdir(tmp, { mode: 0o700 });
-  env.TMPDIR = tmp;
-  // Redact everything secret-looking the host can see, not only what the agent got.
-  const redactor = SecretRedactor.fromEnvironment({ ...source, ...options.env });
-
-  const user = options.agentUser;
-  // `write` (autofix): the agent's edits come back to the checkout. `read`: they never do, and under
-  // the agent's own uid the kernel also refuses them (the copy is the host's, hard-linked).
-  const access = options.workspaceAccess ?? "read";
-  let workspace: AgentWorkspace;
+  // What a failed step below leaves behind is undone, last first: nothing of the session (the copy
+  // of the checkout, files handed to the agent user, credentials closed by mode) outlives it.
+  const undo: Array<() => Promise<unknown>> = [() => rm(tempRoot, { recursive: true, force: true })];
   try {
-    workspace = await makeAgentWorkspace({
-      source: sourceCwd,
-      into: path.join(tempRoot, "workspace"),
-      access,
-      shareInodes: user !== undefined && access === "read",
-      hostEnv,
-      ...(options.agentConfigFrom === undefined ? {} : { agentConfigFrom: options.agentConfigFrom }),
+    const home = path.join(tempRoot, "home");
+    const configDir = options.configDir ? path.resolve(options.configDir) : path.join(tempRoot, "config");
+    await mkdir(home, { recursive: true });
+    await mkdir(configDir, { recursive: true });
+
+    const env = buildAgentEnvironment({
+      source,
+      home,
+      configDir,
+      ...(options.env ? { extra: options.env } : {}),
+      ...(options.passSecrets ? { passSecrets: options.passSecrets } : {}),
     });
-  } catch (error) {
-    await rm(tempRoot, { recursive: true, force: true }).catch(() => {});
-    throw new RunnerConfigError(
-      `could not make the agent's own copy of ${cwd}: ${(error as Error).message}`,
-      "workspace",
-    );
-  }
-  const agentCwd = await realpath(workspace.dir);
-  // Before the hand-over: afterwards the config dir is the agent's (0700), which a sudo host cannot enter.
-  await moveTranscripts(configDir, sourceCwd, agentCwd);
-  const host = systemHostCommands();
-  const agentFiles = user
-    ? await handOverSessionFiles(user, host, { tmp, home, configDir, cwd: agentCwd, env, claudePath }, access)
-    : undefined;
-  let closedSource: ClosedSource | undefined;
-  if (user) {
+    // The CLI keeps its working files in $TMPDIR/claude-<uid>. A TMPDIR shared with the host would be
+    // shared with every later session there too (a self-hosted runner's next job, a warm Lambda's next
+    // invocation) and with any local user who creates that directory first, which stops the CLI. Each
+    // session gets its own, removed with tempRoot.
+    const tmp = path.join(tempRoot, "tmp");
+    await mkdir(tmp, { mode: 0o700 });
+    env.TMPDIR = tmp;
+    // Redact everything secret-looking the host can see, not only what the agent got.
+    const redactor = SecretRedactor.fromEnvironment({ ...source, ...options.env });
+
+    const user = options.agentUser;
+    // `write` (autofix): the agent's edits come back to the checkout. `read`: they never do, and under
+    // the agent's own uid the kernel also refuses them (the copy is the host's, hard-linked).
+    const access = options.workspaceAccess ?? "read";
+    let workspace: AgentWorkspace;
     try {
-      closedSource = await closeSourceCredentials(sourceCwd, user, host, homedir(), hostEnv);
+      workspace = await makeAgentWorkspace({
+        source: sourceCwd,
+        into: path.join(tempRoot, "workspace"),
+        access,
+        shareInodes: user !== undefined && access === "read",
+        hostEnv,
+        ...(options.agentConfigFrom === undefined ? {} : { agentConfigFrom: options.agentConfigFrom }),
+      });
     } catch (error) {
-      await agentFiles?.reclaim().catch(() => {});
-      await rm(tempRoot, { recursive: true, force: true }).catch(() => {});
       throw new RunnerConfigError(
-        `could not close the checkout's git credentials to the agent user ${user.name}: ${(error as Error).message}`,
-        "agentUser",
+        `could not make the agent's own copy of ${cwd}: ${(error as Error).message}`,
+        "workspace",
       );
     }
-  }
-  const confinement = [
-    user
-      ? `user ${user.name} (uid ${user.uid}), own copy of the workspace (${access === "write" ? "writable" : "read-only"})`
-      : "host user, own copy of the workspace",
-    ...(user?.pidNamespace
-      ? [
-          user.pidNamespace.contained
-            ? "own PID namespace"
-            : `no own PID namespace (${user.pidNamespace.reason})`,
-        ]
-      : []),
-    options.withoutBash ? "no Bash" : (sandbox?.summary ?? "Bash sandbox: off"),
-  ].join(" · ");
+    const agentCwd = await realpath(workspace.dir);
+    // Before the hand-over: afterwards the config dir is the agent's (0700), which a sudo host cannot enter.
+    await moveTranscripts(configDir, sourceCwd, agentCwd);
+    const host = systemHostCommands();
+    const agentFiles = user
+      ? await handOverSessionFiles(
+          user,
+          host,
+          { tmp, home, configDir, cwd: agentCwd, env, claudePath },
+          access,
+        )
+      : undefined;
+    // First undone: a sudo host cannot remove what the agent user owns until it is handed back.
+    if (agentFiles) undo.unshift(() => agentFiles.reclaim());
+    let closedSource: ClosedSource | undefined;
+    if (user) {
+      try {
+        closedSource = await closeSourceCredentials(sourceCwd, user, host, homedir(), hostEnv);
+        const reopen = closedSource;
+        undo.unshift(() => reopen.restore());
+      } catch (error) {
+        throw new RunnerConfigError(
+          `could not close the checkout's git credentials to the agent user ${user.name}: ${(error as Error).message}`,
+          "agentUser",
+        );
+      }
+    }
+    const confinement = [
+      user
+        ? `user ${user.name} (uid ${user.uid}), own copy of the workspace (${access === "write" ? "writable" : "read-only"})`
+        : "host user, own copy of the workspace",
+      ...(user?.pidNamespace
+        ? [
+            user.pidNamespace.contained
+              ? "own PID namespace"
+              : `no own PID namespace (${user.pidNamespace.reason})`,
+          ]
+        : []),
+      options.withoutBash ? "no Bash" : (sandbox?.summary ?? "Bash sandbox: off"),
+    ].join(" · ");
 
-  const finish = async (): Promise<{ notes: string[]; failures: string[]; editsLeftOut: string[] }> => {
-    const notes: string[] = [];
-    const failures: string[] = [];
-    const step = async (what: string, work: () => Promise<unknown>, into = notes) => {
-      await work().catch((error: Error) => into.push(`${what}: ${error.message}`));
+    const finish = async (): Promise<{ notes: string[]; failures: string[]; editsLeftOut: string[] }> => {
+      const notes: string[] = [];
+      const failures: string[] = [];
+      const step = async (what: string, work: () => Promise<unknown>, into = notes) => {
+        await work().catch((error: Error) => into.push(`${what}: ${error.message}`));
+      };
+      await step("the agent's files were not handed back", async () => agentFiles?.reclaim());
+      await step(
+        "the agent's edits were not brought back to the checkout",
+        async () => {
+          const changed = await workspace.returnEdits();
+          if (changed.length > 0) notes.push(`brought the agent's edits back: ${changed.join(", ")}`);
+          if (workspace.editsLeftOut.length > 0)
+            notes.push(
+              `left out of the agent's edits: ${workspace.editsLeftOut.join(", ")} (they decide which programs the host's git runs)`,
+            );
+        },
+        failures,
+      );
+      await step("transcripts were not filed back", () => moveTranscripts(configDir, agentCwd, sourceCwd));
+      await step("the checkout's credentials were not reopened", async () => closedSource?.restore());
+      return { notes, failures, editsLeftOut: workspace.editsLeftOut };
     };
-    await step("the agent's files were not handed back", async () => agentFiles?.reclaim());
-    await step(
-      "the agent's edits were not brought back to the checkout",
-      async () => {
-        const changed = await workspace.returnEdits();
-        if (changed.length > 0) notes.push(`brought the agent's edits back: ${changed.join(", ")}`);
-        if (workspace.editsLeftOut.length > 0)
-          notes.push(
-            `left out of the agent's edits: ${workspace.editsLeftOut.join(", ")} (they decide which programs the host's git runs)`,
-          );
-      },
-      failures,
-    );
-    await step("transcripts were not filed back", () => moveTranscripts(configDir, agentCwd, sourceCwd));
-    await step("the checkout's credentials were not reopened", async () => closedSource?.restore());
-    return { notes, failures, editsLeftOut: workspace.editsLeftOut };
-  };
-  const policy = withRunnerRules(options, outputSchema).rootedAt(agentCwd);
-  // Where the agent's workspace really is, fixed before the agent runs (it may own that directory).
-  await policy.pinRoot();
-  return {
-    claudePath,
-    argv,
-    env,
-    cwd: agentCwd,
-    sourceCwd,
-    keptOutOfCopy: workspace.keptOut,
-    credentialFilesLeftOut: workspace.credentialFilesLeftOut,
-    ...(workspace.agentConfig ? { agentConfig: workspace.agentConfig } : {}),
-    finish,
-    policy,
-    redactor,
-    tempRoot,
-    ...(user ? { agentUser: user } : {}),
-    confinement,
-    ...(agentFiles ? { agentFiles } : {}),
-    provider,
-    hostEnv,
-    ...(outputSchema ? { outputSchema } : {}),
-  };
+    const policy = withRunnerRules(options, outputSchema).rootedAt(agentCwd);
+    // Where the agent's workspace really is, fixed before the agent runs (it may own that directory).
+    await policy.pinRoot();
+    return {
+      claudePath,
+      argv,
+      env,
+      cwd: agentCwd,
+      sourceCwd,
+      keptOutOfCopy: workspace.keptOut,
+      credentialFilesLeftOut: workspace.credentialFilesLeftOut,
+      ...(workspace.agentConfig ? { agentConfig: workspace.agentConfig } : {}),
+      finish,
+      policy,
+      redactor,
+      tempRoot,
+      ...(user ? { agentUser: user } : {}),
+      confinement,
+      ...(agentFiles ? { agentFiles } : {}),
+      provider,
+      hostEnv,
+      ...(outputSchema ? { outputSchema } : {}),
+    };
+  } catch (error) {
+    for (const step of undo) await step().catch(() => {});
+    throw error;
+  }
 }
 
 /**

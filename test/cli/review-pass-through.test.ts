@@ -7,6 +7,7 @@ import { runCli } from "../../src/cli/run-cli.js";
 import { BASE_FILES, HEAD_FILES } from "../action/action-run-fixture.js";
 import { createTempRepo, type TempRepo } from "../fixtures/git-repo.js";
 import { conversationText, type Script, ScriptedMessagesApi } from "../harness/scripted-messages-api.js";
+import { makeTempDir } from "../harness/temp-dir.js";
 
 // `claude-pr-runner review` takes the Action's trusted-job pass-through as flags (--claude-args,
 // --settings, --mcp-config, --allowed-tools, --disallowed-tools, --prompt-file), checked by the same
@@ -127,7 +128,7 @@ describe("claude-pr-runner review: the trusted-job pass-through flags", () => {
 
   it("refuses --settings from a file that tries to allow Bash, and an empty or oversized --prompt-file", async () => {
     const env = await start();
-    const dir = mkdtempSync(join(tmpdir(), "cpr-pass-through-"));
+    const dir = await makeTempDir("cpr-pass-through");
     writeFileSync(join(dir, "settings.json"), JSON.stringify({ permissions: { allow: ["Bash(*)"] } }));
     writeFileSync(join(dir, "empty.md"), "  \n");
     writeFileSync(join(dir, "big.md"), "x".repeat(64 * 1024 + 1));
@@ -175,7 +176,7 @@ describe("claude-pr-runner review: the trusted-job pass-through flags", () => {
         value: { verdict: "pass", summary: "Reviewed with the docs.", findings: [] },
       },
     ]);
-    const record = mkdtempSync(join(tmpdir(), "cpr-mcp-record-"));
+    const record = await makeTempDir("cpr-mcp-record");
     writeFileSync(
       join(record, "mcp.json"),
       JSON.stringify({ mcpServers: { docs: { command: process.execPath, args: [SERVER, record] } } }),

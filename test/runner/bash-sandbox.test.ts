@@ -210,8 +210,10 @@ describe("a required sandbox", () => {
       for (const prepared of [
         await session(autofix, { withoutBash: true }),
         await session(builtInPolicy("review", { workspace })),
-      ])
+      ]) {
         await prepared.finish();
+        await rm(prepared.tempRoot, { recursive: true, force: true });
+      }
     } finally {
       await rm(workspace, { recursive: true, force: true });
     }

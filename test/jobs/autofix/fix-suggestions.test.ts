@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { writeFileSync } from "node:fs";
+import { rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Finding } from "../../../src/findings/finding.js";
@@ -114,7 +114,11 @@ describe("buildFixSuggestions", () => {
     repo.git("clean", "-qfd");
     const patchFile = join(repo.dir, "..", `${repo.dir.split("/").pop()}.patch`);
     writeFileSync(patchFile, result.leftoverPatch);
-    execFileSync("git", ["apply", "--check", patchFile], { cwd: repo.dir });
+    try {
+      execFileSync("git", ["apply", "--check", patchFile], { cwd: repo.dir });
+    } finally {
+      rmSync(patchFile, { force: true });
+    }
   });
 
   it("refuses a change to a file without a final newline instead of suggesting something else", () => {

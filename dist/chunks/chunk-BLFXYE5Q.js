@@ -9587,112 +9587,121 @@ async function prepareSession(options) {
   if (!claudeStat?.isFile())
     throw new RunnerConfigError(`the claude executable ${claudePath} does not exist`, "claudePath");
   const tempRoot = options.workRoot ? await emptyPrivateDir(path14.resolve(options.workRoot)) : await mkdtemp3(path14.join(tmpdir2(), "claude-pr-runner-"));
-  const home = path14.join(tempRoot, "home");
-  const configDir = options.configDir ? path14.resolve(options.configDir) : path14.join(tempRoot, "config");
-  await mkdir6(home, { recursive: true });
-  await mkdir6(configDir, { recursive: true });
-  const env = buildAgentEnvironment({
-    source,
-    home,
-    configDir,
-    ...options.env ? { extra: options.env } : {},
-    ...options.passSecrets ? { passSecrets: options.passSecrets } : {}
-  });
-  const tmp = path14.join(tempRoot, "tmp");
-  await mkdir6(tmp, { mode: 448 });
-  env.TMPDIR = tmp;
-  const redactor = SecretRedactor.fromEnvironment({ ...source, ...options.env });
-  const user = options.agentUser;
-  const access = options.workspaceAccess ?? "read";
-  let workspace;
+  const undo = [() => rm7(tempRoot, { recursive: true, force: true })];
   try {
-    workspace = await makeAgentWorkspace({
-      source: sourceCwd,
-      into: path14.join(tempRoot, "workspace"),
-      access,
-      shareInodes: user !== void 0 && access === "read",
-      hostEnv,
-      ...options.agentConfigFrom === void 0 ? {} : { agentConfigFrom: options.agentConfigFrom }
+    const home = path14.join(tempRoot, "home");
+    const configDir = options.configDir ? path14.resolve(options.configDir) : path14.join(tempRoot, "config");
+    await mkdir6(home, { recursive: true });
+    await mkdir6(configDir, { recursive: true });
+    const env = buildAgentEnvironment({
+      source,
+      home,
+      configDir,
+      ...options.env ? { extra: options.env } : {},
+      ...options.passSecrets ? { passSecrets: options.passSecrets } : {}
     });
-  } catch (error) {
-    await rm7(tempRoot, { recursive: true, force: true }).catch(() => {
-    });
-    throw new RunnerConfigError(
-      `could not make the agent's own copy of ${cwd}: ${error.message}`,
-      "workspace"
-    );
-  }
-  const agentCwd = await realpath5(workspace.dir);
-  await moveTranscripts(configDir, sourceCwd, agentCwd);
-  const host = systemHostCommands();
-  const agentFiles = user ? await handOverSessionFiles(user, host, { tmp, home, configDir, cwd: agentCwd, env, claudePath }, access) : void 0;
-  let closedSource;
-  if (user) {
+    const tmp = path14.join(tempRoot, "tmp");
+    await mkdir6(tmp, { mode: 448 });
+    env.TMPDIR = tmp;
+    const redactor = SecretRedactor.fromEnvironment({ ...source, ...options.env });
+    const user = options.agentUser;
+    const access = options.workspaceAccess ?? "read";
+    let workspace;
     try {
-      closedSource = await closeSourceCredentials(sourceCwd, user, host, homedir(), hostEnv);
+      workspace = await makeAgentWorkspace({
+        source: sourceCwd,
+        into: path14.join(tempRoot, "workspace"),
+        access,
+        shareInodes: user !== void 0 && access === "read",
+        hostEnv,
+        ...options.agentConfigFrom === void 0 ? {} : { agentConfigFrom: options.agentConfigFrom }
+      });
     } catch (error) {
-      await agentFiles?.reclaim().catch(() => {
-      });
-      await rm7(tempRoot, { recursive: true, force: true }).catch(() => {
-      });
       throw new RunnerConfigError(
-        `could not close the checkout's git credentials to the agent user ${user.name}: ${error.message}`,
-        "agentUser"
+        `could not make the agent's own copy of ${cwd}: ${error.message}`,
+        "workspace"
       );
     }
-  }
-  const confinement = [
-    user ? `user ${user.name} (uid ${user.uid}), own copy of the workspace (${access === "write" ? "writable" : "read-only"})` : "host user, own copy of the workspace",
-    ...user?.pidNamespace ? [
-      user.pidNamespace.contained ? "own PID namespace" : `no own PID namespace (${user.pidNamespace.reason})`
-    ] : [],
-    options.withoutBash ? "no Bash" : sandbox?.summary ?? "Bash sandbox: off"
-  ].join(" \xB7 ");
-  const finish = async () => {
-    const notes = [];
-    const failures = [];
-    const step = async (what, work, into = notes) => {
-      await work().catch((error) => into.push(`${what}: ${error.message}`));
+    const agentCwd = await realpath5(workspace.dir);
+    await moveTranscripts(configDir, sourceCwd, agentCwd);
+    const host = systemHostCommands();
+    const agentFiles = user ? await handOverSessionFiles(
+      user,
+      host,
+      { tmp, home, configDir, cwd: agentCwd, env, claudePath },
+      access
+    ) : void 0;
+    if (agentFiles) undo.unshift(() => agentFiles.reclaim());
+    let closedSource;
+    if (user) {
+      try {
+        closedSource = await closeSourceCredentials(sourceCwd, user, host, homedir(), hostEnv);
+        const reopen = closedSource;
+        undo.unshift(() => reopen.restore());
+      } catch (error) {
+        throw new RunnerConfigError(
+          `could not close the checkout's git credentials to the agent user ${user.name}: ${error.message}`,
+          "agentUser"
+        );
+      }
+    }
+    const confinement = [
+      user ? `user ${user.name} (uid ${user.uid}), own copy of the workspace (${access === "write" ? "writable" : "read-only"})` : "host user, own copy of the workspace",
+      ...user?.pidNamespace ? [
+        user.pidNamespace.contained ? "own PID namespace" : `no own PID namespace (${user.pidNamespace.reason})`
+      ] : [],
+      options.withoutBash ? "no Bash" : sandbox?.summary ?? "Bash sandbox: off"
+    ].join(" \xB7 ");
+    const finish = async () => {
+      const notes = [];
+      const failures = [];
+      const step = async (what, work, into = notes) => {
+        await work().catch((error) => into.push(`${what}: ${error.message}`));
+      };
+      await step("the agent's files were not handed back", async () => agentFiles?.reclaim());
+      await step(
+        "the agent's edits were not brought back to the checkout",
+        async () => {
+          const changed = await workspace.returnEdits();
+          if (changed.length > 0) notes.push(`brought the agent's edits back: ${changed.join(", ")}`);
+          if (workspace.editsLeftOut.length > 0)
+            notes.push(
+              `left out of the agent's edits: ${workspace.editsLeftOut.join(", ")} (they decide which programs the host's git runs)`
+            );
+        },
+        failures
+      );
+      await step("transcripts were not filed back", () => moveTranscripts(configDir, agentCwd, sourceCwd));
+      await step("the checkout's credentials were not reopened", async () => closedSource?.restore());
+      return { notes, failures, editsLeftOut: workspace.editsLeftOut };
     };
-    await step("the agent's files were not handed back", async () => agentFiles?.reclaim());
-    await step(
-      "the agent's edits were not brought back to the checkout",
-      async () => {
-        const changed = await workspace.returnEdits();
-        if (changed.length > 0) notes.push(`brought the agent's edits back: ${changed.join(", ")}`);
-        if (workspace.editsLeftOut.length > 0)
-          notes.push(
-            `left out of the agent's edits: ${workspace.editsLeftOut.join(", ")} (they decide which programs the host's git runs)`
-          );
-      },
-      failures
-    );
-    await step("transcripts were not filed back", () => moveTranscripts(configDir, agentCwd, sourceCwd));
-    await step("the checkout's credentials were not reopened", async () => closedSource?.restore());
-    return { notes, failures, editsLeftOut: workspace.editsLeftOut };
-  };
-  const policy = withRunnerRules(options, outputSchema).rootedAt(agentCwd);
-  await policy.pinRoot();
-  return {
-    claudePath,
-    argv,
-    env,
-    cwd: agentCwd,
-    sourceCwd,
-    keptOutOfCopy: workspace.keptOut,
-    credentialFilesLeftOut: workspace.credentialFilesLeftOut,
-    ...workspace.agentConfig ? { agentConfig: workspace.agentConfig } : {},
-    finish,
-    policy,
-    redactor,
-    tempRoot,
-    ...user ? { agentUser: user } : {},
-    confinement,
-    ...agentFiles ? { agentFiles } : {},
-    provider,
-    hostEnv,
-    ...outputSchema ? { outputSchema } : {}
-  };
+    const policy = withRunnerRules(options, outputSchema).rootedAt(agentCwd);
+    await policy.pinRoot();
+    return {
+      claudePath,
+      argv,
+      env,
+      cwd: agentCwd,
+      sourceCwd,
+      keptOutOfCopy: workspace.keptOut,
+      credentialFilesLeftOut: workspace.credentialFilesLeftOut,
+      ...workspace.agentConfig ? { agentConfig: workspace.agentConfig } : {},
+      finish,
+      policy,
+      redactor,
+      tempRoot,
+      ...user ? { agentUser: user } : {},
+      confinement,
+      ...agentFiles ? { agentFiles } : {},
+      provider,
+      hostEnv,
+      ...outputSchema ? { outputSchema } : {}
+    };
+  } catch (error) {
+    for (const step of undo) await step().catch(() => {
+    });
+    throw error;
+  }
 }
 async function sessionArgv(options, models, sandbox, outputSchema) {
   const settingsJson = await mergeRunnerSettings(options.settings, sandbox?.enabled ? sandbox.settings : {});
