@@ -87,6 +87,13 @@ try {
         if (outcome.exitCode !== 0 || turns !== TURNS) {
           throw new Error(`${current}/${variant} run ${run + 1}: ${outcome.subtype}, ${turns} model calls`);
         }
+        // A command that failed fast would look like a cheap sandbox: every tool call must have read its file.
+        const failed = failedToolResults(api.mainRequests.at(-1)?.body);
+        if (failed.length > 0) {
+          throw new Error(
+            `${current}/${variant} run ${run + 1}: ${failed.length} tool call(s) did not read their file, e.g. ${JSON.stringify(failed[0]).slice(0, 300)}`,
+          );
+        }
         if (variant === "isolated") confinement = outcome.confinement ?? "";
         wall[current][variant].push(ms);
         console.error(`run ${run + 1}/${runs} ${current} ${variant.padEnd(8)} wall ${ms.toFixed(0)} ms`);
@@ -95,6 +102,25 @@ try {
   }
 } finally {
   await api.close();
+}
+
+/** The tool results in the session's last request that are errors or lack the file's text. */
+function failedToolResults(body: unknown): unknown[] {
+  const messages = (body as { messages?: Array<{ content?: unknown }> } | undefined)?.messages ?? [];
+  const results = messages.flatMap((m) =>
+    Array.isArray(m.content)
+      ? (m.content as Array<{ type?: string; is_error?: boolean; content?: unknown }>).filter(
+          (block) => block.type === "tool_result",
+        )
+      : [],
+  );
+  // The CLI answers a Read of a file it has read unchanged from its own memory, without reading it again.
+  const answered = (text: string) =>
+    text.includes("export const n") || text.includes("file unchanged since your last Read");
+  const failed = results.filter((r) => r.is_error === true || !answered(JSON.stringify(r.content)));
+  return results.length === TURNS - 1
+    ? failed
+    : [`${results.length} tool results, not ${TURNS - 1}`, ...failed];
 }
 
 // --- the floor: one command started plainly, and the same command in a bubblewrap namespace of the
@@ -108,8 +134,27 @@ const MOUNTS = ["--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc"];
 // inside a user namespace, as the agent's user: the second floor adds exactly that.
 const HELPER = ["--unshare-user", "--cap-drop", "ALL"];
 const asAgent = decision.user.via === "root" ? { uid: decision.user.uid, gid: decision.user.gid } : {};
-const KINDS = ["spawn", "bwrap", "bwrapHelper"] as const;
-const floorSamples: Record<(typeof KINDS)[number], number[]> = { spawn: [], bwrap: [], bwrapHelper: [] };
+// The third floor is the CLI's whole wrapper for one sandboxed command where the network is restricted
+// (read from its bwrap command lines): inside the namespaces, a shell starts two socat listeners that
+// bridge ports 3128 and 1080 to the host's proxy sockets, sets a trap that kills them, then runs the
+// command through the seccomp helper. Nothing connects, so the sockets need not exist.
+const CLI_WRAPPER = [
+  "/bin/bash",
+  "-c",
+  [
+    "socat TCP-LISTEN:3128,fork,reuseaddr UNIX-CONNECT:/nonexistent-http.sock >/dev/null 2>&1 &",
+    "socat TCP-LISTEN:1080,fork,reuseaddr UNIX-CONNECT:/nonexistent-socks.sock >/dev/null 2>&1 &",
+    'trap "kill %1 %2 2>/dev/null; exit" EXIT',
+    `ARGV0=apply-seccomp ${CLAUDE_BIN} ${command.map((word) => `'${word}'`).join(" ")}`,
+  ].join("\n"),
+];
+const KINDS = ["spawn", "bwrap", "bwrapHelper", "cliWrapper"] as const;
+const floorSamples: Record<(typeof KINDS)[number], number[]> = {
+  spawn: [],
+  bwrap: [],
+  bwrapHelper: [],
+  cliWrapper: [],
+};
 try {
   for (let i = 0; i < runs * (TURNS - 1); i++) {
     for (const kind of KINDS.map((_, k) => KINDS[(k + i) % KINDS.length] as (typeof KINDS)[number])) {
@@ -121,12 +166,13 @@ try {
         try {
           if (kind === "spawn") await run(command[0] as string, command.slice(1), asAgent);
           else if (kind === "bwrap") await run("bwrap", [...BWRAP, ...MOUNTS, "--", ...command], asAgent);
-          else
+          else if (kind === "bwrapHelper")
             await run(
               "bwrap",
               [...BWRAP, ...HELPER, ...MOUNTS, "--", "env", "ARGV0=apply-seccomp", CLAUDE_BIN, ...command],
               asAgent,
             );
+          else await run("bwrap", [...BWRAP, ...HELPER, ...MOUNTS, "--", ...CLI_WRAPPER], asAgent);
         } catch (error) {
           if (
             attempt < 3 &&
@@ -177,6 +223,7 @@ for (let i = 0; i < runs * 3; i++) {
 
 const bwrapPerCommandMs = median(floorSamples.bwrap) - median(floorSamples.spawn);
 const bwrapHelperPerCommandMs = median(floorSamples.bwrapHelper) - median(floorSamples.spawn);
+const cliWrapperPerCommandMs = median(floorSamples.cliWrapper) - median(floorSamples.spawn);
 
 const output = {
   scenario: `${TURNS} scripted model turns (${TURNS - 1} tool calls, then text), real claude ${CLAUDE_BIN}`,
@@ -227,14 +274,17 @@ function costs() {
       bashSandbox: sandboxPerCommand,
     },
     floor: {
-      what: `as the agent's user: bwrap ${BWRAP.join(" ")} ${MOUNTS.join(" ")} -- ${command.join(" ")}; then with ${HELPER.join(" ")} and the CLI's seccomp helper (env ARGV0=apply-seccomp claude); each against the command spawned plainly`,
+      what: `as the agent's user: bwrap ${BWRAP.join(" ")} ${MOUNTS.join(" ")} -- ${command.join(" ")}; then with ${HELPER.join(" ")} and the CLI's seccomp helper (env ARGV0=apply-seccomp claude); then the CLI's whole wrapper for a command under a restricted network (two socat listeners, a trap, the helper); each against the command spawned plainly`,
       medianSpawnMs: median(floorSamples.spawn),
       medianBwrapMs: median(floorSamples.bwrap),
       medianBwrapWithHelperMs: median(floorSamples.bwrapHelper),
+      medianCliWrapperMs: median(floorSamples.cliWrapper),
       bwrapPerCommandMs,
       bwrapWithHelperPerCommandMs: bwrapHelperPerCommandMs,
       sandboxPerCommandVsBwrap: sandboxPerCommand / bwrapPerCommandMs,
       sandboxPerCommandVsBwrapWithHelper: sandboxPerCommand / bwrapHelperPerCommandMs,
+      cliWrapperPerCommandMs,
+      sandboxPerCommandVsCliWrapper: sandboxPerCommand / cliWrapperPerCommandMs,
     },
   };
 }
