@@ -109,9 +109,18 @@ describe("infrastructure stack", () => {
       MAX_FAIRNESS_DEFERRALS: "200",
     });
     expect(
-      () => new ClaudePrRunnerStack(new App(), "TooMany", { maxReceiveCount: 10, maxFairnessDeferrals: 990 }),
+      () =>
+        new ClaudePrRunnerStack(new App({ outdir: path.join(outdir, "too-many") }), "TooMany", {
+          maxReceiveCount: 10,
+          maxFairnessDeferrals: 990,
+        }),
     ).toThrow(/limit of 1000/);
-    expect(() => new ClaudePrRunnerStack(new App(), "TooFew", { maxReceiveCount: 3 })).toThrow(/at least 5/);
+    expect(
+      () =>
+        new ClaudePrRunnerStack(new App({ outdir: path.join(outdir, "too-few") }), "TooFew", {
+          maxReceiveCount: 3,
+        }),
+    ).toThrow(/at least 5/);
   });
 
   it("alarms on the DLQ, worker errors, queue age, throttles and daily spend, to one SNS topic", () => {
@@ -388,7 +397,7 @@ describe("infrastructure stack", () => {
   it("passThrough: set on the worker as CLAUDE_ARGS, SETTINGS, ALLOWED_TOOLS, DISALLOWED_TOOLS and PROMPT_FILE; absent by default", () => {
     expect(Object.keys(envOf("WorkerFunction")).filter((name) => PASS_THROUGH.includes(name))).toEqual([]);
     const tuned = new ClaudePrRunnerStack(
-      new App({ context: { "aws:cdk:bundling-stacks": [] } }),
+      new App({ outdir: path.join(outdir, "pass-through"), context: { "aws:cdk:bundling-stacks": [] } }),
       "ClaudePrRunnerPassThrough",
       {
         env: { account: "123456789012", region: "eu-west-1" },
@@ -418,7 +427,7 @@ describe("infrastructure stack", () => {
 
   it("modelProvider bedrock: the gateway signs with its role (InvokeModel on Claude models and profiles), reads no model secret, and passes cdk-nag", () => {
     const bedrockStack = new ClaudePrRunnerStack(
-      new App({ context: { "aws:cdk:bundling-stacks": [] } }),
+      new App({ outdir: path.join(outdir, "bedrock"), context: { "aws:cdk:bundling-stacks": [] } }),
       "ClaudePrRunnerBedrock",
       { env: { account: "123456789012", region: "eu-west-1" }, modelProvider: { provider: "bedrock" } },
     );

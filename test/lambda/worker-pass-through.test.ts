@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { PassThroughValues } from "../../src/jobs/shared/pass-through-settings.js";
 import { webhookExample } from "../fixtures/webhook-examples.js";
 import { conversationText, type ScriptedReply } from "../harness/scripted-messages-api.js";
+import { makeTempDir } from "../harness/temp-dir.js";
 import { CapturedStdout } from "./support/captured-stdout.js";
 import { INSTALLATION_ID, LambdaPipeline, OWNER, REPO } from "./support/lambda-pipeline.js";
 
@@ -32,7 +33,7 @@ let mcpRecord = "";
 beforeAll(async () => {
   pipeline = await LambdaPipeline.start(() => pass);
   pipeline.seedRepository({ "src/math.ts": HEADER + ADD, ".github/claude-review.md": BASE_NOTES });
-  mcpRecord = mkdtempSync(join(tmpdir(), "cpr-lambda-mcp-"));
+  mcpRecord = await makeTempDir("cpr-lambda-mcp");
 });
 
 afterAll(async () => {
