@@ -95,16 +95,19 @@ export async function prepareSession(options: SessionOptions): Promise<PreparedS
   // An agent on the host's own user could read, from Bash, the door's checkout credentials and the
   // credential files of that user and of the runner (the kernel lets that user); the sandbox hides
   // them. An agent user of its own is kept out by file modes (closeSourceCredentials, below).
+  // The same credentials of the runner's user are hidden by the sandbox from an agent on that user,
+  // and closed by mode to an agent with a user of its own.
+  const runnerCredentials =
+    sandboxed || options.agentUser
+      ? await runnerCredentialPaths({
+          home: homedir(),
+          runnerWorkspace: hostEnv.RUNNER_WORKSPACE,
+          runnerTemp: hostEnv.RUNNER_TEMP,
+        })
+      : undefined;
   const hidden =
     sandboxed && !options.agentUser
-      ? combineHiddenPaths(
-          await checkoutCredentialPaths(sourceCwd, homedir(), hostEnv),
-          await runnerCredentialPaths({
-            home: homedir(),
-            runnerWorkspace: hostEnv.RUNNER_WORKSPACE,
-            runnerTemp: hostEnv.RUNNER_TEMP,
-          }),
-        )
+      ? combineHiddenPaths(await checkoutCredentialPaths(sourceCwd, homedir(), hostEnv), runnerCredentials)
       : undefined;
   const sandbox = sandboxed
     ? await planBashSandbox(
@@ -203,12 +206,19 @@ export async function prepareSession(options: SessionOptions): Promise<PreparedS
     let closedSource: ClosedSource | undefined;
     if (user) {
       try {
-        closedSource = await closeSourceCredentials(sourceCwd, user, host, homedir(), hostEnv);
+        closedSource = await closeSourceCredentials(
+          sourceCwd,
+          user,
+          host,
+          homedir(),
+          hostEnv,
+          runnerCredentials?.paths,
+        );
         const reopen = closedSource;
         undo.unshift(() => reopen.restore());
       } catch (error) {
         throw new RunnerConfigError(
-          `could not close the checkout's git credentials to the agent user ${user.name}: ${(error as Error).message}`,
+          `could not close the checkout's and the runner's credentials to the agent user ${user.name}: ${(error as Error).message}`,
           "agentUser",
         );
       }

@@ -1,6 +1,6 @@
 import { execFile, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
-import { chown, rm, writeFile } from "node:fs/promises";
+import { chmod, chown, mkdir, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
@@ -37,7 +37,7 @@ afterAll(async () => {
 });
 
 /** Runs the fixture as the host user (no root, passwordless sudo) and returns its JSON line. */
-function sessionAsSudoHost(config: Record<string, string>): Promise<Record<string, unknown>> {
+function sessionAsSudoHost(config: Record<string, unknown>): Promise<Record<string, unknown>> {
   return new Promise((resolve, reject) => {
     const child = spawn(
       "setpriv",
@@ -125,6 +125,84 @@ describe("a host with passwordless sudo, as GitHub-hosted runners are (real CLI)
       await run("pkill", ["-KILL", "-f", `sleep ${marker}`]).catch(() => {});
       await api.close();
       await rm(workspace, { recursive: true, force: true });
+    }
+  });
+
+  it("closes the runner's own credentials to the agent's user for the session: its HOME's, the runner application's and the file commands", async () => {
+    // A runner user's HOME is world-traversable on many hosts (useradd's default here, 0755), and
+    // tools write their credential files with the umask's 0644: ~/.npmrc with a registry token. The
+    // runner application keeps its own credentials in its install directory, and what earlier steps
+    // wrote to GITHUB_ENV sits in RUNNER_TEMP/_runner_file_commands, 0644 too. A PR's command names
+    // the paths; the agent's own uid was the only layer, and the kernel let it read them.
+    const canaries = {
+      npmrc: `npm_${"N".repeat(36)}`,
+      runner: `RUNNER-CREDENTIAL-${process.pid}`,
+      env: `ENV-FROM-EARLIER-STEP-${process.pid}`,
+    };
+    const home = `/home/${HOST_USER}`;
+    const npmrc = path.join(home, ".npmrc");
+    const install = await makeTempDir("sudo-host-runner");
+    const runnerWorkspace = path.join(install, "_work", "app");
+    const runnerTemp = path.join(install, "_work", "_temp");
+    const fileCommands = path.join(runnerTemp, "_runner_file_commands");
+    const setEnv = path.join(fileCommands, "set_env_0c1d");
+    const credentials = path.join(install, ".credentials");
+    const files = [npmrc, credentials, setEnv];
+    const api = await ScriptedMessagesApi.start([
+      {
+        kind: "tool_use",
+        name: "Bash",
+        input: { command: `sh -c 'cat ${files.join(" ")}; true'`, description: "read" },
+        id: "toolu_read",
+      },
+      { kind: "text", text: "done" },
+    ]);
+    try {
+      await mkdir(fileCommands, { recursive: true });
+      await mkdir(runnerWorkspace, { recursive: true });
+      await writeFile(npmrc, `//registry.npmjs.org/:_authToken=${canaries.npmrc}\n`, { mode: 0o644 });
+      await writeFile(credentials, JSON.stringify({ token: canaries.runner }), { mode: 0o644 });
+      await writeFile(setEnv, `DEPLOY_TOKEN=${canaries.env}\n`, { mode: 0o644 });
+      await writeFile(path.join(runnerWorkspace, "README.md"), "hello\n");
+      // Only what the test made changes owner: the install directory and what is in it.
+      for (const made of [
+        install,
+        path.join(install, "_work"),
+        runnerWorkspace,
+        path.join(runnerWorkspace, "README.md"),
+        runnerTemp,
+        fileCommands,
+        setEnv,
+        credentials,
+        npmrc,
+      ])
+        await chown(made, hostUid, hostGid);
+      for (const dir of [install, path.join(install, "_work"), runnerWorkspace, runnerTemp, fileCommands])
+        await chmod(dir, 0o755);
+
+      const seen = await sessionAsSudoHost({
+        apiUrl: api.url,
+        workspace: runnerWorkspace,
+        claudePath: CLAUDE_BIN,
+        env: { RUNNER_TEMP: runnerTemp, RUNNER_WORKSPACE: runnerWorkspace },
+      });
+
+      expect(seen).toMatchObject({ via: "sudo", exitCode: 0 });
+      const read = JSON.stringify(
+        api.mainRequests.flatMap((r) => toolResultsOf(r)).find((r) => r.tool_use_id === "toolu_read")
+          ?.content,
+      );
+      // The command ran, and each file was closed to it.
+      expect(read.match(/Permission denied/g) ?? [], read).toHaveLength(3);
+      const everything = JSON.stringify(api.requests.map((r) => r.body));
+      for (const canary of Object.values(canaries)) expect(everything).not.toContain(canary);
+      // Each is given its mode back afterwards: the runner's later steps find them as they were.
+      for (const file of files) expect((await stat(file)).mode & 0o777).toBe(0o644);
+      expect((await stat(fileCommands)).mode & 0o777).toBe(0o755);
+    } finally {
+      await api.close();
+      await rm(npmrc, { force: true });
+      await rm(install, { recursive: true, force: true });
     }
   });
 });

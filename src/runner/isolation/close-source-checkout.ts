@@ -18,7 +18,9 @@ export interface ClosedSource {
  * `.git/config` (or a file it includes, such as actions/checkout v6's credentials file under
  * RUNNER_TEMP) may hold the workflow's token. A PR can name that path (a symlink, `cat /home/runner/
  * work/...`). So for the session, each such file the agent's uid could read is closed to it: the
- * checkout's `.git` directory, or the included file itself, loses its group and other bits. Each
+ * checkout's `.git` directory, or the included file itself, loses its group and other bits. So do
+ * the runner user's own credentials (runnerCredentialPaths: its HOME's credential files, the runner
+ * application's, the file commands of earlier steps), which the same-user Bash sandbox hides. Each
  * one is then checked again as the agent's uid; one it can still read throws, and the session does
  * not start (fail closed).
  */
@@ -29,14 +31,25 @@ export async function closeSourceCredentials(
   home: string | undefined,
   /** Expands the variables `core.sshCommand` names its key with (`$RUNNER_TEMP`). */
   env: Record<string, string | undefined>,
+  /**
+   * The runner user's own credentials that exist (runnerCredentialPaths): tools write them with the
+   * umask's 0644, and many hosts leave a HOME world-traversable, so the agent's uid alone does not
+   * keep it from them.
+   */
+  runnerCredentials: readonly string[] = [],
 ): Promise<ClosedSource> {
   const sourceGit = path.join(source, ".git");
   const config = path.join(sourceGit, "config");
-  if (!(await lstat(config).catch(() => undefined))?.isFile()) return { closed: [], restore: async () => {} };
-  const { configFiles, cloudFiles } = await checkoutCredentialFiles(source, home, env);
+  const checkout = (await lstat(config).catch(() => undefined))?.isFile() === true;
+  const { configFiles, cloudFiles } = checkout
+    ? await checkoutCredentialFiles(source, home, env)
+    : { configFiles: [], cloudFiles: [] };
   const targets: Array<{ readable: string; close: string }> = [
-    { readable: config, close: sourceGit },
-    ...[...configFiles, ...cloudFiles].map((file) => ({ readable: file, close: file })),
+    ...(checkout ? [{ readable: config, close: sourceGit }] : []),
+    ...[...configFiles, ...cloudFiles, ...runnerCredentials].map((file) => ({
+      readable: file,
+      close: file,
+    })),
   ];
   const restored: Array<{ path: string; mode: number }> = [];
   const restore = async () => {
@@ -50,7 +63,7 @@ export async function closeSourceCredentials(
       restored.push({ path: target.close, mode });
       if (await agentCanRead(target.readable, user)) {
         throw new Error(
-          `${target.readable} holds the checkout's git credentials and stays readable by ${user.name} after closing ${target.close}`,
+          `${target.readable} holds credentials and stays readable by ${user.name} after closing ${target.close}`,
         );
       }
     }

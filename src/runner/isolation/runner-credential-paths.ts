@@ -4,8 +4,10 @@ import { existingPaths, type HiddenPaths } from "./checkout-credential-paths.js"
 /**
  * Where tools keep credentials in a user's HOME: git's credential store, the package registries',
  * the clouds' and container registries' CLIs, SSH and GPG keys, GitHub's CLIs, and Claude Code's own
- * login. A denylist, so a second layer: the agent's commands get a HOME of their own, and a runner
- * that gives the agent a user of its own closes the whole HOME by file modes.
+ * login. A denylist, so a second layer: the agent's commands get a HOME of their own. The same-user
+ * Bash sandbox hides these paths; for an agent with a user of its own, closeSourceCredentials closes
+ * each one its uid could read by file mode for the session. A HOME the OS leaves world-traversable
+ * (0755) stays so; an ordinary file in it stays readable.
  */
 export const HOME_CREDENTIAL_FILES = [
   ".git-credentials",
@@ -46,8 +48,8 @@ export const RUNNER_CREDENTIAL_FILES = [".credentials", ".credentials_rsaparams"
 /**
  * The credential files that exist in the runner user's HOME and in the runner's install directory
  * (found from RUNNER_WORKSPACE, `<install>/_work/<repository>`), and the runner's file-command files
- * under RUNNER_TEMP (what earlier steps wrote to GITHUB_ENV may be a secret), for the Bash sandbox
- * to hide from an agent that shares the runner's user.
+ * under RUNNER_TEMP (what earlier steps wrote to GITHUB_ENV may be a secret): hidden by the Bash
+ * sandbox from an agent that shares the runner's user, closed by mode to one with a user of its own.
  */
 export async function runnerCredentialPaths(where: {
   home: string | undefined;

@@ -9285,15 +9285,17 @@ function combineHiddenPaths(...parts) {
 import { execFile as execFile6 } from "node:child_process";
 import { lstat as lstat6, stat as stat2 } from "node:fs/promises";
 import path11 from "node:path";
-async function closeSourceCredentials(source, user, host, home, env) {
+async function closeSourceCredentials(source, user, host, home, env, runnerCredentials = []) {
   const sourceGit = path11.join(source, ".git");
   const config = path11.join(sourceGit, "config");
-  if (!(await lstat6(config).catch(() => void 0))?.isFile()) return { closed: [], restore: async () => {
-  } };
-  const { configFiles, cloudFiles } = await checkoutCredentialFiles(source, home, env);
+  const checkout = (await lstat6(config).catch(() => void 0))?.isFile() === true;
+  const { configFiles, cloudFiles } = checkout ? await checkoutCredentialFiles(source, home, env) : { configFiles: [], cloudFiles: [] };
   const targets = [
-    { readable: config, close: sourceGit },
-    ...[...configFiles, ...cloudFiles].map((file) => ({ readable: file, close: file }))
+    ...checkout ? [{ readable: config, close: sourceGit }] : [],
+    ...[...configFiles, ...cloudFiles, ...runnerCredentials].map((file) => ({
+      readable: file,
+      close: file
+    }))
   ];
   const restored = [];
   const restore = async () => {
@@ -9307,7 +9309,7 @@ async function closeSourceCredentials(source, user, host, home, env) {
       restored.push({ path: target.close, mode });
       if (await agentCanRead(target.readable, user)) {
         throw new Error(
-          `${target.readable} holds the checkout's git credentials and stays readable by ${user.name} after closing ${target.close}`
+          `${target.readable} holds credentials and stays readable by ${user.name} after closing ${target.close}`
         );
       }
     }
@@ -9555,14 +9557,12 @@ async function prepareSession(options) {
   const outputSchema = options.jsonSchema === void 0 ? void 0 : await compileOutputSchema(options.jsonSchema);
   const claudePath = options.claudePath ? path14.resolve(options.claudePath) : resolveClaudePath();
   const sandboxed = options.bashSandbox && !options.withoutBash;
-  const hidden = sandboxed && !options.agentUser ? combineHiddenPaths(
-    await checkoutCredentialPaths(sourceCwd, homedir(), hostEnv),
-    await runnerCredentialPaths({
-      home: homedir(),
-      runnerWorkspace: hostEnv.RUNNER_WORKSPACE,
-      runnerTemp: hostEnv.RUNNER_TEMP
-    })
-  ) : void 0;
+  const runnerCredentials = sandboxed || options.agentUser ? await runnerCredentialPaths({
+    home: homedir(),
+    runnerWorkspace: hostEnv.RUNNER_WORKSPACE,
+    runnerTemp: hostEnv.RUNNER_TEMP
+  }) : void 0;
+  const hidden = sandboxed && !options.agentUser ? combineHiddenPaths(await checkoutCredentialPaths(sourceCwd, homedir(), hostEnv), runnerCredentials) : void 0;
   const sandbox = sandboxed ? await planBashSandbox(
     options.bashSandbox,
     options.agentUser,
@@ -9635,12 +9635,19 @@ async function prepareSession(options) {
     let closedSource;
     if (user) {
       try {
-        closedSource = await closeSourceCredentials(sourceCwd, user, host, homedir(), hostEnv);
+        closedSource = await closeSourceCredentials(
+          sourceCwd,
+          user,
+          host,
+          homedir(),
+          hostEnv,
+          runnerCredentials?.paths
+        );
         const reopen = closedSource;
         undo.unshift(() => reopen.restore());
       } catch (error) {
         throw new RunnerConfigError(
-          `could not close the checkout's git credentials to the agent user ${user.name}: ${error.message}`,
+          `could not close the checkout's and the runner's credentials to the agent user ${user.name}: ${error.message}`,
           "agentUser"
         );
       }
