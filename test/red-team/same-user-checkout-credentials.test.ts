@@ -204,11 +204,17 @@ describe("an agent on the runner's own user (no root, no sudo), in the Bash sand
     await writeFile(path.join(fileCommands, "set_env_0c4f"), "DEPLOY_TOKEN=FILE-COMMAND-CANARY\n", {
       mode: 0o644,
     });
+    // And an earlier `run:` step's script, as the runner wrote it to RUNNER_TEMP with its
+    // `${{ secrets.X }}` expressions already replaced by their values (0644, kept until the job ends).
+    const stepScript = path.join(runnerTemp, "0b6d2f4e-8a1c-4c3e-9f7a-2d5b6c8e1a3f.sh");
+    await writeFile(stepScript, "curl -H 'Authorization: Bearer STEP-SCRIPT-CANARY' https://example.com\n", {
+      mode: 0o644,
+    });
     // And google-github-actions/auth's credentials file, at the door's root.
     const cloud = path.join(door, "gha-creds-77aa.json");
     await writeFile(cloud, JSON.stringify({ type: "service_account", private_key: "CLOUD-KEY-CANARY" }));
     await run("chown", ["-R", `${HOST_USER}:${HOST_USER}`, runnerTemp, cloud]);
-    const command = `sh -c 'cat ${key} ${fileCommands}/set_env_0c4f ${cloud}; ls ${runnerTemp}; echo TESTS-RAN'`;
+    const command = `sh -c 'cat ${key} ${fileCommands}/set_env_0c4f ${cloud} ${stepScript}; ls ${runnerTemp}; echo TESTS-RAN'`;
     const api = await ScriptedMessagesApi.start([
       { kind: "tool_use", name: "Bash", input: { command, description: "run the tests" }, id: "toolu_ssh" },
       { kind: "text", text: "done" },
@@ -225,7 +231,9 @@ describe("an agent on the runner's own user (no root, no sudo), in the Bash sand
       expect(result).not.toContain("SSH-KEY-CANARY");
       expect(result).not.toContain("FILE-COMMAND-CANARY");
       expect(result).not.toContain("CLOUD-KEY-CANARY");
+      expect(result).not.toContain("STEP-SCRIPT-CANARY");
       expect(seen.confinement).toContain("1 cloud credentials file at its root");
+      expect(seen.confinement).toContain("the runner's step scripts (1)");
     } finally {
       await api.close();
     }

@@ -155,3 +155,31 @@ describe("runnerCredentialPaths: the runner's file commands", () => {
     ).toBeUndefined();
   });
 });
+
+describe("runnerCredentialPaths: the runner's step scripts", () => {
+  it("are the `<uuid>.<extension>` files the runner writes to RUNNER_TEMP for `run:` steps, and nothing else there", async () => {
+    const root = await makeTempDir("step-scripts");
+    dirs.push(root);
+    const scripts = [
+      "0b6d2f4e-8a1c-4c3e-9f7a-2d5b6c8e1a3f.sh",
+      "1C7E3A5B-9D2F-4B6A-8E1C-3F5A7B9D2E4C.ps1",
+      "2d8f4a6c-0e3b-4d7f-9a2c-4e6b8d0f3a5c.py",
+      "3e9a5b7d-1f4c-4e8a-0b3d-5f7c9e1a4b6d.cmd",
+    ];
+    for (const name of [
+      ...scripts,
+      "notes.sh",
+      "0b6d2f4e-8a1c-4c3e-9f7a-2d5b6c8e1a3f.txt",
+      "git-credentials-1.config",
+    ])
+      await writeFile(path.join(root, name), "x");
+    // A directory with a script's name is not a script.
+    await mkdir(path.join(root, "4fab6c8e-2a5d-4f9b-1c4e-6a8d0f2b5c7e.sh"));
+    expect(
+      await runnerCredentialPaths({ home: undefined, runnerWorkspace: undefined, runnerTemp: root }),
+    ).toEqual({
+      paths: scripts.map((name) => path.join(root, name)).sort(),
+      description: "the runner's step scripts (4)",
+    });
+  });
+});

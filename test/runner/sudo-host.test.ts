@@ -132,12 +132,14 @@ describe("a host with passwordless sudo, as GitHub-hosted runners are (real CLI)
     // A runner user's HOME is world-traversable on many hosts (useradd's default here, 0755), and
     // tools write their credential files with the umask's 0644: ~/.npmrc with a registry token. The
     // runner application keeps its own credentials in its install directory, and what earlier steps
-    // wrote to GITHUB_ENV sits in RUNNER_TEMP/_runner_file_commands, 0644 too. A PR's command names
+    // wrote to GITHUB_ENV sits in RUNNER_TEMP/_runner_file_commands, 0644 too, as does each earlier
+    // `run:` step's script, its secrets expanded in its text. A PR's command names
     // the paths; the agent's own uid was the only layer, and the kernel let it read them.
     const canaries = {
       npmrc: `npm_${"N".repeat(36)}`,
       runner: `RUNNER-CREDENTIAL-${process.pid}`,
       env: `ENV-FROM-EARLIER-STEP-${process.pid}`,
+      script: `STEP-SCRIPT-SECRET-${process.pid}`,
     };
     const home = `/home/${HOST_USER}`;
     const npmrc = path.join(home, ".npmrc");
@@ -147,7 +149,9 @@ describe("a host with passwordless sudo, as GitHub-hosted runners are (real CLI)
     const fileCommands = path.join(runnerTemp, "_runner_file_commands");
     const setEnv = path.join(fileCommands, "set_env_0c1d");
     const credentials = path.join(install, ".credentials");
-    const files = [npmrc, credentials, setEnv];
+    // An earlier `run:` step's script, written by the runner with its secrets expanded in it.
+    const stepScript = path.join(runnerTemp, "0b6d2f4e-8a1c-4c3e-9f7a-2d5b6c8e1a3f.sh");
+    const files = [npmrc, credentials, setEnv, stepScript];
     const api = await ScriptedMessagesApi.start([
       {
         kind: "tool_use",
@@ -163,6 +167,13 @@ describe("a host with passwordless sudo, as GitHub-hosted runners are (real CLI)
       await writeFile(npmrc, `//registry.npmjs.org/:_authToken=${canaries.npmrc}\n`, { mode: 0o644 });
       await writeFile(credentials, JSON.stringify({ token: canaries.runner }), { mode: 0o644 });
       await writeFile(setEnv, `DEPLOY_TOKEN=${canaries.env}\n`, { mode: 0o644 });
+      await writeFile(
+        stepScript,
+        `curl -H 'Authorization: Bearer ${canaries.script}' https://example.com\n`,
+        {
+          mode: 0o644,
+        },
+      );
       await writeFile(path.join(runnerWorkspace, "README.md"), "hello\n");
       // Only what the test made changes owner: the install directory and what is in it.
       for (const made of [
@@ -173,6 +184,7 @@ describe("a host with passwordless sudo, as GitHub-hosted runners are (real CLI)
         runnerTemp,
         fileCommands,
         setEnv,
+        stepScript,
         credentials,
         npmrc,
       ])
@@ -193,7 +205,7 @@ describe("a host with passwordless sudo, as GitHub-hosted runners are (real CLI)
           ?.content,
       );
       // The command ran, and each file was closed to it.
-      expect(read.match(/Permission denied/g) ?? [], read).toHaveLength(3);
+      expect(read.match(/Permission denied/g) ?? [], read).toHaveLength(4);
       const everything = JSON.stringify(api.requests.map((r) => r.body));
       for (const canary of Object.values(canaries)) expect(everything).not.toContain(canary);
       // Each is given its mode back afterwards: the runner's later steps find them as they were.

@@ -1,3 +1,4 @@
+import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { existingPaths, type HiddenPaths } from "./checkout-credential-paths.js";
 
@@ -48,7 +49,8 @@ export const RUNNER_CREDENTIAL_FILES = [".credentials", ".credentials_rsaparams"
 /**
  * The credential files that exist in the runner user's HOME and in the runner's install directory
  * (found from RUNNER_WORKSPACE, `<install>/_work/<repository>`), and the runner's file-command files
- * under RUNNER_TEMP (what earlier steps wrote to GITHUB_ENV may be a secret): hidden by the Bash
+ * under RUNNER_TEMP (what earlier steps wrote to GITHUB_ENV may be a secret) with the scripts of
+ * earlier `run:` steps there (their secrets expanded in them): hidden by the Bash
  * sandbox from an agent that shares the runner's user, closed by mode to one with a user of its own.
  */
 export async function runnerCredentialPaths(where: {
@@ -66,17 +68,34 @@ export async function runnerCredentialPaths(where: {
     workDir && path.basename(workDir) === "_work"
       ? await existingPaths(RUNNER_CREDENTIAL_FILES.map((file) => path.join(path.dirname(workDir), file)))
       : [];
-  const fileCommands =
-    where.runnerTemp && path.isAbsolute(where.runnerTemp)
-      ? await existingPaths([path.join(where.runnerTemp, "_runner_file_commands")])
-      : [];
+  const runnerTemp = where.runnerTemp && path.isAbsolute(where.runnerTemp) ? where.runnerTemp : undefined;
+  const fileCommands = runnerTemp
+    ? await existingPaths([path.join(runnerTemp, "_runner_file_commands")])
+    : [];
+  const stepScripts = runnerTemp ? await stepScriptsIn(runnerTemp) : [];
   const parts = [
     ...(inHome.length
       ? [`${inHome.length} credential file${inHome.length === 1 ? "" : "s"} of the runner's HOME`]
       : []),
     ...(ofRunner.length ? ["the runner's own credentials"] : []),
     ...(fileCommands.length ? ["the runner's file commands"] : []),
+    ...(stepScripts.length ? [`the runner's step scripts (${stepScripts.length})`] : []),
   ];
   if (!parts.length) return undefined;
-  return { paths: [...inHome, ...ofRunner, ...fileCommands], description: parts.join(", ") };
+  return { paths: [...inHome, ...ofRunner, ...fileCommands, ...stepScripts], description: parts.join(", ") };
+}
+
+/**
+ * The runner writes each `run:` step's script to RUNNER_TEMP as `<uuid>.<extension>` (ScriptHandler),
+ * with its `${{ secrets.X }}` expressions already replaced by their values, 0644, and keeps it until
+ * the job ends: every earlier step's script is there while ours runs.
+ */
+const STEP_SCRIPT = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(?:sh|ps1|cmd|py)$/i;
+
+async function stepScriptsIn(runnerTemp: string): Promise<string[]> {
+  const entries = await readdir(runnerTemp, { withFileTypes: true }).catch(() => []);
+  return entries
+    .filter((entry) => entry.isFile() && STEP_SCRIPT.test(entry.name))
+    .map((entry) => path.join(runnerTemp, entry.name))
+    .sort();
 }

@@ -9351,6 +9351,7 @@ function systemHostCommands() {
 }
 
 // src/runner/isolation/runner-credential-paths.ts
+import { readdir as readdir4 } from "node:fs/promises";
 import path12 from "node:path";
 var HOME_CREDENTIAL_FILES = [
   ".git-credentials",
@@ -9386,14 +9387,22 @@ async function runnerCredentialPaths(where2) {
   const inHome = where2.home && path12.isAbsolute(where2.home) && where2.home !== "/" ? await existingPaths(HOME_CREDENTIAL_FILES.map((file) => path12.join(where2.home, file))) : [];
   const workDir = where2.runnerWorkspace ? path12.dirname(path12.resolve(where2.runnerWorkspace)) : void 0;
   const ofRunner = workDir && path12.basename(workDir) === "_work" ? await existingPaths(RUNNER_CREDENTIAL_FILES.map((file) => path12.join(path12.dirname(workDir), file))) : [];
-  const fileCommands = where2.runnerTemp && path12.isAbsolute(where2.runnerTemp) ? await existingPaths([path12.join(where2.runnerTemp, "_runner_file_commands")]) : [];
+  const runnerTemp = where2.runnerTemp && path12.isAbsolute(where2.runnerTemp) ? where2.runnerTemp : void 0;
+  const fileCommands = runnerTemp ? await existingPaths([path12.join(runnerTemp, "_runner_file_commands")]) : [];
+  const stepScripts = runnerTemp ? await stepScriptsIn(runnerTemp) : [];
   const parts = [
     ...inHome.length ? [`${inHome.length} credential file${inHome.length === 1 ? "" : "s"} of the runner's HOME`] : [],
     ...ofRunner.length ? ["the runner's own credentials"] : [],
-    ...fileCommands.length ? ["the runner's file commands"] : []
+    ...fileCommands.length ? ["the runner's file commands"] : [],
+    ...stepScripts.length ? [`the runner's step scripts (${stepScripts.length})`] : []
   ];
   if (!parts.length) return void 0;
-  return { paths: [...inHome, ...ofRunner, ...fileCommands], description: parts.join(", ") };
+  return { paths: [...inHome, ...ofRunner, ...fileCommands, ...stepScripts], description: parts.join(", ") };
+}
+var STEP_SCRIPT = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(?:sh|ps1|cmd|py)$/i;
+async function stepScriptsIn(runnerTemp) {
+  const entries = await readdir4(runnerTemp, { withFileTypes: true }).catch(() => []);
+  return entries.filter((entry) => entry.isFile() && STEP_SCRIPT.test(entry.name)).map((entry) => path12.join(runnerTemp, entry.name)).sort();
 }
 
 // src/runner/merge-runner-settings.ts
@@ -11686,7 +11695,7 @@ function agentCredentials(apiKeyInput, env, options = {}) {
 
 // src/sessions/fs-transcript-store.ts
 import { createHash as createHash6, randomUUID as randomUUID2 } from "node:crypto";
-import { mkdir as mkdir7, open as open2, readdir as readdir4, readFile as readFile4, rename as rename3, rm as rm9, stat as stat4, writeFile as writeFile6 } from "node:fs/promises";
+import { mkdir as mkdir7, open as open2, readdir as readdir5, readFile as readFile4, rename as rename3, rm as rm9, stat as stat4, writeFile as writeFile6 } from "node:fs/promises";
 import { dirname as dirname2, join as join4 } from "node:path";
 function isErrno(error, code) {
   return error?.code === code;
@@ -11788,7 +11797,7 @@ var FsTranscriptStore = class {
     const found = [];
     const children = async (dir) => {
       try {
-        return (await readdir4(dir, { withFileTypes: true })).filter((d) => d.isDirectory()).map((d) => d.name);
+        return (await readdir5(dir, { withFileTypes: true })).filter((d) => d.isDirectory()).map((d) => d.name);
       } catch (error) {
         if (isErrno(error, "ENOENT")) return [];
         throw error;
