@@ -56,14 +56,28 @@ export async function closeSourceCredentials(
     for (const { path: target, mode } of restored.reverse()) await setFileMode(target, mode, host);
   };
   try {
-    for (const target of targets) {
-      if (!(await agentCanRead(target.readable, user))) continue;
-      const mode = (await stat(target.close)).mode & 0o7777;
-      await setFileMode(target.close, mode & ~0o077, host);
-      restored.push({ path: target.close, mode });
-      if (await agentCanRead(target.readable, user)) {
+    // Two checks as the agent's uid for the whole list, before and after: a job's RUNNER_TEMP may
+    // hold dozens of step scripts, and each check is a process started through sudo.
+    const readable = await agentReadable(
+      targets.map((target) => target.readable),
+      user,
+    );
+    const toClose = [...new Set(targets.filter((t) => readable.has(t.readable)).map((t) => t.close))];
+    for (const target of toClose) {
+      const mode = (await stat(target)).mode & 0o7777;
+      await setFileMode(target, mode & ~0o077, host);
+      restored.push({ path: target, mode });
+    }
+    if (toClose.length > 0) {
+      const still = targets.filter((t) => readable.has(t.readable));
+      const open = await agentReadable(
+        still.map((t) => t.readable),
+        user,
+      );
+      const first = still.find((t) => open.has(t.readable));
+      if (first) {
         throw new Error(
-          `${target.readable} holds credentials and stays readable by ${user.name} after closing ${target.close}`,
+          `${first.readable} holds credentials and stays readable by ${user.name} after closing ${first.close}`,
         );
       }
     }
@@ -74,17 +88,22 @@ export async function closeSourceCredentials(
   return { closed: restored.map((r) => r.path), restore };
 }
 
-/** Asks the kernel, as the agent's uid: `test -r` (permission bits, ACLs and every ancestor's search bit). */
-export function agentCanRead(target: string, user: AgentUser): Promise<boolean> {
+/**
+ * Which of `targets` the agent's uid can read, asked of the kernel in one process as that uid
+ * (`[ -r ]`: permission bits, ACLs and every ancestor's search bit).
+ */
+export function agentReadable(targets: readonly string[], user: AgentUser): Promise<Set<string>> {
+  if (targets.length === 0) return Promise.resolve(new Set());
+  const script = 'for f do [ -r "$f" ] && printf "%s\\0" "$f"; done; exit 0';
+  const shell = ["sh", "-c", script, "sh", ...targets];
   const [command, args, ids] =
     user.via === "root"
-      ? ["test", ["-r", target], { uid: user.uid, gid: user.gid }]
-      : ["sudo", ["-n", "-u", user.name, "--", "test", "-r", target], {}];
+      ? [shell[0] as string, shell.slice(1), { uid: user.uid, gid: user.gid }]
+      : ["sudo", ["-n", "-u", user.name, "--", ...shell], {}];
   return new Promise((resolve, reject) => {
-    execFile(command, args as string[], { timeout: 15_000, ...ids }, (error) => {
-      if (!error) resolve(true);
-      else if (error.code === 1) resolve(false);
-      else reject(new Error(`could not check ${target} as ${user.name}: ${error.message}`));
+    execFile(command, args, { timeout: 15_000, maxBuffer: 16 * 1024 * 1024, ...ids }, (error, stdout) => {
+      if (error) reject(new Error(`could not check what ${user.name} can read: ${error.message}`));
+      else resolve(new Set(stdout.split("\0").filter(Boolean)));
     });
   });
 }

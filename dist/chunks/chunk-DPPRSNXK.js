@@ -9302,14 +9302,26 @@ async function closeSourceCredentials(source, user, host, home, env, runnerCrede
     for (const { path: target, mode } of restored.reverse()) await setFileMode(target, mode, host);
   };
   try {
-    for (const target of targets) {
-      if (!await agentCanRead(target.readable, user)) continue;
-      const mode = (await stat2(target.close)).mode & 4095;
-      await setFileMode(target.close, mode & ~63, host);
-      restored.push({ path: target.close, mode });
-      if (await agentCanRead(target.readable, user)) {
+    const readable = await agentReadable(
+      targets.map((target) => target.readable),
+      user
+    );
+    const toClose = [...new Set(targets.filter((t) => readable.has(t.readable)).map((t) => t.close))];
+    for (const target of toClose) {
+      const mode = (await stat2(target)).mode & 4095;
+      await setFileMode(target, mode & ~63, host);
+      restored.push({ path: target, mode });
+    }
+    if (toClose.length > 0) {
+      const still = targets.filter((t) => readable.has(t.readable));
+      const open3 = await agentReadable(
+        still.map((t) => t.readable),
+        user
+      );
+      const first = still.find((t) => open3.has(t.readable));
+      if (first) {
         throw new Error(
-          `${target.readable} holds credentials and stays readable by ${user.name} after closing ${target.close}`
+          `${first.readable} holds credentials and stays readable by ${user.name} after closing ${first.close}`
         );
       }
     }
@@ -9320,13 +9332,15 @@ async function closeSourceCredentials(source, user, host, home, env, runnerCrede
   }
   return { closed: restored.map((r) => r.path), restore };
 }
-function agentCanRead(target, user) {
-  const [command, args, ids] = user.via === "root" ? ["test", ["-r", target], { uid: user.uid, gid: user.gid }] : ["sudo", ["-n", "-u", user.name, "--", "test", "-r", target], {}];
+function agentReadable(targets, user) {
+  if (targets.length === 0) return Promise.resolve(/* @__PURE__ */ new Set());
+  const script = 'for f do [ -r "$f" ] && printf "%s\\0" "$f"; done; exit 0';
+  const shell = ["sh", "-c", script, "sh", ...targets];
+  const [command, args, ids] = user.via === "root" ? [shell[0], shell.slice(1), { uid: user.uid, gid: user.gid }] : ["sudo", ["-n", "-u", user.name, "--", ...shell], {}];
   return new Promise((resolve, reject) => {
-    execFile6(command, args, { timeout: 15e3, ...ids }, (error) => {
-      if (!error) resolve(true);
-      else if (error.code === 1) resolve(false);
-      else reject(new Error(`could not check ${target} as ${user.name}: ${error.message}`));
+    execFile6(command, args, { timeout: 15e3, maxBuffer: 16 * 1024 * 1024, ...ids }, (error, stdout) => {
+      if (error) reject(new Error(`could not check what ${user.name} can read: ${error.message}`));
+      else resolve(new Set(stdout.split("\0").filter(Boolean)));
     });
   });
 }
