@@ -213,6 +213,7 @@ export async function prepareSession(options: SessionOptions): Promise<PreparedS
           homedir(),
           hostEnv,
           runnerCredentials?.paths,
+          claudePath,
         );
         const reopen = closedSource;
         undo.unshift(() => reopen.restore());

@@ -97,4 +97,27 @@ describe("closeSourceCredentials: the runner's own credentials, for an agent wit
     );
     expect(nothing.closed).toEqual([]);
   });
+
+  it("leaves open a credential location that holds the CLI the agent runs (an old install under ~/.claude/local)", async () => {
+    const home = await makeTempDir("close-home");
+    await chmod(home, 0o755);
+    const claudeDir = path.join(home, ".claude");
+    await mkdir(path.join(claudeDir, "local"), { recursive: true, mode: 0o755 });
+    await writeFile(path.join(claudeDir, "local", "claude"), "#!/bin/sh\n", { mode: 0o755 });
+    const { files } = await runnerFiles(["set_env_3"]);
+    const noCheckout = await makeTempDir("close-no-checkout");
+
+    const closed = await closeSourceCredentials(
+      noCheckout,
+      user,
+      systemHostCommands(),
+      home,
+      {},
+      [claudeDir, ...files],
+      path.join(claudeDir, "local", "claude"),
+    );
+    expect(closed.closed).toEqual(files);
+    expect(await modeOf(claudeDir)).toBe(0o755);
+    await closed.restore();
+  });
 });

@@ -37,6 +37,11 @@ export async function closeSourceCredentials(
    * keep it from them.
    */
   runnerCredentials: readonly string[] = [],
+  /**
+   * The CLI executable the agent runs: a credential location that holds it (an old install under
+   * `~/.claude/local`) stays open, or the agent could not start at all.
+   */
+  executable?: string,
 ): Promise<ClosedSource> {
   const sourceGit = path.join(source, ".git");
   const config = path.join(sourceGit, "config");
@@ -46,10 +51,9 @@ export async function closeSourceCredentials(
     : { configFiles: [], cloudFiles: [] };
   const targets: Array<{ readable: string; close: string }> = [
     ...(checkout ? [{ readable: config, close: sourceGit }] : []),
-    ...[...configFiles, ...cloudFiles, ...runnerCredentials].map((file) => ({
-      readable: file,
-      close: file,
-    })),
+    ...[...configFiles, ...cloudFiles, ...runnerCredentials.filter((file) => !holds(file, executable))].map(
+      (file) => ({ readable: file, close: file }),
+    ),
   ];
   const restored: Array<{ path: string; mode: number }> = [];
   const restore = async () => {
@@ -106,4 +110,11 @@ export function agentReadable(targets: readonly string[], user: AgentUser): Prom
       else resolve(new Set(stdout.split("\0").filter(Boolean)));
     });
   });
+}
+
+/** Whether `file` is `dir` or lies inside it. */
+function holds(dir: string, file: string | undefined): boolean {
+  if (file === undefined) return false;
+  const relative = path.relative(dir, file);
+  return relative === "" || (!relative.startsWith("..") && !path.isAbsolute(relative));
 }

@@ -9285,17 +9285,16 @@ function combineHiddenPaths(...parts) {
 import { execFile as execFile6 } from "node:child_process";
 import { lstat as lstat6, stat as stat2 } from "node:fs/promises";
 import path11 from "node:path";
-async function closeSourceCredentials(source, user, host, home, env, runnerCredentials = []) {
+async function closeSourceCredentials(source, user, host, home, env, runnerCredentials = [], executable) {
   const sourceGit = path11.join(source, ".git");
   const config = path11.join(sourceGit, "config");
   const checkout = (await lstat6(config).catch(() => void 0))?.isFile() === true;
   const { configFiles, cloudFiles } = checkout ? await checkoutCredentialFiles(source, home, env) : { configFiles: [], cloudFiles: [] };
   const targets = [
     ...checkout ? [{ readable: config, close: sourceGit }] : [],
-    ...[...configFiles, ...cloudFiles, ...runnerCredentials].map((file) => ({
-      readable: file,
-      close: file
-    }))
+    ...[...configFiles, ...cloudFiles, ...runnerCredentials.filter((file) => !holds(file, executable))].map(
+      (file) => ({ readable: file, close: file })
+    )
   ];
   const restored = [];
   const restore = async () => {
@@ -9343,6 +9342,11 @@ function agentReadable(targets, user) {
       else resolve(new Set(stdout.split("\0").filter(Boolean)));
     });
   });
+}
+function holds(dir, file) {
+  if (file === void 0) return false;
+  const relative = path11.relative(dir, file);
+  return relative === "" || !relative.startsWith("..") && !path11.isAbsolute(relative);
 }
 
 // src/runner/isolation/host-commands.ts
@@ -9664,7 +9668,8 @@ async function prepareSession(options) {
           host,
           homedir(),
           hostEnv,
-          runnerCredentials?.paths
+          runnerCredentials?.paths,
+          claudePath
         );
         const reopen = closedSource;
         undo.unshift(() => reopen.restore());
