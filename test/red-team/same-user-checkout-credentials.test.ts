@@ -148,6 +148,11 @@ describe("an agent on the runner's own user (no root, no sudo), in the Bash sand
       ".aws/credentials": "AWS-CREDENTIALS-CANARY",
       ".config/gh/hosts.yml": "GH-HOSTS-CANARY",
       ".claude/.credentials.json": "CLAUDE-OAUTH-CANARY",
+      // An earlier step's `git config --global url."https://<token>@github.com/".insteadOf ...`, the
+      // usual way to reach private Go modules or submodules.
+      ".gitconfig": '[url "https://GITCONFIG-PAT-CANARY@github.com/"]\n\tinsteadOf = https://github.com/\n',
+      ".vault-token": "VAULT-TOKEN-CANARY",
+      ".pgpass": "db:5432:*:ci:PGPASS-CANARY",
       "notes.txt": "READABLE-NOTE",
     };
     for (const [file, text] of Object.entries(planted)) {
@@ -169,7 +174,7 @@ describe("an agent on the runner's own user (no root, no sudo), in the Bash sand
     try {
       const seen = await sessionAsPlainHost({ apiUrl: api.url, door, claudePath: CLAUDE_BIN });
       expect(seen.exitCode, JSON.stringify(seen.failureReasons)).toBe(0);
-      expect(seen.confinement).toContain("4 credential files of the runner's HOME");
+      expect(seen.confinement).toContain("7 credential files of the runner's HOME");
       const result = JSON.stringify(
         api.mainRequests.flatMap((r) => toolResultsOf(r)).find((r) => r.tool_use_id === "toolu_home")
           ?.content,

@@ -13,6 +13,10 @@ import { existingPaths, type HiddenPaths } from "./checkout-credential-paths.js"
 export const HOME_CREDENTIAL_FILES = [
   ".git-credentials",
   ".config/git/credentials",
+  // git's global config: `git config --global url."https://<token>@github.com/".insteadOf` is how
+  // jobs reach private modules, and http.extraheader lands here too.
+  ".gitconfig",
+  ".config/git/config",
   ".netrc",
   ".npmrc",
   ".yarnrc.yml",
@@ -38,6 +42,23 @@ export const HOME_CREDENTIAL_FILES = [
   ".config/glab-cli",
   ".claude",
   ".claude.json",
+  // Tokens and passwords other CLIs keep: Vault, PostgreSQL, MySQL, s3cmd, boto, podman and the
+  // legacy Docker file, Bundler, NuGet, pip, Pulumi, Terraform's CLI config, rclone, SOPS's age keys.
+  ".vault-token",
+  ".pgpass",
+  ".my.cnf",
+  ".s3cfg",
+  ".boto",
+  ".dockercfg",
+  ".config/containers/auth.json",
+  ".bundle/config",
+  ".nuget/NuGet/NuGet.Config",
+  ".config/pip/pip.conf",
+  ".pip/pip.conf",
+  ".pulumi/credentials.json",
+  ".terraformrc",
+  ".config/rclone/rclone.conf",
+  ".config/sops/age/keys.txt",
 ] as const;
 
 /**
