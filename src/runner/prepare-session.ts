@@ -12,6 +12,7 @@ import { type AgentWorkspace, makeAgentWorkspace, moveTranscripts } from "./isol
 import { type BashSandboxPlan, planBashSandbox } from "./isolation/bash-sandbox.js";
 import { checkoutCredentialPaths, combineHiddenPaths } from "./isolation/checkout-credential-paths.js";
 import { type ClosedSource, closeSourceCredentials } from "./isolation/close-source-checkout.js";
+import { environmentCredentialPaths } from "./isolation/environment-credential-files.js";
 import { type HostCommands, systemHostCommands } from "./isolation/host-commands.js";
 import { runnerCredentialPaths } from "./isolation/runner-credential-paths.js";
 import { mergeRunnerSettings } from "./merge-runner-settings.js";
@@ -97,13 +98,19 @@ export async function prepareSession(options: SessionOptions): Promise<PreparedS
   // them. An agent user of its own is kept out by file modes (closeSourceCredentials, below).
   // The same credentials of the runner's user are hidden by the sandbox from an agent on that user,
   // and closed by mode to an agent with a user of its own.
+  // So are the credentials files the environment names (what an earlier step's login exported); one
+  // inside the checkout is also left out of the agent's copy.
+  const namedByEnvironment = await environmentCredentialPaths(hostEnv);
   const runnerCredentials =
     sandboxed || options.agentUser
-      ? await runnerCredentialPaths({
-          home: homedir(),
-          runnerWorkspace: hostEnv.RUNNER_WORKSPACE,
-          runnerTemp: hostEnv.RUNNER_TEMP,
-        })
+      ? combineHiddenPaths(
+          await runnerCredentialPaths({
+            home: homedir(),
+            runnerWorkspace: hostEnv.RUNNER_WORKSPACE,
+            runnerTemp: hostEnv.RUNNER_TEMP,
+          }),
+          namedByEnvironment,
+        )
       : undefined;
   const hidden =
     sandboxed && !options.agentUser
@@ -181,6 +188,7 @@ export async function prepareSession(options: SessionOptions): Promise<PreparedS
         access,
         shareInodes: user !== undefined && access === "read",
         hostEnv,
+        leaveOut: namedByEnvironment?.paths ?? [],
         ...(options.agentConfigFrom === undefined ? {} : { agentConfigFrom: options.agentConfigFrom }),
       });
     } catch (error) {

@@ -137,7 +137,7 @@ class SessionHost {
       );
     if (prepared.credentialFilesLeftOut.length > 0)
       this.notes.push(
-        `left out of the agent's copy of the checkout: ${prepared.credentialFilesLeftOut.join(", ")} (a cloud credentials file an earlier step wrote there)`,
+        `left out of the agent's copy of the checkout: ${prepared.credentialFilesLeftOut.join(", ")} (credentials an earlier step wrote there)`,
       );
     const pinned = prepared.agentConfig;
     if (pinned && this.options.agentConfigFrom)

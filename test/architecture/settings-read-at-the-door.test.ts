@@ -34,6 +34,8 @@ const doors: Record<string, { folders: string[]; allowed: Record<string, string>
       "src/runner/isolation/agent-launch.ts": "PATH for the agent's own user",
       "src/runner/prepare-session.ts":
         "RUNNER_WORKSPACE and RUNNER_TEMP, where the runner keeps credentials the Bash sandbox hides",
+      "src/runner/isolation/environment-credential-files.ts":
+        "the variables that name credentials files an earlier step's login exported (KUBECONFIG, GOOGLE_APPLICATION_CREDENTIALS, ...), kept from the agent",
       "src/runner/isolation/checkout-credentials.ts":
         "the variables core.sshCommand names its key with ($RUNNER_TEMP), expanded as its shell would",
     },

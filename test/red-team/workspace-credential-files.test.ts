@@ -54,8 +54,41 @@ describe("a cloud credentials file an earlier step left in the workspace", () =>
     expect(sent).not.toContain(KEY_CANARY);
     expect(sent).toContain("ORDINARY-FILE");
     expect(outcome.notes.join("\n")).toContain(
-      "left out of the agent's copy of the checkout: gha-creds-3f9a2c1b.json (a cloud credentials file an earlier step wrote there)",
+      "left out of the agent's copy of the checkout: gha-creds-3f9a2c1b.json (credentials an earlier step wrote there)",
     );
     expect(await readFile(path.join(door, "gha-creds-3f9a2c1b.json"), "utf8")).toBe(CREDENTIALS);
+  });
+
+  it("a credentials file the environment names inside the workspace (a kubeconfig an earlier step exported as KUBECONFIG) is left out of the copy too", async () => {
+    s = await scriptedSession([
+      {
+        kind: "tool_use",
+        name: "Bash",
+        input: { command: "cat gha-kubeconfig-5e1c9a notes.json", description: "read" },
+        id: "toolu_cat",
+      },
+      { kind: "text", text: "done" },
+    ]);
+    const door = s.workspace;
+    const kubeconfig = path.join(door, "gha-kubeconfig-5e1c9a");
+    await writeFile(kubeconfig, "users:\n- user:\n    token: KUBE-TOKEN-CANARY-41f2\n", { mode: 0o600 });
+    await writeFile(path.join(door, "notes.json"), '{"text":"ORDINARY-FILE"}');
+    const options = s.options();
+    const outcome = await runSession({
+      ...options,
+      sourceEnv: { ...options.sourceEnv, KUBECONFIG: kubeconfig },
+      policy: new ToolPolicy({
+        name: "credential-files-test",
+        rules: [{ id: "allow-cat", effect: "allow", tools: ["Bash"], commandPrefixes: ["cat"] }],
+      }),
+    }).outcome;
+    expect(outcome.exitCode, outcome.failureReasons.join("\n")).toBe(0);
+    const sent = JSON.stringify(s.api.mainRequests);
+    expect(sent).not.toContain("KUBE-TOKEN-CANARY-41f2");
+    expect(sent).toContain("ORDINARY-FILE");
+    expect(outcome.notes.join("\n")).toContain(
+      "left out of the agent's copy of the checkout: gha-kubeconfig-5e1c9a",
+    );
+    expect(await readFile(kubeconfig, "utf8")).toContain("KUBE-TOKEN-CANARY-41f2");
   });
 });

@@ -140,6 +140,8 @@ describe("a host with passwordless sudo, as GitHub-hosted runners are (real CLI)
       runner: `RUNNER-CREDENTIAL-${process.pid}`,
       env: `ENV-FROM-EARLIER-STEP-${process.pid}`,
       script: `STEP-SCRIPT-SECRET-${process.pid}`,
+      kubeconfig: `KUBE-TOKEN-${process.pid}`,
+      docker: `DOCKER-AUTH-${process.pid}`,
     };
     const home = `/home/${HOST_USER}`;
     const npmrc = path.join(home, ".npmrc");
@@ -151,7 +153,12 @@ describe("a host with passwordless sudo, as GitHub-hosted runners are (real CLI)
     const credentials = path.join(install, ".credentials");
     // An earlier `run:` step's script, written by the runner with its secrets expanded in it.
     const stepScript = path.join(runnerTemp, "0b6d2f4e-8a1c-4c3e-9f7a-2d5b6c8e1a3f.sh");
-    const files = [npmrc, credentials, setEnv, stepScript];
+    // Files an earlier step's action wrote and named in a variable it exported (azure/k8s-set-context's
+    // KUBECONFIG under RUNNER_TEMP; docker/login-action with DOCKER_CONFIG set).
+    const kubeconfig = path.join(runnerTemp, "kubeconfig_1733550000000");
+    const dockerConfig = path.join(runnerTemp, "docker-config");
+    const dockerAuth = path.join(dockerConfig, "config.json");
+    const files = [npmrc, credentials, setEnv, stepScript, kubeconfig, dockerAuth];
     const api = await ScriptedMessagesApi.start([
       {
         kind: "tool_use",
@@ -174,6 +181,11 @@ describe("a host with passwordless sudo, as GitHub-hosted runners are (real CLI)
           mode: 0o644,
         },
       );
+      await writeFile(kubeconfig, `users:\n- user:\n    token: ${canaries.kubeconfig}\n`, { mode: 0o644 });
+      await mkdir(dockerConfig);
+      await writeFile(dockerAuth, JSON.stringify({ auths: { "ghcr.io": { auth: canaries.docker } } }), {
+        mode: 0o644,
+      });
       await writeFile(path.join(runnerWorkspace, "README.md"), "hello\n");
       // Only what the test made changes owner: the install directory and what is in it.
       for (const made of [
@@ -185,18 +197,33 @@ describe("a host with passwordless sudo, as GitHub-hosted runners are (real CLI)
         fileCommands,
         setEnv,
         stepScript,
+        kubeconfig,
+        dockerConfig,
+        dockerAuth,
         credentials,
         npmrc,
       ])
         await chown(made, hostUid, hostGid);
-      for (const dir of [install, path.join(install, "_work"), runnerWorkspace, runnerTemp, fileCommands])
+      for (const dir of [
+        install,
+        path.join(install, "_work"),
+        runnerWorkspace,
+        runnerTemp,
+        fileCommands,
+        dockerConfig,
+      ])
         await chmod(dir, 0o755);
 
       const seen = await sessionAsSudoHost({
         apiUrl: api.url,
         workspace: runnerWorkspace,
         claudePath: CLAUDE_BIN,
-        env: { RUNNER_TEMP: runnerTemp, RUNNER_WORKSPACE: runnerWorkspace },
+        env: {
+          RUNNER_TEMP: runnerTemp,
+          RUNNER_WORKSPACE: runnerWorkspace,
+          KUBECONFIG: kubeconfig,
+          DOCKER_CONFIG: dockerConfig,
+        },
       });
 
       expect(seen).toMatchObject({ via: "sudo", exitCode: 0 });
@@ -205,7 +232,7 @@ describe("a host with passwordless sudo, as GitHub-hosted runners are (real CLI)
           ?.content,
       );
       // The command ran, and each file was closed to it.
-      expect(read.match(/Permission denied/g) ?? [], read).toHaveLength(4);
+      expect(read.match(/Permission denied/g) ?? [], read).toHaveLength(6);
       const everything = JSON.stringify(api.requests.map((r) => r.body));
       for (const canary of Object.values(canaries)) expect(everything).not.toContain(canary);
       // Each is given its mode back afterwards: the runner's later steps find them as they were.

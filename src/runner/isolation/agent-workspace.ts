@@ -12,7 +12,7 @@ import {
 import { writeCredentialFreeConfig } from "./checkout-credentials.js";
 import { runHostGit } from "./host-git.js";
 import { HOST_GIT_STEERING_PATHSPECS_EXCLUDED, isHostGitSteering } from "./host-git-steering.js";
-import { leaveOutCredentialFiles } from "./workspace-credential-files.js";
+import { leaveOutCredentialFiles, leaveOutNamedFiles } from "./workspace-credential-files.js";
 
 const run = promisify(execFile);
 
@@ -32,6 +32,8 @@ export interface AgentWorkspacePlan {
   shareInodes: boolean;
   /** The host's environment, which git runs in. */
   hostEnv: Record<string, string | undefined>;
+  /** Credentials files (real paths) that the copy must not carry where they lie inside the source. */
+  leaveOut?: readonly string[];
   /**
    * A commit of the source's repository whose agent configuration (CLAUDE.md, `.claude`, `.mcp.json`,
    * at any depth) the copy carries instead of the checkout's (agent-config.ts): a PR's base, so the
@@ -110,7 +112,10 @@ export async function makeAgentWorkspace(plan: AgentWorkspacePlan): Promise<Agen
   await mkdir(plan.into, { recursive: true });
   await copyTree(plan.source, plan.into, plan.shareInodes);
   // Before the snapshot below: what the copy starts without is never an edit to bring back.
-  const credentialFilesLeftOut = await leaveOutCredentialFiles(plan.into);
+  const credentialFilesLeftOut = [
+    ...(await leaveOutCredentialFiles(plan.into)),
+    ...(await leaveOutNamedFiles(plan.source, plan.into, plan.leaveOut ?? [])),
+  ];
   const keptOut = gitEntry ? await cleanGitDir(sourceGit, path.join(plan.into, ".git")) : [];
   const agentConfig =
     plan.agentConfigFrom === undefined

@@ -89,7 +89,7 @@ export function combineHiddenPaths(...parts: Array<HiddenPaths | undefined>): Hi
   const present = parts.filter((part): part is HiddenPaths => part !== undefined && part.paths.length > 0);
   if (!present.length) return undefined;
   return {
-    paths: present.flatMap((part) => part.paths),
+    paths: [...new Set(present.flatMap((part) => part.paths))],
     description: present.map((part) => part.description).join(", "),
   };
 }

@@ -1,4 +1,4 @@
-import { lstat, readdir, readFile, rm } from "node:fs/promises";
+import { lstat, readdir, readFile, realpath, rm } from "node:fs/promises";
 import path from "node:path";
 
 /**
@@ -28,6 +28,28 @@ export async function leaveOutCredentialFiles(copyRoot: string): Promise<string[
   const found = await credentialFilesAt(copyRoot);
   for (const name of found) await rm(path.join(copyRoot, name));
   return found;
+}
+
+/**
+ * Removes from the agent's copy each of `files` (real paths, as the environment names them) that
+ * lies inside `source`, and returns their paths relative to it. The door's checkout keeps them.
+ */
+export async function leaveOutNamedFiles(
+  source: string,
+  copyRoot: string,
+  files: readonly string[],
+): Promise<string[]> {
+  const realSource = await realpath(source);
+  const left: string[] = [];
+  for (const file of files) {
+    const relative = path.relative(realSource, file);
+    if (relative === "" || relative.startsWith("..") || path.isAbsolute(relative)) continue;
+    const inCopy = path.join(copyRoot, relative);
+    if (!(await lstat(inCopy).catch(() => undefined))) continue;
+    await rm(inCopy, { recursive: true, force: true });
+    left.push(relative);
+  }
+  return left.sort();
 }
 
 /**

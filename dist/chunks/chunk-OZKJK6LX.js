@@ -294,8 +294,8 @@ var require_utils = __commonJS({
       }
       return output;
     };
-    exports.basename = (path16, { windows } = {}) => {
-      const segs = path16.split(windows ? /[\\/]/ : "/");
+    exports.basename = (path17, { windows } = {}) => {
+      const segs = path17.split(windows ? /[\\/]/ : "/");
       const last = segs[segs.length - 1];
       if (last === "") {
         return segs[segs.length - 2];
@@ -2237,8 +2237,8 @@ ${finding.body}`.trim() },
     ]
   };
 }
-function relativeUri(path16) {
-  return path16.split("/").map(encodeURIComponent).join("/");
+function relativeUri(path17) {
+  return path17.split("/").map(encodeURIComponent).join("/");
 }
 
 // src/jobs/review/review-run-properties.ts
@@ -2429,7 +2429,7 @@ function schemaProblems(errors, document) {
   const all = errors ?? [];
   const anyOfPaths = all.filter((e) => e.keyword === "anyOf").map((e) => `${e.schemaPath}/`);
   for (const error of all) {
-    if (anyOfPaths.some((path16) => error.schemaPath.startsWith(path16))) continue;
+    if (anyOfPaths.some((path17) => error.schemaPath.startsWith(path17))) continue;
     const branches = all.filter(
       (e) => e.instancePath === error.instancePath && e.schemaPath.startsWith(`${error.schemaPath}/`)
     );
@@ -2492,7 +2492,7 @@ function anyOfText(error, branches) {
   return names.length > 0 && names.length === branches.length ? `needs at least one of ${names.join(", ")}` : error.message ?? "is not valid";
 }
 function keyPath(instancePath) {
-  return instancePath.split("/").slice(1).map((part) => part.replaceAll("~1", "/").replaceAll("~0", "~")).reduce((path16, part) => /^\d+$/.test(part) ? `${path16}[${part}]` : path16 ? `${path16}.${part}` : part, "");
+  return instancePath.split("/").slice(1).map((part) => part.replaceAll("~1", "/").replaceAll("~0", "~")).reduce((path17, part) => /^\d+$/.test(part) ? `${path17}[${part}]` : path17 ? `${path17}.${part}` : part, "");
 }
 function valueAt(document, instancePath) {
   let value = document;
@@ -2773,9 +2773,9 @@ var GitCheckout = class {
     return parseNameStatus(status).map((file) => ({ ...file, ...counts.get(file.path) }));
   }
   /** Number of lines of a file at a commit, or undefined when the file does not exist there. */
-  async lineCount(sha, path16) {
+  async lineCount(sha, path17) {
     try {
-      const text = await this.git(["show", `${sha}:${path16}`]);
+      const text = await this.git(["show", `${sha}:${path17}`]);
       if (text.length === 0) return 0;
       return text.split("\n").length - (text.endsWith("\n") ? 1 : 0);
     } catch {
@@ -2785,8 +2785,8 @@ var GitCheckout = class {
   /** `lineCount` of each path at a commit, read in parallel, for checking findings against the files. */
   async lineCounts(sha, paths) {
     const unique = [...new Set(paths)];
-    const counts = await Promise.all(unique.map((path16) => this.lineCount(sha, path16)));
-    return new Map(unique.map((path16, i) => [path16, counts[i]]));
+    const counts = await Promise.all(unique.map((path17) => this.lineCount(sha, path17)));
+    return new Map(unique.map((path17, i) => [path17, counts[i]]));
   }
   /**
    * The byte size of each path's blob at a commit (one `ls-tree` for all), for estimating what
@@ -2836,8 +2836,8 @@ function parseNameStatus(output) {
     const letter = code[0] ?? "M";
     if (letter === "R" || letter === "C") {
       const previousPath = fields[i++] ?? "";
-      const path16 = fields[i++] ?? "";
-      files.push({ path: path16, previousPath, status: STATUS_NAMES[letter] ?? "modified" });
+      const path17 = fields[i++] ?? "";
+      files.push({ path: path17, previousPath, status: STATUS_NAMES[letter] ?? "modified" });
     } else {
       files.push({ path: fields[i++] ?? "", status: STATUS_NAMES[letter] ?? "modified" });
     }
@@ -2850,12 +2850,12 @@ function parseNumstat(output) {
   for (let i = 0; i < fields.length; i++) {
     const match = /^(\d+|-)\t(\d+|-)\t(.*)$/.exec(fields[i] ?? "");
     if (!match) continue;
-    let path16 = match[3] ?? "";
-    if (path16 === "") {
+    let path17 = match[3] ?? "";
+    if (path17 === "") {
       i += 2;
-      path16 = fields[i] ?? "";
+      path17 = fields[i] ?? "";
     }
-    counts.set(path16, { additions: toCount(match[1]), deletions: toCount(match[2]) });
+    counts.set(path17, { additions: toCount(match[1]), deletions: toCount(match[2]) });
   }
   return counts;
 }
@@ -2986,12 +2986,12 @@ var RepositoryConfigError = class extends Error {
 var validateConfig = compileOnFirstUse(REPOSITORY_CONFIG_SCHEMA);
 async function readRepositoryConfig(checkout, sha) {
   const listed = await checkout.git(["ls-tree", "--name-only", "-z", sha, "--", ...REPOSITORY_CONFIG_PATHS]);
-  const present = REPOSITORY_CONFIG_PATHS.filter((path17) => listed.split("\0").includes(path17));
-  const path16 = onePath(present, sha);
-  if (!path16) return EMPTY_REPOSITORY_CONFIG;
+  const present = REPOSITORY_CONFIG_PATHS.filter((path18) => listed.split("\0").includes(path18));
+  const path17 = onePath(present, sha);
+  if (!path17) return EMPTY_REPOSITORY_CONFIG;
   return parseRepositoryConfig(
-    await checkout.git(["show", `${sha}:${path16}`]),
-    `${path16} at ${sha.slice(0, 12)}`
+    await checkout.git(["show", `${sha}:${path17}`]),
+    `${path17} at ${sha.slice(0, 12)}`
   );
 }
 function onePath(present, sha) {
@@ -3113,10 +3113,10 @@ var PathFilter = class _PathFilter {
     if (globs.length === 0) return this;
     return new _PathFilter(this.included, this.excluded, this.kept, [...this.narrowings, matcher(globs)]);
   }
-  matches(path16) {
-    if (!this.included(path16)) return false;
-    if (this.excluded(path16) && !this.kept(path16)) return false;
-    return this.narrowings.every((narrowing) => narrowing(path16));
+  matches(path17) {
+    if (!this.included(path17)) return false;
+    if (this.excluded(path17) && !this.kept(path17)) return false;
+    return this.narrowings.every((narrowing) => narrowing(path17));
   }
   /** Splits changed files into the reviewed and the left-out ones; a rename counts by its new path. */
   partition(files) {
@@ -3226,8 +3226,8 @@ function splitDiffByFile(diff) {
   if (starts.length === 0) return [{ index: 0, path: "(diff)", text: diff }];
   return starts.map((start, index) => {
     const text = diff.slice(start, starts[index + 1] ?? diff.length);
-    const path16 = /^diff --git a\/.* b\/(.*)$/m.exec(text)?.[1] ?? `(file ${index + 1})`;
-    return { index, path: path16, text };
+    const path17 = /^diff --git a\/.* b\/(.*)$/m.exec(text)?.[1] ?? `(file ${index + 1})`;
+    return { index, path: path17, text };
   });
 }
 function diffOfPaths(diff, paths) {
@@ -3235,8 +3235,8 @@ function diffOfPaths(diff, paths) {
 }
 
 // src/jobs/review/file-risk.ts
-function riskTier(path16) {
-  const lower = path16.toLowerCase();
+function riskTier(path17) {
+  const lower = path17.toLowerCase();
   const name = lower.slice(lower.lastIndexOf("/") + 1);
   if (LAST.some((pattern) => pattern.test(lower))) return 4;
   if (lower.startsWith(".github/workflows/") || lower.startsWith(".github/actions/")) return 0;
@@ -3873,15 +3873,15 @@ var DiffLineMap = class {
     this.files = new Map(files.map((f) => [f.path, f]));
   }
   /** The file as changed by the PR; `undefined` when the PR does not touch `path` (or deletes it). */
-  file(path16) {
-    const f = this.files.get(path16);
+  file(path17) {
+    const f = this.files.get(path17);
     return f && f.status !== "removed" ? f : void 0;
   }
-  hunkOf(path16, line) {
-    return this.file(path16)?.hunks.find((h) => h.lines.has(line));
+  hunkOf(path17, line) {
+    return this.file(path17)?.hunks.find((h) => h.lines.has(line));
   }
-  lineKind(path16, line) {
-    return this.hunkOf(path16, line)?.lines.get(line);
+  lineKind(path17, line) {
+    return this.hunkOf(path17, line)?.lines.get(line);
   }
 };
 function parseUnifiedDiff(text) {
@@ -3928,11 +3928,11 @@ function fileFromPatch(p) {
   };
   const removed = p.newFileName === "/dev/null" || p.isDelete === true;
   const added = p.oldFileName === "/dev/null" || p.isCreate === true;
-  const path16 = removed ? strip(p.oldFileName) : strip(p.newFileName);
+  const path17 = removed ? strip(p.oldFileName) : strip(p.newFileName);
   const previous = strip(p.oldFileName);
-  const renamed = !added && !removed && (p.isRename === true || previous !== path16);
+  const renamed = !added && !removed && (p.isRename === true || previous !== path17);
   const file = {
-    path: path16,
+    path: path17,
     status: removed ? "removed" : added ? "added" : renamed ? "renamed" : "modified",
     hunks: removed ? [] : hunksOf(p)
   };
@@ -4712,13 +4712,13 @@ async function realWorkspaceRoot(workspace) {
 }
 async function confinePath(realRoot, candidate) {
   const root = path.resolve(realRoot);
-  const absolute = await realpathOfNearestAncestor(path.resolve(root, candidate));
-  const relative = path.relative(root, absolute);
+  const absolute2 = await realpathOfNearestAncestor(path.resolve(root, candidate));
+  const relative = path.relative(root, absolute2);
   const isRoot = relative === "";
   const climbs = relative === ".." || relative.startsWith(`..${path.sep}`);
   const otherRoot = path.isAbsolute(relative);
   const inside = isRoot || !climbs && !otherRoot;
-  return { inside, absolute, relative: relative.split(path.sep).join("/") };
+  return { inside, absolute: absolute2, relative: relative.split(path.sep).join("/") };
 }
 async function realpathOrSelf(p) {
   try {
@@ -7304,12 +7304,12 @@ async function restoreSession(options) {
       `its transcript is corrupt: sha256 ${sha.slice(0, 12)}\u2026 (${bytes.byteLength} bytes), expected ${entry.transcriptSha256.slice(0, 12)}\u2026 (${entry.transcriptBytes} bytes)`
     );
   }
-  const path16 = await transcriptPath(options.configDir, options.cwd, entry.sessionId);
-  await mkdir2(dirname(path16), { recursive: true });
-  const temp = `${path16}.${randomUUID()}.tmp`;
+  const path17 = await transcriptPath(options.configDir, options.cwd, entry.sessionId);
+  await mkdir2(dirname(path17), { recursive: true });
+  const temp = `${path17}.${randomUUID()}.tmp`;
   try {
     await writeFile2(temp, bytes);
-    await rename(temp, path16);
+    await rename(temp, path17);
   } finally {
     await rm2(temp, { force: true });
   }
@@ -7319,7 +7319,7 @@ async function restoreSession(options) {
     start,
     sessionId: entry.sessionId,
     parentHeadSha: entry.headSha,
-    transcriptPath: path16,
+    transcriptPath: path17,
     message: `Continued from session ${entry.sessionId} of ${origin} (it saw ${entry.headSha.slice(0, 7)}).`
   };
 }
@@ -8185,8 +8185,8 @@ var CredentialProxy = class {
   }
   handle(req, res) {
     const method = req.method ?? "GET";
-    const path16 = req.url ?? "/";
-    if ((method === "HEAD" || method === "GET") && pathOnly(path16) === "/api/hello") {
+    const path17 = req.url ?? "/";
+    if ((method === "HEAD" || method === "GET") && pathOnly(path17) === "/api/hello") {
       res.writeHead(200, { "content-type": "application/json" }).end(method === "HEAD" ? void 0 : "{}");
       return;
     }
@@ -8195,9 +8195,9 @@ var CredentialProxy = class {
       this.refuse(res, refusal2.status, refusal2.type, refusal2.message);
       return;
     }
-    const route = forwardableRequest(method, path16);
+    const route = forwardableRequest(method, path17);
     if (!route.ok) {
-      this.refuseRequest(res, `${method} ${describeTarget(path16)}: ${route.reason}`);
+      this.refuseRequest(res, `${method} ${describeTarget(path17)}: ${route.reason}`);
       return;
     }
     this.forward(req, res, method, route.path);
@@ -8206,9 +8206,9 @@ var CredentialProxy = class {
   refuseRequest(res, reason) {
     this.refuse(res, 403, "permission_error", `${PROXY_MESSAGE_PREFIX}: refused ${reason}`);
   }
-  forward(req, res, method, path16) {
+  forward(req, res, method, path17) {
     this.counters.forwarded++;
-    this.sendUpstream(req, res, method, path16).catch((error) => {
+    this.sendUpstream(req, res, method, path17).catch((error) => {
       this.refuse(
         res,
         502,
@@ -8217,14 +8217,14 @@ var CredentialProxy = class {
       );
     });
   }
-  async sendUpstream(req, res, method, path16) {
+  async sendUpstream(req, res, method, path17) {
     const headers = {};
     for (const [name, value] of Object.entries(req.headers)) {
       if (value !== void 0 && !DROPPED_REQUEST_HEADERS.has(name)) headers[name] = value;
     }
     headers["accept-encoding"] = "identity";
     const base = this.upstream.pathname.replace(/\/+$/, "");
-    const url = new URL(`${this.upstream.origin}${base}${path16}`);
+    const url = new URL(`${this.upstream.origin}${base}${path17}`);
     const body = this.auth.needsBody ? await readBody(req) : void 0;
     if (body) headers["content-length"] = String(body.length);
     await this.auth.authorize({ method, url, headers, ...body ? { body } : {} });
@@ -8356,9 +8356,9 @@ function upstreamMessage(body) {
 function describeTarget(target) {
   return JSON.stringify(target.slice(0, 200));
 }
-function pathOnly(path16) {
-  const q = path16.indexOf("?");
-  return q === -1 ? path16 : path16.slice(0, q);
+function pathOnly(path17) {
+  const q = path17.indexOf("?");
+  return q === -1 ? path17 : path17.slice(0, q);
 }
 
 // src/sandbox/credential-proxy/start-credential-proxy.ts
@@ -8642,9 +8642,9 @@ function isTruthy(value) {
 }
 
 // src/runner/prepare-session.ts
-import { mkdir as mkdir6, mkdtemp as mkdtemp3, realpath as realpath5, rm as rm7, stat as stat3 } from "node:fs/promises";
+import { mkdir as mkdir6, mkdtemp as mkdtemp3, realpath as realpath7, rm as rm7, stat as stat4 } from "node:fs/promises";
 import { homedir, tmpdir as tmpdir2 } from "node:os";
-import path14 from "node:path";
+import path15 from "node:path";
 
 // src/runner/build-claude-argv.ts
 var POLICY_SAFE_PERMISSION_MODES = ["manual", "acceptEdits", "plan"];
@@ -8877,7 +8877,7 @@ var HOST_GIT_STEERING_APPLY_EXCLUDES = [
 ];
 
 // src/runner/isolation/workspace-credential-files.ts
-import { lstat as lstat3, readdir as readdir2, readFile as readFile2, rm as rm5 } from "node:fs/promises";
+import { lstat as lstat3, readdir as readdir2, readFile as readFile2, realpath as realpath5, rm as rm5 } from "node:fs/promises";
 import path7 from "node:path";
 var CREDENTIALS_FILE_NAME = /^gha-creds-[A-Za-z0-9_-]+\.json$/;
 var CREDENTIALS_TYPES = /* @__PURE__ */ new Set([
@@ -8891,6 +8891,19 @@ async function leaveOutCredentialFiles(copyRoot) {
   const found = await credentialFilesAt(copyRoot);
   for (const name of found) await rm5(path7.join(copyRoot, name));
   return found;
+}
+async function leaveOutNamedFiles(source, copyRoot, files) {
+  const realSource = await realpath5(source);
+  const left = [];
+  for (const file of files) {
+    const relative = path7.relative(realSource, file);
+    if (relative === "" || relative.startsWith("..") || path7.isAbsolute(relative)) continue;
+    const inCopy = path7.join(copyRoot, relative);
+    if (!await lstat3(inCopy).catch(() => void 0)) continue;
+    await rm5(inCopy, { recursive: true, force: true });
+    left.push(relative);
+  }
+  return left.sort();
 }
 async function credentialFilesAt(root) {
   const found = [];
@@ -8950,7 +8963,10 @@ async function makeAgentWorkspace(plan) {
   }
   await mkdir5(plan.into, { recursive: true });
   await copyTree(plan.source, plan.into, plan.shareInodes);
-  const credentialFilesLeftOut = await leaveOutCredentialFiles(plan.into);
+  const credentialFilesLeftOut = [
+    ...await leaveOutCredentialFiles(plan.into),
+    ...await leaveOutNamedFiles(plan.source, plan.into, plan.leaveOut ?? [])
+  ];
   const keptOut = gitEntry ? await cleanGitDir(sourceGit, path8.join(plan.into, ".git")) : [];
   const agentConfig = plan.agentConfigFrom === void 0 ? void 0 : await pinAgentConfig({
     sourceGit,
@@ -9276,7 +9292,7 @@ function combineHiddenPaths(...parts) {
   const present = parts.filter((part) => part !== void 0 && part.paths.length > 0);
   if (!present.length) return void 0;
   return {
-    paths: present.flatMap((part) => part.paths),
+    paths: [...new Set(present.flatMap((part) => part.paths))],
     description: present.map((part) => part.description).join(", ")
   };
 }
@@ -9349,6 +9365,64 @@ function holds(dir, file) {
   return relative === "" || !relative.startsWith("..") && !path11.isAbsolute(relative);
 }
 
+// src/runner/isolation/environment-credential-files.ts
+import { realpath as realpath6, stat as stat3 } from "node:fs/promises";
+import path12 from "node:path";
+var FILE_VARIABLES = [
+  "GOOGLE_APPLICATION_CREDENTIALS",
+  "CLOUDSDK_AUTH_CREDENTIAL_FILE_OVERRIDE",
+  "AWS_SHARED_CREDENTIALS_FILE",
+  "AWS_WEB_IDENTITY_TOKEN_FILE",
+  "AZURE_FEDERATED_TOKEN_FILE",
+  "GIT_CONFIG_GLOBAL",
+  "NETRC",
+  "PGPASSFILE",
+  "BOTO_CONFIG",
+  "PIP_CONFIG_FILE",
+  "NPM_CONFIG_USERCONFIG",
+  "VAULT_CONFIG_PATH",
+  "SOPS_AGE_KEY_FILE"
+];
+var LIST_VARIABLES = ["KUBECONFIG"];
+var DIRECTORY_VARIABLES = {
+  DOCKER_CONFIG: "config.json",
+  CLOUDSDK_CONFIG: "",
+  AZURE_CONFIG_DIR: ""
+};
+async function credentialFilesNamedBy(env) {
+  const named = [];
+  for (const name of FILE_VARIABLES)
+    named.push(...absolute(env[name]).map((file) => ({ file, directory: false })));
+  for (const name of LIST_VARIABLES)
+    named.push(...absolute(env[name], path12.delimiter).map((file) => ({ file, directory: false })));
+  for (const [name, inside] of Object.entries(DIRECTORY_VARIABLES))
+    named.push(
+      ...absolute(env[name]).map((dir) => ({
+        file: inside ? path12.join(dir, inside) : dir,
+        directory: !inside
+      }))
+    );
+  const found = /* @__PURE__ */ new Set();
+  for (const { file, directory } of named) {
+    const real = await realpath6(file).catch(() => void 0);
+    const info = real ? await stat3(real).catch(() => void 0) : void 0;
+    if (real && (directory ? info?.isDirectory() : info?.isFile())) found.add(real);
+  }
+  return [...found].sort();
+}
+async function environmentCredentialPaths(env) {
+  const paths = await credentialFilesNamedBy(env);
+  if (!paths.length) return void 0;
+  return {
+    paths,
+    description: `${paths.length} credentials file${paths.length === 1 ? "" : "s"} the environment names`
+  };
+}
+function absolute(value, separator) {
+  if (!value) return [];
+  return (separator ? value.split(separator) : [value]).filter((entry) => path12.isAbsolute(entry));
+}
+
 // src/runner/isolation/host-commands.ts
 import { execFile as execFile7 } from "node:child_process";
 function systemHostCommands() {
@@ -9370,7 +9444,7 @@ function systemHostCommands() {
 
 // src/runner/isolation/runner-credential-paths.ts
 import { readdir as readdir4 } from "node:fs/promises";
-import path12 from "node:path";
+import path13 from "node:path";
 var HOME_CREDENTIAL_FILES = [
   ".git-credentials",
   ".config/git/credentials",
@@ -9423,11 +9497,11 @@ var HOME_CREDENTIAL_FILES = [
 ];
 var RUNNER_CREDENTIAL_FILES = [".credentials", ".credentials_rsaparams"];
 async function runnerCredentialPaths(where2) {
-  const inHome = where2.home && path12.isAbsolute(where2.home) && where2.home !== "/" ? await existingPaths(HOME_CREDENTIAL_FILES.map((file) => path12.join(where2.home, file))) : [];
-  const workDir = where2.runnerWorkspace ? path12.dirname(path12.resolve(where2.runnerWorkspace)) : void 0;
-  const ofRunner = workDir && path12.basename(workDir) === "_work" ? await existingPaths(RUNNER_CREDENTIAL_FILES.map((file) => path12.join(path12.dirname(workDir), file))) : [];
-  const runnerTemp = where2.runnerTemp && path12.isAbsolute(where2.runnerTemp) ? where2.runnerTemp : void 0;
-  const fileCommands = runnerTemp ? await existingPaths([path12.join(runnerTemp, "_runner_file_commands")]) : [];
+  const inHome = where2.home && path13.isAbsolute(where2.home) && where2.home !== "/" ? await existingPaths(HOME_CREDENTIAL_FILES.map((file) => path13.join(where2.home, file))) : [];
+  const workDir = where2.runnerWorkspace ? path13.dirname(path13.resolve(where2.runnerWorkspace)) : void 0;
+  const ofRunner = workDir && path13.basename(workDir) === "_work" ? await existingPaths(RUNNER_CREDENTIAL_FILES.map((file) => path13.join(path13.dirname(workDir), file))) : [];
+  const runnerTemp = where2.runnerTemp && path13.isAbsolute(where2.runnerTemp) ? where2.runnerTemp : void 0;
+  const fileCommands = runnerTemp ? await existingPaths([path13.join(runnerTemp, "_runner_file_commands")]) : [];
   const stepScripts = runnerTemp ? await stepScriptsIn(runnerTemp) : [];
   const parts = [
     ...inHome.length ? [`${inHome.length} credential file${inHome.length === 1 ? "" : "s"} of the runner's HOME`] : [],
@@ -9441,7 +9515,7 @@ async function runnerCredentialPaths(where2) {
 var STEP_SCRIPT = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(?:sh|ps1|cmd|py)$/i;
 async function stepScriptsIn(runnerTemp) {
   const entries = await readdir4(runnerTemp, { withFileTypes: true }).catch(() => []);
-  return entries.filter((entry) => entry.isFile() && STEP_SCRIPT.test(entry.name)).map((entry) => path12.join(runnerTemp, entry.name)).sort();
+  return entries.filter((entry) => entry.isFile() && STEP_SCRIPT.test(entry.name)).map((entry) => path13.join(runnerTemp, entry.name)).sort();
 }
 
 // src/runner/merge-runner-settings.ts
@@ -9561,7 +9635,7 @@ function modelIdFor(provider, model, option = "model") {
 // src/runner/resolve-claude-path.ts
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import path13 from "node:path";
+import path14 from "node:path";
 function resolveClaudePath() {
   const require2 = createRequire(import.meta.url);
   let manifestPath;
@@ -9576,7 +9650,7 @@ function resolveClaudePath() {
   const manifest = JSON.parse(readFileSync(manifestPath, "utf8"));
   const bin = typeof manifest.bin === "string" ? manifest.bin : manifest.bin?.claude;
   if (!bin) throw new RunnerConfigError(`${manifestPath} declares no "claude" bin`, "claudePath");
-  return path13.resolve(path13.dirname(manifestPath), bin);
+  return path14.resolve(path14.dirname(manifestPath), bin);
 }
 
 // src/runner/prepare-session.ts
@@ -9584,11 +9658,11 @@ async function prepareSession(options) {
   if (typeof options.prompt !== "string" || options.prompt.trim() === "") {
     throw new RunnerConfigError("the prompt is empty", "prompt");
   }
-  const cwd = path14.resolve(options.cwd);
-  const cwdStat = await stat3(cwd).catch(() => void 0);
+  const cwd = path15.resolve(options.cwd);
+  const cwdStat = await stat4(cwd).catch(() => void 0);
   if (!cwdStat?.isDirectory())
     throw new RunnerConfigError(`the working directory ${cwd} does not exist`, "cwd");
-  const sourceCwd = await realpath5(cwd);
+  const sourceCwd = await realpath7(cwd);
   const source = options.sourceEnv;
   const hostEnv = { ...source, ...options.env };
   if (options.provider !== void 0 && !isModelProvider(options.provider)) {
@@ -9603,13 +9677,17 @@ async function prepareSession(options) {
     ...options.fallbackModel ? { fallbackModel: modelIdFor(provider, options.fallbackModel, "fallbackModel") } : {}
   };
   const outputSchema = options.jsonSchema === void 0 ? void 0 : await compileOutputSchema(options.jsonSchema);
-  const claudePath = options.claudePath ? path14.resolve(options.claudePath) : resolveClaudePath();
+  const claudePath = options.claudePath ? path15.resolve(options.claudePath) : resolveClaudePath();
   const sandboxed = options.bashSandbox && !options.withoutBash;
-  const runnerCredentials = sandboxed || options.agentUser ? await runnerCredentialPaths({
-    home: homedir(),
-    runnerWorkspace: hostEnv.RUNNER_WORKSPACE,
-    runnerTemp: hostEnv.RUNNER_TEMP
-  }) : void 0;
+  const namedByEnvironment = await environmentCredentialPaths(hostEnv);
+  const runnerCredentials = sandboxed || options.agentUser ? combineHiddenPaths(
+    await runnerCredentialPaths({
+      home: homedir(),
+      runnerWorkspace: hostEnv.RUNNER_WORKSPACE,
+      runnerTemp: hostEnv.RUNNER_TEMP
+    }),
+    namedByEnvironment
+  ) : void 0;
   const hidden = sandboxed && !options.agentUser ? combineHiddenPaths(await checkoutCredentialPaths(sourceCwd, homedir(), hostEnv), runnerCredentials) : void 0;
   const sandbox = sandboxed ? await planBashSandbox(
     options.bashSandbox,
@@ -9631,14 +9709,14 @@ async function prepareSession(options) {
     );
   }
   const argv = await sessionArgv(options, models, sandbox, outputSchema);
-  const claudeStat = await stat3(claudePath).catch(() => void 0);
+  const claudeStat = await stat4(claudePath).catch(() => void 0);
   if (!claudeStat?.isFile())
     throw new RunnerConfigError(`the claude executable ${claudePath} does not exist`, "claudePath");
-  const tempRoot = options.workRoot ? await emptyPrivateDir(path14.resolve(options.workRoot)) : await mkdtemp3(path14.join(tmpdir2(), "claude-pr-runner-"));
+  const tempRoot = options.workRoot ? await emptyPrivateDir(path15.resolve(options.workRoot)) : await mkdtemp3(path15.join(tmpdir2(), "claude-pr-runner-"));
   const undo = [() => rm7(tempRoot, { recursive: true, force: true })];
   try {
-    const home = path14.join(tempRoot, "home");
-    const configDir = options.configDir ? path14.resolve(options.configDir) : path14.join(tempRoot, "config");
+    const home = path15.join(tempRoot, "home");
+    const configDir = options.configDir ? path15.resolve(options.configDir) : path15.join(tempRoot, "config");
     await mkdir6(home, { recursive: true });
     await mkdir6(configDir, { recursive: true });
     const env = buildAgentEnvironment({
@@ -9648,7 +9726,7 @@ async function prepareSession(options) {
       ...options.env ? { extra: options.env } : {},
       ...options.passSecrets ? { passSecrets: options.passSecrets } : {}
     });
-    const tmp = path14.join(tempRoot, "tmp");
+    const tmp = path15.join(tempRoot, "tmp");
     await mkdir6(tmp, { mode: 448 });
     env.TMPDIR = tmp;
     const redactor = SecretRedactor.fromEnvironment({ ...source, ...options.env });
@@ -9658,10 +9736,11 @@ async function prepareSession(options) {
     try {
       workspace = await makeAgentWorkspace({
         source: sourceCwd,
-        into: path14.join(tempRoot, "workspace"),
+        into: path15.join(tempRoot, "workspace"),
         access,
         shareInodes: user !== void 0 && access === "read",
         hostEnv,
+        leaveOut: namedByEnvironment?.paths ?? [],
         ...options.agentConfigFrom === void 0 ? {} : { agentConfigFrom: options.agentConfigFrom }
       });
     } catch (error) {
@@ -9670,7 +9749,7 @@ async function prepareSession(options) {
         "workspace"
       );
     }
-    const agentCwd = await realpath5(workspace.dir);
+    const agentCwd = await realpath7(workspace.dir);
     await moveTranscripts(configDir, sourceCwd, agentCwd);
     const host = systemHostCommands();
     const agentFiles = user ? await handOverSessionFiles(
@@ -10007,7 +10086,7 @@ var SessionHost = class {
       );
     if (prepared.credentialFilesLeftOut.length > 0)
       this.notes.push(
-        `left out of the agent's copy of the checkout: ${prepared.credentialFilesLeftOut.join(", ")} (a cloud credentials file an earlier step wrote there)`
+        `left out of the agent's copy of the checkout: ${prepared.credentialFilesLeftOut.join(", ")} (credentials an earlier step wrote there)`
       );
     const pinned = prepared.agentConfig;
     if (pinned && this.options.agentConfigFrom)
@@ -10585,10 +10664,10 @@ function readsOf(since, headChars) {
 }
 
 // src/findings/repository-path.ts
-function repositoryPathProblem(path16) {
-  if (typeof path16 !== "string" || path16.trim() === "") return "must be a non-empty path";
-  if (path16.startsWith("/") || path16.split("/").includes("..")) {
-    return `must be repository-relative, got "${path16}"`;
+function repositoryPathProblem(path17) {
+  if (typeof path17 !== "string" || path17.trim() === "") return "must be a non-empty path";
+  if (path17.startsWith("/") || path17.split("/").includes("..")) {
+    return `must be repository-relative, got "${path17}"`;
   }
   return void 0;
 }
@@ -10787,19 +10866,19 @@ function reviewCoverage(input) {
     if (use.isError || refused.has(use.id)) continue;
     let counted = false;
     for (const look of looksOf(use, paths)) {
-      const path16 = changedPathOf(look.path, paths);
-      if (!path16) continue;
+      const path17 = changedPathOf(look.path, paths);
+      if (!path17) continue;
       counted = true;
-      touched.add(path16);
-      const lines = added.get(path16) ?? [];
-      const into = seen.get(path16);
+      touched.add(path17);
+      const lines = added.get(path17) ?? [];
+      const into = seen.get(path17);
       if (look.lines === "none") continue;
       for (const line of lines)
         if (look.lines === "all" || look.lines.some((r) => line >= r.from && line <= r.to)) into?.add(line);
     }
     if (counted) toolCallsCounted++;
   }
-  const isRead = (path16) => (added.get(path16)?.length ?? 0) === 0 ? touched.has(path16) : (seen.get(path16)?.size ?? 0) > 0;
+  const isRead = (path17) => (added.get(path17)?.length ?? 0) === 0 ? touched.has(path17) : (seen.get(path17)?.size ?? 0) > 0;
   return {
     filesTotal: files.length,
     filesRead: paths.filter(isRead).length,
@@ -10807,7 +10886,7 @@ function reviewCoverage(input) {
     linesRead: [...seen.values()].reduce((sum, lines) => sum + lines.size, 0),
     linesInPrompt,
     ...summarised ? { reviewedEarlier: { at: summarised.reviewedSha, lines: linesEarlier } } : {},
-    unread: paths.filter((path16) => !isRead(path16)),
+    unread: paths.filter((path17) => !isRead(path17)),
     toolCallsCounted
   };
 }
@@ -10835,8 +10914,8 @@ function coverageLine(coverage) {
   return `Read ${coverage.filesRead} of ${coverage.filesTotal} changed files (${lines}; ${prompt})`;
 }
 function changedPathOf(given, changed) {
-  const path16 = given.replace(/^\.\//, "").replace(/^[ab]\//, "");
-  return changed.find((c) => path16 === c || path16.endsWith(`/${c}`));
+  const path17 = given.replace(/^\.\//, "").replace(/^[ab]\//, "");
+  return changed.find((c) => path17 === c || path17.endsWith(`/${c}`));
 }
 function looksOf(use, changed) {
   switch (use.name.toLowerCase()) {
@@ -10851,17 +10930,17 @@ function looksOf(use, changed) {
   }
 }
 function readLooks(input) {
-  const path16 = stringField(input, "file_path") ?? stringField(input, "path");
-  if (!path16) return [];
+  const path17 = stringField(input, "file_path") ?? stringField(input, "path");
+  if (!path17) return [];
   const range = input.view_range;
   if (Array.isArray(range) && typeof range[0] === "number") {
     const to = typeof range[1] === "number" && range[1] > 0 ? range[1] : Number.MAX_SAFE_INTEGER;
-    return [{ path: path16, lines: [{ from: range[0], to }] }];
+    return [{ path: path17, lines: [{ from: range[0], to }] }];
   }
   const offset = numberField(input, "offset") ?? 1;
   const limit = numberField(input, "limit") ?? READ_DEFAULT_LINES;
   const from = Math.max(1, offset);
-  return [{ path: path16, lines: [{ from, to: from + limit - 1 }] }];
+  return [{ path: path17, lines: [{ from, to: from + limit - 1 }] }];
 }
 function grepLooks(use) {
   const looks = [];
@@ -10871,12 +10950,12 @@ function grepLooks(use) {
       const line = Number(hit[2]);
       looks.push({ path: hit[1], lines: [{ from: line, to: line }] });
     } else {
-      const path17 = text.trim();
-      if (path17 && !path17.includes(" ")) looks.push({ path: path17, lines: "none" });
+      const path18 = text.trim();
+      if (path18 && !path18.includes(" ")) looks.push({ path: path18, lines: "none" });
     }
   }
-  const path16 = stringField(use.input, "path");
-  if (looks.length === 0 && path16) looks.push({ path: path16, lines: "none" });
+  const path17 = stringField(use.input, "path");
+  if (looks.length === 0 && path17) looks.push({ path: path17, lines: "none" });
   return looks;
 }
 function bashLooks(command, changed) {
@@ -10887,13 +10966,13 @@ function bashLooks(command, changed) {
   switch (program) {
     case "cat":
     case "nl":
-      return operands.map((path16) => ({ path: path16, lines: "all" }));
+      return operands.map((path17) => ({ path: path17, lines: "all" }));
     case "head": {
       const count = countOption(args) ?? HEAD_DEFAULT_LINES;
-      return operands.filter((a) => !/^\d+$/.test(a)).map((path16) => ({ path: path16, lines: [{ from: 1, to: count }] }));
+      return operands.filter((a) => !/^\d+$/.test(a)).map((path17) => ({ path: path17, lines: [{ from: 1, to: count }] }));
     }
     case "tail":
-      return operands.filter((a) => !/^\d+$/.test(a)).map((path16) => ({ path: path16, lines: "none" }));
+      return operands.filter((a) => !/^\d+$/.test(a)).map((path17) => ({ path: path17, lines: "none" }));
     case "sed":
       return sedLooks(args);
     case "git":
@@ -10906,7 +10985,7 @@ function sedLooks(args) {
   const script = args.find((a) => /^\d+(,\d+)?p$/.test(a));
   if (!args.includes("-n") || !script) return [];
   const [from = 0, to = from] = script.slice(0, -1).split(",").map(Number);
-  return args.filter((a) => a !== "-n" && a !== script && !a.startsWith("-")).map((path16) => ({ path: path16, lines: [{ from, to }] }));
+  return args.filter((a) => a !== "-n" && a !== script && !a.startsWith("-")).map((path17) => ({ path: path17, lines: [{ from, to }] }));
 }
 function gitLooks(args, changed) {
   const [sub, ...rest] = args.filter((a, i) => !(i === 0 && a.startsWith("-")));
@@ -10915,10 +10994,10 @@ function gitLooks(args, changed) {
   const named = dashDash >= 0 ? rest.slice(dashDash + 1) : [];
   const blobs = rest.filter((a) => !a.startsWith("-") && /^[^:]+:.+/.test(a)).map((a) => ({ path: a.slice(a.indexOf(":") + 1), lines: "all" }));
   if (sub === "log" && !rest.includes("-p") && !rest.includes("--patch")) return [];
-  if (named.length > 0) return named.map((path16) => ({ path: path16, lines: "all" }));
+  if (named.length > 0) return named.map((path17) => ({ path: path17, lines: "all" }));
   if (blobs.length > 0) return blobs;
   if (sub === "diff" && !rest.some((a) => a === "--stat" || a === "--name-only" || a === "--name-status"))
-    return changed.map((path16) => ({ path: path16, lines: "all" }));
+    return changed.map((path17) => ({ path: path17, lines: "all" }));
   return [];
 }
 function countOption(args) {
@@ -11254,10 +11333,10 @@ async function checkedReview(session, promptNotes, files) {
     };
   }
   const review = reviewFromStructuredOutput(outcome.structuredOutput);
-  const lineCounts = files.lineCounts ? await files.lineCounts(review.findings.map((f) => f.path).filter((path16) => files.knownPaths.has(path16))) : /* @__PURE__ */ new Map();
+  const lineCounts = files.lineCounts ? await files.lineCounts(review.findings.map((f) => f.path).filter((path17) => files.knownPaths.has(path17))) : /* @__PURE__ */ new Map();
   const checked = checkReview(review, {
     knownPaths: files.knownPaths,
-    lineCount: (path16) => lineCounts.get(path16),
+    lineCount: (path17) => lineCounts.get(path17),
     ...files.rules ? { rules: files.rules } : {}
   });
   const coverage = files.coverage ? coverageOf(files.coverage, outcome) : void 0;
@@ -11735,7 +11814,7 @@ function agentCredentials(apiKeyInput, env, options = {}) {
 
 // src/sessions/fs-transcript-store.ts
 import { createHash as createHash6, randomUUID as randomUUID2 } from "node:crypto";
-import { mkdir as mkdir7, open as open2, readdir as readdir5, readFile as readFile4, rename as rename3, rm as rm9, stat as stat4, writeFile as writeFile6 } from "node:fs/promises";
+import { mkdir as mkdir7, open as open2, readdir as readdir5, readFile as readFile4, rename as rename3, rm as rm9, stat as stat5, writeFile as writeFile6 } from "node:fs/promises";
 import { dirname as dirname2, join as join4 } from "node:path";
 function isErrno(error, code) {
   return error?.code === code;
@@ -11743,20 +11822,20 @@ function isErrno(error, code) {
 function versionOf(bytes) {
   return createHash6("sha256").update(bytes).digest("hex");
 }
-async function readIfExists(path16) {
+async function readIfExists(path17) {
   try {
-    return await readFile4(path16);
+    return await readFile4(path17);
   } catch (error) {
     if (isErrno(error, "ENOENT")) return void 0;
     throw error;
   }
 }
-async function writeAtomic(path16, bytes) {
-  await mkdir7(dirname2(path16), { recursive: true });
-  const temp = `${path16}.${process.pid}.${randomUUID2()}.tmp`;
+async function writeAtomic(path17, bytes) {
+  await mkdir7(dirname2(path17), { recursive: true });
+  const temp = `${path17}.${process.pid}.${randomUUID2()}.tmp`;
   try {
     await writeFile6(temp, bytes, { flag: "wx" });
-    await rename3(temp, path16);
+    await rename3(temp, path17);
   } catch (error) {
     await rm9(temp, { force: true });
     throw error;
@@ -11791,10 +11870,10 @@ var FsTranscriptStore = class {
     await Promise.all(sessionIds.map((id) => rm9(this.#transcriptPath(key, id), { force: true })));
   }
   async readIndex(key) {
-    const path16 = join4(this.#dir(key), "index.json");
-    const bytes = await readIfExists(path16);
+    const path17 = join4(this.#dir(key), "index.json");
+    const bytes = await readIfExists(path17);
     if (!bytes) return void 0;
-    return { index: parseLineageIndex(key, bytes, path16), version: versionOf(bytes) };
+    return { index: parseLineageIndex(key, bytes, path17), version: versionOf(bytes) };
   }
   async writeIndex(key, index, expectedVersion) {
     return this.#swap(join4(this.#dir(key), "index.json"), serializeLineageIndex(index), {
@@ -11803,14 +11882,14 @@ var FsTranscriptStore = class {
     });
   }
   /** Compare-and-swap under the file's lock: the version is the sha256 of the bytes on disk. */
-  async #swap(path16, bytes, cas) {
-    const release = await this.#lock(path16.replace(/\.json$/, ".lock"), cas);
+  async #swap(path17, bytes, cas) {
+    const release = await this.#lock(path17.replace(/\.json$/, ".lock"), cas);
     try {
-      const current = await readIfExists(path16);
+      const current = await readIfExists(path17);
       const currentVersion = current ? versionOf(current) : void 0;
       if (currentVersion !== cas.expectedVersion)
         throw new IndexConflictError(cas.conflictKey, cas.expectedVersion);
-      await writeAtomic(path16, bytes);
+      await writeAtomic(path17, bytes);
       return versionOf(bytes);
     } finally {
       await release();
@@ -11869,7 +11948,7 @@ var FsTranscriptStore = class {
       } catch (error) {
         if (!isErrno(error, "EEXIST")) throw error;
       }
-      const age = await stat4(lockPath).then(
+      const age = await stat5(lockPath).then(
         (s) => Date.now() - s.mtimeMs,
         () => 0
       );
@@ -11928,7 +12007,7 @@ function formatProgressEvent(event) {
 }
 
 // src/runner/parse-claude-args.ts
-import path15 from "node:path";
+import path16 from "node:path";
 var EFFORT_LEVELS = ["low", "medium", "high", "xhigh", "max"];
 var ALLOWED = [
   "--model",
@@ -12007,9 +12086,9 @@ function parseClaudeArgs(text, workspace) {
         out.effort = value;
         break;
       case "--add-dir": {
-        const root = path15.resolve(workspace);
-        const dir = path15.resolve(root, value);
-        if (dir !== root && !dir.startsWith(`${root}${path15.sep}`)) {
+        const root = path16.resolve(workspace);
+        const dir = path16.resolve(root, value);
+        if (dir !== root && !dir.startsWith(`${root}${path16.sep}`)) {
           throw new RunnerConfigError(
             `claude_args: --add-dir ${value} is outside the workspace`,
             "claude_args"
@@ -12197,24 +12276,24 @@ function parseJson2(name, text) {
     throw new PassThroughError(`${name} is not valid JSON: ${error.message}`, name);
   }
 }
-async function readPromptFile(path16, source) {
+async function readPromptFile(path17, source) {
   let text;
   try {
-    text = await source.readFile(path16);
+    text = await source.readFile(path17);
   } catch (error) {
     throw new PassThroughError(
-      `prompt_file ${path16} could not be read: ${error.message}`,
+      `prompt_file ${path17} could not be read: ${error.message}`,
       "prompt_file"
     );
   }
   const size = Buffer.byteLength(text);
   if (size > PROMPT_FILE_MAX_BYTES) {
     throw new PassThroughError(
-      `prompt_file ${path16} is ${size} bytes; the limit is ${PROMPT_FILE_MAX_BYTES}`,
+      `prompt_file ${path17} is ${size} bytes; the limit is ${PROMPT_FILE_MAX_BYTES}`,
       "prompt_file"
     );
   }
-  if (text.trim() === "") throw new PassThroughError(`prompt_file ${path16} is empty`, "prompt_file");
+  if (text.trim() === "") throw new PassThroughError(`prompt_file ${path17} is empty`, "prompt_file");
   return text.trim();
 }
 
@@ -12322,16 +12401,16 @@ async function parsePolicyDocument(text, source) {
 
 // src/runner/policy/load-policy-file.ts
 import { readFile as readFile5 } from "node:fs/promises";
-async function loadPolicyFile(path16, options = {}) {
+async function loadPolicyFile(path17, options = {}) {
   let text;
   try {
-    text = await readFile5(path16, "utf8");
+    text = await readFile5(path17, "utf8");
   } catch (error) {
-    throw new PolicyFileError(path16, [
+    throw new PolicyFileError(path17, [
       `cannot read the file: ${error.code ?? error.message}`
     ]);
   }
-  return new ToolPolicy(await parsePolicyDocument(text, path16), options);
+  return new ToolPolicy(await parsePolicyDocument(text, path17), options);
 }
 
 export {
