@@ -243,6 +243,12 @@ export async function prepareSession(options: SessionOptions): Promise<PreparedS
               : `no own PID namespace (${user.pidNamespace.reason})`,
           ]
         : []),
+      // What its uid could read of the checkout's and the runner's credentials, closed by mode.
+      ...(closedSource?.closed.length
+        ? [
+            `${closedSource.closed.length} credential path${closedSource.closed.length === 1 ? "" : "s"} it could read, closed for the session`,
+          ]
+        : []),
       options.withoutBash ? "no Bash" : (sandbox?.summary ?? "Bash sandbox: off"),
     ].join(" · ");
 

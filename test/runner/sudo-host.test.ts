@@ -227,6 +227,9 @@ describe("a host with passwordless sudo, as GitHub-hosted runners are (real CLI)
       });
 
       expect(seen).toMatchObject({ via: "sudo", exitCode: 0 });
+      // The log says so: ~/.npmrc, .credentials, the file commands, the step script, the kubeconfig
+      // and the Docker config.
+      expect(seen.confinement).toContain("6 credential paths it could read, closed for the session");
       const read = JSON.stringify(
         api.mainRequests.flatMap((r) => toolResultsOf(r)).find((r) => r.tool_use_id === "toolu_read")
           ?.content,

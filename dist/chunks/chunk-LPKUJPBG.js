@@ -9785,6 +9785,10 @@ async function prepareSession(options) {
       ...user?.pidNamespace ? [
         user.pidNamespace.contained ? "own PID namespace" : `no own PID namespace (${user.pidNamespace.reason})`
       ] : [],
+      // What its uid could read of the checkout's and the runner's credentials, closed by mode.
+      ...closedSource?.closed.length ? [
+        `${closedSource.closed.length} credential path${closedSource.closed.length === 1 ? "" : "s"} it could read, closed for the session`
+      ] : [],
       options.withoutBash ? "no Bash" : sandbox?.summary ?? "Bash sandbox: off"
     ].join(" \xB7 ");
     const finish = async () => {
