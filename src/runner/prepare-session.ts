@@ -93,13 +93,11 @@ export async function prepareSession(options: SessionOptions): Promise<PreparedS
     options.jsonSchema === undefined ? undefined : await compileOutputSchema(options.jsonSchema);
   const claudePath = options.claudePath ? path.resolve(options.claudePath) : resolveClaudePath();
   const sandboxed = options.bashSandbox && !options.withoutBash;
-  // An agent on the host's own user could read, from Bash, the door's checkout credentials and the
-  // credential files of that user and of the runner (the kernel lets that user); the sandbox hides
-  // them. An agent user of its own is kept out by file modes (closeSourceCredentials, below).
-  // The same credentials of the runner's user are hidden by the sandbox from an agent on that user,
-  // and closed by mode to an agent with a user of its own.
-  // So are the credentials files the environment names (what an earlier step's login exported); one
-  // inside the checkout is also left out of the agent's copy.
+  // The door's checkout credentials, the credential files of the runner's user and of the runner, and
+  // those the environment names (what an earlier step's login exported): the sandbox hides them from
+  // an agent on the host's own user, and closeSourceCredentials (below) closes them by mode to an
+  // agent with a user of its own. One the environment names inside the checkout is also left out of
+  // the agent's copy.
   const namedByEnvironment = await environmentCredentialPaths(hostEnv);
   const runnerCredentials =
     sandboxed || options.agentUser

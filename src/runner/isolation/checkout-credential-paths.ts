@@ -1,6 +1,7 @@
 import { lstat } from "node:fs/promises";
 import path from "node:path";
 import { includedConfigFiles, sshKeyFiles } from "./checkout-credentials.js";
+import { isInside } from "./path-inside.js";
 import { credentialFilesAt } from "./workspace-credential-files.js";
 
 /** Paths commands must not read, and how the session's log names them. */
@@ -77,11 +78,6 @@ export async function existingPaths(paths: string[]): Promise<string[]> {
   const found: string[] = [];
   for (const candidate of paths) if (await lstat(candidate).catch(() => undefined)) found.push(candidate);
   return found;
-}
-
-function isInside(file: string, dir: string): boolean {
-  const relative = path.relative(dir, file);
-  return relative !== "" && !relative.startsWith("..") && !path.isAbsolute(relative);
 }
 
 /** Several HiddenPaths as one: every path, and each description in turn. */

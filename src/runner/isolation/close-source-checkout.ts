@@ -5,6 +5,7 @@ import { setFileMode } from "./agent-files.js";
 import type { AgentUser } from "./agent-user.js";
 import { checkoutCredentialFiles } from "./checkout-credential-paths.js";
 import type { HostCommands } from "./host-commands.js";
+import { isInside } from "./path-inside.js";
 
 export interface ClosedSource {
   /** What was closed to the agent's uid for the session (paths only). */
@@ -49,9 +50,11 @@ export async function closeSourceCredentials(
   const { configFiles, cloudFiles } = checkout
     ? await checkoutCredentialFiles(source, home, env)
     : { configFiles: [], cloudFiles: [] };
+  const holdsExecutable = (file: string) =>
+    executable !== undefined && (executable === file || isInside(executable, file));
   const targets: Array<{ readable: string; close: string }> = [
     ...(checkout ? [{ readable: config, close: sourceGit }] : []),
-    ...[...configFiles, ...cloudFiles, ...runnerCredentials.filter((file) => !holds(file, executable))].map(
+    ...[...configFiles, ...cloudFiles, ...runnerCredentials.filter((file) => !holdsExecutable(file))].map(
       (file) => ({ readable: file, close: file }),
     ),
   ];
@@ -66,19 +69,19 @@ export async function closeSourceCredentials(
       targets.map((target) => target.readable),
       user,
     );
-    const toClose = [...new Set(targets.filter((t) => readable.has(t.readable)).map((t) => t.close))];
+    const open = targets.filter((t) => readable.has(t.readable));
+    const toClose = [...new Set(open.map((t) => t.close))];
     for (const target of toClose) {
       const mode = (await stat(target)).mode & 0o7777;
       await setFileMode(target, mode & ~0o077, host);
       restored.push({ path: target, mode });
     }
     if (toClose.length > 0) {
-      const still = targets.filter((t) => readable.has(t.readable));
-      const open = await agentReadable(
-        still.map((t) => t.readable),
+      const stillReadable = await agentReadable(
+        open.map((t) => t.readable),
         user,
       );
-      const first = still.find((t) => open.has(t.readable));
+      const first = open.find((t) => stillReadable.has(t.readable));
       if (first) {
         throw new Error(
           `${first.readable} holds credentials and stays readable by ${user.name} after closing ${first.close}`,
@@ -110,11 +113,4 @@ export function agentReadable(targets: readonly string[], user: AgentUser): Prom
       else resolve(new Set(stdout.split("\0").filter(Boolean)));
     });
   });
-}
-
-/** Whether `file` is `dir` or lies inside it. */
-function holds(dir: string, file: string | undefined): boolean {
-  if (file === undefined) return false;
-  const relative = path.relative(dir, file);
-  return relative === "" || (!relative.startsWith("..") && !path.isAbsolute(relative));
 }

@@ -1,5 +1,6 @@
 import { lstat, readdir, readFile, realpath, rm } from "node:fs/promises";
 import path from "node:path";
+import { isInside } from "./path-inside.js";
 
 /**
  * google-github-actions/auth writes its credentials file at the workspace's root as
@@ -42,8 +43,8 @@ export async function leaveOutNamedFiles(
   const realSource = await realpath(source);
   const left: string[] = [];
   for (const file of files) {
+    if (!isInside(file, realSource)) continue;
     const relative = path.relative(realSource, file);
-    if (relative === "" || relative.startsWith("..") || path.isAbsolute(relative)) continue;
     const inCopy = path.join(copyRoot, relative);
     if (!(await lstat(inCopy).catch(() => undefined))) continue;
     await rm(inCopy, { recursive: true, force: true });

@@ -294,8 +294,8 @@ var require_utils = __commonJS({
       }
       return output;
     };
-    exports.basename = (path17, { windows } = {}) => {
-      const segs = path17.split(windows ? /[\\/]/ : "/");
+    exports.basename = (path18, { windows } = {}) => {
+      const segs = path18.split(windows ? /[\\/]/ : "/");
       const last = segs[segs.length - 1];
       if (last === "") {
         return segs[segs.length - 2];
@@ -2237,8 +2237,8 @@ ${finding.body}`.trim() },
     ]
   };
 }
-function relativeUri(path17) {
-  return path17.split("/").map(encodeURIComponent).join("/");
+function relativeUri(path18) {
+  return path18.split("/").map(encodeURIComponent).join("/");
 }
 
 // src/jobs/review/review-run-properties.ts
@@ -2429,7 +2429,7 @@ function schemaProblems(errors, document) {
   const all = errors ?? [];
   const anyOfPaths = all.filter((e) => e.keyword === "anyOf").map((e) => `${e.schemaPath}/`);
   for (const error of all) {
-    if (anyOfPaths.some((path17) => error.schemaPath.startsWith(path17))) continue;
+    if (anyOfPaths.some((path18) => error.schemaPath.startsWith(path18))) continue;
     const branches = all.filter(
       (e) => e.instancePath === error.instancePath && e.schemaPath.startsWith(`${error.schemaPath}/`)
     );
@@ -2492,7 +2492,7 @@ function anyOfText(error, branches) {
   return names.length > 0 && names.length === branches.length ? `needs at least one of ${names.join(", ")}` : error.message ?? "is not valid";
 }
 function keyPath(instancePath) {
-  return instancePath.split("/").slice(1).map((part) => part.replaceAll("~1", "/").replaceAll("~0", "~")).reduce((path17, part) => /^\d+$/.test(part) ? `${path17}[${part}]` : path17 ? `${path17}.${part}` : part, "");
+  return instancePath.split("/").slice(1).map((part) => part.replaceAll("~1", "/").replaceAll("~0", "~")).reduce((path18, part) => /^\d+$/.test(part) ? `${path18}[${part}]` : path18 ? `${path18}.${part}` : part, "");
 }
 function valueAt(document, instancePath) {
   let value = document;
@@ -2773,9 +2773,9 @@ var GitCheckout = class {
     return parseNameStatus(status).map((file) => ({ ...file, ...counts.get(file.path) }));
   }
   /** Number of lines of a file at a commit, or undefined when the file does not exist there. */
-  async lineCount(sha, path17) {
+  async lineCount(sha, path18) {
     try {
-      const text = await this.git(["show", `${sha}:${path17}`]);
+      const text = await this.git(["show", `${sha}:${path18}`]);
       if (text.length === 0) return 0;
       return text.split("\n").length - (text.endsWith("\n") ? 1 : 0);
     } catch {
@@ -2785,8 +2785,8 @@ var GitCheckout = class {
   /** `lineCount` of each path at a commit, read in parallel, for checking findings against the files. */
   async lineCounts(sha, paths) {
     const unique = [...new Set(paths)];
-    const counts = await Promise.all(unique.map((path17) => this.lineCount(sha, path17)));
-    return new Map(unique.map((path17, i) => [path17, counts[i]]));
+    const counts = await Promise.all(unique.map((path18) => this.lineCount(sha, path18)));
+    return new Map(unique.map((path18, i) => [path18, counts[i]]));
   }
   /**
    * The byte size of each path's blob at a commit (one `ls-tree` for all), for estimating what
@@ -2836,8 +2836,8 @@ function parseNameStatus(output) {
     const letter = code[0] ?? "M";
     if (letter === "R" || letter === "C") {
       const previousPath = fields[i++] ?? "";
-      const path17 = fields[i++] ?? "";
-      files.push({ path: path17, previousPath, status: STATUS_NAMES[letter] ?? "modified" });
+      const path18 = fields[i++] ?? "";
+      files.push({ path: path18, previousPath, status: STATUS_NAMES[letter] ?? "modified" });
     } else {
       files.push({ path: fields[i++] ?? "", status: STATUS_NAMES[letter] ?? "modified" });
     }
@@ -2850,12 +2850,12 @@ function parseNumstat(output) {
   for (let i = 0; i < fields.length; i++) {
     const match = /^(\d+|-)\t(\d+|-)\t(.*)$/.exec(fields[i] ?? "");
     if (!match) continue;
-    let path17 = match[3] ?? "";
-    if (path17 === "") {
+    let path18 = match[3] ?? "";
+    if (path18 === "") {
       i += 2;
-      path17 = fields[i] ?? "";
+      path18 = fields[i] ?? "";
     }
-    counts.set(path17, { additions: toCount(match[1]), deletions: toCount(match[2]) });
+    counts.set(path18, { additions: toCount(match[1]), deletions: toCount(match[2]) });
   }
   return counts;
 }
@@ -2986,12 +2986,12 @@ var RepositoryConfigError = class extends Error {
 var validateConfig = compileOnFirstUse(REPOSITORY_CONFIG_SCHEMA);
 async function readRepositoryConfig(checkout, sha) {
   const listed = await checkout.git(["ls-tree", "--name-only", "-z", sha, "--", ...REPOSITORY_CONFIG_PATHS]);
-  const present = REPOSITORY_CONFIG_PATHS.filter((path18) => listed.split("\0").includes(path18));
-  const path17 = onePath(present, sha);
-  if (!path17) return EMPTY_REPOSITORY_CONFIG;
+  const present = REPOSITORY_CONFIG_PATHS.filter((path19) => listed.split("\0").includes(path19));
+  const path18 = onePath(present, sha);
+  if (!path18) return EMPTY_REPOSITORY_CONFIG;
   return parseRepositoryConfig(
-    await checkout.git(["show", `${sha}:${path17}`]),
-    `${path17} at ${sha.slice(0, 12)}`
+    await checkout.git(["show", `${sha}:${path18}`]),
+    `${path18} at ${sha.slice(0, 12)}`
   );
 }
 function onePath(present, sha) {
@@ -3113,10 +3113,10 @@ var PathFilter = class _PathFilter {
     if (globs.length === 0) return this;
     return new _PathFilter(this.included, this.excluded, this.kept, [...this.narrowings, matcher(globs)]);
   }
-  matches(path17) {
-    if (!this.included(path17)) return false;
-    if (this.excluded(path17) && !this.kept(path17)) return false;
-    return this.narrowings.every((narrowing) => narrowing(path17));
+  matches(path18) {
+    if (!this.included(path18)) return false;
+    if (this.excluded(path18) && !this.kept(path18)) return false;
+    return this.narrowings.every((narrowing) => narrowing(path18));
   }
   /** Splits changed files into the reviewed and the left-out ones; a rename counts by its new path. */
   partition(files) {
@@ -3226,8 +3226,8 @@ function splitDiffByFile(diff) {
   if (starts.length === 0) return [{ index: 0, path: "(diff)", text: diff }];
   return starts.map((start, index) => {
     const text = diff.slice(start, starts[index + 1] ?? diff.length);
-    const path17 = /^diff --git a\/.* b\/(.*)$/m.exec(text)?.[1] ?? `(file ${index + 1})`;
-    return { index, path: path17, text };
+    const path18 = /^diff --git a\/.* b\/(.*)$/m.exec(text)?.[1] ?? `(file ${index + 1})`;
+    return { index, path: path18, text };
   });
 }
 function diffOfPaths(diff, paths) {
@@ -3235,8 +3235,8 @@ function diffOfPaths(diff, paths) {
 }
 
 // src/jobs/review/file-risk.ts
-function riskTier(path17) {
-  const lower = path17.toLowerCase();
+function riskTier(path18) {
+  const lower = path18.toLowerCase();
   const name = lower.slice(lower.lastIndexOf("/") + 1);
   if (LAST.some((pattern) => pattern.test(lower))) return 4;
   if (lower.startsWith(".github/workflows/") || lower.startsWith(".github/actions/")) return 0;
@@ -3873,15 +3873,15 @@ var DiffLineMap = class {
     this.files = new Map(files.map((f) => [f.path, f]));
   }
   /** The file as changed by the PR; `undefined` when the PR does not touch `path` (or deletes it). */
-  file(path17) {
-    const f = this.files.get(path17);
+  file(path18) {
+    const f = this.files.get(path18);
     return f && f.status !== "removed" ? f : void 0;
   }
-  hunkOf(path17, line) {
-    return this.file(path17)?.hunks.find((h) => h.lines.has(line));
+  hunkOf(path18, line) {
+    return this.file(path18)?.hunks.find((h) => h.lines.has(line));
   }
-  lineKind(path17, line) {
-    return this.hunkOf(path17, line)?.lines.get(line);
+  lineKind(path18, line) {
+    return this.hunkOf(path18, line)?.lines.get(line);
   }
 };
 function parseUnifiedDiff(text) {
@@ -3928,11 +3928,11 @@ function fileFromPatch(p) {
   };
   const removed = p.newFileName === "/dev/null" || p.isDelete === true;
   const added = p.oldFileName === "/dev/null" || p.isCreate === true;
-  const path17 = removed ? strip(p.oldFileName) : strip(p.newFileName);
+  const path18 = removed ? strip(p.oldFileName) : strip(p.newFileName);
   const previous = strip(p.oldFileName);
-  const renamed = !added && !removed && (p.isRename === true || previous !== path17);
+  const renamed = !added && !removed && (p.isRename === true || previous !== path18);
   const file = {
-    path: path17,
+    path: path18,
     status: removed ? "removed" : added ? "added" : renamed ? "renamed" : "modified",
     hunks: removed ? [] : hunksOf(p)
   };
@@ -7304,12 +7304,12 @@ async function restoreSession(options) {
       `its transcript is corrupt: sha256 ${sha.slice(0, 12)}\u2026 (${bytes.byteLength} bytes), expected ${entry.transcriptSha256.slice(0, 12)}\u2026 (${entry.transcriptBytes} bytes)`
     );
   }
-  const path17 = await transcriptPath(options.configDir, options.cwd, entry.sessionId);
-  await mkdir2(dirname(path17), { recursive: true });
-  const temp = `${path17}.${randomUUID()}.tmp`;
+  const path18 = await transcriptPath(options.configDir, options.cwd, entry.sessionId);
+  await mkdir2(dirname(path18), { recursive: true });
+  const temp = `${path18}.${randomUUID()}.tmp`;
   try {
     await writeFile2(temp, bytes);
-    await rename(temp, path17);
+    await rename(temp, path18);
   } finally {
     await rm2(temp, { force: true });
   }
@@ -7319,7 +7319,7 @@ async function restoreSession(options) {
     start,
     sessionId: entry.sessionId,
     parentHeadSha: entry.headSha,
-    transcriptPath: path17,
+    transcriptPath: path18,
     message: `Continued from session ${entry.sessionId} of ${origin} (it saw ${entry.headSha.slice(0, 7)}).`
   };
 }
@@ -8185,8 +8185,8 @@ var CredentialProxy = class {
   }
   handle(req, res) {
     const method = req.method ?? "GET";
-    const path17 = req.url ?? "/";
-    if ((method === "HEAD" || method === "GET") && pathOnly(path17) === "/api/hello") {
+    const path18 = req.url ?? "/";
+    if ((method === "HEAD" || method === "GET") && pathOnly(path18) === "/api/hello") {
       res.writeHead(200, { "content-type": "application/json" }).end(method === "HEAD" ? void 0 : "{}");
       return;
     }
@@ -8195,9 +8195,9 @@ var CredentialProxy = class {
       this.refuse(res, refusal2.status, refusal2.type, refusal2.message);
       return;
     }
-    const route = forwardableRequest(method, path17);
+    const route = forwardableRequest(method, path18);
     if (!route.ok) {
-      this.refuseRequest(res, `${method} ${describeTarget(path17)}: ${route.reason}`);
+      this.refuseRequest(res, `${method} ${describeTarget(path18)}: ${route.reason}`);
       return;
     }
     this.forward(req, res, method, route.path);
@@ -8206,9 +8206,9 @@ var CredentialProxy = class {
   refuseRequest(res, reason) {
     this.refuse(res, 403, "permission_error", `${PROXY_MESSAGE_PREFIX}: refused ${reason}`);
   }
-  forward(req, res, method, path17) {
+  forward(req, res, method, path18) {
     this.counters.forwarded++;
-    this.sendUpstream(req, res, method, path17).catch((error) => {
+    this.sendUpstream(req, res, method, path18).catch((error) => {
       this.refuse(
         res,
         502,
@@ -8217,14 +8217,14 @@ var CredentialProxy = class {
       );
     });
   }
-  async sendUpstream(req, res, method, path17) {
+  async sendUpstream(req, res, method, path18) {
     const headers = {};
     for (const [name, value] of Object.entries(req.headers)) {
       if (value !== void 0 && !DROPPED_REQUEST_HEADERS.has(name)) headers[name] = value;
     }
     headers["accept-encoding"] = "identity";
     const base = this.upstream.pathname.replace(/\/+$/, "");
-    const url = new URL(`${this.upstream.origin}${base}${path17}`);
+    const url = new URL(`${this.upstream.origin}${base}${path18}`);
     const body = this.auth.needsBody ? await readBody(req) : void 0;
     if (body) headers["content-length"] = String(body.length);
     await this.auth.authorize({ method, url, headers, ...body ? { body } : {} });
@@ -8356,9 +8356,9 @@ function upstreamMessage(body) {
 function describeTarget(target) {
   return JSON.stringify(target.slice(0, 200));
 }
-function pathOnly(path17) {
-  const q = path17.indexOf("?");
-  return q === -1 ? path17 : path17.slice(0, q);
+function pathOnly(path18) {
+  const q = path18.indexOf("?");
+  return q === -1 ? path18 : path18.slice(0, q);
 }
 
 // src/sandbox/credential-proxy/start-credential-proxy.ts
@@ -8644,7 +8644,7 @@ function isTruthy(value) {
 // src/runner/prepare-session.ts
 import { mkdir as mkdir6, mkdtemp as mkdtemp3, realpath as realpath7, rm as rm7, stat as stat4 } from "node:fs/promises";
 import { homedir, tmpdir as tmpdir2 } from "node:os";
-import path15 from "node:path";
+import path16 from "node:path";
 
 // src/runner/build-claude-argv.ts
 var POLICY_SAFE_PERMISSION_MODES = ["manual", "acceptEdits", "plan"];
@@ -8776,7 +8776,7 @@ async function privileged(host, command, args) {
 // src/runner/isolation/agent-workspace.ts
 import { execFile as execFile5 } from "node:child_process";
 import { lstat as lstat4, mkdir as mkdir5, mkdtemp as mkdtemp2, readdir as readdir3, rename as rename2, rm as rm6 } from "node:fs/promises";
-import path8 from "node:path";
+import path9 from "node:path";
 import { promisify as promisify5 } from "node:util";
 
 // src/runner/isolation/checkout-credentials.ts
@@ -8878,7 +8878,16 @@ var HOST_GIT_STEERING_APPLY_EXCLUDES = [
 
 // src/runner/isolation/workspace-credential-files.ts
 import { lstat as lstat3, readdir as readdir2, readFile as readFile2, realpath as realpath5, rm as rm5 } from "node:fs/promises";
+import path8 from "node:path";
+
+// src/runner/isolation/path-inside.ts
 import path7 from "node:path";
+function isInside2(file, dir) {
+  const relative = path7.relative(dir, file);
+  return relative !== "" && !relative.startsWith("..") && !path7.isAbsolute(relative);
+}
+
+// src/runner/isolation/workspace-credential-files.ts
 var CREDENTIALS_FILE_NAME = /^gha-creds-[A-Za-z0-9_-]+\.json$/;
 var CREDENTIALS_TYPES = /* @__PURE__ */ new Set([
   "service_account",
@@ -8889,16 +8898,16 @@ var CREDENTIALS_TYPES = /* @__PURE__ */ new Set([
 var MAX_BYTES = 64 * 1024;
 async function leaveOutCredentialFiles(copyRoot) {
   const found = await credentialFilesAt(copyRoot);
-  for (const name of found) await rm5(path7.join(copyRoot, name));
+  for (const name of found) await rm5(path8.join(copyRoot, name));
   return found;
 }
 async function leaveOutNamedFiles(source, copyRoot, files) {
   const realSource = await realpath5(source);
   const left = [];
   for (const file of files) {
-    const relative = path7.relative(realSource, file);
-    if (relative === "" || relative.startsWith("..") || path7.isAbsolute(relative)) continue;
-    const inCopy = path7.join(copyRoot, relative);
+    if (!isInside2(file, realSource)) continue;
+    const relative = path8.relative(realSource, file);
+    const inCopy = path8.join(copyRoot, relative);
     if (!await lstat3(inCopy).catch(() => void 0)) continue;
     await rm5(inCopy, { recursive: true, force: true });
     left.push(relative);
@@ -8908,7 +8917,7 @@ async function leaveOutNamedFiles(source, copyRoot, files) {
 async function credentialFilesAt(root) {
   const found = [];
   for (const name of (await readdir2(root)).filter((entry) => CREDENTIALS_FILE_NAME.test(entry)).sort()) {
-    const file = path7.join(root, name);
+    const file = path8.join(root, name);
     const info = await lstat3(file);
     if (!info.isFile() || info.size > MAX_BYTES) continue;
     if (!isGoogleCredentials(await readFile2(file, "utf8").catch(() => ""))) continue;
@@ -8949,7 +8958,7 @@ var GIT_DIR_ENTRIES = /* @__PURE__ */ new Set([
   "worktrees"
 ]);
 async function makeAgentWorkspace(plan) {
-  const sourceGit = path8.join(plan.source, ".git");
+  const sourceGit = path9.join(plan.source, ".git");
   const gitEntry = await lstat4(sourceGit).catch(() => void 0);
   if (gitEntry && !gitEntry.isDirectory()) {
     throw new Error(
@@ -8967,7 +8976,7 @@ async function makeAgentWorkspace(plan) {
     ...await leaveOutCredentialFiles(plan.into),
     ...await leaveOutNamedFiles(plan.source, plan.into, plan.leaveOut ?? [])
   ];
-  const keptOut = gitEntry ? await cleanGitDir(sourceGit, path8.join(plan.into, ".git")) : [];
+  const keptOut = gitEntry ? await cleanGitDir(sourceGit, path9.join(plan.into, ".git")) : [];
   const agentConfig = plan.agentConfigFrom === void 0 ? void 0 : await pinAgentConfig({
     sourceGit,
     copy: plan.into,
@@ -9008,15 +9017,15 @@ async function copyTree(source, into, shareInodes) {
 }
 async function cleanGitDir(sourceGit, copyGit, relative = "") {
   const keptOut = [];
-  for (const entry of await readdir3(path8.join(copyGit, relative), { withFileTypes: true })) {
-    const rel = path8.join(relative, entry.name);
+  for (const entry of await readdir3(path9.join(copyGit, relative), { withFileTypes: true })) {
+    const rel = path9.join(relative, entry.name);
     if (!GIT_DIR_ENTRIES.has(entry.name)) {
-      await rm6(path8.join(copyGit, rel), { recursive: true, force: true });
+      await rm6(path9.join(copyGit, rel), { recursive: true, force: true });
     } else if (CONFIG_FILE_NAMES.has(entry.name)) {
       if (!entry.isFile()) {
-        throw new Error(`${path8.join(sourceGit, rel)} is not a regular file; the agent's copy was not made`);
+        throw new Error(`${path9.join(sourceGit, rel)} is not a regular file; the agent's copy was not made`);
       }
-      const hidden = await writeCredentialFreeConfig(path8.join(sourceGit, rel), path8.join(copyGit, rel));
+      const hidden = await writeCredentialFreeConfig(path9.join(sourceGit, rel), path9.join(copyGit, rel));
       keptOut.push(...hidden.map((key) => rel === "config" ? key : `${key} (${rel})`));
     } else if ((entry.name === "modules" || entry.name === "worktrees") && entry.isDirectory()) {
       keptOut.push(...await cleanNestedGitDirs(sourceGit, copyGit, rel));
@@ -9026,13 +9035,13 @@ async function cleanGitDir(sourceGit, copyGit, relative = "") {
 }
 async function cleanNestedGitDirs(sourceGit, copyGit, relative) {
   const keptOut = [];
-  for (const entry of await readdir3(path8.join(copyGit, relative), { withFileTypes: true })) {
-    const rel = path8.join(relative, entry.name);
+  for (const entry of await readdir3(path9.join(copyGit, relative), { withFileTypes: true })) {
+    const rel = path9.join(relative, entry.name);
     if (!entry.isDirectory()) {
-      await rm6(path8.join(copyGit, rel), { force: true });
+      await rm6(path9.join(copyGit, rel), { force: true });
       continue;
     }
-    const isGitDir = await lstat4(path8.join(copyGit, rel, "HEAD")).then(
+    const isGitDir = await lstat4(path9.join(copyGit, rel, "HEAD")).then(
       () => true,
       () => false
     );
@@ -9057,7 +9066,7 @@ var EditSnapshots = class _EditSnapshots {
   before;
   agentConfigPinned;
   static async start(copy, hostEnv, agentConfigPinned) {
-    const scratch = await mkdtemp2(path8.join(path8.dirname(copy), "edits-"));
+    const scratch = await mkdtemp2(path9.join(path9.dirname(copy), "edits-"));
     await _EditSnapshots.git(scratch, hostEnv, ["init", "-q", "--bare"]);
     const before = await _EditSnapshots.snapshot(scratch, hostEnv, copy, INDEX);
     return new _EditSnapshots(copy, scratch, hostEnv, before, agentConfigPinned);
@@ -9074,7 +9083,7 @@ var EditSnapshots = class _EditSnapshots {
       const leftOut = names.filter((name) => this.notReturned(name));
       const applied = names.filter((name) => !this.notReturned(name));
       if (applied.length === 0) return { applied, leftOut };
-      const patch = path8.join(this.scratch, "edits.patch");
+      const patch = path9.join(this.scratch, "edits.patch");
       await git([
         "diff",
         "--no-ext-diff",
@@ -9105,19 +9114,19 @@ var EditSnapshots = class _EditSnapshots {
   static git(scratch, hostEnv, args, extra = {}) {
     return runHostGit(args, {
       hostEnv,
-      gitDir: path8.join(scratch, "snapshots.git"),
+      gitDir: path9.join(scratch, "snapshots.git"),
       ...extra.workTree ? (
         // git apply patches paths relative to its cwd, so it runs at the top of the tree.
         { workTree: extra.workTree, cwd: extra.workTree }
       ) : {},
-      ...extra.index ? { indexFile: path8.join(scratch, extra.index) } : {}
+      ...extra.index ? { indexFile: path9.join(scratch, extra.index) } : {}
     });
   }
 };
 async function moveTranscripts(configDir, fromCwd, toCwd) {
-  const projects = path8.join(configDir, "projects");
-  const from = path8.join(projects, projectSlug(fromCwd));
-  const to = path8.join(projects, projectSlug(toCwd));
+  const projects = path9.join(configDir, "projects");
+  const from = path9.join(projects, projectSlug(fromCwd));
+  const to = path9.join(projects, projectSlug(toCwd));
   const projectsEntry = await lstat4(projects).catch(() => void 0);
   if (!projectsEntry) return;
   if (!projectsEntry.isDirectory()) {
@@ -9132,7 +9141,7 @@ async function moveTranscripts(configDir, fromCwd, toCwd) {
 // src/runner/isolation/bash-sandbox.ts
 import { spawnSync as spawnSync2 } from "node:child_process";
 import { closeSync, existsSync, openSync, readSync } from "node:fs";
-import path9 from "node:path";
+import path10 from "node:path";
 async function planBashSandbox(request, user, searchPath, workspaceWritable, probe = probeBubblewrap, claudePath, hidden) {
   if (process.platform !== "linux") {
     return { enabled: false, summary: `Bash sandbox: off (${process.platform} is not handled here)` };
@@ -9240,9 +9249,9 @@ function isNativeBinary(file) {
   }
 }
 function findOnPath(name, searchPath) {
-  for (const dir of searchPath.split(path9.delimiter)) {
+  for (const dir of searchPath.split(path10.delimiter)) {
     if (!dir) continue;
-    const candidate = path9.join(dir, name);
+    const candidate = path10.join(dir, name);
     if (existsSync(candidate)) return candidate;
   }
   return void 0;
@@ -9250,10 +9259,10 @@ function findOnPath(name, searchPath) {
 
 // src/runner/isolation/checkout-credential-paths.ts
 import { lstat as lstat5 } from "node:fs/promises";
-import path10 from "node:path";
+import path11 from "node:path";
 async function checkoutCredentialFiles(sourceCwd, home, env) {
-  const gitDir = path10.join(sourceCwd, ".git");
-  const config = path10.join(gitDir, "config");
+  const gitDir = path11.join(sourceCwd, ".git");
+  const config = path11.join(gitDir, "config");
   const isConfig = (await lstat5(config).catch(() => void 0))?.isFile() === true;
   const included = isConfig ? await includedConfigFiles(config, home) : [];
   const keys = isConfig ? await sshKeyFiles(config, env, home) : [];
@@ -9264,11 +9273,11 @@ async function checkoutCredentialFiles(sourceCwd, home, env) {
     gitDir,
     configFiles,
     namesKeys: keys.some((key) => configFiles.includes(key)),
-    cloudFiles: (await credentialFilesAt(sourceCwd)).map((name) => path10.join(sourceCwd, name))
+    cloudFiles: (await credentialFilesAt(sourceCwd)).map((name) => path11.join(sourceCwd, name))
   };
 }
 async function checkoutCredentialPaths(sourceCwd, home, env = {}) {
-  if (!await lstat5(path10.join(sourceCwd, ".git")).catch(() => void 0)) return void 0;
+  if (!await lstat5(path11.join(sourceCwd, ".git")).catch(() => void 0)) return void 0;
   const { gitDir, configFiles, namesKeys, cloudFiles } = await checkoutCredentialFiles(sourceCwd, home, env);
   const how = namesKeys ? "it includes or names" : "it includes";
   return {
@@ -9284,10 +9293,6 @@ async function existingPaths(paths) {
   for (const candidate of paths) if (await lstat5(candidate).catch(() => void 0)) found.push(candidate);
   return found;
 }
-function isInside2(file, dir) {
-  const relative = path10.relative(dir, file);
-  return relative !== "" && !relative.startsWith("..") && !path10.isAbsolute(relative);
-}
 function combineHiddenPaths(...parts) {
   const present = parts.filter((part) => part !== void 0 && part.paths.length > 0);
   if (!present.length) return void 0;
@@ -9300,15 +9305,16 @@ function combineHiddenPaths(...parts) {
 // src/runner/isolation/close-source-checkout.ts
 import { execFile as execFile6 } from "node:child_process";
 import { lstat as lstat6, stat as stat2 } from "node:fs/promises";
-import path11 from "node:path";
+import path12 from "node:path";
 async function closeSourceCredentials(source, user, host, home, env, runnerCredentials = [], executable) {
-  const sourceGit = path11.join(source, ".git");
-  const config = path11.join(sourceGit, "config");
+  const sourceGit = path12.join(source, ".git");
+  const config = path12.join(sourceGit, "config");
   const checkout = (await lstat6(config).catch(() => void 0))?.isFile() === true;
   const { configFiles, cloudFiles } = checkout ? await checkoutCredentialFiles(source, home, env) : { configFiles: [], cloudFiles: [] };
+  const holdsExecutable = (file) => executable !== void 0 && (executable === file || isInside2(executable, file));
   const targets = [
     ...checkout ? [{ readable: config, close: sourceGit }] : [],
-    ...[...configFiles, ...cloudFiles, ...runnerCredentials.filter((file) => !holds(file, executable))].map(
+    ...[...configFiles, ...cloudFiles, ...runnerCredentials.filter((file) => !holdsExecutable(file))].map(
       (file) => ({ readable: file, close: file })
     )
   ];
@@ -9321,19 +9327,19 @@ async function closeSourceCredentials(source, user, host, home, env, runnerCrede
       targets.map((target) => target.readable),
       user
     );
-    const toClose = [...new Set(targets.filter((t) => readable.has(t.readable)).map((t) => t.close))];
+    const open3 = targets.filter((t) => readable.has(t.readable));
+    const toClose = [...new Set(open3.map((t) => t.close))];
     for (const target of toClose) {
       const mode = (await stat2(target)).mode & 4095;
       await setFileMode(target, mode & ~63, host);
       restored.push({ path: target, mode });
     }
     if (toClose.length > 0) {
-      const still = targets.filter((t) => readable.has(t.readable));
-      const open3 = await agentReadable(
-        still.map((t) => t.readable),
+      const stillReadable = await agentReadable(
+        open3.map((t) => t.readable),
         user
       );
-      const first = still.find((t) => open3.has(t.readable));
+      const first = open3.find((t) => stillReadable.has(t.readable));
       if (first) {
         throw new Error(
           `${first.readable} holds credentials and stays readable by ${user.name} after closing ${first.close}`
@@ -9359,15 +9365,10 @@ function agentReadable(targets, user) {
     });
   });
 }
-function holds(dir, file) {
-  if (file === void 0) return false;
-  const relative = path11.relative(dir, file);
-  return relative === "" || !relative.startsWith("..") && !path11.isAbsolute(relative);
-}
 
 // src/runner/isolation/environment-credential-files.ts
 import { realpath as realpath6, stat as stat3 } from "node:fs/promises";
-import path12 from "node:path";
+import path13 from "node:path";
 var FILE_VARIABLES = [
   "GOOGLE_APPLICATION_CREDENTIALS",
   "CLOUDSDK_AUTH_CREDENTIAL_FILE_OVERRIDE",
@@ -9394,11 +9395,11 @@ async function credentialFilesNamedBy(env) {
   for (const name of FILE_VARIABLES)
     named.push(...absolute(env[name]).map((file) => ({ file, directory: false })));
   for (const name of LIST_VARIABLES)
-    named.push(...absolute(env[name], path12.delimiter).map((file) => ({ file, directory: false })));
+    named.push(...absolute(env[name], path13.delimiter).map((file) => ({ file, directory: false })));
   for (const [name, inside] of Object.entries(DIRECTORY_VARIABLES))
     named.push(
       ...absolute(env[name]).map((dir) => ({
-        file: inside ? path12.join(dir, inside) : dir,
+        file: inside ? path13.join(dir, inside) : dir,
         directory: !inside
       }))
     );
@@ -9420,7 +9421,7 @@ async function environmentCredentialPaths(env) {
 }
 function absolute(value, separator) {
   if (!value) return [];
-  return (separator ? value.split(separator) : [value]).filter((entry) => path12.isAbsolute(entry));
+  return (separator ? value.split(separator) : [value]).filter((entry) => path13.isAbsolute(entry));
 }
 
 // src/runner/isolation/host-commands.ts
@@ -9444,7 +9445,7 @@ function systemHostCommands() {
 
 // src/runner/isolation/runner-credential-paths.ts
 import { readdir as readdir4 } from "node:fs/promises";
-import path13 from "node:path";
+import path14 from "node:path";
 var HOME_CREDENTIAL_FILES = [
   ".git-credentials",
   ".config/git/credentials",
@@ -9497,11 +9498,11 @@ var HOME_CREDENTIAL_FILES = [
 ];
 var RUNNER_CREDENTIAL_FILES = [".credentials", ".credentials_rsaparams"];
 async function runnerCredentialPaths(where2) {
-  const inHome = where2.home && path13.isAbsolute(where2.home) && where2.home !== "/" ? await existingPaths(HOME_CREDENTIAL_FILES.map((file) => path13.join(where2.home, file))) : [];
-  const workDir = where2.runnerWorkspace ? path13.dirname(path13.resolve(where2.runnerWorkspace)) : void 0;
-  const ofRunner = workDir && path13.basename(workDir) === "_work" ? await existingPaths(RUNNER_CREDENTIAL_FILES.map((file) => path13.join(path13.dirname(workDir), file))) : [];
-  const runnerTemp = where2.runnerTemp && path13.isAbsolute(where2.runnerTemp) ? where2.runnerTemp : void 0;
-  const fileCommands = runnerTemp ? await existingPaths([path13.join(runnerTemp, "_runner_file_commands")]) : [];
+  const inHome = where2.home && path14.isAbsolute(where2.home) && where2.home !== "/" ? await existingPaths(HOME_CREDENTIAL_FILES.map((file) => path14.join(where2.home, file))) : [];
+  const workDir = where2.runnerWorkspace ? path14.dirname(path14.resolve(where2.runnerWorkspace)) : void 0;
+  const ofRunner = workDir && path14.basename(workDir) === "_work" ? await existingPaths(RUNNER_CREDENTIAL_FILES.map((file) => path14.join(path14.dirname(workDir), file))) : [];
+  const runnerTemp = where2.runnerTemp && path14.isAbsolute(where2.runnerTemp) ? where2.runnerTemp : void 0;
+  const fileCommands = runnerTemp ? await existingPaths([path14.join(runnerTemp, "_runner_file_commands")]) : [];
   const stepScripts = runnerTemp ? await stepScriptsIn(runnerTemp) : [];
   const parts = [
     ...inHome.length ? [`${inHome.length} credential file${inHome.length === 1 ? "" : "s"} of the runner's HOME`] : [],
@@ -9515,7 +9516,7 @@ async function runnerCredentialPaths(where2) {
 var STEP_SCRIPT = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(?:sh|ps1|cmd|py)$/i;
 async function stepScriptsIn(runnerTemp) {
   const entries = await readdir4(runnerTemp, { withFileTypes: true }).catch(() => []);
-  return entries.filter((entry) => entry.isFile() && STEP_SCRIPT.test(entry.name)).map((entry) => path13.join(runnerTemp, entry.name)).sort();
+  return entries.filter((entry) => entry.isFile() && STEP_SCRIPT.test(entry.name)).map((entry) => path14.join(runnerTemp, entry.name)).sort();
 }
 
 // src/runner/merge-runner-settings.ts
@@ -9635,7 +9636,7 @@ function modelIdFor(provider, model, option = "model") {
 // src/runner/resolve-claude-path.ts
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import path14 from "node:path";
+import path15 from "node:path";
 function resolveClaudePath() {
   const require2 = createRequire(import.meta.url);
   let manifestPath;
@@ -9650,7 +9651,7 @@ function resolveClaudePath() {
   const manifest = JSON.parse(readFileSync(manifestPath, "utf8"));
   const bin = typeof manifest.bin === "string" ? manifest.bin : manifest.bin?.claude;
   if (!bin) throw new RunnerConfigError(`${manifestPath} declares no "claude" bin`, "claudePath");
-  return path14.resolve(path14.dirname(manifestPath), bin);
+  return path15.resolve(path15.dirname(manifestPath), bin);
 }
 
 // src/runner/prepare-session.ts
@@ -9658,7 +9659,7 @@ async function prepareSession(options) {
   if (typeof options.prompt !== "string" || options.prompt.trim() === "") {
     throw new RunnerConfigError("the prompt is empty", "prompt");
   }
-  const cwd = path15.resolve(options.cwd);
+  const cwd = path16.resolve(options.cwd);
   const cwdStat = await stat4(cwd).catch(() => void 0);
   if (!cwdStat?.isDirectory())
     throw new RunnerConfigError(`the working directory ${cwd} does not exist`, "cwd");
@@ -9677,7 +9678,7 @@ async function prepareSession(options) {
     ...options.fallbackModel ? { fallbackModel: modelIdFor(provider, options.fallbackModel, "fallbackModel") } : {}
   };
   const outputSchema = options.jsonSchema === void 0 ? void 0 : await compileOutputSchema(options.jsonSchema);
-  const claudePath = options.claudePath ? path15.resolve(options.claudePath) : resolveClaudePath();
+  const claudePath = options.claudePath ? path16.resolve(options.claudePath) : resolveClaudePath();
   const sandboxed = options.bashSandbox && !options.withoutBash;
   const namedByEnvironment = await environmentCredentialPaths(hostEnv);
   const runnerCredentials = sandboxed || options.agentUser ? combineHiddenPaths(
@@ -9712,11 +9713,11 @@ async function prepareSession(options) {
   const claudeStat = await stat4(claudePath).catch(() => void 0);
   if (!claudeStat?.isFile())
     throw new RunnerConfigError(`the claude executable ${claudePath} does not exist`, "claudePath");
-  const tempRoot = options.workRoot ? await emptyPrivateDir(path15.resolve(options.workRoot)) : await mkdtemp3(path15.join(tmpdir2(), "claude-pr-runner-"));
+  const tempRoot = options.workRoot ? await emptyPrivateDir(path16.resolve(options.workRoot)) : await mkdtemp3(path16.join(tmpdir2(), "claude-pr-runner-"));
   const undo = [() => rm7(tempRoot, { recursive: true, force: true })];
   try {
-    const home = path15.join(tempRoot, "home");
-    const configDir = options.configDir ? path15.resolve(options.configDir) : path15.join(tempRoot, "config");
+    const home = path16.join(tempRoot, "home");
+    const configDir = options.configDir ? path16.resolve(options.configDir) : path16.join(tempRoot, "config");
     await mkdir6(home, { recursive: true });
     await mkdir6(configDir, { recursive: true });
     const env = buildAgentEnvironment({
@@ -9726,7 +9727,7 @@ async function prepareSession(options) {
       ...options.env ? { extra: options.env } : {},
       ...options.passSecrets ? { passSecrets: options.passSecrets } : {}
     });
-    const tmp = path15.join(tempRoot, "tmp");
+    const tmp = path16.join(tempRoot, "tmp");
     await mkdir6(tmp, { mode: 448 });
     env.TMPDIR = tmp;
     const redactor = SecretRedactor.fromEnvironment({ ...source, ...options.env });
@@ -9736,7 +9737,7 @@ async function prepareSession(options) {
     try {
       workspace = await makeAgentWorkspace({
         source: sourceCwd,
-        into: path15.join(tempRoot, "workspace"),
+        into: path16.join(tempRoot, "workspace"),
         access,
         shareInodes: user !== void 0 && access === "read",
         hostEnv,
@@ -10668,10 +10669,10 @@ function readsOf(since, headChars) {
 }
 
 // src/findings/repository-path.ts
-function repositoryPathProblem(path17) {
-  if (typeof path17 !== "string" || path17.trim() === "") return "must be a non-empty path";
-  if (path17.startsWith("/") || path17.split("/").includes("..")) {
-    return `must be repository-relative, got "${path17}"`;
+function repositoryPathProblem(path18) {
+  if (typeof path18 !== "string" || path18.trim() === "") return "must be a non-empty path";
+  if (path18.startsWith("/") || path18.split("/").includes("..")) {
+    return `must be repository-relative, got "${path18}"`;
   }
   return void 0;
 }
@@ -10870,19 +10871,19 @@ function reviewCoverage(input) {
     if (use.isError || refused.has(use.id)) continue;
     let counted = false;
     for (const look of looksOf(use, paths)) {
-      const path17 = changedPathOf(look.path, paths);
-      if (!path17) continue;
+      const path18 = changedPathOf(look.path, paths);
+      if (!path18) continue;
       counted = true;
-      touched.add(path17);
-      const lines = added.get(path17) ?? [];
-      const into = seen.get(path17);
+      touched.add(path18);
+      const lines = added.get(path18) ?? [];
+      const into = seen.get(path18);
       if (look.lines === "none") continue;
       for (const line of lines)
         if (look.lines === "all" || look.lines.some((r) => line >= r.from && line <= r.to)) into?.add(line);
     }
     if (counted) toolCallsCounted++;
   }
-  const isRead = (path17) => (added.get(path17)?.length ?? 0) === 0 ? touched.has(path17) : (seen.get(path17)?.size ?? 0) > 0;
+  const isRead = (path18) => (added.get(path18)?.length ?? 0) === 0 ? touched.has(path18) : (seen.get(path18)?.size ?? 0) > 0;
   return {
     filesTotal: files.length,
     filesRead: paths.filter(isRead).length,
@@ -10890,7 +10891,7 @@ function reviewCoverage(input) {
     linesRead: [...seen.values()].reduce((sum, lines) => sum + lines.size, 0),
     linesInPrompt,
     ...summarised ? { reviewedEarlier: { at: summarised.reviewedSha, lines: linesEarlier } } : {},
-    unread: paths.filter((path17) => !isRead(path17)),
+    unread: paths.filter((path18) => !isRead(path18)),
     toolCallsCounted
   };
 }
@@ -10918,8 +10919,8 @@ function coverageLine(coverage) {
   return `Read ${coverage.filesRead} of ${coverage.filesTotal} changed files (${lines}; ${prompt})`;
 }
 function changedPathOf(given, changed) {
-  const path17 = given.replace(/^\.\//, "").replace(/^[ab]\//, "");
-  return changed.find((c) => path17 === c || path17.endsWith(`/${c}`));
+  const path18 = given.replace(/^\.\//, "").replace(/^[ab]\//, "");
+  return changed.find((c) => path18 === c || path18.endsWith(`/${c}`));
 }
 function looksOf(use, changed) {
   switch (use.name.toLowerCase()) {
@@ -10934,17 +10935,17 @@ function looksOf(use, changed) {
   }
 }
 function readLooks(input) {
-  const path17 = stringField(input, "file_path") ?? stringField(input, "path");
-  if (!path17) return [];
+  const path18 = stringField(input, "file_path") ?? stringField(input, "path");
+  if (!path18) return [];
   const range = input.view_range;
   if (Array.isArray(range) && typeof range[0] === "number") {
     const to = typeof range[1] === "number" && range[1] > 0 ? range[1] : Number.MAX_SAFE_INTEGER;
-    return [{ path: path17, lines: [{ from: range[0], to }] }];
+    return [{ path: path18, lines: [{ from: range[0], to }] }];
   }
   const offset = numberField(input, "offset") ?? 1;
   const limit = numberField(input, "limit") ?? READ_DEFAULT_LINES;
   const from = Math.max(1, offset);
-  return [{ path: path17, lines: [{ from, to: from + limit - 1 }] }];
+  return [{ path: path18, lines: [{ from, to: from + limit - 1 }] }];
 }
 function grepLooks(use) {
   const looks = [];
@@ -10954,12 +10955,12 @@ function grepLooks(use) {
       const line = Number(hit[2]);
       looks.push({ path: hit[1], lines: [{ from: line, to: line }] });
     } else {
-      const path18 = text.trim();
-      if (path18 && !path18.includes(" ")) looks.push({ path: path18, lines: "none" });
+      const path19 = text.trim();
+      if (path19 && !path19.includes(" ")) looks.push({ path: path19, lines: "none" });
     }
   }
-  const path17 = stringField(use.input, "path");
-  if (looks.length === 0 && path17) looks.push({ path: path17, lines: "none" });
+  const path18 = stringField(use.input, "path");
+  if (looks.length === 0 && path18) looks.push({ path: path18, lines: "none" });
   return looks;
 }
 function bashLooks(command, changed) {
@@ -10970,13 +10971,13 @@ function bashLooks(command, changed) {
   switch (program) {
     case "cat":
     case "nl":
-      return operands.map((path17) => ({ path: path17, lines: "all" }));
+      return operands.map((path18) => ({ path: path18, lines: "all" }));
     case "head": {
       const count = countOption(args) ?? HEAD_DEFAULT_LINES;
-      return operands.filter((a) => !/^\d+$/.test(a)).map((path17) => ({ path: path17, lines: [{ from: 1, to: count }] }));
+      return operands.filter((a) => !/^\d+$/.test(a)).map((path18) => ({ path: path18, lines: [{ from: 1, to: count }] }));
     }
     case "tail":
-      return operands.filter((a) => !/^\d+$/.test(a)).map((path17) => ({ path: path17, lines: "none" }));
+      return operands.filter((a) => !/^\d+$/.test(a)).map((path18) => ({ path: path18, lines: "none" }));
     case "sed":
       return sedLooks(args);
     case "git":
@@ -10989,7 +10990,7 @@ function sedLooks(args) {
   const script = args.find((a) => /^\d+(,\d+)?p$/.test(a));
   if (!args.includes("-n") || !script) return [];
   const [from = 0, to = from] = script.slice(0, -1).split(",").map(Number);
-  return args.filter((a) => a !== "-n" && a !== script && !a.startsWith("-")).map((path17) => ({ path: path17, lines: [{ from, to }] }));
+  return args.filter((a) => a !== "-n" && a !== script && !a.startsWith("-")).map((path18) => ({ path: path18, lines: [{ from, to }] }));
 }
 function gitLooks(args, changed) {
   const [sub, ...rest] = args.filter((a, i) => !(i === 0 && a.startsWith("-")));
@@ -10998,10 +10999,10 @@ function gitLooks(args, changed) {
   const named = dashDash >= 0 ? rest.slice(dashDash + 1) : [];
   const blobs = rest.filter((a) => !a.startsWith("-") && /^[^:]+:.+/.test(a)).map((a) => ({ path: a.slice(a.indexOf(":") + 1), lines: "all" }));
   if (sub === "log" && !rest.includes("-p") && !rest.includes("--patch")) return [];
-  if (named.length > 0) return named.map((path17) => ({ path: path17, lines: "all" }));
+  if (named.length > 0) return named.map((path18) => ({ path: path18, lines: "all" }));
   if (blobs.length > 0) return blobs;
   if (sub === "diff" && !rest.some((a) => a === "--stat" || a === "--name-only" || a === "--name-status"))
-    return changed.map((path17) => ({ path: path17, lines: "all" }));
+    return changed.map((path18) => ({ path: path18, lines: "all" }));
   return [];
 }
 function countOption(args) {
@@ -11337,10 +11338,10 @@ async function checkedReview(session, promptNotes, files) {
     };
   }
   const review = reviewFromStructuredOutput(outcome.structuredOutput);
-  const lineCounts = files.lineCounts ? await files.lineCounts(review.findings.map((f) => f.path).filter((path17) => files.knownPaths.has(path17))) : /* @__PURE__ */ new Map();
+  const lineCounts = files.lineCounts ? await files.lineCounts(review.findings.map((f) => f.path).filter((path18) => files.knownPaths.has(path18))) : /* @__PURE__ */ new Map();
   const checked = checkReview(review, {
     knownPaths: files.knownPaths,
-    lineCount: (path17) => lineCounts.get(path17),
+    lineCount: (path18) => lineCounts.get(path18),
     ...files.rules ? { rules: files.rules } : {}
   });
   const coverage = files.coverage ? coverageOf(files.coverage, outcome) : void 0;
@@ -11826,20 +11827,20 @@ function isErrno(error, code) {
 function versionOf(bytes) {
   return createHash6("sha256").update(bytes).digest("hex");
 }
-async function readIfExists(path17) {
+async function readIfExists(path18) {
   try {
-    return await readFile4(path17);
+    return await readFile4(path18);
   } catch (error) {
     if (isErrno(error, "ENOENT")) return void 0;
     throw error;
   }
 }
-async function writeAtomic(path17, bytes) {
-  await mkdir7(dirname2(path17), { recursive: true });
-  const temp = `${path17}.${process.pid}.${randomUUID2()}.tmp`;
+async function writeAtomic(path18, bytes) {
+  await mkdir7(dirname2(path18), { recursive: true });
+  const temp = `${path18}.${process.pid}.${randomUUID2()}.tmp`;
   try {
     await writeFile6(temp, bytes, { flag: "wx" });
-    await rename3(temp, path17);
+    await rename3(temp, path18);
   } catch (error) {
     await rm9(temp, { force: true });
     throw error;
@@ -11874,10 +11875,10 @@ var FsTranscriptStore = class {
     await Promise.all(sessionIds.map((id) => rm9(this.#transcriptPath(key, id), { force: true })));
   }
   async readIndex(key) {
-    const path17 = join4(this.#dir(key), "index.json");
-    const bytes = await readIfExists(path17);
+    const path18 = join4(this.#dir(key), "index.json");
+    const bytes = await readIfExists(path18);
     if (!bytes) return void 0;
-    return { index: parseLineageIndex(key, bytes, path17), version: versionOf(bytes) };
+    return { index: parseLineageIndex(key, bytes, path18), version: versionOf(bytes) };
   }
   async writeIndex(key, index, expectedVersion) {
     return this.#swap(join4(this.#dir(key), "index.json"), serializeLineageIndex(index), {
@@ -11886,14 +11887,14 @@ var FsTranscriptStore = class {
     });
   }
   /** Compare-and-swap under the file's lock: the version is the sha256 of the bytes on disk. */
-  async #swap(path17, bytes, cas) {
-    const release = await this.#lock(path17.replace(/\.json$/, ".lock"), cas);
+  async #swap(path18, bytes, cas) {
+    const release = await this.#lock(path18.replace(/\.json$/, ".lock"), cas);
     try {
-      const current = await readIfExists(path17);
+      const current = await readIfExists(path18);
       const currentVersion = current ? versionOf(current) : void 0;
       if (currentVersion !== cas.expectedVersion)
         throw new IndexConflictError(cas.conflictKey, cas.expectedVersion);
-      await writeAtomic(path17, bytes);
+      await writeAtomic(path18, bytes);
       return versionOf(bytes);
     } finally {
       await release();
@@ -12011,7 +12012,7 @@ function formatProgressEvent(event) {
 }
 
 // src/runner/parse-claude-args.ts
-import path16 from "node:path";
+import path17 from "node:path";
 var EFFORT_LEVELS = ["low", "medium", "high", "xhigh", "max"];
 var ALLOWED = [
   "--model",
@@ -12090,9 +12091,9 @@ function parseClaudeArgs(text, workspace) {
         out.effort = value;
         break;
       case "--add-dir": {
-        const root = path16.resolve(workspace);
-        const dir = path16.resolve(root, value);
-        if (dir !== root && !dir.startsWith(`${root}${path16.sep}`)) {
+        const root = path17.resolve(workspace);
+        const dir = path17.resolve(root, value);
+        if (dir !== root && !dir.startsWith(`${root}${path17.sep}`)) {
           throw new RunnerConfigError(
             `claude_args: --add-dir ${value} is outside the workspace`,
             "claude_args"
@@ -12280,24 +12281,24 @@ function parseJson2(name, text) {
     throw new PassThroughError(`${name} is not valid JSON: ${error.message}`, name);
   }
 }
-async function readPromptFile(path17, source) {
+async function readPromptFile(path18, source) {
   let text;
   try {
-    text = await source.readFile(path17);
+    text = await source.readFile(path18);
   } catch (error) {
     throw new PassThroughError(
-      `prompt_file ${path17} could not be read: ${error.message}`,
+      `prompt_file ${path18} could not be read: ${error.message}`,
       "prompt_file"
     );
   }
   const size = Buffer.byteLength(text);
   if (size > PROMPT_FILE_MAX_BYTES) {
     throw new PassThroughError(
-      `prompt_file ${path17} is ${size} bytes; the limit is ${PROMPT_FILE_MAX_BYTES}`,
+      `prompt_file ${path18} is ${size} bytes; the limit is ${PROMPT_FILE_MAX_BYTES}`,
       "prompt_file"
     );
   }
-  if (text.trim() === "") throw new PassThroughError(`prompt_file ${path17} is empty`, "prompt_file");
+  if (text.trim() === "") throw new PassThroughError(`prompt_file ${path18} is empty`, "prompt_file");
   return text.trim();
 }
 
@@ -12405,16 +12406,16 @@ async function parsePolicyDocument(text, source) {
 
 // src/runner/policy/load-policy-file.ts
 import { readFile as readFile5 } from "node:fs/promises";
-async function loadPolicyFile(path17, options = {}) {
+async function loadPolicyFile(path18, options = {}) {
   let text;
   try {
-    text = await readFile5(path17, "utf8");
+    text = await readFile5(path18, "utf8");
   } catch (error) {
-    throw new PolicyFileError(path17, [
+    throw new PolicyFileError(path18, [
       `cannot read the file: ${error.code ?? error.message}`
     ]);
   }
-  return new ToolPolicy(await parsePolicyDocument(text, path17), options);
+  return new ToolPolicy(await parsePolicyDocument(text, path18), options);
 }
 
 export {
