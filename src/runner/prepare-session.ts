@@ -14,6 +14,7 @@ import { checkoutCredentialPaths, combineHiddenPaths } from "./isolation/checkou
 import { type ClosedSource, closeSourceCredentials } from "./isolation/close-source-checkout.js";
 import { environmentCredentialPaths } from "./isolation/environment-credential-files.js";
 import { type HostCommands, systemHostCommands } from "./isolation/host-commands.js";
+import { makePrivateTempDirs, type PrivateTempDirs } from "./isolation/private-temp-dirs.js";
 import { runnerCredentialPaths } from "./isolation/runner-credential-paths.js";
 import { mergeRunnerSettings } from "./merge-runner-settings.js";
 import { providerFromEnvironment } from "./model-gateway.js";
@@ -43,6 +44,8 @@ export interface PreparedSession {
   agentUser?: AgentUser;
   /** Set when the agent runs as its own user: hand its files back before reading them. */
   agentFiles?: AgentFiles;
+  /** The agent's own /tmp, /var/tmp and /dev/shm (under tempRoot), made by its launch. */
+  privateTemp?: PrivateTempDirs;
   /** Which OS-level confinement this session got, for the log (see docs/security.md). */
   confinement: string;
   /** Where the model runs; model ids in argv are already that provider's. */
@@ -199,11 +202,21 @@ export async function prepareSession(options: SessionOptions): Promise<PreparedS
     // Before the hand-over: afterwards the config dir is the agent's (0700), which a sudo host cannot enter.
     await moveTranscripts(configDir, sourceCwd, agentCwd);
     const host = systemHostCommands();
+    // In the agent's own namespace, the shared temp dirs are its own, under tempRoot: what it
+    // leaves there goes with the session, and what other jobs left there is out of its sight.
+    const privateTemp = user?.pidNamespace?.contained
+      ? await makePrivateTempDirs(tempRoot, [
+          configDir,
+          ...(options.addDirs ?? []),
+          path.dirname(claudePath),
+          path.dirname(await realpath(claudePath)),
+        ])
+      : undefined;
     const agentFiles = user
       ? await handOverSessionFiles(
           user,
           host,
-          { tmp, home, configDir, cwd: agentCwd, env, claudePath },
+          { tmp, home, configDir, cwd: agentCwd, env, claudePath, shared: privateTemp?.dirs ?? [] },
           access,
         )
       : undefined;
@@ -240,6 +253,9 @@ export async function prepareSession(options: SessionOptions): Promise<PreparedS
               ? "own PID namespace"
               : `no own PID namespace (${user.pidNamespace.reason})`,
           ]
+        : []),
+      ...(privateTemp?.covered.length
+        ? [`own ${listed(privateTemp.covered)}, removed with the session`]
         : []),
       // What its uid could read of the checkout's and the runner's credentials, closed by mode.
       ...(closedSource?.closed.length
@@ -292,6 +308,7 @@ export async function prepareSession(options: SessionOptions): Promise<PreparedS
       ...(user ? { agentUser: user } : {}),
       confinement,
       ...(agentFiles ? { agentFiles } : {}),
+      ...(privateTemp ? { privateTemp } : {}),
       provider,
       hostEnv,
       ...(outputSchema ? { outputSchema } : {}),
@@ -386,6 +403,8 @@ async function handOverSessionFiles(
     cwd: string;
     env: Record<string, string>;
     claudePath: string;
+    /** Its own /tmp, /var/tmp and /dev/shm, private like its temp dir. */
+    shared: string[];
   },
   workspaceAccess: SessionOptions["workspaceAccess"],
 ): Promise<AgentFiles> {
@@ -396,7 +415,7 @@ async function handOverSessionFiles(
     return await handOverToAgent({
       user,
       host,
-      privateDirs: [dirs.home, dirs.configDir, tmp],
+      privateDirs: [dirs.home, dirs.configDir, tmp, ...dirs.shared],
       workspace: dirs.cwd,
       workspaceAccess: workspaceAccess ?? "read",
       executable: dirs.claudePath,
@@ -407,6 +426,11 @@ async function handOverSessionFiles(
       "agentUser",
     );
   }
+}
+
+/** "/tmp, /var/tmp and /dev/shm". */
+function listed(items: string[]): string {
+  return items.length > 1 ? `${items.slice(0, -1).join(", ")} and ${items.at(-1)}` : (items[0] ?? "");
 }
 
 function pick<T extends object, K extends keyof T>(source: T, keys: K[]): Partial<Pick<T, K>> {

@@ -190,7 +190,13 @@ class SessionHost {
 
   private spawnAndDrive(prepared: PreparedSession): Promise<{ code: number | null; signal: string | null }> {
     // After openGateway: the environment is final (sudo passes it on by name).
-    const launch = agentLaunch(prepared.claudePath, prepared.argv, prepared.env, prepared.agentUser);
+    const launch = agentLaunch(
+      prepared.claudePath,
+      prepared.argv,
+      prepared.env,
+      prepared.agentUser,
+      prepared.privateTemp?.mounts,
+    );
     const child = spawn(launch.command, launch.args, {
       cwd: prepared.cwd,
       env: prepared.env,

@@ -140,10 +140,14 @@ describe("the agent's PID namespace", () => {
       });
       expect(decision).toMatchObject({ kind: "separate-user", user: { pidNamespace: { contained: true } } });
       expect(decision.summary).toContain(
-        ", in a PID namespace of its own (nothing it starts outlives the session).",
+        ", in a PID namespace of its own (nothing it starts outlives the session) with /tmp, /var/tmp and /dev/shm of its own (nothing it writes there outlives the session either).",
       );
-      expect(calls).toContain(
-        `${via === "sudo" ? "sudo -n " : ""}unshare --pid --fork --kill-child --mount-proc -- setpriv --reuid=990 --regid=990 --clear-groups -- true`,
+      // The whole launch, the session's own temp dirs' mounts included (for a scratch root).
+      const probe = calls.find((c) => c.includes("unshare"));
+      expect(probe).toMatch(
+        new RegExp(
+          `^${via === "sudo" ? "sudo -n " : ""}unshare --pid --fork --kill-child --mount-proc -- /bin/sh -c .* sh --bind (\\S+) \\S+/shared-temp/tmp/\\S+ --rbind \\1/shared-temp/tmp /tmp --rbind \\1/shared-temp/var-tmp /var/tmp --rbind \\1/shared-temp/dev-shm /dev/shm -- setpriv --reuid=990 --regid=990 --clear-groups -- true$`,
+        ),
       );
     }
   });
@@ -166,7 +170,7 @@ describe("the agent's PID namespace", () => {
       },
     });
     expect(decision.summary).toMatch(
-      /not as the host; processes it detaches can outlive the session \(no PID namespace of its own: unshare: unshare failed: Operation not permitted\)\.$/,
+      /not as the host; processes it detaches, and files it writes to \/tmp, \/var\/tmp and \/dev\/shm, can outlive the session \(no PID namespace of its own: unshare: unshare failed: Operation not permitted\)\.$/,
     );
   });
 

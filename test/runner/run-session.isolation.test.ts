@@ -166,6 +166,56 @@ describe("the agent under its own uid (real CLI, as root)", () => {
     expect(seen).toMatch(/INIT=\S*setpriv|INIT=\S*claude/);
   });
 
+  it("writes /tmp, /var/tmp and /dev/shm of its own: nothing it leaves there outlives the session, and it sees no host file there", async () => {
+    // Hostile: a fork PR's agent plants files where a self-hosted runner's later jobs (and the
+    // runner itself) look, and reads what other jobs left world-readable in /tmp. Compared with the
+    // same session without the namespace, where both work.
+    expect(agent.pidNamespace).toEqual({ contained: true });
+    const hostFile = path.join("/tmp", `another-job-${process.pid}.txt`);
+    const hostSecret = `another-job-secret-${process.pid}-41d9`;
+    await writeFile(hostFile, `${hostSecret}\n`, { mode: 0o644 });
+    const planted = ["/tmp", "/var/tmp", "/dev/shm"].map((dir) => path.join(dir, `planted-${process.pid}`));
+    try {
+      for (const contained of [false, true]) {
+        s = await scriptedSession([
+          bash(
+            `sh -c 'cat ${hostFile}; touch ${planted.join(" ")} && echo PLANTED; ls ${planted.join(" ")}; echo TMPDIR-WRITABLE=$(touch "$TMPDIR/x" && echo yes)'`,
+            "toolu_plant",
+          ),
+          { kind: "text", text: "done" },
+        ]);
+        const outcome = await runSession({
+          ...s.options(),
+          policy: allowCommands("sh"),
+          agentUser: contained ? agent : { ...agent, pidNamespace: undefined },
+        }).outcome;
+        expect(outcome.exitCode, outcome.failureReasons.join("\n")).toBe(0);
+        const seen = toolResultText(s, "toolu_plant");
+        // The agent's own TMPDIR (inside the session's root) stays where the CLI expects it.
+        expect(seen).toContain("TMPDIR-WRITABLE=yes");
+        const left = [];
+        for (const file of planted) if (await stat(file).catch(() => undefined)) left.push(file);
+        if (contained) {
+          // It could write there (its own directories), and none of it is on the host afterwards.
+          expect(seen).toContain("PLANTED");
+          expect(seen).not.toContain(hostSecret);
+          expect(left).toEqual([]);
+          expect(outcome.confinement).toContain("own /tmp, /var/tmp and /dev/shm");
+        } else {
+          // Without it, the host's /tmp and /var/tmp keep what the agent left, and it read the host's file.
+          expect(seen).toContain(hostSecret);
+          expect(left).toEqual(expect.arrayContaining(planted.slice(0, 2)));
+        }
+        for (const file of planted) await rm(file, { force: true });
+        await s.cleanup();
+        s = undefined;
+      }
+    } finally {
+      await rm(hostFile, { force: true });
+      for (const file of planted) await rm(file, { force: true });
+    }
+  });
+
   it("has its own HOME, config dir and TMPDIR, owned by its user; the host reads them back afterwards", async () => {
     // Third step: stat the three directories the agent's environment names.
     const statDirs = (request: RecordedRequest): ScriptedReply => {

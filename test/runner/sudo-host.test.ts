@@ -1,6 +1,6 @@
 import { execFile, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
-import { chmod, chown, mkdir, rm, stat, writeFile } from "node:fs/promises";
+import { chmod, chown, mkdir, mkdtemp, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
@@ -77,12 +77,14 @@ function sessionAsSudoHost(config: Record<string, unknown>): Promise<Record<stri
 describe("a host with passwordless sudo, as GitHub-hosted runners are (real CLI)", () => {
   it("runs the agent as its own user in its own PID namespace through sudo; what the agent detaches dies with the session", async () => {
     const marker = `51.${process.pid}`;
+    // Hostile: a file left in /tmp for the runner's later jobs.
+    const planted = `/tmp/planted-by-agent-${process.pid}`;
     const api = await ScriptedMessagesApi.start([
       {
         kind: "tool_use",
         name: "Bash",
         input: {
-          command: `sh -c 'id -u; echo USER=$USER; echo TMPDIR=$TMPDIR; setsid -f sleep ${marker} >/dev/null 2>&1 </dev/null'`,
+          command: `sh -c 'id -u; echo USER=$USER; echo TMPDIR=$TMPDIR; touch ${planted} && echo PLANTED; setsid -f sleep ${marker} >/dev/null 2>&1 </dev/null'`,
           description: "probe",
         },
         id: "toolu_probe",
@@ -104,18 +106,22 @@ describe("a host with passwordless sudo, as GitHub-hosted runners are (real CLI)
       });
       expect(seen.summary).toContain("via sudo -n), not as the host, in a PID namespace of its own");
       expect(seen.confinement).toContain("own PID namespace");
+      // It wrote /tmp, its own, which went with the session.
+      expect(seen.confinement).toContain("own /tmp, /var/tmp and /dev/shm, removed with the session");
+      expect(existsSync(planted)).toBe(false);
       const agentUid = (await run("id", ["-u", "claude-agent"])).stdout.trim();
       const probe = JSON.stringify(
         api.mainRequests.flatMap((r) => toolResultsOf(r)).find((r) => r.tool_use_id === "toolu_probe")
           ?.content,
       );
+      expect(probe).toContain("PLANTED");
       // The agent ran as its own user, with USER set as `sudo -u` would, not as root or the host.
       expect(probe).toContain(agentUid);
       expect(probe).toContain("USER=claude-agent");
       // Its TMPDIR is the session's own even through sudo, whose setuid start makes glibc drop
       // TMPDIR from the environment before --preserve-env could keep it: without it the CLI's working
       // files would go to /tmp/claude-<uid>, shared by every session of that user on the runner.
-      expect(probe).toMatch(/TMPDIR=\/\S*\/claude-pr-runner-[^/\s]+\/tmp"$/);
+      expect(probe).toMatch(/TMPDIR=\/\S*\/claude-pr-runner-[^/\s]+\/tmp\\n/);
       const survivors = await run("pgrep", ["-x", "-f", `sleep ${marker}`]).then(
         (r) => r.stdout.trim(),
         () => "",
@@ -123,6 +129,7 @@ describe("a host with passwordless sudo, as GitHub-hosted runners are (real CLI)
       expect(survivors).toBe("");
     } finally {
       await run("pkill", ["-KILL", "-f", `sleep ${marker}`]).catch(() => {});
+      await rm(planted, { force: true });
       await api.close();
       await rm(workspace, { recursive: true, force: true });
     }
@@ -145,7 +152,9 @@ describe("a host with passwordless sudo, as GitHub-hosted runners are (real CLI)
     };
     const home = `/home/${HOST_USER}`;
     const npmrc = path.join(home, ".npmrc");
-    const install = await makeTempDir("sudo-host-runner");
+    // Where a runner lives (/home/runner/actions-runner): outside /tmp, which the agent's namespace
+    // replaces with its own, so this test proves the closing by mode alone.
+    const install = await mkdtemp(path.join(home, "actions-runner-"));
     const runnerWorkspace = path.join(install, "_work", "app");
     const runnerTemp = path.join(install, "_work", "_temp");
     const fileCommands = path.join(runnerTemp, "_runner_file_commands");

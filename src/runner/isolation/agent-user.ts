@@ -1,5 +1,9 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { RunnerConfigError } from "../runner-config-error.js";
 import type { HostCommands } from "./host-commands.js";
+import { makePrivateTempDirs, mountThenExec, type TempMount } from "./private-temp-dirs.js";
 
 /** The unprivileged user the CLI and everything it starts run as. */
 export interface AgentUser {
@@ -12,7 +16,9 @@ export interface AgentUser {
    * Whether the CLI starts as the first process of a PID namespace of its own (`unshare --pid`, then
    * `setpriv` to this user): when it exits, the kernel kills everything left in that namespace, so a
    * process the agent detached (`setsid`, `nohup ... &`) cannot outlive the session, race the host's
-   * finishing steps or wait for the next job under the same user. Absent: not checked (the plain launch).
+   * finishing steps or wait for the next job under the same user. The same launch gives it a mount
+   * namespace with /tmp, /var/tmp and /dev/shm of its own (private-temp-dirs.ts). Absent: not
+   * checked (the plain launch).
    */
   pidNamespace?: { contained: true } | { contained: false; reason: string };
 }
@@ -78,16 +84,25 @@ export async function provideAgentUser(name: string, host: HostCommands): Promis
   return { available: true, user: { ...user, pidNamespace: await probePidNamespace(user, privileged) } };
 }
 
-/** The launch's own prefix, run once with `true`: a namespace the host cannot make is said by name. */
+/**
+ * The launch's own prefix, with the session's private temp dirs made for a scratch root, run once
+ * with `true`: a namespace or a mount the host cannot make is said by name.
+ */
 async function probePidNamespace(
   user: AgentUser,
   privileged: (command: string, args: string[]) => Promise<{ code: number; stderr: string }>,
 ): Promise<NonNullable<AgentUser["pidNamespace"]>> {
-  const [command, ...args] = pidNamespaceLaunch(user);
-  const probe = await privileged(command as string, [...args, "true"]);
-  if (probe.code === 0) return { contained: true };
-  const why = probe.stderr.trim().split("\n").at(-1) || `${command} exited ${probe.code}`;
-  return { contained: false, reason: `no PID namespace of its own: ${why}` };
+  const scratch = await mkdtemp(path.join(tmpdir(), "claude-pr-runner-probe-"));
+  try {
+    const { mounts } = await makePrivateTempDirs(scratch, []);
+    const [command, ...args] = pidNamespaceLaunch(user, mounts);
+    const probe = await privileged(command as string, [...args, "true"]);
+    if (probe.code === 0) return { contained: true };
+    const why = probe.stderr.trim().split("\n").at(-1) || `${command} exited ${probe.code}`;
+    return { contained: false, reason: `no PID namespace of its own: ${why}` };
+  } finally {
+    await rm(scratch, { recursive: true, force: true });
+  }
 }
 
 /**
@@ -97,9 +112,13 @@ async function probePidNamespace(
  * `--mount-proc` gives the namespace a /proc of its own (in a mount namespace of its own): with the
  * host's, a pid from inside named a host process or none, so the CLI's bubblewrap read the wrong
  * process's namespaces or failed ("bwrap: open /proc/39/ns/ns failed"), and every host process
- * stayed listed to the agent.
+ * stayed listed to the agent. `mounts` (the session's own /tmp, /var/tmp and /dev/shm) are made in
+ * that mount namespace, as root, before the drop.
  */
-export function pidNamespaceLaunch(user: Pick<AgentUser, "uid" | "gid">): string[] {
+export function pidNamespaceLaunch(
+  user: Pick<AgentUser, "uid" | "gid">,
+  mounts: readonly TempMount[] = [],
+): string[] {
   return [
     "unshare",
     "--pid",
@@ -107,6 +126,7 @@ export function pidNamespaceLaunch(user: Pick<AgentUser, "uid" | "gid">): string
     "--kill-child",
     "--mount-proc",
     "--",
+    ...(mounts.length ? mountThenExec(mounts) : []),
     "setpriv",
     `--reuid=${user.uid}`,
     `--regid=${user.gid}`,

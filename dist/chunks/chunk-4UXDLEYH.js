@@ -294,8 +294,8 @@ var require_utils = __commonJS({
       }
       return output;
     };
-    exports.basename = (path18, { windows } = {}) => {
-      const segs = path18.split(windows ? /[\\/]/ : "/");
+    exports.basename = (path20, { windows } = {}) => {
+      const segs = path20.split(windows ? /[\\/]/ : "/");
       const last = segs[segs.length - 1];
       if (last === "") {
         return segs[segs.length - 2];
@@ -2237,8 +2237,8 @@ ${finding.body}`.trim() },
     ]
   };
 }
-function relativeUri(path18) {
-  return path18.split("/").map(encodeURIComponent).join("/");
+function relativeUri(path20) {
+  return path20.split("/").map(encodeURIComponent).join("/");
 }
 
 // src/jobs/review/review-run-properties.ts
@@ -2429,7 +2429,7 @@ function schemaProblems(errors, document) {
   const all = errors ?? [];
   const anyOfPaths = all.filter((e) => e.keyword === "anyOf").map((e) => `${e.schemaPath}/`);
   for (const error of all) {
-    if (anyOfPaths.some((path18) => error.schemaPath.startsWith(path18))) continue;
+    if (anyOfPaths.some((path20) => error.schemaPath.startsWith(path20))) continue;
     const branches = all.filter(
       (e) => e.instancePath === error.instancePath && e.schemaPath.startsWith(`${error.schemaPath}/`)
     );
@@ -2492,7 +2492,7 @@ function anyOfText(error, branches) {
   return names.length > 0 && names.length === branches.length ? `needs at least one of ${names.join(", ")}` : error.message ?? "is not valid";
 }
 function keyPath(instancePath) {
-  return instancePath.split("/").slice(1).map((part) => part.replaceAll("~1", "/").replaceAll("~0", "~")).reduce((path18, part) => /^\d+$/.test(part) ? `${path18}[${part}]` : path18 ? `${path18}.${part}` : part, "");
+  return instancePath.split("/").slice(1).map((part) => part.replaceAll("~1", "/").replaceAll("~0", "~")).reduce((path20, part) => /^\d+$/.test(part) ? `${path20}[${part}]` : path20 ? `${path20}.${part}` : part, "");
 }
 function valueAt(document, instancePath) {
   let value = document;
@@ -2773,9 +2773,9 @@ var GitCheckout = class {
     return parseNameStatus(status).map((file) => ({ ...file, ...counts.get(file.path) }));
   }
   /** Number of lines of a file at a commit, or undefined when the file does not exist there. */
-  async lineCount(sha, path18) {
+  async lineCount(sha, path20) {
     try {
-      const text = await this.git(["show", `${sha}:${path18}`]);
+      const text = await this.git(["show", `${sha}:${path20}`]);
       if (text.length === 0) return 0;
       return text.split("\n").length - (text.endsWith("\n") ? 1 : 0);
     } catch {
@@ -2785,8 +2785,8 @@ var GitCheckout = class {
   /** `lineCount` of each path at a commit, read in parallel, for checking findings against the files. */
   async lineCounts(sha, paths) {
     const unique = [...new Set(paths)];
-    const counts = await Promise.all(unique.map((path18) => this.lineCount(sha, path18)));
-    return new Map(unique.map((path18, i) => [path18, counts[i]]));
+    const counts = await Promise.all(unique.map((path20) => this.lineCount(sha, path20)));
+    return new Map(unique.map((path20, i) => [path20, counts[i]]));
   }
   /**
    * The byte size of each path's blob at a commit (one `ls-tree` for all), for estimating what
@@ -2836,8 +2836,8 @@ function parseNameStatus(output) {
     const letter = code[0] ?? "M";
     if (letter === "R" || letter === "C") {
       const previousPath = fields[i++] ?? "";
-      const path18 = fields[i++] ?? "";
-      files.push({ path: path18, previousPath, status: STATUS_NAMES[letter] ?? "modified" });
+      const path20 = fields[i++] ?? "";
+      files.push({ path: path20, previousPath, status: STATUS_NAMES[letter] ?? "modified" });
     } else {
       files.push({ path: fields[i++] ?? "", status: STATUS_NAMES[letter] ?? "modified" });
     }
@@ -2850,12 +2850,12 @@ function parseNumstat(output) {
   for (let i = 0; i < fields.length; i++) {
     const match = /^(\d+|-)\t(\d+|-)\t(.*)$/.exec(fields[i] ?? "");
     if (!match) continue;
-    let path18 = match[3] ?? "";
-    if (path18 === "") {
+    let path20 = match[3] ?? "";
+    if (path20 === "") {
       i += 2;
-      path18 = fields[i] ?? "";
+      path20 = fields[i] ?? "";
     }
-    counts.set(path18, { additions: toCount(match[1]), deletions: toCount(match[2]) });
+    counts.set(path20, { additions: toCount(match[1]), deletions: toCount(match[2]) });
   }
   return counts;
 }
@@ -2985,13 +2985,13 @@ var RepositoryConfigError = class extends Error {
 };
 var validateConfig = compileOnFirstUse(REPOSITORY_CONFIG_SCHEMA);
 async function readRepositoryConfig(checkout, sha) {
-  const listed = await checkout.git(["ls-tree", "--name-only", "-z", sha, "--", ...REPOSITORY_CONFIG_PATHS]);
-  const present = REPOSITORY_CONFIG_PATHS.filter((path19) => listed.split("\0").includes(path19));
-  const path18 = onePath(present, sha);
-  if (!path18) return EMPTY_REPOSITORY_CONFIG;
+  const listed2 = await checkout.git(["ls-tree", "--name-only", "-z", sha, "--", ...REPOSITORY_CONFIG_PATHS]);
+  const present = REPOSITORY_CONFIG_PATHS.filter((path21) => listed2.split("\0").includes(path21));
+  const path20 = onePath(present, sha);
+  if (!path20) return EMPTY_REPOSITORY_CONFIG;
   return parseRepositoryConfig(
-    await checkout.git(["show", `${sha}:${path18}`]),
-    `${path18} at ${sha.slice(0, 12)}`
+    await checkout.git(["show", `${sha}:${path20}`]),
+    `${path20} at ${sha.slice(0, 12)}`
   );
 }
 function onePath(present, sha) {
@@ -3113,10 +3113,10 @@ var PathFilter = class _PathFilter {
     if (globs.length === 0) return this;
     return new _PathFilter(this.included, this.excluded, this.kept, [...this.narrowings, matcher(globs)]);
   }
-  matches(path18) {
-    if (!this.included(path18)) return false;
-    if (this.excluded(path18) && !this.kept(path18)) return false;
-    return this.narrowings.every((narrowing) => narrowing(path18));
+  matches(path20) {
+    if (!this.included(path20)) return false;
+    if (this.excluded(path20) && !this.kept(path20)) return false;
+    return this.narrowings.every((narrowing) => narrowing(path20));
   }
   /** Splits changed files into the reviewed and the left-out ones; a rename counts by its new path. */
   partition(files) {
@@ -3226,8 +3226,8 @@ function splitDiffByFile(diff) {
   if (starts.length === 0) return [{ index: 0, path: "(diff)", text: diff }];
   return starts.map((start, index) => {
     const text = diff.slice(start, starts[index + 1] ?? diff.length);
-    const path18 = /^diff --git a\/.* b\/(.*)$/m.exec(text)?.[1] ?? `(file ${index + 1})`;
-    return { index, path: path18, text };
+    const path20 = /^diff --git a\/.* b\/(.*)$/m.exec(text)?.[1] ?? `(file ${index + 1})`;
+    return { index, path: path20, text };
   });
 }
 function diffOfPaths(diff, paths) {
@@ -3235,8 +3235,8 @@ function diffOfPaths(diff, paths) {
 }
 
 // src/jobs/review/file-risk.ts
-function riskTier(path18) {
-  const lower = path18.toLowerCase();
+function riskTier(path20) {
+  const lower = path20.toLowerCase();
   const name = lower.slice(lower.lastIndexOf("/") + 1);
   if (LAST.some((pattern) => pattern.test(lower))) return 4;
   if (lower.startsWith(".github/workflows/") || lower.startsWith(".github/actions/")) return 0;
@@ -3873,15 +3873,15 @@ var DiffLineMap = class {
     this.files = new Map(files.map((f) => [f.path, f]));
   }
   /** The file as changed by the PR; `undefined` when the PR does not touch `path` (or deletes it). */
-  file(path18) {
-    const f = this.files.get(path18);
+  file(path20) {
+    const f = this.files.get(path20);
     return f && f.status !== "removed" ? f : void 0;
   }
-  hunkOf(path18, line) {
-    return this.file(path18)?.hunks.find((h) => h.lines.has(line));
+  hunkOf(path20, line) {
+    return this.file(path20)?.hunks.find((h) => h.lines.has(line));
   }
-  lineKind(path18, line) {
-    return this.hunkOf(path18, line)?.lines.get(line);
+  lineKind(path20, line) {
+    return this.hunkOf(path20, line)?.lines.get(line);
   }
 };
 function parseUnifiedDiff(text) {
@@ -3928,11 +3928,11 @@ function fileFromPatch(p) {
   };
   const removed = p.newFileName === "/dev/null" || p.isDelete === true;
   const added = p.oldFileName === "/dev/null" || p.isCreate === true;
-  const path18 = removed ? strip(p.oldFileName) : strip(p.newFileName);
+  const path20 = removed ? strip(p.oldFileName) : strip(p.newFileName);
   const previous = strip(p.oldFileName);
-  const renamed = !added && !removed && (p.isRename === true || previous !== path18);
+  const renamed = !added && !removed && (p.isRename === true || previous !== path20);
   const file = {
-    path: path18,
+    path: path20,
     status: removed ? "removed" : added ? "added" : renamed ? "renamed" : "modified",
     hunks: removed ? [] : hunksOf(p)
   };
@@ -7304,12 +7304,12 @@ async function restoreSession(options) {
       `its transcript is corrupt: sha256 ${sha.slice(0, 12)}\u2026 (${bytes.byteLength} bytes), expected ${entry.transcriptSha256.slice(0, 12)}\u2026 (${entry.transcriptBytes} bytes)`
     );
   }
-  const path18 = await transcriptPath(options.configDir, options.cwd, entry.sessionId);
-  await mkdir2(dirname(path18), { recursive: true });
-  const temp = `${path18}.${randomUUID()}.tmp`;
+  const path20 = await transcriptPath(options.configDir, options.cwd, entry.sessionId);
+  await mkdir2(dirname(path20), { recursive: true });
+  const temp = `${path20}.${randomUUID()}.tmp`;
   try {
     await writeFile2(temp, bytes);
-    await rename(temp, path18);
+    await rename(temp, path20);
   } finally {
     await rm2(temp, { force: true });
   }
@@ -7319,7 +7319,7 @@ async function restoreSession(options) {
     start,
     sessionId: entry.sessionId,
     parentHeadSha: entry.headSha,
-    transcriptPath: path18,
+    transcriptPath: path20,
     message: `Continued from session ${entry.sessionId} of ${origin} (it saw ${entry.headSha.slice(0, 7)}).`
   };
 }
@@ -7345,7 +7345,7 @@ async function runWithResumeFallback(restore, run6, refusalOf2) {
 
 // src/runner/run-session.ts
 import { spawn } from "node:child_process";
-import { rm as rm8 } from "node:fs/promises";
+import { rm as rm9 } from "node:fs/promises";
 
 // src/runner/budget-watchdog.ts
 var BudgetWatchdog = class {
@@ -7638,6 +7638,65 @@ function agentConfigNote(commit, pinned) {
 import { spawnSync } from "node:child_process";
 
 // src/runner/isolation/agent-user.ts
+import { mkdtemp as mkdtemp2, rm as rm4 } from "node:fs/promises";
+import { tmpdir as tmpdir2 } from "node:os";
+import path8 from "node:path";
+
+// src/runner/isolation/private-temp-dirs.ts
+import { mkdir as mkdir5, realpath as realpath4, stat } from "node:fs/promises";
+import path7 from "node:path";
+
+// src/runner/isolation/path-inside.ts
+import path6 from "node:path";
+function isInside2(file, dir) {
+  const relative = path6.relative(dir, file);
+  return relative !== "" && !relative.startsWith("..") && !path6.isAbsolute(relative);
+}
+
+// src/runner/isolation/private-temp-dirs.ts
+var SHARED_TEMP_DIRS = ["/tmp", "/var/tmp", "/dev/shm"];
+async function makePrivateTempDirs(sessionRoot, needed) {
+  const root = await realpath4(sessionRoot);
+  const keep = await outermost([root, ...needed]);
+  const dirs = [];
+  const grafts = [];
+  const covers = [];
+  for (const shared of SHARED_TEMP_DIRS) {
+    const real = await realpath4(shared).catch(() => void 0);
+    if (!real || !(await stat(real)).isDirectory() || covers.some((m) => m.target === real)) continue;
+    const own = path7.join(root, "shared-temp", shared.slice(1).replaceAll("/", "-"));
+    await mkdir5(own, { recursive: true, mode: 448 });
+    dirs.push(own);
+    for (const dir of keep.filter((kept) => isInside2(kept, real))) {
+      const placeholder = path7.join(own, path7.relative(real, dir));
+      await mkdir5(placeholder, { recursive: true, mode: 448 });
+      grafts.push({ kind: "--bind", source: dir, target: placeholder });
+    }
+    covers.push({ kind: "--rbind", source: own, target: real });
+  }
+  return { dirs, mounts: [...grafts, ...covers], covered: covers.map((m) => m.target) };
+}
+async function outermost(dirs) {
+  const real = /* @__PURE__ */ new Set();
+  for (const dir of dirs) {
+    const resolved = await realpath4(dir).catch(() => void 0);
+    if (resolved && (await stat(resolved)).isDirectory()) real.add(resolved);
+  }
+  return [...real].filter((dir) => ![...real].some((other) => isInside2(dir, other)));
+}
+var MOUNT_THEN_EXEC = 'set -e; while [ "$1" != -- ]; do mount "$1" "$2" "$3"; shift 3; done; shift; cd "$(pwd -P)"; exec "$@"';
+function mountThenExec(mounts) {
+  return [
+    "/bin/sh",
+    "-c",
+    MOUNT_THEN_EXEC,
+    "sh",
+    ...mounts.flatMap((m) => [m.kind, m.source, m.target]),
+    "--"
+  ];
+}
+
+// src/runner/isolation/agent-user.ts
 var DEFAULT_AGENT_USER = "claude-agent";
 var USER_NAME = /^[a-z_][a-z0-9_-]{0,31}$/;
 async function provideAgentUser(name, host) {
@@ -7687,13 +7746,19 @@ async function provideAgentUser(name, host) {
   return { available: true, user: { ...user, pidNamespace: await probePidNamespace(user, privileged2) } };
 }
 async function probePidNamespace(user, privileged2) {
-  const [command, ...args] = pidNamespaceLaunch(user);
-  const probe = await privileged2(command, [...args, "true"]);
-  if (probe.code === 0) return { contained: true };
-  const why = probe.stderr.trim().split("\n").at(-1) || `${command} exited ${probe.code}`;
-  return { contained: false, reason: `no PID namespace of its own: ${why}` };
+  const scratch = await mkdtemp2(path8.join(tmpdir2(), "claude-pr-runner-probe-"));
+  try {
+    const { mounts } = await makePrivateTempDirs(scratch, []);
+    const [command, ...args] = pidNamespaceLaunch(user, mounts);
+    const probe = await privileged2(command, [...args, "true"]);
+    if (probe.code === 0) return { contained: true };
+    const why = probe.stderr.trim().split("\n").at(-1) || `${command} exited ${probe.code}`;
+    return { contained: false, reason: `no PID namespace of its own: ${why}` };
+  } finally {
+    await rm4(scratch, { recursive: true, force: true });
+  }
 }
-function pidNamespaceLaunch(user) {
+function pidNamespaceLaunch(user, mounts = []) {
   return [
     "unshare",
     "--pid",
@@ -7701,6 +7766,7 @@ function pidNamespaceLaunch(user) {
     "--kill-child",
     "--mount-proc",
     "--",
+    ...mounts.length ? mountThenExec(mounts) : [],
     "setpriv",
     `--reuid=${user.uid}`,
     `--regid=${user.gid}`,
@@ -7719,12 +7785,12 @@ async function lookUp(name, host) {
 
 // src/runner/isolation/agent-launch.ts
 var DROPPED_BY_SUDO = ["PATH", "TMPDIR"];
-function agentLaunch(claudePath, argv, env, user) {
+function agentLaunch(claudePath, argv, env, user, tempMounts = []) {
   if (!user) return { command: claudePath, args: argv };
   const contained = user.pidNamespace?.contained === true;
   if (user.via === "root") {
     if (!contained) return { command: claudePath, args: argv, uid: user.uid, gid: user.gid };
-    const [command, ...prefix] = pidNamespaceLaunch(user);
+    const [command, ...prefix] = pidNamespaceLaunch(user, tempMounts);
     return { command, args: [...prefix, claudePath, ...argv] };
   }
   const names = Object.keys(env).filter((name) => !DROPPED_BY_SUDO.includes(name));
@@ -7740,7 +7806,7 @@ function agentLaunch(claudePath, argv, env, user) {
       ...contained ? [] : ["-u", user.name],
       ...names.length ? [`--preserve-env=${names.join(",")}`] : [],
       "--",
-      ...contained ? pidNamespaceLaunch(user) : [],
+      ...contained ? pidNamespaceLaunch(user, tempMounts) : [],
       "/usr/bin/env",
       `PATH=${env.PATH ?? "/usr/bin:/bin"}`,
       ...explicit,
@@ -8185,8 +8251,8 @@ var CredentialProxy = class {
   }
   handle(req, res) {
     const method = req.method ?? "GET";
-    const path18 = req.url ?? "/";
-    if ((method === "HEAD" || method === "GET") && pathOnly(path18) === "/api/hello") {
+    const path20 = req.url ?? "/";
+    if ((method === "HEAD" || method === "GET") && pathOnly(path20) === "/api/hello") {
       res.writeHead(200, { "content-type": "application/json" }).end(method === "HEAD" ? void 0 : "{}");
       return;
     }
@@ -8195,9 +8261,9 @@ var CredentialProxy = class {
       this.refuse(res, refusal2.status, refusal2.type, refusal2.message);
       return;
     }
-    const route = forwardableRequest(method, path18);
+    const route = forwardableRequest(method, path20);
     if (!route.ok) {
-      this.refuseRequest(res, `${method} ${describeTarget(path18)}: ${route.reason}`);
+      this.refuseRequest(res, `${method} ${describeTarget(path20)}: ${route.reason}`);
       return;
     }
     this.forward(req, res, method, route.path);
@@ -8206,9 +8272,9 @@ var CredentialProxy = class {
   refuseRequest(res, reason) {
     this.refuse(res, 403, "permission_error", `${PROXY_MESSAGE_PREFIX}: refused ${reason}`);
   }
-  forward(req, res, method, path18) {
+  forward(req, res, method, path20) {
     this.counters.forwarded++;
-    this.sendUpstream(req, res, method, path18).catch((error) => {
+    this.sendUpstream(req, res, method, path20).catch((error) => {
       this.refuse(
         res,
         502,
@@ -8217,14 +8283,14 @@ var CredentialProxy = class {
       );
     });
   }
-  async sendUpstream(req, res, method, path18) {
+  async sendUpstream(req, res, method, path20) {
     const headers = {};
     for (const [name, value] of Object.entries(req.headers)) {
       if (value !== void 0 && !DROPPED_REQUEST_HEADERS.has(name)) headers[name] = value;
     }
     headers["accept-encoding"] = "identity";
     const base = this.upstream.pathname.replace(/\/+$/, "");
-    const url = new URL(`${this.upstream.origin}${base}${path18}`);
+    const url = new URL(`${this.upstream.origin}${base}${path20}`);
     const body = this.auth.needsBody ? await readBody(req) : void 0;
     if (body) headers["content-length"] = String(body.length);
     await this.auth.authorize({ method, url, headers, ...body ? { body } : {} });
@@ -8356,9 +8422,9 @@ function upstreamMessage(body) {
 function describeTarget(target) {
   return JSON.stringify(target.slice(0, 200));
 }
-function pathOnly(path18) {
-  const q = path18.indexOf("?");
-  return q === -1 ? path18 : path18.slice(0, q);
+function pathOnly(path20) {
+  const q = path20.indexOf("?");
+  return q === -1 ? path20 : path20.slice(0, q);
 }
 
 // src/sandbox/credential-proxy/start-credential-proxy.ts
@@ -8642,9 +8708,9 @@ function isTruthy(value) {
 }
 
 // src/runner/prepare-session.ts
-import { mkdir as mkdir6, mkdtemp as mkdtemp3, realpath as realpath7, rm as rm7, stat as stat4 } from "node:fs/promises";
-import { homedir, tmpdir as tmpdir2 } from "node:os";
-import path16 from "node:path";
+import { mkdir as mkdir7, mkdtemp as mkdtemp4, realpath as realpath8, rm as rm8, stat as stat5 } from "node:fs/promises";
+import { homedir, tmpdir as tmpdir3 } from "node:os";
+import path18 from "node:path";
 
 // src/runner/build-claude-argv.ts
 var POLICY_SAFE_PERMISSION_MODES = ["manual", "acceptEdits", "plan"];
@@ -8711,14 +8777,14 @@ function buildClaudeArgv(options) {
 }
 
 // src/runner/isolation/agent-files.ts
-import { chmod as chmod2, realpath as realpath4, stat, writeFile as writeFile4 } from "node:fs/promises";
-import path6 from "node:path";
+import { chmod as chmod2, realpath as realpath5, stat as stat2, writeFile as writeFile4 } from "node:fs/promises";
+import path9 from "node:path";
 async function handOverToAgent(plan) {
   const { user, host } = plan;
   const owner = `${user.uid}:${user.gid}`;
-  const workspaceStat = await stat(plan.workspace);
-  const executableDirs = plan.executable ? [path6.dirname(plan.executable), path6.dirname(await realpath4(plan.executable))] : [];
-  const reachable = [...plan.privateDirs.map(path6.dirname), plan.workspace, ...executableDirs];
+  const workspaceStat = await stat2(plan.workspace);
+  const executableDirs = plan.executable ? [path9.dirname(plan.executable), path9.dirname(await realpath5(plan.executable))] : [];
+  const reachable = [...plan.privateDirs.map(path9.dirname), plan.workspace, ...executableDirs];
   for (const dir of reachable) await allowSearchUpTo(dir, host);
   await addModeBits(plan.workspace, 5, host);
   await privileged(host, "chown", ["-R", "-h", owner, ...plan.privateDirs]);
@@ -8745,25 +8811,25 @@ async function handOverToAgent(plan) {
   };
 }
 async function writeAgentGitConfig(home, workspace) {
-  await writeFile4(path6.join(home, ".gitconfig"), `[safe]
+  await writeFile4(path9.join(home, ".gitconfig"), `[safe]
 	directory = ${workspace}
 `, { mode: 420 });
 }
 async function allowSearchUpTo(dir, host) {
   const chain = [];
-  for (let current = path6.resolve(dir); ; current = path6.dirname(current)) {
+  for (let current = path9.resolve(dir); ; current = path9.dirname(current)) {
     chain.unshift(current);
-    if (path6.dirname(current) === current) break;
+    if (path9.dirname(current) === current) break;
   }
   for (const ancestor of chain) await addModeBits(ancestor, 1, host);
 }
 async function addModeBits(target, bits, host) {
-  const info = await stat(target);
+  const info = await stat2(target);
   if ((info.mode & bits) === bits) return;
   await setFileMode(target, info.mode & 4095 | bits, host);
 }
 async function setFileMode(target, mode, host) {
-  if (host.isRoot || (await stat(target)).uid === host.uid) await chmod2(target, mode);
+  if (host.isRoot || (await stat2(target)).uid === host.uid) await chmod2(target, mode);
   else await privileged(host, "chmod", [mode.toString(8), target]);
 }
 async function privileged(host, command, args) {
@@ -8775,13 +8841,13 @@ async function privileged(host, command, args) {
 
 // src/runner/isolation/agent-workspace.ts
 import { execFile as execFile5 } from "node:child_process";
-import { lstat as lstat4, mkdir as mkdir5, mkdtemp as mkdtemp2, readdir as readdir3, rename as rename2, rm as rm6 } from "node:fs/promises";
-import path9 from "node:path";
+import { lstat as lstat4, mkdir as mkdir6, mkdtemp as mkdtemp3, readdir as readdir3, rename as rename2, rm as rm7 } from "node:fs/promises";
+import path11 from "node:path";
 import { promisify as promisify5 } from "node:util";
 
 // src/runner/isolation/checkout-credentials.ts
 import { execFile as execFile4 } from "node:child_process";
-import { rm as rm4, writeFile as writeFile5 } from "node:fs/promises";
+import { rm as rm5, writeFile as writeFile5 } from "node:fs/promises";
 import { promisify as promisify4 } from "node:util";
 var run4 = promisify4(execFile4);
 var AGENT_READABLE_KEYS = [
@@ -8805,7 +8871,7 @@ async function writeCredentialFreeConfig(source, destination) {
     if (withoutUserinfo !== value) hidden.push(`${key} (user and password)`);
     kept.push([key, withoutUserinfo]);
   }
-  await rm4(destination, { force: true });
+  await rm5(destination, { force: true });
   await writeFile5(destination, "", { mode: 420 });
   for (const [key, value] of kept) await run4("git", ["config", "--file", destination, "--add", key, value]);
   return [...new Set(hidden)];
@@ -8877,17 +8943,8 @@ var HOST_GIT_STEERING_APPLY_EXCLUDES = [
 ];
 
 // src/runner/isolation/workspace-credential-files.ts
-import { lstat as lstat3, readdir as readdir2, readFile as readFile2, realpath as realpath5, rm as rm5 } from "node:fs/promises";
-import path8 from "node:path";
-
-// src/runner/isolation/path-inside.ts
-import path7 from "node:path";
-function isInside2(file, dir) {
-  const relative = path7.relative(dir, file);
-  return relative !== "" && !relative.startsWith("..") && !path7.isAbsolute(relative);
-}
-
-// src/runner/isolation/workspace-credential-files.ts
+import { lstat as lstat3, readdir as readdir2, readFile as readFile2, realpath as realpath6, rm as rm6 } from "node:fs/promises";
+import path10 from "node:path";
 var CREDENTIALS_FILE_NAME = /^gha-creds-[A-Za-z0-9_-]+\.json$/;
 var CREDENTIALS_TYPES = /* @__PURE__ */ new Set([
   "service_account",
@@ -8898,18 +8955,18 @@ var CREDENTIALS_TYPES = /* @__PURE__ */ new Set([
 var MAX_BYTES = 64 * 1024;
 async function leaveOutCredentialFiles(copyRoot) {
   const found = await credentialFilesAt(copyRoot);
-  for (const name of found) await rm5(path8.join(copyRoot, name));
+  for (const name of found) await rm6(path10.join(copyRoot, name));
   return found;
 }
 async function leaveOutNamedFiles(source, copyRoot, files) {
-  const realSource = await realpath5(source);
+  const realSource = await realpath6(source);
   const left = [];
   for (const file of files) {
     if (!isInside2(file, realSource)) continue;
-    const relative = path8.relative(realSource, file);
-    const inCopy = path8.join(copyRoot, relative);
+    const relative = path10.relative(realSource, file);
+    const inCopy = path10.join(copyRoot, relative);
     if (!await lstat3(inCopy).catch(() => void 0)) continue;
-    await rm5(inCopy, { recursive: true, force: true });
+    await rm6(inCopy, { recursive: true, force: true });
     left.push(relative);
   }
   return left.sort();
@@ -8917,7 +8974,7 @@ async function leaveOutNamedFiles(source, copyRoot, files) {
 async function credentialFilesAt(root) {
   const found = [];
   for (const name of (await readdir2(root)).filter((entry) => CREDENTIALS_FILE_NAME.test(entry)).sort()) {
-    const file = path8.join(root, name);
+    const file = path10.join(root, name);
     const info = await lstat3(file);
     if (!info.isFile() || info.size > MAX_BYTES) continue;
     if (!isGoogleCredentials(await readFile2(file, "utf8").catch(() => ""))) continue;
@@ -8958,7 +9015,7 @@ var GIT_DIR_ENTRIES = /* @__PURE__ */ new Set([
   "worktrees"
 ]);
 async function makeAgentWorkspace(plan) {
-  const sourceGit = path9.join(plan.source, ".git");
+  const sourceGit = path11.join(plan.source, ".git");
   const gitEntry = await lstat4(sourceGit).catch(() => void 0);
   if (gitEntry && !gitEntry.isDirectory()) {
     throw new Error(
@@ -8970,13 +9027,13 @@ async function makeAgentWorkspace(plan) {
       `${plan.source} is not a git checkout, so the agent configuration of ${plan.agentConfigFrom} cannot be given to the agent`
     );
   }
-  await mkdir5(plan.into, { recursive: true });
+  await mkdir6(plan.into, { recursive: true });
   await copyTree(plan.source, plan.into, plan.shareInodes);
   const credentialFilesLeftOut = [
     ...await leaveOutCredentialFiles(plan.into),
     ...await leaveOutNamedFiles(plan.source, plan.into, plan.leaveOut ?? [])
   ];
-  const keptOut = gitEntry ? await cleanGitDir(sourceGit, path9.join(plan.into, ".git")) : [];
+  const keptOut = gitEntry ? await cleanGitDir(sourceGit, path11.join(plan.into, ".git")) : [];
   const agentConfig = plan.agentConfigFrom === void 0 ? void 0 : await pinAgentConfig({
     sourceGit,
     copy: plan.into,
@@ -9009,23 +9066,23 @@ async function copyTree(source, into, shareInodes) {
       return;
     } catch (error) {
       if (!/cross-device|EXDEV/i.test(String(error.stderr ?? error))) throw error;
-      await rm6(into, { recursive: true, force: true });
-      await mkdir5(into, { recursive: true });
+      await rm7(into, { recursive: true, force: true });
+      await mkdir6(into, { recursive: true });
     }
   }
   await copy(false);
 }
 async function cleanGitDir(sourceGit, copyGit, relative = "") {
   const keptOut = [];
-  for (const entry of await readdir3(path9.join(copyGit, relative), { withFileTypes: true })) {
-    const rel = path9.join(relative, entry.name);
+  for (const entry of await readdir3(path11.join(copyGit, relative), { withFileTypes: true })) {
+    const rel = path11.join(relative, entry.name);
     if (!GIT_DIR_ENTRIES.has(entry.name)) {
-      await rm6(path9.join(copyGit, rel), { recursive: true, force: true });
+      await rm7(path11.join(copyGit, rel), { recursive: true, force: true });
     } else if (CONFIG_FILE_NAMES.has(entry.name)) {
       if (!entry.isFile()) {
-        throw new Error(`${path9.join(sourceGit, rel)} is not a regular file; the agent's copy was not made`);
+        throw new Error(`${path11.join(sourceGit, rel)} is not a regular file; the agent's copy was not made`);
       }
-      const hidden = await writeCredentialFreeConfig(path9.join(sourceGit, rel), path9.join(copyGit, rel));
+      const hidden = await writeCredentialFreeConfig(path11.join(sourceGit, rel), path11.join(copyGit, rel));
       keptOut.push(...hidden.map((key) => rel === "config" ? key : `${key} (${rel})`));
     } else if ((entry.name === "modules" || entry.name === "worktrees") && entry.isDirectory()) {
       keptOut.push(...await cleanNestedGitDirs(sourceGit, copyGit, rel));
@@ -9035,13 +9092,13 @@ async function cleanGitDir(sourceGit, copyGit, relative = "") {
 }
 async function cleanNestedGitDirs(sourceGit, copyGit, relative) {
   const keptOut = [];
-  for (const entry of await readdir3(path9.join(copyGit, relative), { withFileTypes: true })) {
-    const rel = path9.join(relative, entry.name);
+  for (const entry of await readdir3(path11.join(copyGit, relative), { withFileTypes: true })) {
+    const rel = path11.join(relative, entry.name);
     if (!entry.isDirectory()) {
-      await rm6(path9.join(copyGit, rel), { force: true });
+      await rm7(path11.join(copyGit, rel), { force: true });
       continue;
     }
-    const isGitDir = await lstat4(path9.join(copyGit, rel, "HEAD")).then(
+    const isGitDir = await lstat4(path11.join(copyGit, rel, "HEAD")).then(
       () => true,
       () => false
     );
@@ -9066,7 +9123,7 @@ var EditSnapshots = class _EditSnapshots {
   before;
   agentConfigPinned;
   static async start(copy, hostEnv, agentConfigPinned) {
-    const scratch = await mkdtemp2(path9.join(path9.dirname(copy), "edits-"));
+    const scratch = await mkdtemp3(path11.join(path11.dirname(copy), "edits-"));
     await _EditSnapshots.git(scratch, hostEnv, ["init", "-q", "--bare"]);
     const before = await _EditSnapshots.snapshot(scratch, hostEnv, copy, INDEX);
     return new _EditSnapshots(copy, scratch, hostEnv, before, agentConfigPinned);
@@ -9083,7 +9140,7 @@ var EditSnapshots = class _EditSnapshots {
       const leftOut = names.filter((name) => this.notReturned(name));
       const applied = names.filter((name) => !this.notReturned(name));
       if (applied.length === 0) return { applied, leftOut };
-      const patch = path9.join(this.scratch, "edits.patch");
+      const patch = path11.join(this.scratch, "edits.patch");
       await git([
         "diff",
         "--no-ext-diff",
@@ -9104,7 +9161,7 @@ var EditSnapshots = class _EditSnapshots {
       });
       return { applied, leftOut };
     } finally {
-      await rm6(this.scratch, { recursive: true, force: true });
+      await rm7(this.scratch, { recursive: true, force: true });
     }
   }
   static async snapshot(scratch, hostEnv, workTree, index) {
@@ -9114,19 +9171,19 @@ var EditSnapshots = class _EditSnapshots {
   static git(scratch, hostEnv, args, extra = {}) {
     return runHostGit(args, {
       hostEnv,
-      gitDir: path9.join(scratch, "snapshots.git"),
+      gitDir: path11.join(scratch, "snapshots.git"),
       ...extra.workTree ? (
         // git apply patches paths relative to its cwd, so it runs at the top of the tree.
         { workTree: extra.workTree, cwd: extra.workTree }
       ) : {},
-      ...extra.index ? { indexFile: path9.join(scratch, extra.index) } : {}
+      ...extra.index ? { indexFile: path11.join(scratch, extra.index) } : {}
     });
   }
 };
 async function moveTranscripts(configDir, fromCwd, toCwd) {
-  const projects = path9.join(configDir, "projects");
-  const from = path9.join(projects, projectSlug(fromCwd));
-  const to = path9.join(projects, projectSlug(toCwd));
+  const projects = path11.join(configDir, "projects");
+  const from = path11.join(projects, projectSlug(fromCwd));
+  const to = path11.join(projects, projectSlug(toCwd));
   const projectsEntry = await lstat4(projects).catch(() => void 0);
   if (!projectsEntry) return;
   if (!projectsEntry.isDirectory()) {
@@ -9134,14 +9191,14 @@ async function moveTranscripts(configDir, fromCwd, toCwd) {
     throw new Error(`${projects} is not a directory of its own (${what}); nothing was moved or removed`);
   }
   if (from === to || !await lstat4(from).catch(() => void 0)) return;
-  await rm6(to, { recursive: true, force: true });
+  await rm7(to, { recursive: true, force: true });
   await rename2(from, to);
 }
 
 // src/runner/isolation/bash-sandbox.ts
 import { spawnSync as spawnSync2 } from "node:child_process";
 import { closeSync, existsSync, openSync, readSync } from "node:fs";
-import path10 from "node:path";
+import path12 from "node:path";
 async function planBashSandbox(request, user, searchPath, workspaceWritable, probe = probeBubblewrap, claudePath, hidden) {
   if (process.platform !== "linux") {
     return { enabled: false, summary: `Bash sandbox: off (${process.platform} is not handled here)` };
@@ -9249,9 +9306,9 @@ function isNativeBinary(file) {
   }
 }
 function findOnPath(name, searchPath) {
-  for (const dir of searchPath.split(path10.delimiter)) {
+  for (const dir of searchPath.split(path12.delimiter)) {
     if (!dir) continue;
-    const candidate = path10.join(dir, name);
+    const candidate = path12.join(dir, name);
     if (existsSync(candidate)) return candidate;
   }
   return void 0;
@@ -9259,10 +9316,10 @@ function findOnPath(name, searchPath) {
 
 // src/runner/isolation/checkout-credential-paths.ts
 import { lstat as lstat5 } from "node:fs/promises";
-import path11 from "node:path";
+import path13 from "node:path";
 async function checkoutCredentialFiles(sourceCwd, home, env) {
-  const gitDir = path11.join(sourceCwd, ".git");
-  const config = path11.join(gitDir, "config");
+  const gitDir = path13.join(sourceCwd, ".git");
+  const config = path13.join(gitDir, "config");
   const isConfig = (await lstat5(config).catch(() => void 0))?.isFile() === true;
   const included = isConfig ? await includedConfigFiles(config, home) : [];
   const keys = isConfig ? await sshKeyFiles(config, env, home) : [];
@@ -9273,11 +9330,11 @@ async function checkoutCredentialFiles(sourceCwd, home, env) {
     gitDir,
     configFiles,
     namesKeys: keys.some((key) => configFiles.includes(key)),
-    cloudFiles: (await credentialFilesAt(sourceCwd)).map((name) => path11.join(sourceCwd, name))
+    cloudFiles: (await credentialFilesAt(sourceCwd)).map((name) => path13.join(sourceCwd, name))
   };
 }
 async function checkoutCredentialPaths(sourceCwd, home, env = {}) {
-  if (!await lstat5(path11.join(sourceCwd, ".git")).catch(() => void 0)) return void 0;
+  if (!await lstat5(path13.join(sourceCwd, ".git")).catch(() => void 0)) return void 0;
   const { gitDir, configFiles, namesKeys, cloudFiles } = await checkoutCredentialFiles(sourceCwd, home, env);
   const how = namesKeys ? "it includes or names" : "it includes";
   return {
@@ -9304,11 +9361,11 @@ function combineHiddenPaths(...parts) {
 
 // src/runner/isolation/close-source-checkout.ts
 import { execFile as execFile6 } from "node:child_process";
-import { lstat as lstat6, stat as stat2 } from "node:fs/promises";
-import path12 from "node:path";
+import { lstat as lstat6, stat as stat3 } from "node:fs/promises";
+import path14 from "node:path";
 async function closeSourceCredentials(source, user, host, home, env, runnerCredentials = [], executable) {
-  const sourceGit = path12.join(source, ".git");
-  const config = path12.join(sourceGit, "config");
+  const sourceGit = path14.join(source, ".git");
+  const config = path14.join(sourceGit, "config");
   const checkout = (await lstat6(config).catch(() => void 0))?.isFile() === true;
   const { configFiles, cloudFiles } = checkout ? await checkoutCredentialFiles(source, home, env) : { configFiles: [], cloudFiles: [] };
   const holdsExecutable = (file) => executable !== void 0 && (executable === file || isInside2(executable, file));
@@ -9330,7 +9387,7 @@ async function closeSourceCredentials(source, user, host, home, env, runnerCrede
     const open3 = targets.filter((t) => readable.has(t.readable));
     const toClose = [...new Set(open3.map((t) => t.close))];
     for (const target of toClose) {
-      const mode = (await stat2(target)).mode & 4095;
+      const mode = (await stat3(target)).mode & 4095;
       await setFileMode(target, mode & ~63, host);
       restored.push({ path: target, mode });
     }
@@ -9367,8 +9424,8 @@ function agentReadable(targets, user) {
 }
 
 // src/runner/isolation/environment-credential-files.ts
-import { realpath as realpath6, stat as stat3 } from "node:fs/promises";
-import path13 from "node:path";
+import { realpath as realpath7, stat as stat4 } from "node:fs/promises";
+import path15 from "node:path";
 var FILE_VARIABLES = [
   "GOOGLE_APPLICATION_CREDENTIALS",
   "CLOUDSDK_AUTH_CREDENTIAL_FILE_OVERRIDE",
@@ -9395,18 +9452,18 @@ async function credentialFilesNamedBy(env) {
   for (const name of FILE_VARIABLES)
     named.push(...absolute(env[name]).map((file) => ({ file, directory: false })));
   for (const name of LIST_VARIABLES)
-    named.push(...absolute(env[name], path13.delimiter).map((file) => ({ file, directory: false })));
+    named.push(...absolute(env[name], path15.delimiter).map((file) => ({ file, directory: false })));
   for (const [name, inside] of Object.entries(DIRECTORY_VARIABLES))
     named.push(
       ...absolute(env[name]).map((dir) => ({
-        file: inside ? path13.join(dir, inside) : dir,
+        file: inside ? path15.join(dir, inside) : dir,
         directory: !inside
       }))
     );
   const found = /* @__PURE__ */ new Set();
   for (const { file, directory } of named) {
-    const real = await realpath6(file).catch(() => void 0);
-    const info = real ? await stat3(real).catch(() => void 0) : void 0;
+    const real = await realpath7(file).catch(() => void 0);
+    const info = real ? await stat4(real).catch(() => void 0) : void 0;
     if (real && (directory ? info?.isDirectory() : info?.isFile())) found.add(real);
   }
   return [...found].sort();
@@ -9421,7 +9478,7 @@ async function environmentCredentialPaths(env) {
 }
 function absolute(value, separator) {
   if (!value) return [];
-  return (separator ? value.split(separator) : [value]).filter((entry) => path13.isAbsolute(entry));
+  return (separator ? value.split(separator) : [value]).filter((entry) => path15.isAbsolute(entry));
 }
 
 // src/runner/isolation/host-commands.ts
@@ -9445,7 +9502,7 @@ function systemHostCommands() {
 
 // src/runner/isolation/runner-credential-paths.ts
 import { readdir as readdir4 } from "node:fs/promises";
-import path14 from "node:path";
+import path16 from "node:path";
 var HOME_CREDENTIAL_FILES = [
   ".git-credentials",
   ".config/git/credentials",
@@ -9498,11 +9555,11 @@ var HOME_CREDENTIAL_FILES = [
 ];
 var RUNNER_CREDENTIAL_FILES = [".credentials", ".credentials_rsaparams"];
 async function runnerCredentialPaths(where2) {
-  const inHome = where2.home && path14.isAbsolute(where2.home) && where2.home !== "/" ? await existingPaths(HOME_CREDENTIAL_FILES.map((file) => path14.join(where2.home, file))) : [];
-  const workDir = where2.runnerWorkspace ? path14.dirname(path14.resolve(where2.runnerWorkspace)) : void 0;
-  const ofRunner = workDir && path14.basename(workDir) === "_work" ? await existingPaths(RUNNER_CREDENTIAL_FILES.map((file) => path14.join(path14.dirname(workDir), file))) : [];
-  const runnerTemp = where2.runnerTemp && path14.isAbsolute(where2.runnerTemp) ? where2.runnerTemp : void 0;
-  const fileCommands = runnerTemp ? await existingPaths([path14.join(runnerTemp, "_runner_file_commands")]) : [];
+  const inHome = where2.home && path16.isAbsolute(where2.home) && where2.home !== "/" ? await existingPaths(HOME_CREDENTIAL_FILES.map((file) => path16.join(where2.home, file))) : [];
+  const workDir = where2.runnerWorkspace ? path16.dirname(path16.resolve(where2.runnerWorkspace)) : void 0;
+  const ofRunner = workDir && path16.basename(workDir) === "_work" ? await existingPaths(RUNNER_CREDENTIAL_FILES.map((file) => path16.join(path16.dirname(workDir), file))) : [];
+  const runnerTemp = where2.runnerTemp && path16.isAbsolute(where2.runnerTemp) ? where2.runnerTemp : void 0;
+  const fileCommands = runnerTemp ? await existingPaths([path16.join(runnerTemp, "_runner_file_commands")]) : [];
   const stepScripts = runnerTemp ? await stepScriptsIn(runnerTemp) : [];
   const parts = [
     ...inHome.length ? [`${inHome.length} credential file${inHome.length === 1 ? "" : "s"} of the runner's HOME`] : [],
@@ -9516,7 +9573,7 @@ async function runnerCredentialPaths(where2) {
 var STEP_SCRIPT = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(?:sh|ps1|cmd|py)$/i;
 async function stepScriptsIn(runnerTemp) {
   const entries = await readdir4(runnerTemp, { withFileTypes: true }).catch(() => []);
-  return entries.filter((entry) => entry.isFile() && STEP_SCRIPT.test(entry.name)).map((entry) => path14.join(runnerTemp, entry.name)).sort();
+  return entries.filter((entry) => entry.isFile() && STEP_SCRIPT.test(entry.name)).map((entry) => path16.join(runnerTemp, entry.name)).sort();
 }
 
 // src/runner/merge-runner-settings.ts
@@ -9636,7 +9693,7 @@ function modelIdFor(provider, model, option = "model") {
 // src/runner/resolve-claude-path.ts
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import path15 from "node:path";
+import path17 from "node:path";
 function resolveClaudePath() {
   const require2 = createRequire(import.meta.url);
   let manifestPath;
@@ -9651,7 +9708,7 @@ function resolveClaudePath() {
   const manifest = JSON.parse(readFileSync(manifestPath, "utf8"));
   const bin = typeof manifest.bin === "string" ? manifest.bin : manifest.bin?.claude;
   if (!bin) throw new RunnerConfigError(`${manifestPath} declares no "claude" bin`, "claudePath");
-  return path15.resolve(path15.dirname(manifestPath), bin);
+  return path17.resolve(path17.dirname(manifestPath), bin);
 }
 
 // src/runner/prepare-session.ts
@@ -9659,11 +9716,11 @@ async function prepareSession(options) {
   if (typeof options.prompt !== "string" || options.prompt.trim() === "") {
     throw new RunnerConfigError("the prompt is empty", "prompt");
   }
-  const cwd = path16.resolve(options.cwd);
-  const cwdStat = await stat4(cwd).catch(() => void 0);
+  const cwd = path18.resolve(options.cwd);
+  const cwdStat = await stat5(cwd).catch(() => void 0);
   if (!cwdStat?.isDirectory())
     throw new RunnerConfigError(`the working directory ${cwd} does not exist`, "cwd");
-  const sourceCwd = await realpath7(cwd);
+  const sourceCwd = await realpath8(cwd);
   const source = options.sourceEnv;
   const hostEnv = { ...source, ...options.env };
   if (options.provider !== void 0 && !isModelProvider(options.provider)) {
@@ -9678,7 +9735,7 @@ async function prepareSession(options) {
     ...options.fallbackModel ? { fallbackModel: modelIdFor(provider, options.fallbackModel, "fallbackModel") } : {}
   };
   const outputSchema = options.jsonSchema === void 0 ? void 0 : await compileOutputSchema(options.jsonSchema);
-  const claudePath = options.claudePath ? path16.resolve(options.claudePath) : resolveClaudePath();
+  const claudePath = options.claudePath ? path18.resolve(options.claudePath) : resolveClaudePath();
   const sandboxed = options.bashSandbox && !options.withoutBash;
   const namedByEnvironment = await environmentCredentialPaths(hostEnv);
   const runnerCredentials = sandboxed || options.agentUser ? combineHiddenPaths(
@@ -9710,16 +9767,16 @@ async function prepareSession(options) {
     );
   }
   const argv = await sessionArgv(options, models, sandbox, outputSchema);
-  const claudeStat = await stat4(claudePath).catch(() => void 0);
+  const claudeStat = await stat5(claudePath).catch(() => void 0);
   if (!claudeStat?.isFile())
     throw new RunnerConfigError(`the claude executable ${claudePath} does not exist`, "claudePath");
-  const tempRoot = options.workRoot ? await emptyPrivateDir(path16.resolve(options.workRoot)) : await mkdtemp3(path16.join(tmpdir2(), "claude-pr-runner-"));
-  const undo = [() => rm7(tempRoot, { recursive: true, force: true })];
+  const tempRoot = options.workRoot ? await emptyPrivateDir(path18.resolve(options.workRoot)) : await mkdtemp4(path18.join(tmpdir3(), "claude-pr-runner-"));
+  const undo = [() => rm8(tempRoot, { recursive: true, force: true })];
   try {
-    const home = path16.join(tempRoot, "home");
-    const configDir = options.configDir ? path16.resolve(options.configDir) : path16.join(tempRoot, "config");
-    await mkdir6(home, { recursive: true });
-    await mkdir6(configDir, { recursive: true });
+    const home = path18.join(tempRoot, "home");
+    const configDir = options.configDir ? path18.resolve(options.configDir) : path18.join(tempRoot, "config");
+    await mkdir7(home, { recursive: true });
+    await mkdir7(configDir, { recursive: true });
     const env = buildAgentEnvironment({
       source,
       home,
@@ -9727,8 +9784,8 @@ async function prepareSession(options) {
       ...options.env ? { extra: options.env } : {},
       ...options.passSecrets ? { passSecrets: options.passSecrets } : {}
     });
-    const tmp = path16.join(tempRoot, "tmp");
-    await mkdir6(tmp, { mode: 448 });
+    const tmp = path18.join(tempRoot, "tmp");
+    await mkdir7(tmp, { mode: 448 });
     env.TMPDIR = tmp;
     const redactor = SecretRedactor.fromEnvironment({ ...source, ...options.env });
     const user = options.agentUser;
@@ -9737,7 +9794,7 @@ async function prepareSession(options) {
     try {
       workspace = await makeAgentWorkspace({
         source: sourceCwd,
-        into: path16.join(tempRoot, "workspace"),
+        into: path18.join(tempRoot, "workspace"),
         access,
         shareInodes: user !== void 0 && access === "read",
         hostEnv,
@@ -9750,13 +9807,19 @@ async function prepareSession(options) {
         "workspace"
       );
     }
-    const agentCwd = await realpath7(workspace.dir);
+    const agentCwd = await realpath8(workspace.dir);
     await moveTranscripts(configDir, sourceCwd, agentCwd);
     const host = systemHostCommands();
+    const privateTemp = user?.pidNamespace?.contained ? await makePrivateTempDirs(tempRoot, [
+      configDir,
+      ...options.addDirs ?? [],
+      path18.dirname(claudePath),
+      path18.dirname(await realpath8(claudePath))
+    ]) : void 0;
     const agentFiles = user ? await handOverSessionFiles(
       user,
       host,
-      { tmp, home, configDir, cwd: agentCwd, env, claudePath },
+      { tmp, home, configDir, cwd: agentCwd, env, claudePath, shared: privateTemp?.dirs ?? [] },
       access
     ) : void 0;
     if (agentFiles) undo.unshift(() => agentFiles.reclaim());
@@ -9786,6 +9849,7 @@ async function prepareSession(options) {
       ...user?.pidNamespace ? [
         user.pidNamespace.contained ? "own PID namespace" : `no own PID namespace (${user.pidNamespace.reason})`
       ] : [],
+      ...privateTemp?.covered.length ? [`own ${listed(privateTemp.covered)}, removed with the session`] : [],
       // What its uid could read of the checkout's and the runner's credentials, closed by mode.
       ...closedSource?.closed.length ? [
         `${closedSource.closed.length} credential path${closedSource.closed.length === 1 ? "" : "s"} it could read, closed for the session`
@@ -9833,6 +9897,7 @@ async function prepareSession(options) {
       ...user ? { agentUser: user } : {},
       confinement,
       ...agentFiles ? { agentFiles } : {},
+      ...privateTemp ? { privateTemp } : {},
       provider,
       hostEnv,
       ...outputSchema ? { outputSchema } : {}
@@ -9897,7 +9962,7 @@ async function handOverSessionFiles(user, host, dirs, workspaceAccess) {
     return await handOverToAgent({
       user,
       host,
-      privateDirs: [dirs.home, dirs.configDir, tmp],
+      privateDirs: [dirs.home, dirs.configDir, tmp, ...dirs.shared],
       workspace: dirs.cwd,
       workspaceAccess: workspaceAccess ?? "read",
       executable: dirs.claudePath
@@ -9909,14 +9974,17 @@ async function handOverSessionFiles(user, host, dirs, workspaceAccess) {
     );
   }
 }
+function listed(items) {
+  return items.length > 1 ? `${items.slice(0, -1).join(", ")} and ${items.at(-1)}` : items[0] ?? "";
+}
 function pick(source, keys) {
   const out = {};
   for (const key of keys) if (source[key] !== void 0) out[key] = source[key];
   return out;
 }
 async function emptyPrivateDir(dir) {
-  await rm7(dir, { recursive: true, force: true });
-  await mkdir6(dir, { recursive: true, mode: 448 });
+  await rm8(dir, { recursive: true, force: true });
+  await mkdir7(dir, { recursive: true, mode: 448 });
   return dir;
 }
 
@@ -10117,7 +10185,7 @@ var SessionHost = class {
       await this.log?.close();
       if (!finished) await finish().catch(() => {
       });
-      await rm8(prepared.tempRoot, { recursive: true, force: true }).catch(() => {
+      await rm9(prepared.tempRoot, { recursive: true, force: true }).catch(() => {
       });
     }
   }
@@ -10141,7 +10209,13 @@ var SessionHost = class {
     prepared.env = this.gateway.env;
   }
   spawnAndDrive(prepared) {
-    const launch = agentLaunch(prepared.claudePath, prepared.argv, prepared.env, prepared.agentUser);
+    const launch = agentLaunch(
+      prepared.claudePath,
+      prepared.argv,
+      prepared.env,
+      prepared.agentUser,
+      prepared.privateTemp?.mounts
+    );
     const child = spawn(launch.command, launch.args, {
       cwd: prepared.cwd,
       env: prepared.env,
@@ -10669,10 +10743,10 @@ function readsOf(since, headChars) {
 }
 
 // src/findings/repository-path.ts
-function repositoryPathProblem(path18) {
-  if (typeof path18 !== "string" || path18.trim() === "") return "must be a non-empty path";
-  if (path18.startsWith("/") || path18.split("/").includes("..")) {
-    return `must be repository-relative, got "${path18}"`;
+function repositoryPathProblem(path20) {
+  if (typeof path20 !== "string" || path20.trim() === "") return "must be a non-empty path";
+  if (path20.startsWith("/") || path20.split("/").includes("..")) {
+    return `must be repository-relative, got "${path20}"`;
   }
   return void 0;
 }
@@ -10871,19 +10945,19 @@ function reviewCoverage(input) {
     if (use.isError || refused.has(use.id)) continue;
     let counted = false;
     for (const look of looksOf(use, paths)) {
-      const path18 = changedPathOf(look.path, paths);
-      if (!path18) continue;
+      const path20 = changedPathOf(look.path, paths);
+      if (!path20) continue;
       counted = true;
-      touched.add(path18);
-      const lines = added.get(path18) ?? [];
-      const into = seen.get(path18);
+      touched.add(path20);
+      const lines = added.get(path20) ?? [];
+      const into = seen.get(path20);
       if (look.lines === "none") continue;
       for (const line of lines)
         if (look.lines === "all" || look.lines.some((r) => line >= r.from && line <= r.to)) into?.add(line);
     }
     if (counted) toolCallsCounted++;
   }
-  const isRead = (path18) => (added.get(path18)?.length ?? 0) === 0 ? touched.has(path18) : (seen.get(path18)?.size ?? 0) > 0;
+  const isRead = (path20) => (added.get(path20)?.length ?? 0) === 0 ? touched.has(path20) : (seen.get(path20)?.size ?? 0) > 0;
   return {
     filesTotal: files.length,
     filesRead: paths.filter(isRead).length,
@@ -10891,7 +10965,7 @@ function reviewCoverage(input) {
     linesRead: [...seen.values()].reduce((sum, lines) => sum + lines.size, 0),
     linesInPrompt,
     ...summarised ? { reviewedEarlier: { at: summarised.reviewedSha, lines: linesEarlier } } : {},
-    unread: paths.filter((path18) => !isRead(path18)),
+    unread: paths.filter((path20) => !isRead(path20)),
     toolCallsCounted
   };
 }
@@ -10919,8 +10993,8 @@ function coverageLine(coverage) {
   return `Read ${coverage.filesRead} of ${coverage.filesTotal} changed files (${lines}; ${prompt})`;
 }
 function changedPathOf(given, changed) {
-  const path18 = given.replace(/^\.\//, "").replace(/^[ab]\//, "");
-  return changed.find((c) => path18 === c || path18.endsWith(`/${c}`));
+  const path20 = given.replace(/^\.\//, "").replace(/^[ab]\//, "");
+  return changed.find((c) => path20 === c || path20.endsWith(`/${c}`));
 }
 function looksOf(use, changed) {
   switch (use.name.toLowerCase()) {
@@ -10935,17 +11009,17 @@ function looksOf(use, changed) {
   }
 }
 function readLooks(input) {
-  const path18 = stringField(input, "file_path") ?? stringField(input, "path");
-  if (!path18) return [];
+  const path20 = stringField(input, "file_path") ?? stringField(input, "path");
+  if (!path20) return [];
   const range = input.view_range;
   if (Array.isArray(range) && typeof range[0] === "number") {
     const to = typeof range[1] === "number" && range[1] > 0 ? range[1] : Number.MAX_SAFE_INTEGER;
-    return [{ path: path18, lines: [{ from: range[0], to }] }];
+    return [{ path: path20, lines: [{ from: range[0], to }] }];
   }
   const offset = numberField(input, "offset") ?? 1;
   const limit = numberField(input, "limit") ?? READ_DEFAULT_LINES;
   const from = Math.max(1, offset);
-  return [{ path: path18, lines: [{ from, to: from + limit - 1 }] }];
+  return [{ path: path20, lines: [{ from, to: from + limit - 1 }] }];
 }
 function grepLooks(use) {
   const looks = [];
@@ -10955,12 +11029,12 @@ function grepLooks(use) {
       const line = Number(hit[2]);
       looks.push({ path: hit[1], lines: [{ from: line, to: line }] });
     } else {
-      const path19 = text.trim();
-      if (path19 && !path19.includes(" ")) looks.push({ path: path19, lines: "none" });
+      const path21 = text.trim();
+      if (path21 && !path21.includes(" ")) looks.push({ path: path21, lines: "none" });
     }
   }
-  const path18 = stringField(use.input, "path");
-  if (looks.length === 0 && path18) looks.push({ path: path18, lines: "none" });
+  const path20 = stringField(use.input, "path");
+  if (looks.length === 0 && path20) looks.push({ path: path20, lines: "none" });
   return looks;
 }
 function bashLooks(command, changed) {
@@ -10971,13 +11045,13 @@ function bashLooks(command, changed) {
   switch (program) {
     case "cat":
     case "nl":
-      return operands.map((path18) => ({ path: path18, lines: "all" }));
+      return operands.map((path20) => ({ path: path20, lines: "all" }));
     case "head": {
       const count = countOption(args) ?? HEAD_DEFAULT_LINES;
-      return operands.filter((a) => !/^\d+$/.test(a)).map((path18) => ({ path: path18, lines: [{ from: 1, to: count }] }));
+      return operands.filter((a) => !/^\d+$/.test(a)).map((path20) => ({ path: path20, lines: [{ from: 1, to: count }] }));
     }
     case "tail":
-      return operands.filter((a) => !/^\d+$/.test(a)).map((path18) => ({ path: path18, lines: "none" }));
+      return operands.filter((a) => !/^\d+$/.test(a)).map((path20) => ({ path: path20, lines: "none" }));
     case "sed":
       return sedLooks(args);
     case "git":
@@ -10990,7 +11064,7 @@ function sedLooks(args) {
   const script = args.find((a) => /^\d+(,\d+)?p$/.test(a));
   if (!args.includes("-n") || !script) return [];
   const [from = 0, to = from] = script.slice(0, -1).split(",").map(Number);
-  return args.filter((a) => a !== "-n" && a !== script && !a.startsWith("-")).map((path18) => ({ path: path18, lines: [{ from, to }] }));
+  return args.filter((a) => a !== "-n" && a !== script && !a.startsWith("-")).map((path20) => ({ path: path20, lines: [{ from, to }] }));
 }
 function gitLooks(args, changed) {
   const [sub, ...rest] = args.filter((a, i) => !(i === 0 && a.startsWith("-")));
@@ -10999,10 +11073,10 @@ function gitLooks(args, changed) {
   const named = dashDash >= 0 ? rest.slice(dashDash + 1) : [];
   const blobs = rest.filter((a) => !a.startsWith("-") && /^[^:]+:.+/.test(a)).map((a) => ({ path: a.slice(a.indexOf(":") + 1), lines: "all" }));
   if (sub === "log" && !rest.includes("-p") && !rest.includes("--patch")) return [];
-  if (named.length > 0) return named.map((path18) => ({ path: path18, lines: "all" }));
+  if (named.length > 0) return named.map((path20) => ({ path: path20, lines: "all" }));
   if (blobs.length > 0) return blobs;
   if (sub === "diff" && !rest.some((a) => a === "--stat" || a === "--name-only" || a === "--name-status"))
-    return changed.map((path18) => ({ path: path18, lines: "all" }));
+    return changed.map((path20) => ({ path: path20, lines: "all" }));
   return [];
 }
 function countOption(args) {
@@ -11338,10 +11412,10 @@ async function checkedReview(session, promptNotes, files) {
     };
   }
   const review = reviewFromStructuredOutput(outcome.structuredOutput);
-  const lineCounts = files.lineCounts ? await files.lineCounts(review.findings.map((f) => f.path).filter((path18) => files.knownPaths.has(path18))) : /* @__PURE__ */ new Map();
+  const lineCounts = files.lineCounts ? await files.lineCounts(review.findings.map((f) => f.path).filter((path20) => files.knownPaths.has(path20))) : /* @__PURE__ */ new Map();
   const checked = checkReview(review, {
     knownPaths: files.knownPaths,
-    lineCount: (path18) => lineCounts.get(path18),
+    lineCount: (path20) => lineCounts.get(path20),
     ...files.rules ? { rules: files.rules } : {}
   });
   const coverage = files.coverage ? coverageOf(files.coverage, outcome) : void 0;
@@ -11535,7 +11609,7 @@ async function decideIsolation(request) {
 function containment(user) {
   const pid = user.pidNamespace;
   if (pid === void 0) return "";
-  return pid.contained ? ", in a PID namespace of its own (nothing it starts outlives the session)" : `; processes it detaches can outlive the session (${pid.reason})`;
+  return pid.contained ? ", in a PID namespace of its own (nothing it starts outlives the session) with /tmp, /var/tmp and /dev/shm of its own (nothing it writes there outlives the session either)" : `; processes it detaches, and files it writes to /tmp, /var/tmp and /dev/shm, can outlive the session (${pid.reason})`;
 }
 
 // src/jobs/settings/setting-values.ts
@@ -11819,7 +11893,7 @@ function agentCredentials(apiKeyInput, env, options = {}) {
 
 // src/sessions/fs-transcript-store.ts
 import { createHash as createHash6, randomUUID as randomUUID2 } from "node:crypto";
-import { mkdir as mkdir7, open as open2, readdir as readdir5, readFile as readFile4, rename as rename3, rm as rm9, stat as stat5, writeFile as writeFile6 } from "node:fs/promises";
+import { mkdir as mkdir8, open as open2, readdir as readdir5, readFile as readFile4, rename as rename3, rm as rm10, stat as stat6, writeFile as writeFile6 } from "node:fs/promises";
 import { dirname as dirname2, join as join4 } from "node:path";
 function isErrno(error, code) {
   return error?.code === code;
@@ -11827,22 +11901,22 @@ function isErrno(error, code) {
 function versionOf(bytes) {
   return createHash6("sha256").update(bytes).digest("hex");
 }
-async function readIfExists(path18) {
+async function readIfExists(path20) {
   try {
-    return await readFile4(path18);
+    return await readFile4(path20);
   } catch (error) {
     if (isErrno(error, "ENOENT")) return void 0;
     throw error;
   }
 }
-async function writeAtomic(path18, bytes) {
-  await mkdir7(dirname2(path18), { recursive: true });
-  const temp = `${path18}.${process.pid}.${randomUUID2()}.tmp`;
+async function writeAtomic(path20, bytes) {
+  await mkdir8(dirname2(path20), { recursive: true });
+  const temp = `${path20}.${process.pid}.${randomUUID2()}.tmp`;
   try {
     await writeFile6(temp, bytes, { flag: "wx" });
-    await rename3(temp, path18);
+    await rename3(temp, path20);
   } catch (error) {
-    await rm9(temp, { force: true });
+    await rm10(temp, { force: true });
     throw error;
   }
 }
@@ -11872,13 +11946,13 @@ var FsTranscriptStore = class {
     return readIfExists(this.#transcriptPath(key, sessionId));
   }
   async deleteTranscripts(key, sessionIds) {
-    await Promise.all(sessionIds.map((id) => rm9(this.#transcriptPath(key, id), { force: true })));
+    await Promise.all(sessionIds.map((id) => rm10(this.#transcriptPath(key, id), { force: true })));
   }
   async readIndex(key) {
-    const path18 = join4(this.#dir(key), "index.json");
-    const bytes = await readIfExists(path18);
+    const path20 = join4(this.#dir(key), "index.json");
+    const bytes = await readIfExists(path20);
     if (!bytes) return void 0;
-    return { index: parseLineageIndex(key, bytes, path18), version: versionOf(bytes) };
+    return { index: parseLineageIndex(key, bytes, path20), version: versionOf(bytes) };
   }
   async writeIndex(key, index, expectedVersion) {
     return this.#swap(join4(this.#dir(key), "index.json"), serializeLineageIndex(index), {
@@ -11887,14 +11961,14 @@ var FsTranscriptStore = class {
     });
   }
   /** Compare-and-swap under the file's lock: the version is the sha256 of the bytes on disk. */
-  async #swap(path18, bytes, cas) {
-    const release = await this.#lock(path18.replace(/\.json$/, ".lock"), cas);
+  async #swap(path20, bytes, cas) {
+    const release = await this.#lock(path20.replace(/\.json$/, ".lock"), cas);
     try {
-      const current = await readIfExists(path18);
+      const current = await readIfExists(path20);
       const currentVersion = current ? versionOf(current) : void 0;
       if (currentVersion !== cas.expectedVersion)
         throw new IndexConflictError(cas.conflictKey, cas.expectedVersion);
-      await writeAtomic(path18, bytes);
+      await writeAtomic(path20, bytes);
       return versionOf(bytes);
     } finally {
       await release();
@@ -11914,7 +11988,7 @@ var FsTranscriptStore = class {
     });
   }
   async deleteLineage(key) {
-    await rm9(this.#dir(key), { recursive: true, force: true });
+    await rm10(this.#dir(key), { recursive: true, force: true });
   }
   async listLineages() {
     const base = join4(this.#root, "lineages");
@@ -11941,7 +12015,7 @@ var FsTranscriptStore = class {
   }
   /** An exclusive-create lock file per swapped file; a lock older than staleLockMs is broken (crashed writer). */
   async #lock(lockPath, cas) {
-    await mkdir7(dirname2(lockPath), { recursive: true });
+    await mkdir8(dirname2(lockPath), { recursive: true });
     const deadline = Date.now() + this.#lockTimeoutMs;
     for (; ; ) {
       try {
@@ -11949,16 +12023,16 @@ var FsTranscriptStore = class {
         await handle.writeFile(`${process.pid}
 `);
         await handle.close();
-        return () => rm9(lockPath, { force: true });
+        return () => rm10(lockPath, { force: true });
       } catch (error) {
         if (!isErrno(error, "EEXIST")) throw error;
       }
-      const age = await stat5(lockPath).then(
+      const age = await stat6(lockPath).then(
         (s) => Date.now() - s.mtimeMs,
         () => 0
       );
       if (age > this.#staleLockMs) {
-        await rm9(lockPath, { force: true });
+        await rm10(lockPath, { force: true });
         continue;
       }
       if (Date.now() > deadline) throw new IndexConflictError(cas.conflictKey, cas.expectedVersion);
@@ -12012,7 +12086,7 @@ function formatProgressEvent(event) {
 }
 
 // src/runner/parse-claude-args.ts
-import path17 from "node:path";
+import path19 from "node:path";
 var EFFORT_LEVELS = ["low", "medium", "high", "xhigh", "max"];
 var ALLOWED = [
   "--model",
@@ -12091,9 +12165,9 @@ function parseClaudeArgs(text, workspace) {
         out.effort = value;
         break;
       case "--add-dir": {
-        const root = path17.resolve(workspace);
-        const dir = path17.resolve(root, value);
-        if (dir !== root && !dir.startsWith(`${root}${path17.sep}`)) {
+        const root = path19.resolve(workspace);
+        const dir = path19.resolve(root, value);
+        if (dir !== root && !dir.startsWith(`${root}${path19.sep}`)) {
           throw new RunnerConfigError(
             `claude_args: --add-dir ${value} is outside the workspace`,
             "claude_args"
@@ -12281,24 +12355,24 @@ function parseJson2(name, text) {
     throw new PassThroughError(`${name} is not valid JSON: ${error.message}`, name);
   }
 }
-async function readPromptFile(path18, source) {
+async function readPromptFile(path20, source) {
   let text;
   try {
-    text = await source.readFile(path18);
+    text = await source.readFile(path20);
   } catch (error) {
     throw new PassThroughError(
-      `prompt_file ${path18} could not be read: ${error.message}`,
+      `prompt_file ${path20} could not be read: ${error.message}`,
       "prompt_file"
     );
   }
   const size = Buffer.byteLength(text);
   if (size > PROMPT_FILE_MAX_BYTES) {
     throw new PassThroughError(
-      `prompt_file ${path18} is ${size} bytes; the limit is ${PROMPT_FILE_MAX_BYTES}`,
+      `prompt_file ${path20} is ${size} bytes; the limit is ${PROMPT_FILE_MAX_BYTES}`,
       "prompt_file"
     );
   }
-  if (text.trim() === "") throw new PassThroughError(`prompt_file ${path18} is empty`, "prompt_file");
+  if (text.trim() === "") throw new PassThroughError(`prompt_file ${path20} is empty`, "prompt_file");
   return text.trim();
 }
 
@@ -12406,16 +12480,16 @@ async function parsePolicyDocument(text, source) {
 
 // src/runner/policy/load-policy-file.ts
 import { readFile as readFile5 } from "node:fs/promises";
-async function loadPolicyFile(path18, options = {}) {
+async function loadPolicyFile(path20, options = {}) {
   let text;
   try {
-    text = await readFile5(path18, "utf8");
+    text = await readFile5(path20, "utf8");
   } catch (error) {
-    throw new PolicyFileError(path18, [
+    throw new PolicyFileError(path20, [
       `cannot read the file: ${error.code ?? error.message}`
     ]);
   }
-  return new ToolPolicy(await parsePolicyDocument(text, path18), options);
+  return new ToolPolicy(await parsePolicyDocument(text, path20), options);
 }
 
 export {

@@ -1,0 +1,69 @@
+import { mkdir, realpath, stat } from "node:fs/promises";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { agentLaunch } from "../../src/runner/isolation/agent-launch.js";
+import { makePrivateTempDirs, mountThenExec } from "../../src/runner/isolation/private-temp-dirs.js";
+import { makeTempDir } from "../harness/temp-dir.js";
+
+describe("makePrivateTempDirs", () => {
+  it("covers /tmp, /var/tmp and /dev/shm with directories of the session's own, grafting back what the session needs", async () => {
+    // makeTempDir's directories are in /tmp, as a session's root and a door's config dir are.
+    const root = await realpath(await makeTempDir("private-temp-root"));
+    const elsewhere = await realpath(await makeTempDir("private-temp-config"));
+    const config = path.join(elsewhere, "session", "attempt-0");
+    await mkdir(config, { recursive: true });
+    const inside = path.join(root, "home");
+    await mkdir(inside);
+
+    const made = await makePrivateTempDirs(root, [config, inside, "/usr/bin", path.join(root, "missing")]);
+
+    const own = (name: string) => path.join(root, "shared-temp", name);
+    expect(made.dirs).toEqual([own("tmp"), own("var-tmp"), own("dev-shm")]);
+    expect(made.covered).toEqual(["/tmp", "/var/tmp", "/dev/shm"]);
+    for (const dir of made.dirs) expect((await stat(dir)).mode & 0o777).toBe(0o700);
+    // The root and the config dir lie in /tmp: each is bound onto its own path inside the cover first;
+    // the home inside the root comes with it, /usr/bin is not covered, a missing dir is no graft.
+    const graftOf = (dir: string) => path.join(own("tmp"), path.relative("/tmp", dir));
+    expect(made.mounts).toEqual([
+      { kind: "--bind", source: root, target: graftOf(root) },
+      { kind: "--bind", source: config, target: graftOf(config) },
+      { kind: "--rbind", source: own("tmp"), target: "/tmp" },
+      { kind: "--rbind", source: own("var-tmp"), target: "/var/tmp" },
+      { kind: "--rbind", source: own("dev-shm"), target: "/dev/shm" },
+    ]);
+    for (const graft of made.mounts.filter((m) => m.kind === "--bind"))
+      expect((await stat(graft.target)).isDirectory()).toBe(true);
+  });
+
+  it("goes into the contained launch as root, before the drop to the agent's user, as root and through sudo", async () => {
+    const mounts = [{ kind: "--rbind" as const, source: "/tmp/s/shared-temp/tmp", target: "/tmp" }];
+    const words = mountThenExec(mounts);
+    expect(words).toEqual([
+      "/bin/sh",
+      "-c",
+      expect.stringContaining("set -e;"),
+      "sh",
+      "--rbind",
+      "/tmp/s/shared-temp/tmp",
+      "/tmp",
+      "--",
+    ]);
+    const user = { name: "claude-agent", uid: 990, gid: 991, pidNamespace: { contained: true as const } };
+    const env = { PATH: "/usr/bin" };
+    for (const via of ["root", "sudo"] as const) {
+      const { args } = agentLaunch("/bin/claude", ["-p"], env, { ...user, via }, mounts);
+      const start = args.indexOf("--mount-proc") + 2;
+      expect(args.slice(start, start + words.length)).toEqual(words);
+      expect(args[start + words.length]).toBe("setpriv");
+    }
+    // Without a namespace there is no mount namespace to make them in: the launch is the plain one.
+    const plain = agentLaunch(
+      "/bin/claude",
+      ["-p"],
+      env,
+      { ...user, pidNamespace: undefined, via: "root" },
+      mounts,
+    );
+    expect(plain).toMatchObject({ command: "/bin/claude", args: ["-p"] });
+  });
+});
