@@ -205,12 +205,16 @@ export async function prepareSession(options: SessionOptions): Promise<PreparedS
     // In the agent's own namespace, the shared temp dirs are its own, under tempRoot: what it
     // leaves there goes with the session, and what other jobs left there is out of its sight.
     const privateTemp = user?.pidNamespace?.contained
-      ? await makePrivateTempDirs(tempRoot, [
-          configDir,
-          ...(options.addDirs ?? []),
-          path.dirname(claudePath),
-          path.dirname(await realpath(claudePath)),
-        ])
+      ? await makePrivateTempDirs(
+          tempRoot,
+          [
+            configDir,
+            ...(options.addDirs ?? []),
+            path.dirname(claudePath),
+            path.dirname(await realpath(claudePath)),
+          ],
+          agentCwd,
+        )
       : undefined;
     const agentFiles = user
       ? await handOverSessionFiles(

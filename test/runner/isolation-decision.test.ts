@@ -146,7 +146,7 @@ describe("the agent's PID namespace", () => {
       const probe = calls.find((c) => c.includes("unshare"));
       expect(probe).toMatch(
         new RegExp(
-          `^${via === "sudo" ? "sudo -n " : ""}unshare --pid --fork --kill-child --mount-proc -- /bin/sh -c .* sh --bind (\\S+) \\S+/shared-temp/tmp/\\S+ --rbind \\1/shared-temp/tmp /tmp --rbind \\1/shared-temp/var-tmp /var/tmp --rbind \\1/shared-temp/dev-shm /dev/shm -- setpriv --reuid=990 --regid=990 --clear-groups -- true$`,
+          `^${via === "sudo" ? "sudo -n " : ""}unshare --pid --fork --kill-child --mount-proc -- /bin/sh -c .* sh (\\S+) --bind \\1 \\S+/shared-temp/tmp/\\S+ --rbind \\1/shared-temp/tmp /tmp --rbind \\1/shared-temp/var-tmp /var/tmp --rbind \\1/shared-temp/dev-shm /dev/shm -- setpriv --reuid=990 --regid=990 --clear-groups -- true$`,
         ),
       );
     }

@@ -15,11 +15,16 @@ describe("makePrivateTempDirs", () => {
     const inside = path.join(root, "home");
     await mkdir(inside);
 
-    const made = await makePrivateTempDirs(root, [config, inside, "/usr/bin", path.join(root, "missing")]);
+    const made = await makePrivateTempDirs(
+      root,
+      [config, inside, "/usr/bin", path.join(root, "missing")],
+      inside,
+    );
 
     const own = (name: string) => path.join(root, "shared-temp", name);
     expect(made.dirs).toEqual([own("tmp"), own("var-tmp"), own("dev-shm")]);
     expect(made.covered).toEqual(["/tmp", "/var/tmp", "/dev/shm"]);
+    expect(made.enter).toBe(inside);
     for (const dir of made.dirs) expect((await stat(dir)).mode & 0o777).toBe(0o700);
     // The root and the config dir lie in /tmp: each is bound onto its own path inside the cover first;
     // the home inside the root comes with it, /usr/bin is not covered, a missing dir is no graft.
@@ -37,12 +42,14 @@ describe("makePrivateTempDirs", () => {
 
   it("goes into the contained launch as root, before the drop to the agent's user, as root and through sudo", async () => {
     const mounts = [{ kind: "--rbind" as const, source: "/tmp/s/shared-temp/tmp", target: "/tmp" }];
-    const words = mountThenExec(mounts);
+    const plan = { mounts, enter: "/tmp/s/workspace" };
+    const words = mountThenExec(plan);
     expect(words).toEqual([
       "/bin/sh",
       "-c",
       expect.stringContaining("set -e;"),
       "sh",
+      "/tmp/s/workspace",
       "--rbind",
       "/tmp/s/shared-temp/tmp",
       "/tmp",
@@ -51,7 +58,7 @@ describe("makePrivateTempDirs", () => {
     const user = { name: "claude-agent", uid: 990, gid: 991, pidNamespace: { contained: true as const } };
     const env = { PATH: "/usr/bin" };
     for (const via of ["root", "sudo"] as const) {
-      const { args } = agentLaunch("/bin/claude", ["-p"], env, { ...user, via }, mounts);
+      const { args } = agentLaunch("/bin/claude", ["-p"], env, { ...user, via }, plan);
       const start = args.indexOf("--mount-proc") + 2;
       expect(args.slice(start, start + words.length)).toEqual(words);
       expect(args[start + words.length]).toBe("setpriv");
@@ -62,7 +69,7 @@ describe("makePrivateTempDirs", () => {
       ["-p"],
       env,
       { ...user, pidNamespace: undefined, via: "root" },
-      mounts,
+      plan,
     );
     expect(plain).toMatchObject({ command: "/bin/claude", args: ["-p"] });
   });

@@ -1,6 +1,6 @@
 import { spawnSync } from "node:child_process";
 import { type AgentUser, pidNamespaceLaunch } from "./agent-user.js";
-import type { TempMount } from "./private-temp-dirs.js";
+import type { TempMountPlan } from "./private-temp-dirs.js";
 
 /** How to start the CLI as the agent's user, and how to signal what it started. */
 export interface AgentLaunch {
@@ -32,7 +32,7 @@ export function agentLaunch(
   env: Record<string, string>,
   user: AgentUser | undefined,
   /** The session's own /tmp, /var/tmp and /dev/shm, made in its namespace (contained launches only). */
-  tempMounts: readonly TempMount[] = [],
+  tempMounts?: TempMountPlan,
 ): AgentLaunch {
   if (!user) return { command: claudePath, args: argv };
   const contained = user.pidNamespace?.contained === true;

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { RunnerConfigError } from "../runner-config-error.js";
 import type { HostCommands } from "./host-commands.js";
-import { makePrivateTempDirs, mountThenExec, type TempMount } from "./private-temp-dirs.js";
+import { makePrivateTempDirs, mountThenExec, type TempMountPlan } from "./private-temp-dirs.js";
 
 /** The unprivileged user the CLI and everything it starts run as. */
 export interface AgentUser {
@@ -94,8 +94,8 @@ async function probePidNamespace(
 ): Promise<NonNullable<AgentUser["pidNamespace"]>> {
   const scratch = await mkdtemp(path.join(tmpdir(), "claude-pr-runner-probe-"));
   try {
-    const { mounts } = await makePrivateTempDirs(scratch, []);
-    const [command, ...args] = pidNamespaceLaunch(user, mounts);
+    const plan = await makePrivateTempDirs(scratch, [], scratch);
+    const [command, ...args] = pidNamespaceLaunch(user, plan);
     const probe = await privileged(command as string, [...args, "true"]);
     if (probe.code === 0) return { contained: true };
     const why = probe.stderr.trim().split("\n").at(-1) || `${command} exited ${probe.code}`;
@@ -112,12 +112,12 @@ async function probePidNamespace(
  * `--mount-proc` gives the namespace a /proc of its own (in a mount namespace of its own): with the
  * host's, a pid from inside named a host process or none, so the CLI's bubblewrap read the wrong
  * process's namespaces or failed ("bwrap: open /proc/39/ns/ns failed"), and every host process
- * stayed listed to the agent. `mounts` (the session's own /tmp, /var/tmp and /dev/shm) are made in
+ * stayed listed to the agent. `tempMounts` (the session's own /tmp, /var/tmp and /dev/shm) are made in
  * that mount namespace, as root, before the drop.
  */
 export function pidNamespaceLaunch(
   user: Pick<AgentUser, "uid" | "gid">,
-  mounts: readonly TempMount[] = [],
+  tempMounts?: TempMountPlan,
 ): string[] {
   return [
     "unshare",
@@ -126,7 +126,7 @@ export function pidNamespaceLaunch(
     "--kill-child",
     "--mount-proc",
     "--",
-    ...(mounts.length ? mountThenExec(mounts) : []),
+    ...(tempMounts?.mounts.length ? mountThenExec(tempMounts) : []),
     "setpriv",
     `--reuid=${user.uid}`,
     `--regid=${user.gid}`,

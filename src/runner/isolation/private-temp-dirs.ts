@@ -30,12 +30,22 @@ export interface PrivateTempDirs {
   mounts: TempMount[];
   /** The shared dirs it gets its own of, for the confinement line. */
   covered: string[];
+  /**
+   * The directory the launch enters after the mounts, by path through them: the working directory it
+   * was started in may lie under a covered dir (a clone in /tmp), where only the old mount has it.
+   */
+  enter: string;
 }
+
+/** What a launch needs of the plan to make the mounts. */
+export type TempMountPlan = Pick<PrivateTempDirs, "mounts" | "enter">;
 
 export async function makePrivateTempDirs(
   sessionRoot: string,
   /** Directories the agent needs at their own paths, wherever they are. */
   needed: readonly string[],
+  /** Its working directory, which must lie in the session's root or in a needed directory. */
+  workDir: string,
 ): Promise<PrivateTempDirs> {
   const root = await realpath(sessionRoot);
   const keep = await outermost([root, ...needed]);
@@ -58,7 +68,7 @@ export async function makePrivateTempDirs(
     }
     covers.push({ kind: "--rbind", source: own, target: real });
   }
-  return { dirs, mounts: [...grafts, ...covers], covered: covers.map((m) => m.target) };
+  return { dirs, mounts: [...grafts, ...covers], covered: covers.map((m) => m.target), enter: workDir };
 }
 
 /** The real paths of `dirs` that exist, without any that lies inside another. */
@@ -73,20 +83,21 @@ async function outermost(dirs: readonly string[]): Promise<string[]> {
 
 /**
  * A POSIX shell, run as root as the namespace's first process: makes each mount (stopping at the first
- * that fails, so the CLI never starts without them), enters the working directory again through the
- * new mounts, then becomes the rest of its arguments (setpriv, then the CLI).
+ * that fails, so the CLI never starts without them), enters the working directory through the new
+ * mounts, then becomes the rest of its arguments (setpriv, then the CLI).
  */
 const MOUNT_THEN_EXEC =
-  'set -e; while [ "$1" != -- ]; do mount "$1" "$2" "$3"; shift 3; done; shift; cd "$(pwd -P)"; exec "$@"';
+  'set -e; enter=$1; shift; while [ "$1" != -- ]; do mount "$1" "$2" "$3"; shift 3; done; shift; cd "$enter"; exec "$@"';
 
-/** The words that make `mounts` and then run what follows them. */
-export function mountThenExec(mounts: readonly TempMount[]): string[] {
+/** The words that make the plan's mounts, enter its directory and then run what follows them. */
+export function mountThenExec(plan: TempMountPlan): string[] {
   return [
     "/bin/sh",
     "-c",
     MOUNT_THEN_EXEC,
     "sh",
-    ...mounts.flatMap((m) => [m.kind, m.source, m.target]),
+    plan.enter,
+    ...plan.mounts.flatMap((m) => [m.kind, m.source, m.target]),
     "--",
   ];
 }

@@ -7655,7 +7655,7 @@ function isInside2(file, dir) {
 
 // src/runner/isolation/private-temp-dirs.ts
 var SHARED_TEMP_DIRS = ["/tmp", "/var/tmp", "/dev/shm"];
-async function makePrivateTempDirs(sessionRoot, needed) {
+async function makePrivateTempDirs(sessionRoot, needed, workDir) {
   const root = await realpath4(sessionRoot);
   const keep = await outermost([root, ...needed]);
   const dirs = [];
@@ -7674,7 +7674,7 @@ async function makePrivateTempDirs(sessionRoot, needed) {
     }
     covers.push({ kind: "--rbind", source: own, target: real });
   }
-  return { dirs, mounts: [...grafts, ...covers], covered: covers.map((m) => m.target) };
+  return { dirs, mounts: [...grafts, ...covers], covered: covers.map((m) => m.target), enter: workDir };
 }
 async function outermost(dirs) {
   const real = /* @__PURE__ */ new Set();
@@ -7684,14 +7684,15 @@ async function outermost(dirs) {
   }
   return [...real].filter((dir) => ![...real].some((other) => isInside2(dir, other)));
 }
-var MOUNT_THEN_EXEC = 'set -e; while [ "$1" != -- ]; do mount "$1" "$2" "$3"; shift 3; done; shift; cd "$(pwd -P)"; exec "$@"';
-function mountThenExec(mounts) {
+var MOUNT_THEN_EXEC = 'set -e; enter=$1; shift; while [ "$1" != -- ]; do mount "$1" "$2" "$3"; shift 3; done; shift; cd "$enter"; exec "$@"';
+function mountThenExec(plan) {
   return [
     "/bin/sh",
     "-c",
     MOUNT_THEN_EXEC,
     "sh",
-    ...mounts.flatMap((m) => [m.kind, m.source, m.target]),
+    plan.enter,
+    ...plan.mounts.flatMap((m) => [m.kind, m.source, m.target]),
     "--"
   ];
 }
@@ -7748,8 +7749,8 @@ async function provideAgentUser(name, host) {
 async function probePidNamespace(user, privileged2) {
   const scratch = await mkdtemp2(path8.join(tmpdir2(), "claude-pr-runner-probe-"));
   try {
-    const { mounts } = await makePrivateTempDirs(scratch, []);
-    const [command, ...args] = pidNamespaceLaunch(user, mounts);
+    const plan = await makePrivateTempDirs(scratch, [], scratch);
+    const [command, ...args] = pidNamespaceLaunch(user, plan);
     const probe = await privileged2(command, [...args, "true"]);
     if (probe.code === 0) return { contained: true };
     const why = probe.stderr.trim().split("\n").at(-1) || `${command} exited ${probe.code}`;
@@ -7758,7 +7759,7 @@ async function probePidNamespace(user, privileged2) {
     await rm4(scratch, { recursive: true, force: true });
   }
 }
-function pidNamespaceLaunch(user, mounts = []) {
+function pidNamespaceLaunch(user, tempMounts) {
   return [
     "unshare",
     "--pid",
@@ -7766,7 +7767,7 @@ function pidNamespaceLaunch(user, mounts = []) {
     "--kill-child",
     "--mount-proc",
     "--",
-    ...mounts.length ? mountThenExec(mounts) : [],
+    ...tempMounts?.mounts.length ? mountThenExec(tempMounts) : [],
     "setpriv",
     `--reuid=${user.uid}`,
     `--regid=${user.gid}`,
@@ -7785,7 +7786,7 @@ async function lookUp(name, host) {
 
 // src/runner/isolation/agent-launch.ts
 var DROPPED_BY_SUDO = ["PATH", "TMPDIR"];
-function agentLaunch(claudePath, argv, env, user, tempMounts = []) {
+function agentLaunch(claudePath, argv, env, user, tempMounts) {
   if (!user) return { command: claudePath, args: argv };
   const contained = user.pidNamespace?.contained === true;
   if (user.via === "root") {
@@ -9810,12 +9811,16 @@ async function prepareSession(options) {
     const agentCwd = await realpath8(workspace.dir);
     await moveTranscripts(configDir, sourceCwd, agentCwd);
     const host = systemHostCommands();
-    const privateTemp = user?.pidNamespace?.contained ? await makePrivateTempDirs(tempRoot, [
-      configDir,
-      ...options.addDirs ?? [],
-      path18.dirname(claudePath),
-      path18.dirname(await realpath8(claudePath))
-    ]) : void 0;
+    const privateTemp = user?.pidNamespace?.contained ? await makePrivateTempDirs(
+      tempRoot,
+      [
+        configDir,
+        ...options.addDirs ?? [],
+        path18.dirname(claudePath),
+        path18.dirname(await realpath8(claudePath))
+      ],
+      agentCwd
+    ) : void 0;
     const agentFiles = user ? await handOverSessionFiles(
       user,
       host,
@@ -10214,7 +10219,7 @@ var SessionHost = class {
       prepared.argv,
       prepared.env,
       prepared.agentUser,
-      prepared.privateTemp?.mounts
+      prepared.privateTemp
     );
     const child = spawn(launch.command, launch.args, {
       cwd: prepared.cwd,
