@@ -6,7 +6,12 @@ import { buildAgentEnvironment } from "./agent-environment.js";
 import { buildClaudeArgv } from "./build-claude-argv.js";
 import { type CompiledOutputSchema, compileOutputSchema } from "./compile-output-schema.js";
 import type { PinnedAgentConfig } from "./isolation/agent-config.js";
-import { type AgentFiles, handOverToAgent, writeAgentGitConfig } from "./isolation/agent-files.js";
+import {
+  type AgentFiles,
+  handOverToAgent,
+  letAgentReachExecutable,
+  writeAgentGitConfig,
+} from "./isolation/agent-files.js";
 import type { AgentUser } from "./isolation/agent-user.js";
 import { type AgentWorkspace, makeAgentWorkspace, moveTranscripts } from "./isolation/agent-workspace.js";
 import { type BashSandboxPlan, planBashSandbox } from "./isolation/bash-sandbox.js";
@@ -117,6 +122,11 @@ export async function prepareSession(options: SessionOptions): Promise<PreparedS
     sandboxed && !options.agentUser
       ? combineHiddenPaths(await checkoutCredentialPaths(sourceCwd, homedir(), hostEnv), runnerCredentials)
       : undefined;
+  if (sandboxed && options.agentUser) {
+    // The sandbox's probe runs the CLI as the agent's uid: it must reach it first.
+    const executable = await stat(claudePath).catch(() => undefined);
+    if (executable?.isFile()) await letAgentReachExecutable(claudePath, systemHostCommands());
+  }
   const sandbox = sandboxed
     ? await planBashSandbox(
         options.bashSandbox as NonNullable<SessionOptions["bashSandbox"]>,

@@ -47,6 +47,12 @@ describe("npm run demo, as a newcomer runs it", () => {
       "This run would FAIL the check, as intended: 1 finding(s) at or above fail_on: error",
     );
     expect(demo.stdout).toContain(`Report: ${join(out, "index.html")}`);
+    // A newcomer's machine (root, bubblewrap) shows every layer on, the CLI in the demo's private tool
+    // cache under /tmp included: the sandbox's probe reaches it, and its own /tmp does not hide it.
+    expect(demo.stdout).toContain(
+      "own PID namespace · own /tmp, /var/tmp and /dev/shm, removed with the session",
+    );
+    expect(demo.stdout).toContain("Bash sandbox: on (bubblewrap; network: none");
     const report = readFileSync(join(out, "index.html"), "utf8");
     expect(report).toContain("sub() adds instead of subtracting");
     expect(report).toMatch(/class="conclusion">failure</);

@@ -1,4 +1,4 @@
-import { mkdir, realpath, stat } from "node:fs/promises";
+import { mkdir, mkdtemp, realpath, rm, stat, symlink } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { agentLaunch } from "../../src/runner/isolation/agent-launch.js";
@@ -38,6 +38,32 @@ describe("makePrivateTempDirs", () => {
     ]);
     for (const graft of made.mounts.filter((m) => m.kind === "--bind"))
       expect((await stat(graft.target)).isDirectory()).toBe(true);
+  });
+
+  it("grafts a directory named through a symlink at the path it is named by, as a runner's tool cache names the CLI", async () => {
+    const root = await realpath(await makeTempDir("private-temp-root"));
+    const cache = await realpath(await makeTempDir("private-temp-toolcache"));
+    // The tool cache's package directory is a symlink to an install outside the covered dirs.
+    const install = await mkdtemp(
+      path.join(process.cwd(), "node_modules", ".cache", "private-temp-install-"),
+    );
+    try {
+      await mkdir(path.join(install, "bin"));
+      await mkdir(path.join(cache, "node_modules"));
+      await symlink(install, path.join(cache, "node_modules", "claude-code"));
+      const named = path.join(cache, "node_modules", "claude-code", "bin");
+      const made = await makePrivateTempDirs(root, [named], root);
+      const tmp = path.join(root, "shared-temp", "tmp");
+      // Bound at the path exec walks; the install itself needs no graft (nothing covers it).
+      expect(made.mounts).toContainEqual({
+        kind: "--bind",
+        source: named,
+        target: path.join(tmp, path.relative("/tmp", named)),
+      });
+      expect(made.mounts.some((m) => m.source === path.join(install, "bin"))).toBe(false);
+    } finally {
+      await rm(install, { recursive: true, force: true });
+    }
   });
 
   it("goes into the contained launch as root, before the drop to the agent's user, as root and through sudo", async () => {

@@ -36,11 +36,8 @@ export async function handOverToAgent(plan: AgentFilesPlan): Promise<AgentFiles>
   const { user, host } = plan;
   const owner = `${user.uid}:${user.gid}`;
   const workspaceStat = await stat(plan.workspace);
-  const executableDirs = plan.executable
-    ? [path.dirname(plan.executable), path.dirname(await realpath(plan.executable))]
-    : [];
-  const reachable = [...plan.privateDirs.map(path.dirname), plan.workspace, ...executableDirs];
-  for (const dir of reachable) await allowSearchUpTo(dir, host);
+  if (plan.executable) await letAgentReachExecutable(plan.executable, host);
+  for (const dir of [...plan.privateDirs.map(path.dirname), plan.workspace]) await allowSearchUpTo(dir, host);
   await addModeBits(plan.workspace, 0o005, host); // list and enter the workspace root itself
 
   await privileged(host, "chown", ["-R", "-h", owner, ...plan.privateDirs]);
@@ -71,6 +68,17 @@ export async function handOverToAgent(plan: AgentFilesPlan): Promise<AgentFiles>
 /** git refuses a repository another user owns ("dubious ownership") unless it is marked safe. */
 export async function writeAgentGitConfig(home: string, workspace: string): Promise<void> {
   await writeFile(path.join(home, ".gitconfig"), `[safe]\n\tdirectory = ${workspace}\n`, { mode: 0o644 });
+}
+
+/**
+ * Search permission (o+x, no listing) on the directories above the CLI executable, by the path it is
+ * named by and by its real path, so the agent's uid can run it. Before the Bash sandbox's probe too,
+ * which runs the executable as that uid: a CLI in a private tool cache (0700 directories) made the
+ * probe fail with "Permission denied" and the sandbox report itself off.
+ */
+export async function letAgentReachExecutable(executable: string, host: HostCommands): Promise<void> {
+  for (const dir of [path.dirname(executable), path.dirname(await realpath(executable))])
+    await allowSearchUpTo(dir, host);
 }
 
 async function allowSearchUpTo(dir: string, host: HostCommands): Promise<void> {

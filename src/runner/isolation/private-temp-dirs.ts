@@ -71,14 +71,20 @@ export async function makePrivateTempDirs(
   return { dirs, mounts: [...grafts, ...covers], covered: covers.map((m) => m.target), enter: workDir };
 }
 
-/** The real paths of `dirs` that exist, without any that lies inside another. */
+/**
+ * `dirs` that exist, each by the path it is named by and by its real path, without any that lies
+ * inside another. Both: the CLI in a runner's tool cache is named through a symlinked parent
+ * (`.../node_modules/@anthropic-ai/claude-code` -> the install), and exec walks the path as named.
+ */
 async function outermost(dirs: readonly string[]): Promise<string[]> {
-  const real = new Set<string>();
+  const paths = new Set<string>();
   for (const dir of dirs) {
     const resolved = await realpath(dir).catch(() => undefined);
-    if (resolved && (await stat(resolved)).isDirectory()) real.add(resolved);
+    if (!resolved || !(await stat(resolved)).isDirectory()) continue;
+    paths.add(path.resolve(dir));
+    paths.add(resolved);
   }
-  return [...real].filter((dir) => ![...real].some((other) => isInside(dir, other)));
+  return [...paths].filter((dir) => ![...paths].some((other) => isInside(dir, other)));
 }
 
 /**

@@ -7677,12 +7677,14 @@ async function makePrivateTempDirs(sessionRoot, needed, workDir) {
   return { dirs, mounts: [...grafts, ...covers], covered: covers.map((m) => m.target), enter: workDir };
 }
 async function outermost(dirs) {
-  const real = /* @__PURE__ */ new Set();
+  const paths = /* @__PURE__ */ new Set();
   for (const dir of dirs) {
     const resolved = await realpath4(dir).catch(() => void 0);
-    if (resolved && (await stat(resolved)).isDirectory()) real.add(resolved);
+    if (!resolved || !(await stat(resolved)).isDirectory()) continue;
+    paths.add(path7.resolve(dir));
+    paths.add(resolved);
   }
-  return [...real].filter((dir) => ![...real].some((other) => isInside2(dir, other)));
+  return [...paths].filter((dir) => ![...paths].some((other) => isInside2(dir, other)));
 }
 var MOUNT_THEN_EXEC = 'set -e; enter=$1; shift; while [ "$1" != -- ]; do mount "$1" "$2" "$3"; shift 3; done; shift; cd "$enter"; exec "$@"';
 function mountThenExec(plan) {
@@ -8784,9 +8786,8 @@ async function handOverToAgent(plan) {
   const { user, host } = plan;
   const owner = `${user.uid}:${user.gid}`;
   const workspaceStat = await stat2(plan.workspace);
-  const executableDirs = plan.executable ? [path9.dirname(plan.executable), path9.dirname(await realpath5(plan.executable))] : [];
-  const reachable = [...plan.privateDirs.map(path9.dirname), plan.workspace, ...executableDirs];
-  for (const dir of reachable) await allowSearchUpTo(dir, host);
+  if (plan.executable) await letAgentReachExecutable(plan.executable, host);
+  for (const dir of [...plan.privateDirs.map(path9.dirname), plan.workspace]) await allowSearchUpTo(dir, host);
   await addModeBits(plan.workspace, 5, host);
   await privileged(host, "chown", ["-R", "-h", owner, ...plan.privateDirs]);
   for (const dir of plan.privateDirs) await privileged(host, "chmod", ["0700", dir]);
@@ -8815,6 +8816,10 @@ async function writeAgentGitConfig(home, workspace) {
   await writeFile4(path9.join(home, ".gitconfig"), `[safe]
 	directory = ${workspace}
 `, { mode: 420 });
+}
+async function letAgentReachExecutable(executable, host) {
+  for (const dir of [path9.dirname(executable), path9.dirname(await realpath5(executable))])
+    await allowSearchUpTo(dir, host);
 }
 async function allowSearchUpTo(dir, host) {
   const chain = [];
@@ -9748,6 +9753,10 @@ async function prepareSession(options) {
     namedByEnvironment
   ) : void 0;
   const hidden = sandboxed && !options.agentUser ? combineHiddenPaths(await checkoutCredentialPaths(sourceCwd, homedir(), hostEnv), runnerCredentials) : void 0;
+  if (sandboxed && options.agentUser) {
+    const executable = await stat5(claudePath).catch(() => void 0);
+    if (executable?.isFile()) await letAgentReachExecutable(claudePath, systemHostCommands());
+  }
   const sandbox = sandboxed ? await planBashSandbox(
     options.bashSandbox,
     options.agentUser,
