@@ -12,6 +12,7 @@ import {
   letAgentReachExecutable,
   writeAgentGitConfig,
 } from "./isolation/agent-files.js";
+import { type AgentMounts, planAgentMounts } from "./isolation/agent-mounts.js";
 import type { AgentUser } from "./isolation/agent-user.js";
 import { type AgentWorkspace, makeAgentWorkspace, moveTranscripts } from "./isolation/agent-workspace.js";
 import { type BashSandboxPlan, planBashSandbox } from "./isolation/bash-sandbox.js";
@@ -19,7 +20,6 @@ import { checkoutCredentialPaths, combineHiddenPaths } from "./isolation/checkou
 import { type ClosedSource, closeSourceCredentials } from "./isolation/close-source-checkout.js";
 import { environmentCredentialPaths } from "./isolation/environment-credential-files.js";
 import { type HostCommands, systemHostCommands } from "./isolation/host-commands.js";
-import { makePrivateTempDirs, type PrivateTempDirs } from "./isolation/private-temp-dirs.js";
 import { runnerCredentialPaths } from "./isolation/runner-credential-paths.js";
 import { mergeRunnerSettings } from "./merge-runner-settings.js";
 import { providerFromEnvironment } from "./model-gateway.js";
@@ -49,8 +49,8 @@ export interface PreparedSession {
   agentUser?: AgentUser;
   /** Set when the agent runs as its own user: hand its files back before reading them. */
   agentFiles?: AgentFiles;
-  /** The agent's own /tmp, /var/tmp and /dev/shm (under tempRoot), made by its launch. */
-  privateTemp?: PrivateTempDirs;
+  /** The agent's own /tmp, /var/tmp and /dev/shm (under tempRoot) and the runner's hidden dirs, made by its launch. */
+  agentMounts?: AgentMounts;
   /** Which OS-level confinement this session got, for the log (see docs/security.md). */
   confinement: string;
   /** Where the model runs; model ids in argv are already that provider's. */
@@ -213,24 +213,27 @@ export async function prepareSession(options: SessionOptions): Promise<PreparedS
     await moveTranscripts(configDir, sourceCwd, agentCwd);
     const host = systemHostCommands();
     // In the agent's own namespace, the shared temp dirs are its own, under tempRoot: what it
-    // leaves there goes with the session, and what other jobs left there is out of its sight.
-    const privateTemp = user?.pidNamespace?.contained
-      ? await makePrivateTempDirs(
-          tempRoot,
-          [
+    // leaves there goes with the session, and what other jobs left there is out of its sight. The
+    // runner user's HOME and the runner's directories (its install, other repositories' work
+    // directories, RUNNER_TEMP) are empty to it: what they hold that the OS leaves readable is not
+    // only what the credential lists name.
+    const agentMounts = user?.pidNamespace?.contained
+      ? await planAgentMounts(tempRoot, {
+          needed: [
             configDir,
             ...(options.addDirs ?? []),
             path.dirname(claudePath),
             path.dirname(await realpath(claudePath)),
           ],
-          agentCwd,
-        )
+          hidden: runnerDirectories(hostEnv),
+          workDir: agentCwd,
+        })
       : undefined;
     const agentFiles = user
       ? await handOverSessionFiles(
           user,
           host,
-          { tmp, home, configDir, cwd: agentCwd, env, claudePath, shared: privateTemp?.dirs ?? [] },
+          { tmp, home, configDir, cwd: agentCwd, env, claudePath, shared: agentMounts?.dirs ?? [] },
           access,
         )
       : undefined;
@@ -268,9 +271,10 @@ export async function prepareSession(options: SessionOptions): Promise<PreparedS
               : `no own PID namespace (${user.pidNamespace.reason})`,
           ]
         : []),
-      ...(privateTemp?.covered.length
-        ? [`own ${listed(privateTemp.covered)}, removed with the session`]
+      ...(agentMounts?.ownTemp.length
+        ? [`own ${listed(agentMounts.ownTemp)}, removed with the session`]
         : []),
+      ...(agentMounts?.hidden.length ? [`${listed(agentMounts.hidden)} hidden`] : []),
       // What its uid could read of the checkout's and the runner's credentials, closed by mode.
       ...(closedSource?.closed.length
         ? [
@@ -322,7 +326,7 @@ export async function prepareSession(options: SessionOptions): Promise<PreparedS
       ...(user ? { agentUser: user } : {}),
       confinement,
       ...(agentFiles ? { agentFiles } : {}),
-      ...(privateTemp ? { privateTemp } : {}),
+      ...(agentMounts ? { agentMounts } : {}),
       provider,
       hostEnv,
       ...(outputSchema ? { outputSchema } : {}),
@@ -440,6 +444,19 @@ async function handOverSessionFiles(
       "agentUser",
     );
   }
+}
+
+/**
+ * The runner user's HOME, and where the runner keeps its install (the parent of its `_work`), work
+ * directories and step files: none of it is the agent's business.
+ */
+function runnerDirectories(hostEnv: Record<string, string | undefined>): string[] {
+  const workspace = hostEnv.RUNNER_WORKSPACE ? path.resolve(hostEnv.RUNNER_WORKSPACE) : undefined;
+  return [
+    homedir(),
+    ...(workspace ? [path.dirname(path.dirname(workspace))] : []),
+    ...(hostEnv.RUNNER_TEMP ? [path.resolve(hostEnv.RUNNER_TEMP)] : []),
+  ];
 }
 
 /** "/tmp, /var/tmp and /dev/shm". */

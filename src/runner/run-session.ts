@@ -195,7 +195,7 @@ class SessionHost {
       prepared.argv,
       prepared.env,
       prepared.agentUser,
-      prepared.privateTemp,
+      prepared.agentMounts,
     );
     const child = spawn(launch.command, launch.args, {
       cwd: prepared.cwd,

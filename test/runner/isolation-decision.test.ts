@@ -1,3 +1,4 @@
+import { homedir } from "node:os";
 import { describe, expect, it } from "vitest";
 import { RunnerConfigError } from "../../src/runner/index.js";
 import { agentLaunch } from "../../src/runner/isolation/agent-launch.js";
@@ -140,13 +141,13 @@ describe("the agent's PID namespace", () => {
       });
       expect(decision).toMatchObject({ kind: "separate-user", user: { pidNamespace: { contained: true } } });
       expect(decision.summary).toContain(
-        ", in a PID namespace of its own (nothing it starts outlives the session) with /tmp, /var/tmp and /dev/shm of its own (nothing it writes there outlives the session either).",
+        ", in a PID namespace of its own (nothing it starts outlives the session) with /tmp, /var/tmp and /dev/shm of its own (nothing it writes there outlives the session either) and the runner's HOME and directories hidden.",
       );
       // The whole launch, the session's own temp dirs' mounts included (for a scratch root).
       const probe = calls.find((c) => c.includes("unshare"));
       expect(probe).toMatch(
         new RegExp(
-          `^${via === "sudo" ? "sudo -n " : ""}unshare --pid --fork --kill-child --mount-proc -- /bin/sh -c .* sh (\\S+) --bind \\1 \\S+/shared-temp/tmp/\\S+ --rbind \\1/shared-temp/tmp /tmp --rbind \\1/shared-temp/var-tmp /var/tmp --rbind \\1/shared-temp/dev-shm /dev/shm -- setpriv --reuid=990 --regid=990 --clear-groups -- true$`,
+          `^${via === "sudo" ? "sudo -n " : ""}unshare --pid --fork --kill-child --mount-proc -- /bin/sh -c .* sh (\\S+) --bind \\1 \\S+/own-temp/tmp/\\S+ --rbind \\1/own-temp/var-tmp /var/tmp --rbind \\1/own-temp/dev-shm /dev/shm --rbind \\1/hidden/\\S+ ${homedir()} --rbind \\1/own-temp/tmp /tmp -- setpriv --reuid=990 --regid=990 --clear-groups -- true$`,
         ),
       );
     }
@@ -170,7 +171,7 @@ describe("the agent's PID namespace", () => {
       },
     });
     expect(decision.summary).toMatch(
-      /not as the host; processes it detaches, and files it writes to \/tmp, \/var\/tmp and \/dev\/shm, can outlive the session \(no PID namespace of its own: unshare: unshare failed: Operation not permitted\)\.$/,
+      /not as the host; processes it detaches, and files it writes to \/tmp, \/var\/tmp and \/dev\/shm, can outlive the session, and the runner's directories are not hidden \(no PID namespace of its own: unshare: unshare failed: Operation not permitted\)\.$/,
     );
   });
 

@@ -1,10 +1,11 @@
 import { spawn } from "node:child_process";
-import { mkdir, rm, stat, writeFile } from "node:fs/promises";
+import { chmod, mkdir, mkdtemp, realpath, rm, stat, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { runSession, ToolPolicy } from "../../src/runner/index.js";
 import type { AgentUser } from "../../src/runner/isolation/agent-user.js";
 import { decideIsolation } from "../../src/runner/isolation/isolation-decision.js";
+import { CLAUDE_BIN } from "../harness/claude-cli.js";
 import { type RecordedRequest, type ScriptedReply, toolResultsOf } from "../harness/scripted-messages-api.js";
 import { type ScriptedSession, scriptedSession } from "./scripted-session.js";
 
@@ -213,6 +214,62 @@ describe("the agent under its own uid (real CLI, as root)", () => {
     } finally {
       await rm(hostFile, { force: true });
       for (const file of planted) await rm(file, { force: true });
+    }
+  });
+
+  it("sees the runner's directories empty: another repository's checkout there is out of its sight, and the CLI installed there still runs", async () => {
+    // Hostile: on a self-hosted runner, _work keeps other repositories' checkouts (a private one
+    // included), world-readable by the umask; no credential list names their files. The runner lives
+    // outside /tmp, as it does on a real host, and the CLI is installed under it (the Action's own
+    // node_modules under _work/_actions).
+    expect(agent.pidNamespace).toEqual({ contained: true });
+    const runner = await mkdtemp(path.join("/var/lib", "cpr-runner-"));
+    const secret = `other-repository-secret-${process.pid}-9e2a`;
+    const otherCheckout = path.join(runner, "_work", "private-repo", "private-repo");
+    const thisWorkspace = path.join(runner, "_work", "app");
+    const actionModules = path.join(runner, "_work", "_actions", "node_modules", "@anthropic-ai");
+    try {
+      await mkdir(otherCheckout, { recursive: true });
+      await mkdir(thisWorkspace, { recursive: true });
+      await mkdir(actionModules, { recursive: true });
+      await writeFile(path.join(otherCheckout, "config.ts"), `export const key = "${secret}";\n`, {
+        mode: 0o644,
+      });
+      for (const dir of [runner, path.join(runner, "_work"), path.dirname(otherCheckout), otherCheckout])
+        await chmod(dir, 0o755);
+      const cliPackage = path.dirname(path.dirname(await realpath(CLAUDE_BIN)));
+      await symlink(cliPackage, path.join(actionModules, "claude-code"));
+      const claudePath = path.join(
+        actionModules,
+        "claude-code",
+        "bin",
+        path.basename(await realpath(CLAUDE_BIN)),
+      );
+      const read = `cat ${path.join(otherCheckout, "config.ts")}`;
+      for (const contained of [false, true]) {
+        s = await scriptedSession([bash(read, "toolu_other"), { kind: "text", text: "done" }]);
+        const outcome = await runSession({
+          ...s.options(),
+          claudePath,
+          sourceEnv: { ...s.options().sourceEnv, RUNNER_WORKSPACE: thisWorkspace },
+          policy: allowCommands("cat"),
+          agentUser: contained ? agent : { ...agent, pidNamespace: undefined },
+        }).outcome;
+        expect(outcome.exitCode, outcome.failureReasons.join("\n")).toBe(0);
+        const requests = JSON.stringify(s.api.requests.map((r) => r.body));
+        if (contained) {
+          expect(toolResultText(s, "toolu_other")).toContain("No such file or directory");
+          expect(requests).not.toContain(secret);
+          expect(outcome.confinement).toContain(`${runner} hidden`);
+        } else {
+          // Without the namespace its uid reads the other repository's file, as any local user could.
+          expect(requests).toContain(secret);
+        }
+        await s.cleanup();
+        s = undefined;
+      }
+    } finally {
+      await rm(runner, { recursive: true, force: true });
     }
   });
 

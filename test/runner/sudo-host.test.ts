@@ -153,7 +153,7 @@ describe("a host with passwordless sudo, as GitHub-hosted runners are (real CLI)
     const home = `/home/${HOST_USER}`;
     const npmrc = path.join(home, ".npmrc");
     // Where a runner lives (/home/runner/actions-runner): outside /tmp, which the agent's namespace
-    // replaces with its own, so this test proves the closing by mode alone.
+    // replaces with its own.
     const install = await mkdtemp(path.join(home, "actions-runner-"));
     const runnerWorkspace = path.join(install, "_work", "app");
     const runnerTemp = path.join(install, "_work", "_temp");
@@ -168,15 +168,7 @@ describe("a host with passwordless sudo, as GitHub-hosted runners are (real CLI)
     const dockerConfig = path.join(runnerTemp, "docker-config");
     const dockerAuth = path.join(dockerConfig, "config.json");
     const files = [npmrc, credentials, setEnv, stepScript, kubeconfig, dockerAuth];
-    const api = await ScriptedMessagesApi.start([
-      {
-        kind: "tool_use",
-        name: "Bash",
-        input: { command: `sh -c 'cat ${files.join(" ")}; true'`, description: "read" },
-        id: "toolu_read",
-      },
-      { kind: "text", text: "done" },
-    ]);
+    const apis: ScriptedMessagesApi[] = [];
     try {
       await mkdir(fileCommands, { recursive: true });
       await mkdir(runnerWorkspace, { recursive: true });
@@ -223,35 +215,52 @@ describe("a host with passwordless sudo, as GitHub-hosted runners are (real CLI)
       ])
         await chmod(dir, 0o755);
 
-      const seen = await sessionAsSudoHost({
-        apiUrl: api.url,
-        workspace: runnerWorkspace,
-        claudePath: CLAUDE_BIN,
-        env: {
-          RUNNER_TEMP: runnerTemp,
-          RUNNER_WORKSPACE: runnerWorkspace,
-          KUBECONFIG: kubeconfig,
-          DOCKER_CONFIG: dockerConfig,
-        },
-      });
+      // Each layer alone: the agent's uid without its namespaces meets the files closed by mode; in
+      // its namespace, the runner user's HOME (which holds this runner) is not even there.
+      for (const withoutNamespace of [true, false]) {
+        const api = await ScriptedMessagesApi.start([
+          {
+            kind: "tool_use",
+            name: "Bash",
+            input: { command: `sh -c 'cat ${files.join(" ")}; true'`, description: "read" },
+            id: "toolu_read",
+          },
+          { kind: "text", text: "done" },
+        ]);
+        apis.push(api);
+        const seen = await sessionAsSudoHost({
+          apiUrl: api.url,
+          workspace: runnerWorkspace,
+          claudePath: CLAUDE_BIN,
+          withoutNamespace,
+          env: {
+            RUNNER_TEMP: runnerTemp,
+            RUNNER_WORKSPACE: runnerWorkspace,
+            KUBECONFIG: kubeconfig,
+            DOCKER_CONFIG: dockerConfig,
+          },
+        });
 
-      expect(seen).toMatchObject({ via: "sudo", exitCode: 0 });
-      // The log says so: ~/.npmrc, .credentials, the file commands, the step script, the kubeconfig
-      // and the Docker config.
-      expect(seen.confinement).toContain("6 credential paths it could read, closed for the session");
-      const read = JSON.stringify(
-        api.mainRequests.flatMap((r) => toolResultsOf(r)).find((r) => r.tool_use_id === "toolu_read")
-          ?.content,
-      );
-      // The command ran, and each file was closed to it.
-      expect(read.match(/Permission denied/g) ?? [], read).toHaveLength(6);
-      const everything = JSON.stringify(api.requests.map((r) => r.body));
-      for (const canary of Object.values(canaries)) expect(everything).not.toContain(canary);
-      // Each is given its mode back afterwards: the runner's later steps find them as they were.
-      for (const file of files) expect((await stat(file)).mode & 0o777).toBe(0o644);
-      expect((await stat(fileCommands)).mode & 0o777).toBe(0o755);
+        expect(seen).toMatchObject({ via: "sudo", exitCode: 0 });
+        // The log says so: ~/.npmrc, .credentials, the file commands, the step script, the kubeconfig
+        // and the Docker config.
+        expect(seen.confinement).toContain("6 credential paths it could read, closed for the session");
+        const read = JSON.stringify(
+          api.mainRequests.flatMap((r) => toolResultsOf(r)).find((r) => r.tool_use_id === "toolu_read")
+            ?.content,
+        );
+        // The command ran, and each file was closed to it, or hidden with the whole HOME.
+        const refused = withoutNamespace ? /Permission denied/g : /No such file or directory/g;
+        expect(read.match(refused) ?? [], read).toHaveLength(6);
+        if (!withoutNamespace) expect(seen.confinement).toContain(`${home} hidden`);
+        const everything = JSON.stringify(api.requests.map((r) => r.body));
+        for (const canary of Object.values(canaries)) expect(everything).not.toContain(canary);
+        // Each is given its mode back afterwards: the runner's later steps find them as they were.
+        for (const file of files) expect((await stat(file)).mode & 0o777).toBe(0o644);
+        expect((await stat(fileCommands)).mode & 0o777).toBe(0o755);
+      }
     } finally {
-      await api.close();
+      for (const api of apis) await api.close();
       await rm(npmrc, { force: true });
       await rm(install, { recursive: true, force: true });
     }

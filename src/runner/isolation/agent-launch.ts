@@ -1,6 +1,6 @@
 import { spawnSync } from "node:child_process";
+import type { AgentMountPlan } from "./agent-mounts.js";
 import { type AgentUser, pidNamespaceLaunch } from "./agent-user.js";
-import type { TempMountPlan } from "./private-temp-dirs.js";
 
 /** How to start the CLI as the agent's user, and how to signal what it started. */
 export interface AgentLaunch {
@@ -31,15 +31,15 @@ export function agentLaunch(
   argv: string[],
   env: Record<string, string>,
   user: AgentUser | undefined,
-  /** The session's own /tmp, /var/tmp and /dev/shm, made in its namespace (contained launches only). */
-  tempMounts?: TempMountPlan,
+  /** The agent's mounts (own temp dirs, hidden runner dirs), made in its namespace (contained launches only). */
+  mounts?: AgentMountPlan,
 ): AgentLaunch {
   if (!user) return { command: claudePath, args: argv };
   const contained = user.pidNamespace?.contained === true;
   if (user.via === "root") {
     if (!contained) return { command: claudePath, args: argv, uid: user.uid, gid: user.gid };
     // unshare needs root to make the namespace; setpriv drops to the agent's user before the CLI.
-    const [command, ...prefix] = pidNamespaceLaunch(user, tempMounts);
+    const [command, ...prefix] = pidNamespaceLaunch(user, mounts);
     return { command: command as string, args: [...prefix, claudePath, ...argv] };
   }
   const names = Object.keys(env).filter((name) => !DROPPED_BY_SUDO.includes(name));
@@ -55,7 +55,7 @@ export function agentLaunch(
       ...(contained ? [] : ["-u", user.name]),
       ...(names.length ? [`--preserve-env=${names.join(",")}`] : []),
       "--",
-      ...(contained ? pidNamespaceLaunch(user, tempMounts) : []),
+      ...(contained ? pidNamespaceLaunch(user, mounts) : []),
       "/usr/bin/env",
       `PATH=${env.PATH ?? "/usr/bin:/bin"}`,
       ...explicit,

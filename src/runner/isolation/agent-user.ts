@@ -1,9 +1,9 @@
 import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { homedir, tmpdir } from "node:os";
 import path from "node:path";
 import { RunnerConfigError } from "../runner-config-error.js";
+import { type AgentMountPlan, mountThenExec, planAgentMounts } from "./agent-mounts.js";
 import type { HostCommands } from "./host-commands.js";
-import { makePrivateTempDirs, mountThenExec, type TempMountPlan } from "./private-temp-dirs.js";
 
 /** The unprivileged user the CLI and everything it starts run as. */
 export interface AgentUser {
@@ -17,7 +17,8 @@ export interface AgentUser {
    * `setpriv` to this user): when it exits, the kernel kills everything left in that namespace, so a
    * process the agent detached (`setsid`, `nohup ... &`) cannot outlive the session, race the host's
    * finishing steps or wait for the next job under the same user. The same launch gives it a mount
-   * namespace with /tmp, /var/tmp and /dev/shm of its own (private-temp-dirs.ts). Absent: not
+   * namespace with /tmp, /var/tmp and /dev/shm of its own and the runner's directories hidden
+   * (agent-mounts.ts). Absent: not
    * checked (the plain launch).
    */
   pidNamespace?: { contained: true } | { contained: false; reason: string };
@@ -94,7 +95,7 @@ async function probePidNamespace(
 ): Promise<NonNullable<AgentUser["pidNamespace"]>> {
   const scratch = await mkdtemp(path.join(tmpdir(), "claude-pr-runner-probe-"));
   try {
-    const plan = await makePrivateTempDirs(scratch, [], scratch);
+    const plan = await planAgentMounts(scratch, { needed: [], hidden: [homedir()], workDir: scratch });
     const [command, ...args] = pidNamespaceLaunch(user, plan);
     const probe = await privileged(command as string, [...args, "true"]);
     if (probe.code === 0) return { contained: true };
@@ -112,13 +113,11 @@ async function probePidNamespace(
  * `--mount-proc` gives the namespace a /proc of its own (in a mount namespace of its own): with the
  * host's, a pid from inside named a host process or none, so the CLI's bubblewrap read the wrong
  * process's namespaces or failed ("bwrap: open /proc/39/ns/ns failed"), and every host process
- * stayed listed to the agent. `tempMounts` (the session's own /tmp, /var/tmp and /dev/shm) are made in
+ * stayed listed to the agent. `mounts` (the session's own /tmp, /var/tmp and /dev/shm, the runner's
+ * directories hidden) are made in
  * that mount namespace, as root, before the drop.
  */
-export function pidNamespaceLaunch(
-  user: Pick<AgentUser, "uid" | "gid">,
-  tempMounts?: TempMountPlan,
-): string[] {
+export function pidNamespaceLaunch(user: Pick<AgentUser, "uid" | "gid">, mounts?: AgentMountPlan): string[] {
   return [
     "unshare",
     "--pid",
@@ -126,7 +125,7 @@ export function pidNamespaceLaunch(
     "--kill-child",
     "--mount-proc",
     "--",
-    ...(tempMounts?.mounts.length ? mountThenExec(tempMounts) : []),
+    ...(mounts?.mounts.length ? mountThenExec(mounts) : []),
     "setpriv",
     `--reuid=${user.uid}`,
     `--regid=${user.gid}`,

@@ -65,6 +65,6 @@ function containment(user: AgentUser): string {
   const pid = user.pidNamespace;
   if (pid === undefined) return "";
   return pid.contained
-    ? ", in a PID namespace of its own (nothing it starts outlives the session) with /tmp, /var/tmp and /dev/shm of its own (nothing it writes there outlives the session either)"
-    : `; processes it detaches, and files it writes to /tmp, /var/tmp and /dev/shm, can outlive the session (${pid.reason})`;
+    ? ", in a PID namespace of its own (nothing it starts outlives the session) with /tmp, /var/tmp and /dev/shm of its own (nothing it writes there outlives the session either) and the runner's HOME and directories hidden"
+    : `; processes it detaches, and files it writes to /tmp, /var/tmp and /dev/shm, can outlive the session, and the runner's directories are not hidden (${pid.reason})`;
 }

@@ -7639,10 +7639,10 @@ import { spawnSync } from "node:child_process";
 
 // src/runner/isolation/agent-user.ts
 import { mkdtemp as mkdtemp2, rm as rm4 } from "node:fs/promises";
-import { tmpdir as tmpdir2 } from "node:os";
+import { homedir, tmpdir as tmpdir2 } from "node:os";
 import path8 from "node:path";
 
-// src/runner/isolation/private-temp-dirs.ts
+// src/runner/isolation/agent-mounts.ts
 import { mkdir as mkdir5, realpath as realpath4, stat } from "node:fs/promises";
 import path7 from "node:path";
 
@@ -7653,38 +7653,68 @@ function isInside2(file, dir) {
   return relative !== "" && !relative.startsWith("..") && !path6.isAbsolute(relative);
 }
 
-// src/runner/isolation/private-temp-dirs.ts
+// src/runner/isolation/agent-mounts.ts
 var SHARED_TEMP_DIRS = ["/tmp", "/var/tmp", "/dev/shm"];
-async function makePrivateTempDirs(sessionRoot, needed, workDir) {
+async function planAgentMounts(sessionRoot, options) {
   const root = await realpath4(sessionRoot);
-  const keep = await outermost([root, ...needed]);
-  const dirs = [];
-  const grafts = [];
+  const keep = outermost(await existingPaths([root, ...options.needed]));
   const covers = [];
   for (const shared of SHARED_TEMP_DIRS) {
-    const real = await realpath4(shared).catch(() => void 0);
-    if (!real || !(await stat(real)).isDirectory() || covers.some((m) => m.target === real)) continue;
-    const own = path7.join(root, "shared-temp", shared.slice(1).replaceAll("/", "-"));
-    await mkdir5(own, { recursive: true, mode: 448 });
-    dirs.push(own);
-    for (const dir of keep.filter((kept) => isInside2(kept, real))) {
-      const placeholder = path7.join(own, path7.relative(real, dir));
-      await mkdir5(placeholder, { recursive: true, mode: 448 });
+    const real = await existingDir(shared);
+    if (!real || covers.some((c) => c.target === real)) continue;
+    covers.push({ target: real, source: path7.join(root, "own-temp", nameOf(real)), mode: 448 });
+  }
+  const ownTemp = covers.map((c) => c.target);
+  const hideable = (dir) => dir !== "/" && !ownTemp.some((temp) => temp === dir || isInside2(temp, dir) || isInside2(dir, temp));
+  for (const dir of outermost(await existingPaths(options.hidden), hideable)) {
+    covers.push({ target: dir, source: path7.join(root, "hidden", nameOf(dir)), mode: 457 });
+  }
+  const grafts = [];
+  for (const cover of covers) {
+    await mkdir5(cover.source, { recursive: true, mode: cover.mode });
+    for (const dir of keep.filter((kept) => isInside2(kept, cover.target))) {
+      const placeholder = path7.join(cover.source, path7.relative(cover.target, dir));
+      await mkdir5(placeholder, { recursive: true, mode: cover.mode });
       grafts.push({ kind: "--bind", source: dir, target: placeholder });
     }
-    covers.push({ kind: "--rbind", source: own, target: real });
   }
-  return { dirs, mounts: [...grafts, ...covers], covered: covers.map((m) => m.target), enter: workDir };
+  return {
+    dirs: covers.filter((c) => ownTemp.includes(c.target)).map((c) => c.source),
+    mounts: [
+      ...grafts,
+      // Every cover's source lies under the session's root: the cover that hides the root's own
+      // place (/tmp) goes last, so each other source is still reached through the host's view, with
+      // the grafts inside it.
+      ...[
+        ...covers.filter((c) => !isInside2(root, c.target)),
+        ...covers.filter((c) => isInside2(root, c.target))
+      ].map((c) => ({ kind: "--rbind", source: c.source, target: c.target }))
+    ],
+    ownTemp,
+    hidden: covers.filter((c) => !ownTemp.includes(c.target)).map((c) => c.target),
+    enter: options.workDir
+  };
 }
-async function outermost(dirs) {
+function nameOf(dir) {
+  return dir.slice(1).replaceAll("/", "-");
+}
+async function existingDir(dir) {
+  const resolved = await realpath4(dir).catch(() => void 0);
+  return resolved && (await stat(resolved)).isDirectory() ? resolved : void 0;
+}
+async function existingPaths(dirs) {
   const paths = /* @__PURE__ */ new Set();
   for (const dir of dirs) {
-    const resolved = await realpath4(dir).catch(() => void 0);
-    if (!resolved || !(await stat(resolved)).isDirectory()) continue;
+    const resolved = await existingDir(dir);
+    if (!resolved) continue;
     paths.add(path7.resolve(dir));
     paths.add(resolved);
   }
-  return [...paths].filter((dir) => ![...paths].some((other) => isInside2(dir, other)));
+  return [...paths];
+}
+function outermost(paths, keep = () => true) {
+  const kept = paths.filter(keep);
+  return kept.filter((dir) => !kept.some((other) => isInside2(dir, other)));
 }
 var MOUNT_THEN_EXEC = 'set -e; enter=$1; shift; while [ "$1" != -- ]; do mount "$1" "$2" "$3"; shift 3; done; shift; cd "$enter"; exec "$@"';
 function mountThenExec(plan) {
@@ -7751,7 +7781,7 @@ async function provideAgentUser(name, host) {
 async function probePidNamespace(user, privileged2) {
   const scratch = await mkdtemp2(path8.join(tmpdir2(), "claude-pr-runner-probe-"));
   try {
-    const plan = await makePrivateTempDirs(scratch, [], scratch);
+    const plan = await planAgentMounts(scratch, { needed: [], hidden: [homedir()], workDir: scratch });
     const [command, ...args] = pidNamespaceLaunch(user, plan);
     const probe = await privileged2(command, [...args, "true"]);
     if (probe.code === 0) return { contained: true };
@@ -7761,7 +7791,7 @@ async function probePidNamespace(user, privileged2) {
     await rm4(scratch, { recursive: true, force: true });
   }
 }
-function pidNamespaceLaunch(user, tempMounts) {
+function pidNamespaceLaunch(user, mounts) {
   return [
     "unshare",
     "--pid",
@@ -7769,7 +7799,7 @@ function pidNamespaceLaunch(user, tempMounts) {
     "--kill-child",
     "--mount-proc",
     "--",
-    ...tempMounts?.mounts.length ? mountThenExec(tempMounts) : [],
+    ...mounts?.mounts.length ? mountThenExec(mounts) : [],
     "setpriv",
     `--reuid=${user.uid}`,
     `--regid=${user.gid}`,
@@ -7788,12 +7818,12 @@ async function lookUp(name, host) {
 
 // src/runner/isolation/agent-launch.ts
 var DROPPED_BY_SUDO = ["PATH", "TMPDIR"];
-function agentLaunch(claudePath, argv, env, user, tempMounts) {
+function agentLaunch(claudePath, argv, env, user, mounts) {
   if (!user) return { command: claudePath, args: argv };
   const contained = user.pidNamespace?.contained === true;
   if (user.via === "root") {
     if (!contained) return { command: claudePath, args: argv, uid: user.uid, gid: user.gid };
-    const [command, ...prefix] = pidNamespaceLaunch(user, tempMounts);
+    const [command, ...prefix] = pidNamespaceLaunch(user, mounts);
     return { command, args: [...prefix, claudePath, ...argv] };
   }
   const names = Object.keys(env).filter((name) => !DROPPED_BY_SUDO.includes(name));
@@ -7809,7 +7839,7 @@ function agentLaunch(claudePath, argv, env, user, tempMounts) {
       ...contained ? [] : ["-u", user.name],
       ...names.length ? [`--preserve-env=${names.join(",")}`] : [],
       "--",
-      ...contained ? pidNamespaceLaunch(user, tempMounts) : [],
+      ...contained ? pidNamespaceLaunch(user, mounts) : [],
       "/usr/bin/env",
       `PATH=${env.PATH ?? "/usr/bin:/bin"}`,
       ...explicit,
@@ -8712,7 +8742,7 @@ function isTruthy(value) {
 
 // src/runner/prepare-session.ts
 import { mkdir as mkdir7, mkdtemp as mkdtemp4, realpath as realpath8, rm as rm8, stat as stat5 } from "node:fs/promises";
-import { homedir, tmpdir as tmpdir3 } from "node:os";
+import { homedir as homedir2, tmpdir as tmpdir3 } from "node:os";
 import path18 from "node:path";
 
 // src/runner/build-claude-argv.ts
@@ -9329,7 +9359,7 @@ async function checkoutCredentialFiles(sourceCwd, home, env) {
   const isConfig = (await lstat5(config).catch(() => void 0))?.isFile() === true;
   const included = isConfig ? await includedConfigFiles(config, home) : [];
   const keys = isConfig ? await sshKeyFiles(config, env, home) : [];
-  const configFiles = (await existingPaths([.../* @__PURE__ */ new Set([...included, ...keys])])).filter(
+  const configFiles = (await existingPaths2([.../* @__PURE__ */ new Set([...included, ...keys])])).filter(
     (file) => !isInside2(file, gitDir)
   );
   return {
@@ -9351,7 +9381,7 @@ async function checkoutCredentialPaths(sourceCwd, home, env = {}) {
     ].join(", ")
   };
 }
-async function existingPaths(paths) {
+async function existingPaths2(paths) {
   const found = [];
   for (const candidate of paths) if (await lstat5(candidate).catch(() => void 0)) found.push(candidate);
   return found;
@@ -9561,11 +9591,11 @@ var HOME_CREDENTIAL_FILES = [
 ];
 var RUNNER_CREDENTIAL_FILES = [".credentials", ".credentials_rsaparams"];
 async function runnerCredentialPaths(where2) {
-  const inHome = where2.home && path16.isAbsolute(where2.home) && where2.home !== "/" ? await existingPaths(HOME_CREDENTIAL_FILES.map((file) => path16.join(where2.home, file))) : [];
+  const inHome = where2.home && path16.isAbsolute(where2.home) && where2.home !== "/" ? await existingPaths2(HOME_CREDENTIAL_FILES.map((file) => path16.join(where2.home, file))) : [];
   const workDir = where2.runnerWorkspace ? path16.dirname(path16.resolve(where2.runnerWorkspace)) : void 0;
-  const ofRunner = workDir && path16.basename(workDir) === "_work" ? await existingPaths(RUNNER_CREDENTIAL_FILES.map((file) => path16.join(path16.dirname(workDir), file))) : [];
+  const ofRunner = workDir && path16.basename(workDir) === "_work" ? await existingPaths2(RUNNER_CREDENTIAL_FILES.map((file) => path16.join(path16.dirname(workDir), file))) : [];
   const runnerTemp = where2.runnerTemp && path16.isAbsolute(where2.runnerTemp) ? where2.runnerTemp : void 0;
-  const fileCommands = runnerTemp ? await existingPaths([path16.join(runnerTemp, "_runner_file_commands")]) : [];
+  const fileCommands = runnerTemp ? await existingPaths2([path16.join(runnerTemp, "_runner_file_commands")]) : [];
   const stepScripts = runnerTemp ? await stepScriptsIn(runnerTemp) : [];
   const parts = [
     ...inHome.length ? [`${inHome.length} credential file${inHome.length === 1 ? "" : "s"} of the runner's HOME`] : [],
@@ -9746,13 +9776,13 @@ async function prepareSession(options) {
   const namedByEnvironment = await environmentCredentialPaths(hostEnv);
   const runnerCredentials = sandboxed || options.agentUser ? combineHiddenPaths(
     await runnerCredentialPaths({
-      home: homedir(),
+      home: homedir2(),
       runnerWorkspace: hostEnv.RUNNER_WORKSPACE,
       runnerTemp: hostEnv.RUNNER_TEMP
     }),
     namedByEnvironment
   ) : void 0;
-  const hidden = sandboxed && !options.agentUser ? combineHiddenPaths(await checkoutCredentialPaths(sourceCwd, homedir(), hostEnv), runnerCredentials) : void 0;
+  const hidden = sandboxed && !options.agentUser ? combineHiddenPaths(await checkoutCredentialPaths(sourceCwd, homedir2(), hostEnv), runnerCredentials) : void 0;
   if (sandboxed && options.agentUser) {
     const executable = await stat5(claudePath).catch(() => void 0);
     if (executable?.isFile()) await letAgentReachExecutable(claudePath, systemHostCommands());
@@ -9820,20 +9850,20 @@ async function prepareSession(options) {
     const agentCwd = await realpath8(workspace.dir);
     await moveTranscripts(configDir, sourceCwd, agentCwd);
     const host = systemHostCommands();
-    const privateTemp = user?.pidNamespace?.contained ? await makePrivateTempDirs(
-      tempRoot,
-      [
+    const agentMounts = user?.pidNamespace?.contained ? await planAgentMounts(tempRoot, {
+      needed: [
         configDir,
         ...options.addDirs ?? [],
         path18.dirname(claudePath),
         path18.dirname(await realpath8(claudePath))
       ],
-      agentCwd
-    ) : void 0;
+      hidden: runnerDirectories(hostEnv),
+      workDir: agentCwd
+    }) : void 0;
     const agentFiles = user ? await handOverSessionFiles(
       user,
       host,
-      { tmp, home, configDir, cwd: agentCwd, env, claudePath, shared: privateTemp?.dirs ?? [] },
+      { tmp, home, configDir, cwd: agentCwd, env, claudePath, shared: agentMounts?.dirs ?? [] },
       access
     ) : void 0;
     if (agentFiles) undo.unshift(() => agentFiles.reclaim());
@@ -9844,7 +9874,7 @@ async function prepareSession(options) {
           sourceCwd,
           user,
           host,
-          homedir(),
+          homedir2(),
           hostEnv,
           runnerCredentials?.paths,
           claudePath
@@ -9863,7 +9893,8 @@ async function prepareSession(options) {
       ...user?.pidNamespace ? [
         user.pidNamespace.contained ? "own PID namespace" : `no own PID namespace (${user.pidNamespace.reason})`
       ] : [],
-      ...privateTemp?.covered.length ? [`own ${listed(privateTemp.covered)}, removed with the session`] : [],
+      ...agentMounts?.ownTemp.length ? [`own ${listed(agentMounts.ownTemp)}, removed with the session`] : [],
+      ...agentMounts?.hidden.length ? [`${listed(agentMounts.hidden)} hidden`] : [],
       // What its uid could read of the checkout's and the runner's credentials, closed by mode.
       ...closedSource?.closed.length ? [
         `${closedSource.closed.length} credential path${closedSource.closed.length === 1 ? "" : "s"} it could read, closed for the session`
@@ -9911,7 +9942,7 @@ async function prepareSession(options) {
       ...user ? { agentUser: user } : {},
       confinement,
       ...agentFiles ? { agentFiles } : {},
-      ...privateTemp ? { privateTemp } : {},
+      ...agentMounts ? { agentMounts } : {},
       provider,
       hostEnv,
       ...outputSchema ? { outputSchema } : {}
@@ -9987,6 +10018,14 @@ async function handOverSessionFiles(user, host, dirs, workspaceAccess) {
       "agentUser"
     );
   }
+}
+function runnerDirectories(hostEnv) {
+  const workspace = hostEnv.RUNNER_WORKSPACE ? path18.resolve(hostEnv.RUNNER_WORKSPACE) : void 0;
+  return [
+    homedir2(),
+    ...workspace ? [path18.dirname(path18.dirname(workspace))] : [],
+    ...hostEnv.RUNNER_TEMP ? [path18.resolve(hostEnv.RUNNER_TEMP)] : []
+  ];
 }
 function listed(items) {
   return items.length > 1 ? `${items.slice(0, -1).join(", ")} and ${items.at(-1)}` : items[0] ?? "";
@@ -10228,7 +10267,7 @@ var SessionHost = class {
       prepared.argv,
       prepared.env,
       prepared.agentUser,
-      prepared.privateTemp
+      prepared.agentMounts
     );
     const child = spawn(launch.command, launch.args, {
       cwd: prepared.cwd,
@@ -11623,7 +11662,7 @@ async function decideIsolation(request) {
 function containment(user) {
   const pid = user.pidNamespace;
   if (pid === void 0) return "";
-  return pid.contained ? ", in a PID namespace of its own (nothing it starts outlives the session) with /tmp, /var/tmp and /dev/shm of its own (nothing it writes there outlives the session either)" : `; processes it detaches, and files it writes to /tmp, /var/tmp and /dev/shm, can outlive the session (${pid.reason})`;
+  return pid.contained ? ", in a PID namespace of its own (nothing it starts outlives the session) with /tmp, /var/tmp and /dev/shm of its own (nothing it writes there outlives the session either) and the runner's HOME and directories hidden" : `; processes it detaches, and files it writes to /tmp, /var/tmp and /dev/shm, can outlive the session, and the runner's directories are not hidden (${pid.reason})`;
 }
 
 // src/jobs/settings/setting-values.ts

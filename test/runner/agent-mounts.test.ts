@@ -2,10 +2,10 @@ import { mkdir, mkdtemp, realpath, rm, stat, symlink } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { agentLaunch } from "../../src/runner/isolation/agent-launch.js";
-import { makePrivateTempDirs, mountThenExec } from "../../src/runner/isolation/private-temp-dirs.js";
+import { mountThenExec, planAgentMounts } from "../../src/runner/isolation/agent-mounts.js";
 import { makeTempDir } from "../harness/temp-dir.js";
 
-describe("makePrivateTempDirs", () => {
+describe("planAgentMounts", () => {
   it("covers /tmp, /var/tmp and /dev/shm with directories of the session's own, grafting back what the session needs", async () => {
     // makeTempDir's directories are in /tmp, as a session's root and a door's config dir are.
     const root = await realpath(await makeTempDir("private-temp-root"));
@@ -15,15 +15,16 @@ describe("makePrivateTempDirs", () => {
     const inside = path.join(root, "home");
     await mkdir(inside);
 
-    const made = await makePrivateTempDirs(
-      root,
-      [config, inside, "/usr/bin", path.join(root, "missing")],
-      inside,
-    );
+    const made = await planAgentMounts(root, {
+      needed: [config, inside, "/usr/bin", path.join(root, "missing")],
+      hidden: [],
+      workDir: inside,
+    });
 
-    const own = (name: string) => path.join(root, "shared-temp", name);
+    const own = (name: string) => path.join(root, "own-temp", name);
     expect(made.dirs).toEqual([own("tmp"), own("var-tmp"), own("dev-shm")]);
-    expect(made.covered).toEqual(["/tmp", "/var/tmp", "/dev/shm"]);
+    expect(made.ownTemp).toEqual(["/tmp", "/var/tmp", "/dev/shm"]);
+    expect(made.hidden).toEqual([]);
     expect(made.enter).toBe(inside);
     for (const dir of made.dirs) expect((await stat(dir)).mode & 0o777).toBe(0o700);
     // The root and the config dir lie in /tmp: each is bound onto its own path inside the cover first;
@@ -32,9 +33,10 @@ describe("makePrivateTempDirs", () => {
     expect(made.mounts).toEqual([
       { kind: "--bind", source: root, target: graftOf(root) },
       { kind: "--bind", source: config, target: graftOf(config) },
-      { kind: "--rbind", source: own("tmp"), target: "/tmp" },
+      // Last, the cover over the root's own place: the other covers' sources are reached through it.
       { kind: "--rbind", source: own("var-tmp"), target: "/var/tmp" },
       { kind: "--rbind", source: own("dev-shm"), target: "/dev/shm" },
+      { kind: "--rbind", source: own("tmp"), target: "/tmp" },
     ]);
     for (const graft of made.mounts.filter((m) => m.kind === "--bind"))
       expect((await stat(graft.target)).isDirectory()).toBe(true);
@@ -52,8 +54,8 @@ describe("makePrivateTempDirs", () => {
       await mkdir(path.join(cache, "node_modules"));
       await symlink(install, path.join(cache, "node_modules", "claude-code"));
       const named = path.join(cache, "node_modules", "claude-code", "bin");
-      const made = await makePrivateTempDirs(root, [named], root);
-      const tmp = path.join(root, "shared-temp", "tmp");
+      const made = await planAgentMounts(root, { needed: [named], hidden: [], workDir: root });
+      const tmp = path.join(root, "own-temp", "tmp");
       // Bound at the path exec walks; the install itself only where a covered dir holds it (a clone
       // under /tmp, as CI's).
       expect(made.mounts).toContainEqual({
@@ -65,6 +67,39 @@ describe("makePrivateTempDirs", () => {
       expect(made.mounts.some((m) => m.source === installBin)).toBe(installBin.startsWith("/tmp/"));
     } finally {
       await rm(install, { recursive: true, force: true });
+    }
+  });
+
+  it("hides the runner's directories behind empty ones it can pass through but not list, with what the agent needs grafted inside", async () => {
+    const root = await realpath(await makeTempDir("private-temp-root"));
+    // A runner's directory outside the shared temp dirs, holding the CLI the agent runs.
+    const runner = await mkdtemp(path.join("/var/lib", "cpr-runner-"));
+    try {
+      const cli = path.join(runner, "_work", "_actions", "bin");
+      await mkdir(cli, { recursive: true });
+      const made = await planAgentMounts(root, {
+        needed: [cli],
+        // `/`, a directory inside /tmp, one holding /tmp and a missing one hide nothing.
+        hidden: [runner, path.join(runner, "_work"), "/", root, "/var", path.join(runner, "missing")],
+        workDir: root,
+      });
+      const cover = path.join(root, "hidden", runner.slice(1).replaceAll("/", "-"));
+      expect(made.hidden).toEqual([runner]);
+      expect(made.dirs).not.toContain(cover); // never handed to the agent's user
+      expect(made.mounts).toContainEqual({ kind: "--rbind", source: cover, target: runner });
+      expect(made.mounts).toContainEqual({
+        kind: "--bind",
+        source: cli,
+        target: path.join(cover, "_work", "_actions", "bin"),
+      });
+      // The grafts come before every cover, each cover once.
+      const firstCover = made.mounts.findIndex((m) => m.kind === "--rbind");
+      expect(made.mounts.slice(firstCover).every((m) => m.kind === "--rbind")).toBe(true);
+      expect(made.mounts.filter((m) => m.kind === "--rbind")).toHaveLength(4);
+      expect((await stat(cover)).mode & 0o777).toBe(0o711);
+      expect((await stat(path.join(cover, "_work"))).mode & 0o777).toBe(0o711);
+    } finally {
+      await rm(runner, { recursive: true, force: true });
     }
   });
 
