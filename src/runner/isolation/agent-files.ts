@@ -41,7 +41,8 @@ export async function handOverToAgent(plan: AgentFilesPlan): Promise<AgentFiles>
   await addModeBits(plan.workspace, 0o005, host); // list and enter the workspace root itself
 
   await privileged(host, "chown", ["-R", "-h", owner, ...plan.privateDirs]);
-  for (const dir of plan.privateDirs) await privileged(host, "chmod", ["0700", dir]);
+  // One process for all of them: each is a helper started from the host (through sudo on GitHub's runners).
+  await privileged(host, "chmod", ["0700", "--", ...plan.privateDirs]);
   if (plan.workspaceAccess === "write")
     await privileged(host, "chown", ["-R", "-h", owner, "--", plan.workspace]);
   return {

@@ -8820,7 +8820,7 @@ async function handOverToAgent(plan) {
   for (const dir of [...plan.privateDirs.map(path9.dirname), plan.workspace]) await allowSearchUpTo(dir, host);
   await addModeBits(plan.workspace, 5, host);
   await privileged(host, "chown", ["-R", "-h", owner, ...plan.privateDirs]);
-  for (const dir of plan.privateDirs) await privileged(host, "chmod", ["0700", dir]);
+  await privileged(host, "chmod", ["0700", "--", ...plan.privateDirs]);
   if (plan.workspaceAccess === "write")
     await privileged(host, "chown", ["-R", "-h", owner, "--", plan.workspace]);
   return {
