@@ -38,6 +38,8 @@ const ROUTING_VARIABLES = [
   "ANTHROPIC_FOUNDRY_BASE_URL",
   "ANTHROPIC_FOUNDRY_RESOURCE",
   "CLAUDE_CODE_SKIP_FOUNDRY_AUTH",
+  // The CLI sends every provider's model requests over this socket when it is set, whatever the URL.
+  "ANTHROPIC_UNIX_SOCKET",
 ];
 
 export const DEFAULT_ANTHROPIC_API_URL = "https://api.anthropic.com";
@@ -78,6 +80,11 @@ export interface ModelGatewayOptions {
   /** Each request the proxy refused, with its reason (never a header or a body). */
   onRefusal?: (reason: string) => void;
   credentialSources?: ProviderCredentialSources;
+  /**
+   * The proxy also serves this Unix socket, and the agent reaches the model through it
+   * (ANTHROPIC_UNIX_SOCKET): an agent in a network namespace of its own has no other way out.
+   */
+  unixSocket?: string;
 }
 
 /** The provider a session uses when none was named: the CLI's own switches, then the credential present. */
@@ -121,16 +128,20 @@ export async function openModelGateway(options: ModelGatewayOptions): Promise<Mo
   // once the agent runs, and dist/ is split into chunks read from disk
   // (test/action/host-code-before-agent.test.ts).
   await Promise.all([plan.auth.ready?.(), provider === "bedrock" ? loadEventStreamCodec() : undefined]);
-  const proxy = await startCredentialProxy({
-    upstreamUrl: plan.upstreamUrl,
-    auth: plan.auth,
-    ...(options.maxCostUsd !== undefined ? { maxCostUsd: options.maxCostUsd } : {}),
-    onStop: options.onStop,
-    ...(options.onRefusal ? { onRefusal: options.onRefusal } : {}),
-  });
+  const proxy = await startCredentialProxy(
+    {
+      upstreamUrl: plan.upstreamUrl,
+      auth: plan.auth,
+      ...(options.maxCostUsd !== undefined ? { maxCostUsd: options.maxCostUsd } : {}),
+      onStop: options.onStop,
+      ...(options.onRefusal ? { onRefusal: options.onRefusal } : {}),
+    },
+    options.unixSocket ? { unixSocket: options.unixSocket } : {},
+  );
   const env = { ...options.agentEnv };
   for (const name of [...MODEL_CREDENTIAL_VARIABLES, ...ROUTING_VARIABLES]) delete env[name];
   Object.assign(env, plan.agentVariables(proxy.url, proxy.proxy.token.value));
+  if (proxy.socket) env.ANTHROPIC_UNIX_SOCKET = proxy.socket;
   return { env, proxy, provider };
 }
 

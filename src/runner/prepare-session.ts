@@ -13,6 +13,7 @@ import {
   writeAgentGitConfig,
 } from "./isolation/agent-files.js";
 import { type AgentMounts, planAgentMounts } from "./isolation/agent-mounts.js";
+import { type AgentNetwork, planAgentNetwork } from "./isolation/agent-network.js";
 import type { AgentUser } from "./isolation/agent-user.js";
 import { type AgentWorkspace, makeAgentWorkspace, moveTranscripts } from "./isolation/agent-workspace.js";
 import { type BashSandboxPlan, planBashSandbox } from "./isolation/bash-sandbox.js";
@@ -24,6 +25,7 @@ import { runnerCredentialPaths } from "./isolation/runner-credential-paths.js";
 import { mergeRunnerSettings } from "./merge-runner-settings.js";
 import { providerFromEnvironment } from "./model-gateway.js";
 import { isModelProvider, type ModelProvider, modelIdFor } from "./model-provider.js";
+import { offeredBuiltInTools } from "./policy/offered-tools.js";
 import { openCodeAllowedBy } from "./policy/open-code.js";
 import type { ToolPolicy } from "./policy/tool-policy.js";
 import { resolveClaudePath } from "./resolve-claude-path.js";
@@ -51,6 +53,8 @@ export interface PreparedSession {
   agentFiles?: AgentFiles;
   /** The agent's own /tmp, /var/tmp and /dev/shm (under tempRoot) and the runner's hidden dirs, made by its launch. */
   agentMounts?: AgentMounts;
+  /** Its own network namespace (the model API by the proxy's socket), or why it keeps the host's. */
+  agentNetwork?: AgentNetwork;
   /** Which OS-level confinement this session got, for the log (see docs/security.md). */
   confinement: string;
   /** Where the model runs; model ids in argv are already that provider's. */
@@ -229,6 +233,15 @@ export async function prepareSession(options: SessionOptions): Promise<PreparedS
           workDir: agentCwd,
         })
       : undefined;
+    const policy = withRunnerRules(options, outputSchema).rootedAt(agentCwd);
+    const agentNetwork = planAgentNetwork({
+      user,
+      sessionRoot: tempRoot,
+      credentialProxy: options.credentialProxy !== false,
+      allowedDomains: sandboxed ? (options.bashSandbox?.allowedDomains ?? []) : [],
+      offeredTools: offeredBuiltInTools(policy),
+      mcpServers: options.mcpConfig !== undefined && options.mcpConfig.length > 0,
+    });
     const agentFiles = user
       ? await handOverSessionFiles(
           user,
@@ -275,6 +288,7 @@ export async function prepareSession(options: SessionOptions): Promise<PreparedS
         ? [`own ${listed(agentMounts.ownTemp)}, removed with the session`]
         : []),
       ...(agentMounts?.hidden.length ? [`${listed(agentMounts.hidden)} hidden`] : []),
+      ...(agentNetwork ? [agentNetwork.summary] : []),
       // What its uid could read of the checkout's and the runner's credentials, closed by mode.
       ...(closedSource?.closed.length
         ? [
@@ -307,7 +321,6 @@ export async function prepareSession(options: SessionOptions): Promise<PreparedS
       await step("the checkout's credentials were not reopened", async () => closedSource?.restore());
       return { notes, failures, editsLeftOut: workspace.editsLeftOut };
     };
-    const policy = withRunnerRules(options, outputSchema).rootedAt(agentCwd);
     // Where the agent's workspace really is, fixed before the agent runs (it may own that directory).
     await policy.pinRoot();
     return {
@@ -327,6 +340,7 @@ export async function prepareSession(options: SessionOptions): Promise<PreparedS
       confinement,
       ...(agentFiles ? { agentFiles } : {}),
       ...(agentMounts ? { agentMounts } : {}),
+      ...(agentNetwork ? { agentNetwork } : {}),
       provider,
       hostEnv,
       ...(outputSchema ? { outputSchema } : {}),

@@ -184,6 +184,8 @@ class SessionHost {
         this.log?.host({ kind: "proxy_refusal", reason });
       },
       ...(this.options.providerCredentials ? { credentialSources: this.options.providerCredentials } : {}),
+      // In its own network namespace the agent reaches the proxy by its socket only.
+      ...(prepared.agentNetwork?.own ? { unixSocket: prepared.agentNetwork.socket } : {}),
     });
     prepared.env = this.gateway.env;
   }
@@ -196,6 +198,7 @@ class SessionHost {
       prepared.env,
       prepared.agentUser,
       prepared.agentMounts,
+      prepared.agentNetwork?.own ? prepared.agentNetwork : undefined,
     );
     const child = spawn(launch.command, launch.args, {
       cwd: prepared.cwd,

@@ -113,6 +113,7 @@ describe("planAgentMounts", () => {
       expect.stringContaining("set -e;"),
       "sh",
       "/tmp/s/workspace",
+      "",
       "--rbind",
       "/tmp/s/shared-temp/tmp",
       "/tmp",
@@ -135,5 +136,46 @@ describe("planAgentMounts", () => {
       plan,
     );
     expect(plain).toMatchObject({ command: "/bin/claude", args: ["-p"] });
+  });
+
+  it("with a network namespace, the launch adds --net and its shell brings the loopback up with the ip it was given", () => {
+    const plan = { mounts: [], enter: "/tmp/s/workspace" };
+    const user = { name: "claude-agent", uid: 990, gid: 991, pidNamespace: { contained: true as const } };
+    for (const via of ["root", "sudo"] as const) {
+      const { args } = agentLaunch("/bin/claude", ["-p"], { PATH: "/usr/bin" }, { ...user, via }, plan, {
+        loopbackUp: "/usr/sbin/ip",
+      });
+      const unshare = args.indexOf("unshare");
+      const words = via === "root" ? args : args.slice(unshare + 1);
+      expect(words.slice(0, 6)).toEqual(["--pid", "--fork", "--kill-child", "--mount-proc", "--net", "--"]);
+      expect(words.slice(6, 11)).toEqual([
+        "/bin/sh",
+        "-c",
+        expect.stringContaining('"$lo" link set lo up'),
+        "sh",
+        "/tmp/s/workspace",
+      ]);
+      expect(words.slice(11, 13)).toEqual(["/usr/sbin/ip", "--"]);
+    }
+    // Without ip, the namespace is still made; its loopback stays down, and no shell is needed.
+    const { args } = agentLaunch(
+      "/bin/claude",
+      ["-p"],
+      { PATH: "/usr/bin" },
+      { ...user, via: "root" },
+      plan,
+      {
+        loopbackUp: undefined,
+      },
+    );
+    expect(args.slice(0, 7)).toEqual([
+      "--pid",
+      "--fork",
+      "--kill-child",
+      "--mount-proc",
+      "--net",
+      "--",
+      "setpriv",
+    ]);
   });
 });

@@ -15,6 +15,8 @@ function fakeHost(options: {
   users?: Record<string, string>;
   /** What `unshare --pid` answers: made, or refused as in a container without CAP_SYS_ADMIN. */
   pidNamespace?: boolean;
+  /** What the same launch answers with `--net` (default: as pidNamespace). */
+  networkNamespace?: boolean;
 }) {
   const calls: string[] = [];
   const users = { ...options.users };
@@ -28,6 +30,8 @@ function fakeHost(options: {
       if (command === "sudo" && !options.sudo)
         return { code: 1, stdout: "", stderr: "sudo: a password is required" };
       if (real === "true") return { code: 0, stdout: "", stderr: "" };
+      if (real === "unshare" && rest.includes("--net") && options.networkNamespace === false)
+        return { code: 2, stdout: "", stderr: "RTNETLINK answers: Operation not permitted\n" };
       if (real === "unshare" && options.pidNamespace !== undefined)
         return options.pidNamespace
           ? { code: 0, stdout: "", stderr: "" }
@@ -139,18 +143,48 @@ describe("the agent's PID namespace", () => {
         onNoIsolation: "fail",
         host,
       });
-      expect(decision).toMatchObject({ kind: "separate-user", user: { pidNamespace: { contained: true } } });
+      expect(decision).toMatchObject({
+        kind: "separate-user",
+        user: { pidNamespace: { contained: true }, networkNamespace: { available: true } },
+      });
       expect(decision.summary).toContain(
-        ", in a PID namespace of its own (nothing it starts outlives the session) with /tmp, /var/tmp and /dev/shm of its own (nothing it writes there outlives the session either) and the runner's HOME and directories hidden.",
+        ", in a PID namespace of its own (nothing it starts outlives the session) with /tmp, /var/tmp and /dev/shm of its own (nothing it writes there outlives the session either) and the runner's HOME and directories hidden, and in a network namespace of its own, where it reaches nothing but the model API, unless the job grants the network.",
       );
-      // The whole launch, the session's own temp dirs' mounts included (for a scratch root).
-      const probe = calls.find((c) => c.includes("unshare"));
-      expect(probe).toMatch(
+      // The whole launch, with its network namespace (loopback up with `ip` where it is installed) and
+      // the session's own temp dirs' mounts (for a scratch root); once, as it was made.
+      const probes = calls.filter((c) => c.includes("unshare"));
+      expect(probes).toHaveLength(1);
+      expect(probes[0]).toMatch(
         new RegExp(
-          `^${via === "sudo" ? "sudo -n " : ""}unshare --pid --fork --kill-child --mount-proc -- /bin/sh -c .* sh (\\S+) --bind \\1 \\S+/own-temp/tmp/\\S+ --rbind \\1/own-temp/var-tmp /var/tmp --rbind \\1/own-temp/dev-shm /dev/shm --rbind \\1/hidden/\\S+ ${homedir()} --rbind \\1/own-temp/tmp /tmp -- setpriv --reuid=990 --regid=990 --clear-groups -- true$`,
+          `^${via === "sudo" ? "sudo -n " : ""}unshare --pid --fork --kill-child --mount-proc --net -- /bin/sh -c .* sh (\\S+) (?:\\S+/ip)? --bind \\1 \\S+/own-temp/tmp/\\S+ --rbind \\1/own-temp/var-tmp /var/tmp --rbind \\1/own-temp/dev-shm /dev/shm --rbind \\1/hidden/\\S+ ${homedir()} --rbind \\1/own-temp/tmp /tmp -- setpriv --reuid=990 --regid=990 --clear-groups -- true$`,
         ),
       );
     }
+  });
+
+  it("where the network namespace cannot be made, the PID and mount namespaces stay, probed again without it", async () => {
+    const { host, calls } = fakeHost({ root: true, pidNamespace: true, networkNamespace: false });
+    const decision = await decideIsolation({
+      agentUser: "claude-agent",
+      untrusted: true,
+      onNoIsolation: "fail",
+      host,
+    });
+    expect(decision).toMatchObject({
+      kind: "separate-user",
+      user: {
+        pidNamespace: { contained: true },
+        networkNamespace: {
+          available: false,
+          reason: "no network namespace: RTNETLINK answers: Operation not permitted",
+        },
+      },
+    });
+    const probes = calls.filter((c) => c.startsWith("unshare"));
+    expect(probes.map((c) => c.includes(" --net "))).toEqual([true, false]);
+    expect(decision.summary).toContain(
+      "; it keeps the host's network (no network namespace: RTNETLINK answers: Operation not permitted)",
+    );
   });
 
   it("where it cannot be made, the user still runs apart and the summary says what can outlive the session, and why", async () => {

@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import {
   MODEL_CREDENTIAL_VARIABLES,
@@ -38,6 +41,31 @@ describe("openModelGateway", () => {
     expect(env.ANTHROPIC_BASE_URL).toBe(gateway?.proxy.url);
     expect(env.ANTHROPIC_API_KEY).toBe(gateway?.proxy.proxy.token.value);
     for (const value of Object.values(secrets)) expect(Object.values(env)).not.toContain(value);
+  });
+
+  it("points the agent at the proxy's socket when asked, and never passes on a socket the host named", async () => {
+    const hostEnv = {
+      ANTHROPIC_BASE_URL: "http://127.0.0.1:9",
+      ANTHROPIC_UNIX_SOCKET: "/run/host-proxy.sock",
+    };
+    // The host's own socket (say, another proxy's) would route the agent around this one.
+    expect((await open(hostEnv))?.env.ANTHROPIC_UNIX_SOCKET).toBeUndefined();
+    const dir = await mkdtemp(path.join(tmpdir(), "gateway-socket-"));
+    try {
+      const socket = path.join(dir, "model-api.sock");
+      const gateway = await openModelGateway({
+        hostEnv,
+        agentEnv: { ...hostEnv },
+        onStop: () => {},
+        unixSocket: socket,
+      });
+      opened.push(gateway);
+      expect(gateway.env.ANTHROPIC_UNIX_SOCKET).toBe(socket);
+      expect(gateway.proxy.socket).toBe(socket);
+      expect(gateway.env.ANTHROPIC_BASE_URL).toBe(gateway.proxy.url);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   it("takes the host's API key first, then an auth token (bearer), then an OAuth token", async () => {

@@ -391,6 +391,65 @@ describe("where the agent cannot be isolated", () => {
   });
 });
 
+describe("the agent's own network namespace (real CLI, as root)", () => {
+  it("Bash reaches no host, not even the runner's loopback, without the CLI's sandbox; the model API still answers through the proxy's socket", async () => {
+    // Hostile: a fork PR's agent on a runner where bubblewrap cannot run (no sandbox) calls a service on
+    // the host: the instance metadata service on EC2, a database or the Docker API on a self-hosted
+    // runner. The scripted model API on the host's 127.0.0.1 stands in for it. Compared with the plain
+    // launch (no namespaces), where the same call gets through.
+    expect(agent.networkNamespace).toEqual({ available: true });
+    for (const own of [false, true]) {
+      s = await scriptedSession((_request, index) =>
+        index === 0
+          ? bash(
+              `sh -c 'curl -sS -m 5 ${session().api.url}/metadata-probe; echo; echo LO=$(cat /sys/class/net/lo/operstate); echo SOCKET=$ANTHROPIC_UNIX_SOCKET'`,
+              "toolu_curl",
+            )
+          : { kind: "text", text: "done" },
+      );
+      const outcome = await runSession({
+        ...s.options(),
+        policy: allowCommands("sh"),
+        agentUser: own ? agent : { ...agent, pidNamespace: undefined, networkNamespace: undefined },
+      }).outcome;
+      expect(outcome.exitCode, outcome.failureReasons.join("\n")).toBe(0);
+      const probes = s.api.requests.filter((r) => r.path.startsWith("/metadata-probe"));
+      const seen = toolResultText(session(), "toolu_curl");
+      if (own) {
+        expect(probes).toHaveLength(0);
+        expect(seen).toContain("curl: (7)");
+        // Its loopback is up (a test suite may listen on it), and it is its own.
+        expect(seen).toContain("LO=unknown");
+        expect(seen).toMatch(/SOCKET=\S+model-api\.sock/);
+        expect(outcome.confinement).toContain("no network but the model API (own network namespace)");
+        // Both model requests came through the socket: the session ran to its end.
+        expect(s.api.mainRequests).toHaveLength(2);
+      } else {
+        expect(probes).toHaveLength(1);
+        expect(outcome.confinement).toContain("host network (its launch makes no namespace)");
+      }
+      await s.cleanup();
+      s = undefined;
+    }
+  });
+
+  it("keeps the host's network where the job grants the network (WebFetch), and says why", async () => {
+    s = await scriptedSession((_request, index) =>
+      index === 0
+        ? bash(`curl -sS -m 5 ${session().api.url}/metadata-probe`, "toolu_curl")
+        : { kind: "text", text: "done" },
+    );
+    const outcome = await runSession({
+      ...s.options(),
+      policy: allowCommands("curl").withRules([{ id: "allow-fetch", effect: "allow", tools: ["WebFetch"] }]),
+      agentUser: agent,
+    }).outcome;
+    expect(outcome.exitCode).toBe(0);
+    expect(s.api.requests.filter((r) => r.path.startsWith("/metadata-probe"))).toHaveLength(1);
+    expect(outcome.confinement).toContain("host network (WebFetch is allowed)");
+  });
+});
+
 describe("the CLI's own Bash sandbox (bubblewrap)", () => {
   it("blocks the network from Bash, also to loopback, while the same call gets through without it", async () => {
     for (const sandboxed of [false, true]) {
@@ -402,7 +461,8 @@ describe("the CLI's own Bash sandbox (bubblewrap)", () => {
       const outcome = await runSession({
         ...s.options(),
         policy: allowCommands("curl"),
-        agentUser: agent,
+        // The plain launch: the agent's own network namespace would block the call on its own.
+        agentUser: { ...agent, pidNamespace: undefined, networkNamespace: undefined },
         ...(sandboxed ? { bashSandbox: { allowedDomains: [], required: true } } : {}),
       }).outcome;
       expect(outcome.exitCode).toBe(0);
@@ -419,6 +479,22 @@ describe("the CLI's own Bash sandbox (bubblewrap)", () => {
       await s.cleanup();
       s = undefined;
     }
+  });
+
+  it("runs inside the agent's own network namespace: Bash commands still run sandboxed", async () => {
+    s = await scriptedSession((_request, index) =>
+      index === 0 ? bash("curl -sS -m 5 http://127.0.0.1:9/x", "toolu_curl") : { kind: "text", text: "done" },
+    );
+    const outcome = await runSession({
+      ...s.options(),
+      policy: allowCommands("curl"),
+      agentUser: agent,
+      bashSandbox: { allowedDomains: [], required: true },
+    }).outcome;
+    expect(outcome.exitCode, outcome.failureReasons.join("\n")).toBe(0);
+    expect(toolResultText(session(), "toolu_curl")).toContain("curl: (7)");
+    expect(outcome.confinement).toContain("no network but the model API");
+    expect(outcome.confinement).toContain("Bash sandbox: on (bubblewrap; network: none");
   });
 });
 

@@ -77,20 +77,22 @@ function sessionAsSudoHost(config: Record<string, unknown>): Promise<Record<stri
 describe("a host with passwordless sudo, as GitHub-hosted runners are (real CLI)", () => {
   it("runs the agent as its own user in its own PID namespace through sudo; what the agent detaches dies with the session", async () => {
     const marker = `51.${process.pid}`;
-    // Hostile: a file left in /tmp for the runner's later jobs.
+    // Hostile: a file left in /tmp for the runner's later jobs, and a call to a service on the runner's
+    // loopback (the scripted model API stands in for the instance metadata service).
     const planted = `/tmp/planted-by-agent-${process.pid}`;
-    const api = await ScriptedMessagesApi.start([
-      {
-        kind: "tool_use",
-        name: "Bash",
-        input: {
-          command: `sh -c 'id -u; echo USER=$USER; echo TMPDIR=$TMPDIR; touch ${planted} && echo PLANTED; setsid -f sleep ${marker} >/dev/null 2>&1 </dev/null'`,
-          description: "probe",
-        },
-        id: "toolu_probe",
-      },
-      { kind: "text", text: "done" },
-    ]);
+    const api: ScriptedMessagesApi = await ScriptedMessagesApi.start((_request, index) =>
+      index === 0
+        ? {
+            kind: "tool_use",
+            name: "Bash",
+            input: {
+              command: `sh -c 'id -u; echo USER=$USER; echo TMPDIR=$TMPDIR; touch ${planted} && echo PLANTED; curl -sS -m 5 ${api.url}/metadata-probe; setsid -f sleep ${marker} >/dev/null 2>&1 </dev/null'`,
+              description: "probe",
+            },
+            id: "toolu_probe",
+          }
+        : { kind: "text", text: "done" },
+    );
     const workspace = await makeTempDir("sudo-host-ws");
     try {
       await writeFile(path.join(workspace, "README.md"), "hello\n");
@@ -109,6 +111,10 @@ describe("a host with passwordless sudo, as GitHub-hosted runners are (real CLI)
       // It wrote /tmp, its own, which went with the session.
       expect(seen.confinement).toContain("own /tmp, /var/tmp and /dev/shm, removed with the session");
       expect(existsSync(planted)).toBe(false);
+      // It reached no service on the runner, and the model only through the proxy's socket.
+      expect(seen.confinement).toContain("no network but the model API (own network namespace)");
+      expect(api.requests.filter((r) => r.path.startsWith("/metadata-probe"))).toHaveLength(0);
+      expect(api.mainRequests).toHaveLength(2);
       const agentUid = (await run("id", ["-u", "claude-agent"])).stdout.trim();
       const probe = JSON.stringify(
         api.mainRequests.flatMap((r) => toolResultsOf(r)).find((r) => r.tool_use_id === "toolu_probe")

@@ -1,3 +1,4 @@
+import { mkdtemp, rm, stat } from "node:fs/promises";
 import {
   createServer,
   request as httpRequest,
@@ -6,6 +7,8 @@ import {
   type ServerResponse,
 } from "node:http";
 import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import {
   type RunningCredentialProxy,
@@ -94,13 +97,17 @@ describe("startCredentialProxy", () => {
 
 describe("the proxy serves its own loopback address only", () => {
   /** One request with a chosen Host header (fetch will not send a foreign one). */
-  function withHost(url: string, host: string, key: string): Promise<{ status: number; body: string }> {
+  function withHost(
+    url: string,
+    host: string,
+    key: string,
+    socketPath?: string,
+  ): Promise<{ status: number; body: string }> {
     const { port } = new URL(url);
     return new Promise((resolve, reject) => {
       const req = httpRequest(
         {
-          hostname: "127.0.0.1",
-          port,
+          ...(socketPath ? { socketPath } : { hostname: "127.0.0.1", port }),
           method: "POST",
           path: "/v1/messages",
           headers: { host, "x-api-key": key },
@@ -140,5 +147,54 @@ describe("the proxy serves its own loopback address only", () => {
       expect((await withHost(running.url, host, token)).status, host).toBe(200);
     }
     expect(upstreamCalls).toBe(2);
+  });
+
+  it("serves a Unix socket too when asked, any uid may connect to it, it takes the loopback URL's host only, and close() removes it", async () => {
+    let upstreamCalls = 0;
+    const upstream = await serve((_req, res) => {
+      upstreamCalls++;
+      res.writeHead(200, { "content-type": "application/json" }).end("{}");
+    });
+    const dir = await mkdtemp(path.join(tmpdir(), "proxy-socket-"));
+    cleanups.push(() => rm(dir, { recursive: true, force: true }));
+    const socket = path.join(dir, "model-api.sock");
+    const running = await startCredentialProxy(
+      { upstreamUrl: upstream, credential: { kind: "api-key", apiKey: REAL_KEY } },
+      { unixSocket: socket },
+    );
+    cleanups.push(() => running.close());
+    expect(running.socket).toBe(socket);
+    const info = await stat(socket);
+    expect(info.isSocket()).toBe(true);
+    // The agent's uid is not the host's: connecting needs write permission on the socket.
+    expect(info.mode & 0o002).toBe(0o002);
+    const token = running.proxy.token.value;
+    const { port } = new URL(running.url);
+    expect((await withHost(running.url, `127.0.0.1:${port}`, token, socket)).status).toBe(200);
+    expect((await withHost(running.url, `127.0.0.1:${port}`, "someone-else", socket)).status).toBe(401);
+    const foreign = await withHost(running.url, "evil.example", token, socket);
+    expect(foreign.status).toBe(403);
+    expect(upstreamCalls).toBe(1);
+    await running.close();
+    await expect(stat(socket)).rejects.toThrow(/ENOENT/);
+    await expect(withHost(running.url, `127.0.0.1:${port}`, token, socket)).rejects.toThrow();
+  });
+
+  it("fails to start, and leaves no port open, when the socket cannot be made", async () => {
+    const upstream = await serve((_req, res) => res.end());
+    // A closed server's handle goes in the loop's close phase, after that turn's immediates.
+    const listeners = async () => {
+      await new Promise((resolve) => setImmediate(resolve));
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      return process.getActiveResourcesInfo().filter((r) => r === "TCPServerWrap").length;
+    };
+    const before = await listeners();
+    await expect(
+      startCredentialProxy(
+        { upstreamUrl: upstream, credential: { kind: "api-key", apiKey: REAL_KEY } },
+        { unixSocket: "/nonexistent-dir/model-api.sock" },
+      ),
+    ).rejects.toThrow(/EACCES|ENOENT/);
+    expect(await listeners()).toBe(before);
   });
 });

@@ -1,6 +1,6 @@
 import { spawnSync } from "node:child_process";
 import type { AgentMountPlan } from "./agent-mounts.js";
-import { type AgentUser, pidNamespaceLaunch } from "./agent-user.js";
+import { type AgentUser, type NamespaceNetwork, pidNamespaceLaunch } from "./agent-user.js";
 
 /** How to start the CLI as the agent's user, and how to signal what it started. */
 export interface AgentLaunch {
@@ -33,13 +33,15 @@ export function agentLaunch(
   user: AgentUser | undefined,
   /** The agent's mounts (own temp dirs, hidden runner dirs), made in its namespace (contained launches only). */
   mounts?: AgentMountPlan,
+  /** A network namespace of its own (contained launches only): the model API is reached by a socket. */
+  network?: NamespaceNetwork,
 ): AgentLaunch {
   if (!user) return { command: claudePath, args: argv };
   const contained = user.pidNamespace?.contained === true;
   if (user.via === "root") {
     if (!contained) return { command: claudePath, args: argv, uid: user.uid, gid: user.gid };
     // unshare needs root to make the namespace; setpriv drops to the agent's user before the CLI.
-    const [command, ...prefix] = pidNamespaceLaunch(user, mounts);
+    const [command, ...prefix] = pidNamespaceLaunch(user, mounts, network);
     return { command: command as string, args: [...prefix, claudePath, ...argv] };
   }
   const names = Object.keys(env).filter((name) => !DROPPED_BY_SUDO.includes(name));
@@ -55,7 +57,7 @@ export function agentLaunch(
       ...(contained ? [] : ["-u", user.name]),
       ...(names.length ? [`--preserve-env=${names.join(",")}`] : []),
       "--",
-      ...(contained ? pidNamespaceLaunch(user, mounts) : []),
+      ...(contained ? pidNamespaceLaunch(user, mounts, network) : []),
       "/usr/bin/env",
       `PATH=${env.PATH ?? "/usr/bin:/bin"}`,
       ...explicit,

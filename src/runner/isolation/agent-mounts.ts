@@ -139,21 +139,23 @@ function outermost(paths: readonly string[], keep: (dir: string) => boolean = ()
 
 /**
  * A POSIX shell, run as root as the namespace's first process: makes each mount (stopping at the first
- * that fails, so the CLI never starts without them), enters the working directory through the new
- * mounts, then becomes the rest of its arguments (setpriv, then the CLI).
+ * that fails, so the CLI never starts without them), brings the network namespace's loopback up when
+ * given `ip`, enters the working directory through the new mounts, then becomes the rest of its
+ * arguments (setpriv, then the CLI).
  */
 const MOUNT_THEN_EXEC =
-  'set -e; enter=$1; shift; while [ "$1" != -- ]; do mount "$1" "$2" "$3"; shift 3; done; shift; cd "$enter"; exec "$@"';
+  'set -e; enter=$1; lo=$2; shift 2; while [ "$1" != -- ]; do mount "$1" "$2" "$3"; shift 3; done; shift; if [ -n "$lo" ]; then "$lo" link set lo up; fi; cd "$enter"; exec "$@"';
 
-/** The words that make the plan's mounts, enter its directory and then run what follows them. */
-export function mountThenExec(plan: AgentMountPlan): string[] {
+/** The words that make the plan's mounts, bring up loopback, enter its directory and then run what follows them. */
+export function mountThenExec(plan: AgentMountPlan | undefined, loopbackUp?: string): string[] {
   return [
     "/bin/sh",
     "-c",
     MOUNT_THEN_EXEC,
     "sh",
-    plan.enter,
-    ...plan.mounts.flatMap((m) => [m.kind, m.source, m.target]),
+    plan?.enter ?? ".",
+    loopbackUp ?? "",
+    ...(plan?.mounts ?? []).flatMap((m) => [m.kind, m.source, m.target]),
     "--",
   ];
 }

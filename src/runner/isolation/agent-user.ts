@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { homedir, tmpdir } from "node:os";
 import path from "node:path";
@@ -22,6 +23,11 @@ export interface AgentUser {
    * checked (the plain launch).
    */
   pidNamespace?: { contained: true } | { contained: false; reason: string };
+  /**
+   * Whether that launch can also give it a network namespace of its own (`unshare --net`), where the
+   * only way out is the credential proxy's Unix socket (agent-network.ts). Absent: not checked.
+   */
+  networkNamespace?: { available: true } | { available: false; reason: string };
 }
 
 export type AgentUserLookup = { available: true; user: AgentUser } | { available: false; reason: string };
@@ -82,28 +88,57 @@ export async function provideAgentUser(name: string, host: HostCommands): Promis
     );
   }
   const user: AgentUser = { name, uid: entry.uid, gid: entry.gid, via };
-  return { available: true, user: { ...user, pidNamespace: await probePidNamespace(user, privileged) } };
+  return { available: true, user: { ...user, ...(await probeNamespaces(user, privileged)) } };
 }
 
 /**
  * The launch's own prefix, with the session's private temp dirs made for a scratch root, run once
- * with `true`: a namespace or a mount the host cannot make is said by name.
+ * with `true`: a namespace or a mount the host cannot make is said by name. With a network
+ * namespace first (its loopback brought up when `ip` is installed); where that one cannot be made,
+ * again without it, so the PID and mount namespaces do not go with it.
  */
-async function probePidNamespace(
+async function probeNamespaces(
   user: AgentUser,
   privileged: (command: string, args: string[]) => Promise<{ code: number; stderr: string }>,
-): Promise<NonNullable<AgentUser["pidNamespace"]>> {
+): Promise<Pick<AgentUser, "pidNamespace" | "networkNamespace">> {
   const scratch = await mkdtemp(path.join(tmpdir(), "claude-pr-runner-probe-"));
   try {
     const plan = await planAgentMounts(scratch, { needed: [], hidden: [homedir()], workDir: scratch });
-    const [command, ...args] = pidNamespaceLaunch(user, plan);
-    const probe = await privileged(command as string, [...args, "true"]);
-    if (probe.code === 0) return { contained: true };
-    const why = probe.stderr.trim().split("\n").at(-1) || `${command} exited ${probe.code}`;
-    return { contained: false, reason: `no PID namespace of its own: ${why}` };
+    const run = async (network?: NamespaceNetwork) => {
+      const [command, ...args] = pidNamespaceLaunch(user, plan, network);
+      const probe = await privileged(command as string, [...args, "true"]);
+      // The reason is the failing step's last word on stderr.
+      return probe.code === 0
+        ? undefined
+        : probe.stderr.trim().split("\n").at(-1) || `${command} exited ${probe.code}`;
+    };
+    const withNetwork = await run({ loopbackUp: findIpCommand() });
+    if (withNetwork === undefined)
+      return { pidNamespace: { contained: true }, networkNamespace: { available: true } };
+    const without = await run();
+    const networkNamespace = { available: false as const, reason: `no network namespace: ${withNetwork}` };
+    return without === undefined
+      ? { pidNamespace: { contained: true }, networkNamespace }
+      : {
+          pidNamespace: { contained: false, reason: `no PID namespace of its own: ${without}` },
+          networkNamespace,
+        };
   } finally {
     await rm(scratch, { recursive: true, force: true });
   }
+}
+
+/** `--net` for the launch, and the `ip` that brings the namespace's loopback up (none: it stays down). */
+export interface NamespaceNetwork {
+  loopbackUp: string | undefined;
+}
+
+/**
+ * iproute2's `ip`, by absolute path: the sbin directories are often not on a runner user's PATH.
+ * Without it the namespace keeps its loopback down, so nothing in it can even listen on 127.0.0.1.
+ */
+export function findIpCommand(): string | undefined {
+  return ["/usr/sbin/ip", "/sbin/ip", "/usr/bin/ip", "/bin/ip"].find((candidate) => existsSync(candidate));
 }
 
 /**
@@ -117,15 +152,21 @@ async function probePidNamespace(
  * directories hidden) are made in
  * that mount namespace, as root, before the drop.
  */
-export function pidNamespaceLaunch(user: Pick<AgentUser, "uid" | "gid">, mounts?: AgentMountPlan): string[] {
+export function pidNamespaceLaunch(
+  user: Pick<AgentUser, "uid" | "gid">,
+  mounts?: AgentMountPlan,
+  /** A network namespace of its own too (agent-network.ts). */
+  network?: NamespaceNetwork,
+): string[] {
   return [
     "unshare",
     "--pid",
     "--fork",
     "--kill-child",
     "--mount-proc",
+    ...(network ? ["--net"] : []),
     "--",
-    ...(mounts?.mounts.length ? mountThenExec(mounts) : []),
+    ...(mounts?.mounts.length || network?.loopbackUp ? mountThenExec(mounts, network?.loopbackUp) : []),
     "setpriv",
     `--reuid=${user.uid}`,
     `--regid=${user.gid}`,

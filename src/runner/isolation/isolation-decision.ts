@@ -60,11 +60,16 @@ export async function decideIsolation(request: IsolationRequest): Promise<Isolat
   };
 }
 
-/** What becomes of processes the agent detaches, for the summary. */
+/** What becomes of processes the agent detaches, and of its network, for the summary. */
 function containment(user: AgentUser): string {
   const pid = user.pidNamespace;
   if (pid === undefined) return "";
-  return pid.contained
+  const spaces = pid.contained
     ? ", in a PID namespace of its own (nothing it starts outlives the session) with /tmp, /var/tmp and /dev/shm of its own (nothing it writes there outlives the session either) and the runner's HOME and directories hidden"
     : `; processes it detaches, and files it writes to /tmp, /var/tmp and /dev/shm, can outlive the session, and the runner's directories are not hidden (${pid.reason})`;
+  const network = user.networkNamespace;
+  if (!pid.contained || network === undefined) return spaces;
+  return network.available
+    ? `${spaces}, and in a network namespace of its own, where it reaches nothing but the model API, unless the job grants the network`
+    : `${spaces}; it keeps the host's network (${network.reason})`;
 }

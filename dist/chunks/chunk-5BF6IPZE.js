@@ -294,8 +294,8 @@ var require_utils = __commonJS({
       }
       return output;
     };
-    exports.basename = (path20, { windows } = {}) => {
-      const segs = path20.split(windows ? /[\\/]/ : "/");
+    exports.basename = (path21, { windows } = {}) => {
+      const segs = path21.split(windows ? /[\\/]/ : "/");
       const last = segs[segs.length - 1];
       if (last === "") {
         return segs[segs.length - 2];
@@ -2237,8 +2237,8 @@ ${finding.body}`.trim() },
     ]
   };
 }
-function relativeUri(path20) {
-  return path20.split("/").map(encodeURIComponent).join("/");
+function relativeUri(path21) {
+  return path21.split("/").map(encodeURIComponent).join("/");
 }
 
 // src/jobs/review/review-run-properties.ts
@@ -2429,7 +2429,7 @@ function schemaProblems(errors, document) {
   const all = errors ?? [];
   const anyOfPaths = all.filter((e) => e.keyword === "anyOf").map((e) => `${e.schemaPath}/`);
   for (const error of all) {
-    if (anyOfPaths.some((path20) => error.schemaPath.startsWith(path20))) continue;
+    if (anyOfPaths.some((path21) => error.schemaPath.startsWith(path21))) continue;
     const branches = all.filter(
       (e) => e.instancePath === error.instancePath && e.schemaPath.startsWith(`${error.schemaPath}/`)
     );
@@ -2492,7 +2492,7 @@ function anyOfText(error, branches) {
   return names.length > 0 && names.length === branches.length ? `needs at least one of ${names.join(", ")}` : error.message ?? "is not valid";
 }
 function keyPath(instancePath) {
-  return instancePath.split("/").slice(1).map((part) => part.replaceAll("~1", "/").replaceAll("~0", "~")).reduce((path20, part) => /^\d+$/.test(part) ? `${path20}[${part}]` : path20 ? `${path20}.${part}` : part, "");
+  return instancePath.split("/").slice(1).map((part) => part.replaceAll("~1", "/").replaceAll("~0", "~")).reduce((path21, part) => /^\d+$/.test(part) ? `${path21}[${part}]` : path21 ? `${path21}.${part}` : part, "");
 }
 function valueAt(document, instancePath) {
   let value = document;
@@ -2773,9 +2773,9 @@ var GitCheckout = class {
     return parseNameStatus(status).map((file) => ({ ...file, ...counts.get(file.path) }));
   }
   /** Number of lines of a file at a commit, or undefined when the file does not exist there. */
-  async lineCount(sha, path20) {
+  async lineCount(sha, path21) {
     try {
-      const text = await this.git(["show", `${sha}:${path20}`]);
+      const text = await this.git(["show", `${sha}:${path21}`]);
       if (text.length === 0) return 0;
       return text.split("\n").length - (text.endsWith("\n") ? 1 : 0);
     } catch {
@@ -2785,8 +2785,8 @@ var GitCheckout = class {
   /** `lineCount` of each path at a commit, read in parallel, for checking findings against the files. */
   async lineCounts(sha, paths) {
     const unique = [...new Set(paths)];
-    const counts = await Promise.all(unique.map((path20) => this.lineCount(sha, path20)));
-    return new Map(unique.map((path20, i) => [path20, counts[i]]));
+    const counts = await Promise.all(unique.map((path21) => this.lineCount(sha, path21)));
+    return new Map(unique.map((path21, i) => [path21, counts[i]]));
   }
   /**
    * The byte size of each path's blob at a commit (one `ls-tree` for all), for estimating what
@@ -2836,8 +2836,8 @@ function parseNameStatus(output) {
     const letter = code[0] ?? "M";
     if (letter === "R" || letter === "C") {
       const previousPath = fields[i++] ?? "";
-      const path20 = fields[i++] ?? "";
-      files.push({ path: path20, previousPath, status: STATUS_NAMES[letter] ?? "modified" });
+      const path21 = fields[i++] ?? "";
+      files.push({ path: path21, previousPath, status: STATUS_NAMES[letter] ?? "modified" });
     } else {
       files.push({ path: fields[i++] ?? "", status: STATUS_NAMES[letter] ?? "modified" });
     }
@@ -2850,12 +2850,12 @@ function parseNumstat(output) {
   for (let i = 0; i < fields.length; i++) {
     const match = /^(\d+|-)\t(\d+|-)\t(.*)$/.exec(fields[i] ?? "");
     if (!match) continue;
-    let path20 = match[3] ?? "";
-    if (path20 === "") {
+    let path21 = match[3] ?? "";
+    if (path21 === "") {
       i += 2;
-      path20 = fields[i] ?? "";
+      path21 = fields[i] ?? "";
     }
-    counts.set(path20, { additions: toCount(match[1]), deletions: toCount(match[2]) });
+    counts.set(path21, { additions: toCount(match[1]), deletions: toCount(match[2]) });
   }
   return counts;
 }
@@ -2986,12 +2986,12 @@ var RepositoryConfigError = class extends Error {
 var validateConfig = compileOnFirstUse(REPOSITORY_CONFIG_SCHEMA);
 async function readRepositoryConfig(checkout, sha) {
   const listed2 = await checkout.git(["ls-tree", "--name-only", "-z", sha, "--", ...REPOSITORY_CONFIG_PATHS]);
-  const present = REPOSITORY_CONFIG_PATHS.filter((path21) => listed2.split("\0").includes(path21));
-  const path20 = onePath(present, sha);
-  if (!path20) return EMPTY_REPOSITORY_CONFIG;
+  const present = REPOSITORY_CONFIG_PATHS.filter((path22) => listed2.split("\0").includes(path22));
+  const path21 = onePath(present, sha);
+  if (!path21) return EMPTY_REPOSITORY_CONFIG;
   return parseRepositoryConfig(
-    await checkout.git(["show", `${sha}:${path20}`]),
-    `${path20} at ${sha.slice(0, 12)}`
+    await checkout.git(["show", `${sha}:${path21}`]),
+    `${path21} at ${sha.slice(0, 12)}`
   );
 }
 function onePath(present, sha) {
@@ -3113,10 +3113,10 @@ var PathFilter = class _PathFilter {
     if (globs.length === 0) return this;
     return new _PathFilter(this.included, this.excluded, this.kept, [...this.narrowings, matcher(globs)]);
   }
-  matches(path20) {
-    if (!this.included(path20)) return false;
-    if (this.excluded(path20) && !this.kept(path20)) return false;
-    return this.narrowings.every((narrowing) => narrowing(path20));
+  matches(path21) {
+    if (!this.included(path21)) return false;
+    if (this.excluded(path21) && !this.kept(path21)) return false;
+    return this.narrowings.every((narrowing) => narrowing(path21));
   }
   /** Splits changed files into the reviewed and the left-out ones; a rename counts by its new path. */
   partition(files) {
@@ -3226,8 +3226,8 @@ function splitDiffByFile(diff) {
   if (starts.length === 0) return [{ index: 0, path: "(diff)", text: diff }];
   return starts.map((start, index) => {
     const text = diff.slice(start, starts[index + 1] ?? diff.length);
-    const path20 = /^diff --git a\/.* b\/(.*)$/m.exec(text)?.[1] ?? `(file ${index + 1})`;
-    return { index, path: path20, text };
+    const path21 = /^diff --git a\/.* b\/(.*)$/m.exec(text)?.[1] ?? `(file ${index + 1})`;
+    return { index, path: path21, text };
   });
 }
 function diffOfPaths(diff, paths) {
@@ -3235,8 +3235,8 @@ function diffOfPaths(diff, paths) {
 }
 
 // src/jobs/review/file-risk.ts
-function riskTier(path20) {
-  const lower = path20.toLowerCase();
+function riskTier(path21) {
+  const lower = path21.toLowerCase();
   const name = lower.slice(lower.lastIndexOf("/") + 1);
   if (LAST.some((pattern) => pattern.test(lower))) return 4;
   if (lower.startsWith(".github/workflows/") || lower.startsWith(".github/actions/")) return 0;
@@ -3873,15 +3873,15 @@ var DiffLineMap = class {
     this.files = new Map(files.map((f) => [f.path, f]));
   }
   /** The file as changed by the PR; `undefined` when the PR does not touch `path` (or deletes it). */
-  file(path20) {
-    const f = this.files.get(path20);
+  file(path21) {
+    const f = this.files.get(path21);
     return f && f.status !== "removed" ? f : void 0;
   }
-  hunkOf(path20, line) {
-    return this.file(path20)?.hunks.find((h) => h.lines.has(line));
+  hunkOf(path21, line) {
+    return this.file(path21)?.hunks.find((h) => h.lines.has(line));
   }
-  lineKind(path20, line) {
-    return this.hunkOf(path20, line)?.lines.get(line);
+  lineKind(path21, line) {
+    return this.hunkOf(path21, line)?.lines.get(line);
   }
 };
 function parseUnifiedDiff(text) {
@@ -3928,11 +3928,11 @@ function fileFromPatch(p) {
   };
   const removed = p.newFileName === "/dev/null" || p.isDelete === true;
   const added = p.oldFileName === "/dev/null" || p.isCreate === true;
-  const path20 = removed ? strip(p.oldFileName) : strip(p.newFileName);
+  const path21 = removed ? strip(p.oldFileName) : strip(p.newFileName);
   const previous = strip(p.oldFileName);
-  const renamed = !added && !removed && (p.isRename === true || previous !== path20);
+  const renamed = !added && !removed && (p.isRename === true || previous !== path21);
   const file = {
-    path: path20,
+    path: path21,
     status: removed ? "removed" : added ? "added" : renamed ? "renamed" : "modified",
     hunks: removed ? [] : hunksOf(p)
   };
@@ -7304,12 +7304,12 @@ async function restoreSession(options) {
       `its transcript is corrupt: sha256 ${sha.slice(0, 12)}\u2026 (${bytes.byteLength} bytes), expected ${entry.transcriptSha256.slice(0, 12)}\u2026 (${entry.transcriptBytes} bytes)`
     );
   }
-  const path20 = await transcriptPath(options.configDir, options.cwd, entry.sessionId);
-  await mkdir2(dirname(path20), { recursive: true });
-  const temp = `${path20}.${randomUUID()}.tmp`;
+  const path21 = await transcriptPath(options.configDir, options.cwd, entry.sessionId);
+  await mkdir2(dirname(path21), { recursive: true });
+  const temp = `${path21}.${randomUUID()}.tmp`;
   try {
     await writeFile2(temp, bytes);
-    await rename(temp, path20);
+    await rename(temp, path21);
   } finally {
     await rm2(temp, { force: true });
   }
@@ -7319,7 +7319,7 @@ async function restoreSession(options) {
     start,
     sessionId: entry.sessionId,
     parentHeadSha: entry.headSha,
-    transcriptPath: path20,
+    transcriptPath: path21,
     message: `Continued from session ${entry.sessionId} of ${origin} (it saw ${entry.headSha.slice(0, 7)}).`
   };
 }
@@ -7638,6 +7638,7 @@ function agentConfigNote(commit, pinned) {
 import { spawnSync } from "node:child_process";
 
 // src/runner/isolation/agent-user.ts
+import { existsSync } from "node:fs";
 import { mkdtemp as mkdtemp2, rm as rm4 } from "node:fs/promises";
 import { homedir, tmpdir as tmpdir2 } from "node:os";
 import path8 from "node:path";
@@ -7716,15 +7717,16 @@ function outermost(paths, keep = () => true) {
   const kept = paths.filter(keep);
   return kept.filter((dir) => !kept.some((other) => isInside2(dir, other)));
 }
-var MOUNT_THEN_EXEC = 'set -e; enter=$1; shift; while [ "$1" != -- ]; do mount "$1" "$2" "$3"; shift 3; done; shift; cd "$enter"; exec "$@"';
-function mountThenExec(plan) {
+var MOUNT_THEN_EXEC = 'set -e; enter=$1; lo=$2; shift 2; while [ "$1" != -- ]; do mount "$1" "$2" "$3"; shift 3; done; shift; if [ -n "$lo" ]; then "$lo" link set lo up; fi; cd "$enter"; exec "$@"';
+function mountThenExec(plan, loopbackUp) {
   return [
     "/bin/sh",
     "-c",
     MOUNT_THEN_EXEC,
     "sh",
-    plan.enter,
-    ...plan.mounts.flatMap((m) => [m.kind, m.source, m.target]),
+    plan?.enter ?? ".",
+    loopbackUp ?? "",
+    ...(plan?.mounts ?? []).flatMap((m) => [m.kind, m.source, m.target]),
     "--"
   ];
 }
@@ -7776,30 +7778,43 @@ async function provideAgentUser(name, host) {
     );
   }
   const user = { name, uid: entry.uid, gid: entry.gid, via };
-  return { available: true, user: { ...user, pidNamespace: await probePidNamespace(user, privileged2) } };
+  return { available: true, user: { ...user, ...await probeNamespaces(user, privileged2) } };
 }
-async function probePidNamespace(user, privileged2) {
+async function probeNamespaces(user, privileged2) {
   const scratch = await mkdtemp2(path8.join(tmpdir2(), "claude-pr-runner-probe-"));
   try {
     const plan = await planAgentMounts(scratch, { needed: [], hidden: [homedir()], workDir: scratch });
-    const [command, ...args] = pidNamespaceLaunch(user, plan);
-    const probe = await privileged2(command, [...args, "true"]);
-    if (probe.code === 0) return { contained: true };
-    const why = probe.stderr.trim().split("\n").at(-1) || `${command} exited ${probe.code}`;
-    return { contained: false, reason: `no PID namespace of its own: ${why}` };
+    const run6 = async (network) => {
+      const [command, ...args] = pidNamespaceLaunch(user, plan, network);
+      const probe = await privileged2(command, [...args, "true"]);
+      return probe.code === 0 ? void 0 : probe.stderr.trim().split("\n").at(-1) || `${command} exited ${probe.code}`;
+    };
+    const withNetwork = await run6({ loopbackUp: findIpCommand() });
+    if (withNetwork === void 0)
+      return { pidNamespace: { contained: true }, networkNamespace: { available: true } };
+    const without = await run6();
+    const networkNamespace = { available: false, reason: `no network namespace: ${withNetwork}` };
+    return without === void 0 ? { pidNamespace: { contained: true }, networkNamespace } : {
+      pidNamespace: { contained: false, reason: `no PID namespace of its own: ${without}` },
+      networkNamespace
+    };
   } finally {
     await rm4(scratch, { recursive: true, force: true });
   }
 }
-function pidNamespaceLaunch(user, mounts) {
+function findIpCommand() {
+  return ["/usr/sbin/ip", "/sbin/ip", "/usr/bin/ip", "/bin/ip"].find((candidate) => existsSync(candidate));
+}
+function pidNamespaceLaunch(user, mounts, network) {
   return [
     "unshare",
     "--pid",
     "--fork",
     "--kill-child",
     "--mount-proc",
+    ...network ? ["--net"] : [],
     "--",
-    ...mounts?.mounts.length ? mountThenExec(mounts) : [],
+    ...mounts?.mounts.length || network?.loopbackUp ? mountThenExec(mounts, network?.loopbackUp) : [],
     "setpriv",
     `--reuid=${user.uid}`,
     `--regid=${user.gid}`,
@@ -7818,12 +7833,12 @@ async function lookUp(name, host) {
 
 // src/runner/isolation/agent-launch.ts
 var DROPPED_BY_SUDO = ["PATH", "TMPDIR"];
-function agentLaunch(claudePath, argv, env, user, mounts) {
+function agentLaunch(claudePath, argv, env, user, mounts, network) {
   if (!user) return { command: claudePath, args: argv };
   const contained = user.pidNamespace?.contained === true;
   if (user.via === "root") {
     if (!contained) return { command: claudePath, args: argv, uid: user.uid, gid: user.gid };
-    const [command, ...prefix] = pidNamespaceLaunch(user, mounts);
+    const [command, ...prefix] = pidNamespaceLaunch(user, mounts, network);
     return { command, args: [...prefix, claudePath, ...argv] };
   }
   const names = Object.keys(env).filter((name) => !DROPPED_BY_SUDO.includes(name));
@@ -7839,7 +7854,7 @@ function agentLaunch(claudePath, argv, env, user, mounts) {
       ...contained ? [] : ["-u", user.name],
       ...names.length ? [`--preserve-env=${names.join(",")}`] : [],
       "--",
-      ...contained ? pidNamespaceLaunch(user, mounts) : [],
+      ...contained ? pidNamespaceLaunch(user, mounts, network) : [],
       "/usr/bin/env",
       `PATH=${env.PATH ?? "/usr/bin:/bin"}`,
       ...explicit,
@@ -8284,8 +8299,8 @@ var CredentialProxy = class {
   }
   handle(req, res) {
     const method = req.method ?? "GET";
-    const path20 = req.url ?? "/";
-    if ((method === "HEAD" || method === "GET") && pathOnly(path20) === "/api/hello") {
+    const path21 = req.url ?? "/";
+    if ((method === "HEAD" || method === "GET") && pathOnly(path21) === "/api/hello") {
       res.writeHead(200, { "content-type": "application/json" }).end(method === "HEAD" ? void 0 : "{}");
       return;
     }
@@ -8294,9 +8309,9 @@ var CredentialProxy = class {
       this.refuse(res, refusal2.status, refusal2.type, refusal2.message);
       return;
     }
-    const route = forwardableRequest(method, path20);
+    const route = forwardableRequest(method, path21);
     if (!route.ok) {
-      this.refuseRequest(res, `${method} ${describeTarget(path20)}: ${route.reason}`);
+      this.refuseRequest(res, `${method} ${describeTarget(path21)}: ${route.reason}`);
       return;
     }
     this.forward(req, res, method, route.path);
@@ -8305,9 +8320,9 @@ var CredentialProxy = class {
   refuseRequest(res, reason) {
     this.refuse(res, 403, "permission_error", `${PROXY_MESSAGE_PREFIX}: refused ${reason}`);
   }
-  forward(req, res, method, path20) {
+  forward(req, res, method, path21) {
     this.counters.forwarded++;
-    this.sendUpstream(req, res, method, path20).catch((error) => {
+    this.sendUpstream(req, res, method, path21).catch((error) => {
       this.refuse(
         res,
         502,
@@ -8316,14 +8331,14 @@ var CredentialProxy = class {
       );
     });
   }
-  async sendUpstream(req, res, method, path20) {
+  async sendUpstream(req, res, method, path21) {
     const headers = {};
     for (const [name, value] of Object.entries(req.headers)) {
       if (value !== void 0 && !DROPPED_REQUEST_HEADERS.has(name)) headers[name] = value;
     }
     headers["accept-encoding"] = "identity";
     const base = this.upstream.pathname.replace(/\/+$/, "");
-    const url = new URL(`${this.upstream.origin}${base}${path20}`);
+    const url = new URL(`${this.upstream.origin}${base}${path21}`);
     const body = this.auth.needsBody ? await readBody(req) : void 0;
     if (body) headers["content-length"] = String(body.length);
     await this.auth.authorize({ method, url, headers, ...body ? { body } : {} });
@@ -8455,44 +8470,67 @@ function upstreamMessage(body) {
 function describeTarget(target) {
   return JSON.stringify(target.slice(0, 200));
 }
-function pathOnly(path20) {
-  const q = path20.indexOf("?");
-  return q === -1 ? path20 : path20.slice(0, q);
+function pathOnly(path21) {
+  const q = path21.indexOf("?");
+  return q === -1 ? path21 : path21.slice(0, q);
 }
 
 // src/sandbox/credential-proxy/start-credential-proxy.ts
-async function startCredentialProxy(options) {
+async function startCredentialProxy(options, listeners = {}) {
   const proxy = new CredentialProxy(options);
-  const server = nodeHttp.createServer((req, res) => {
+  let port = 0;
+  const serve = (req, res) => {
     const host = req.headers.host ?? "";
-    const port2 = req.socket.localPort;
-    if (host !== `127.0.0.1:${port2}` && host !== `localhost:${port2}`) {
+    if (host !== `127.0.0.1:${port}` && host !== `localhost:${port}`) {
       proxy.refuseRequest(
         res,
-        `a request for host ${JSON.stringify(host.slice(0, 100))}: only 127.0.0.1:${port2} is served`
+        `a request for host ${JSON.stringify(host.slice(0, 100))}: only 127.0.0.1:${port} is served`
       );
       return;
     }
     proxy.handle(req, res);
-  });
-  await new Promise((resolve, reject) => {
+  };
+  const servers = [];
+  const listening = (server, start) => new Promise((resolve, reject) => {
+    servers.push(server);
     server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => resolve());
+    start(resolve);
   });
-  const { address, port } = server.address();
-  let closing;
-  return {
-    url: `http://${address}:${port}`,
-    proxy,
-    close: () => {
-      closing ??= new Promise((resolve) => {
-        proxy.revoke();
+  try {
+    const loopback = nodeHttp.createServer(serve);
+    await listening(loopback, (done) => loopback.listen(0, "127.0.0.1", done));
+    const address = loopback.address();
+    port = address.port;
+    const { unixSocket } = listeners;
+    if (unixSocket) {
+      const local = nodeHttp.createServer(serve);
+      await listening(local, (done) => local.listen({ path: unixSocket, writableAll: true }, done));
+    }
+    let closing;
+    return {
+      url: `http://${address.address}:${port}`,
+      ...unixSocket ? { socket: unixSocket } : {},
+      proxy,
+      close: () => {
+        closing ??= closeAll(proxy, servers);
+        return closing;
+      }
+    };
+  } catch (error) {
+    await closeAll(proxy, servers);
+    throw error;
+  }
+}
+function closeAll(proxy, servers) {
+  proxy.revoke();
+  return Promise.all(
+    servers.map(
+      (server) => new Promise((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();
-      });
-      return closing;
-    }
-  };
+      })
+    )
+  ).then(() => void 0);
 }
 
 // src/runner/model-gateway.ts
@@ -8516,7 +8554,9 @@ var ROUTING_VARIABLES = [
   "CLAUDE_CODE_USE_FOUNDRY",
   "ANTHROPIC_FOUNDRY_BASE_URL",
   "ANTHROPIC_FOUNDRY_RESOURCE",
-  "CLAUDE_CODE_SKIP_FOUNDRY_AUTH"
+  "CLAUDE_CODE_SKIP_FOUNDRY_AUTH",
+  // The CLI sends every provider's model requests over this socket when it is set, whatever the URL.
+  "ANTHROPIC_UNIX_SOCKET"
 ];
 var DEFAULT_ANTHROPIC_API_URL = "https://api.anthropic.com";
 var GOOGLE_CLOUD_SCOPE = "https://www.googleapis.com/auth/cloud-platform";
@@ -8543,16 +8583,20 @@ async function openModelGateway(options) {
     );
   }
   await Promise.all([plan.auth.ready?.(), provider === "bedrock" ? loadEventStreamCodec() : void 0]);
-  const proxy = await startCredentialProxy({
-    upstreamUrl: plan.upstreamUrl,
-    auth: plan.auth,
-    ...options.maxCostUsd !== void 0 ? { maxCostUsd: options.maxCostUsd } : {},
-    onStop: options.onStop,
-    ...options.onRefusal ? { onRefusal: options.onRefusal } : {}
-  });
+  const proxy = await startCredentialProxy(
+    {
+      upstreamUrl: plan.upstreamUrl,
+      auth: plan.auth,
+      ...options.maxCostUsd !== void 0 ? { maxCostUsd: options.maxCostUsd } : {},
+      onStop: options.onStop,
+      ...options.onRefusal ? { onRefusal: options.onRefusal } : {}
+    },
+    options.unixSocket ? { unixSocket: options.unixSocket } : {}
+  );
   const env = { ...options.agentEnv };
   for (const name of [...MODEL_CREDENTIAL_VARIABLES, ...ROUTING_VARIABLES]) delete env[name];
   Object.assign(env, plan.agentVariables(proxy.url, proxy.proxy.token.value));
+  if (proxy.socket) env.ANTHROPIC_UNIX_SOCKET = proxy.socket;
   return { env, proxy, provider };
 }
 async function planUpstream(provider, env, explicit, sources = {}) {
@@ -8743,7 +8787,7 @@ function isTruthy(value) {
 // src/runner/prepare-session.ts
 import { mkdir as mkdir7, mkdtemp as mkdtemp4, realpath as realpath8, rm as rm8, stat as stat5 } from "node:fs/promises";
 import { homedir as homedir2, tmpdir as tmpdir3 } from "node:os";
-import path18 from "node:path";
+import path19 from "node:path";
 
 // src/runner/build-claude-argv.ts
 var POLICY_SAFE_PERMISSION_MODES = ["manual", "acceptEdits", "plan"];
@@ -8875,10 +8919,40 @@ async function privileged(host, command, args) {
   }
 }
 
+// src/runner/isolation/agent-network.ts
+import path10 from "node:path";
+var MAX_SOCKET_PATH = 107;
+var MODEL_SOCKET_NAME = "model-api.sock";
+function planAgentNetwork(request) {
+  const { user } = request;
+  if (!user) return void 0;
+  const hostNetwork = (reason) => ({ own: false, summary: `host network (${reason})` });
+  const pid = user.pidNamespace;
+  if (!pid?.contained) return hostNetwork(pid ? pid.reason : "its launch makes no namespace");
+  if (!user.networkNamespace?.available)
+    return hostNetwork(user.networkNamespace?.reason ?? "no network namespace checked");
+  if (!request.credentialProxy)
+    return hostNetwork("the credential proxy is off: the CLI calls the provider itself");
+  if (request.allowedDomains.length)
+    return hostNetwork(`Bash may reach ${request.allowedDomains.join(", ")}`);
+  if (request.offeredTools.includes("WebFetch")) return hostNetwork("WebFetch is allowed");
+  if (request.mcpServers) return hostNetwork("MCP servers are configured");
+  const socket = path10.join(request.sessionRoot, MODEL_SOCKET_NAME);
+  if (Buffer.byteLength(socket) > MAX_SOCKET_PATH)
+    return hostNetwork(`the session's root is too long a path for a Unix socket: ${request.sessionRoot}`);
+  const loopbackUp = findIpCommand();
+  return {
+    own: true,
+    socket,
+    loopbackUp,
+    summary: `no network but the model API (own network namespace${loopbackUp ? "" : "; loopback down: iproute2's ip is not installed"})`
+  };
+}
+
 // src/runner/isolation/agent-workspace.ts
 import { execFile as execFile5 } from "node:child_process";
 import { lstat as lstat4, mkdir as mkdir6, mkdtemp as mkdtemp3, readdir as readdir3, rename as rename2, rm as rm7 } from "node:fs/promises";
-import path11 from "node:path";
+import path12 from "node:path";
 import { promisify as promisify5 } from "node:util";
 
 // src/runner/isolation/checkout-credentials.ts
@@ -8980,7 +9054,7 @@ var HOST_GIT_STEERING_APPLY_EXCLUDES = [
 
 // src/runner/isolation/workspace-credential-files.ts
 import { lstat as lstat3, readdir as readdir2, readFile as readFile2, realpath as realpath6, rm as rm6 } from "node:fs/promises";
-import path10 from "node:path";
+import path11 from "node:path";
 var CREDENTIALS_FILE_NAME = /^gha-creds-[A-Za-z0-9_-]+\.json$/;
 var CREDENTIALS_TYPES = /* @__PURE__ */ new Set([
   "service_account",
@@ -8991,7 +9065,7 @@ var CREDENTIALS_TYPES = /* @__PURE__ */ new Set([
 var MAX_BYTES = 64 * 1024;
 async function leaveOutCredentialFiles(copyRoot) {
   const found = await credentialFilesAt(copyRoot);
-  for (const name of found) await rm6(path10.join(copyRoot, name));
+  for (const name of found) await rm6(path11.join(copyRoot, name));
   return found;
 }
 async function leaveOutNamedFiles(source, copyRoot, files) {
@@ -8999,8 +9073,8 @@ async function leaveOutNamedFiles(source, copyRoot, files) {
   const left = [];
   for (const file of files) {
     if (!isInside2(file, realSource)) continue;
-    const relative = path10.relative(realSource, file);
-    const inCopy = path10.join(copyRoot, relative);
+    const relative = path11.relative(realSource, file);
+    const inCopy = path11.join(copyRoot, relative);
     if (!await lstat3(inCopy).catch(() => void 0)) continue;
     await rm6(inCopy, { recursive: true, force: true });
     left.push(relative);
@@ -9010,7 +9084,7 @@ async function leaveOutNamedFiles(source, copyRoot, files) {
 async function credentialFilesAt(root) {
   const found = [];
   for (const name of (await readdir2(root)).filter((entry) => CREDENTIALS_FILE_NAME.test(entry)).sort()) {
-    const file = path10.join(root, name);
+    const file = path11.join(root, name);
     const info = await lstat3(file);
     if (!info.isFile() || info.size > MAX_BYTES) continue;
     if (!isGoogleCredentials(await readFile2(file, "utf8").catch(() => ""))) continue;
@@ -9051,7 +9125,7 @@ var GIT_DIR_ENTRIES = /* @__PURE__ */ new Set([
   "worktrees"
 ]);
 async function makeAgentWorkspace(plan) {
-  const sourceGit = path11.join(plan.source, ".git");
+  const sourceGit = path12.join(plan.source, ".git");
   const gitEntry = await lstat4(sourceGit).catch(() => void 0);
   if (gitEntry && !gitEntry.isDirectory()) {
     throw new Error(
@@ -9069,7 +9143,7 @@ async function makeAgentWorkspace(plan) {
     ...await leaveOutCredentialFiles(plan.into),
     ...await leaveOutNamedFiles(plan.source, plan.into, plan.leaveOut ?? [])
   ];
-  const keptOut = gitEntry ? await cleanGitDir(sourceGit, path11.join(plan.into, ".git")) : [];
+  const keptOut = gitEntry ? await cleanGitDir(sourceGit, path12.join(plan.into, ".git")) : [];
   const agentConfig = plan.agentConfigFrom === void 0 ? void 0 : await pinAgentConfig({
     sourceGit,
     copy: plan.into,
@@ -9110,15 +9184,15 @@ async function copyTree(source, into, shareInodes) {
 }
 async function cleanGitDir(sourceGit, copyGit, relative = "") {
   const keptOut = [];
-  for (const entry of await readdir3(path11.join(copyGit, relative), { withFileTypes: true })) {
-    const rel = path11.join(relative, entry.name);
+  for (const entry of await readdir3(path12.join(copyGit, relative), { withFileTypes: true })) {
+    const rel = path12.join(relative, entry.name);
     if (!GIT_DIR_ENTRIES.has(entry.name)) {
-      await rm7(path11.join(copyGit, rel), { recursive: true, force: true });
+      await rm7(path12.join(copyGit, rel), { recursive: true, force: true });
     } else if (CONFIG_FILE_NAMES.has(entry.name)) {
       if (!entry.isFile()) {
-        throw new Error(`${path11.join(sourceGit, rel)} is not a regular file; the agent's copy was not made`);
+        throw new Error(`${path12.join(sourceGit, rel)} is not a regular file; the agent's copy was not made`);
       }
-      const hidden = await writeCredentialFreeConfig(path11.join(sourceGit, rel), path11.join(copyGit, rel));
+      const hidden = await writeCredentialFreeConfig(path12.join(sourceGit, rel), path12.join(copyGit, rel));
       keptOut.push(...hidden.map((key) => rel === "config" ? key : `${key} (${rel})`));
     } else if ((entry.name === "modules" || entry.name === "worktrees") && entry.isDirectory()) {
       keptOut.push(...await cleanNestedGitDirs(sourceGit, copyGit, rel));
@@ -9128,13 +9202,13 @@ async function cleanGitDir(sourceGit, copyGit, relative = "") {
 }
 async function cleanNestedGitDirs(sourceGit, copyGit, relative) {
   const keptOut = [];
-  for (const entry of await readdir3(path11.join(copyGit, relative), { withFileTypes: true })) {
-    const rel = path11.join(relative, entry.name);
+  for (const entry of await readdir3(path12.join(copyGit, relative), { withFileTypes: true })) {
+    const rel = path12.join(relative, entry.name);
     if (!entry.isDirectory()) {
-      await rm7(path11.join(copyGit, rel), { force: true });
+      await rm7(path12.join(copyGit, rel), { force: true });
       continue;
     }
-    const isGitDir = await lstat4(path11.join(copyGit, rel, "HEAD")).then(
+    const isGitDir = await lstat4(path12.join(copyGit, rel, "HEAD")).then(
       () => true,
       () => false
     );
@@ -9159,7 +9233,7 @@ var EditSnapshots = class _EditSnapshots {
   before;
   agentConfigPinned;
   static async start(copy, hostEnv, agentConfigPinned) {
-    const scratch = await mkdtemp3(path11.join(path11.dirname(copy), "edits-"));
+    const scratch = await mkdtemp3(path12.join(path12.dirname(copy), "edits-"));
     await _EditSnapshots.git(scratch, hostEnv, ["init", "-q", "--bare"]);
     const before = await _EditSnapshots.snapshot(scratch, hostEnv, copy, INDEX);
     return new _EditSnapshots(copy, scratch, hostEnv, before, agentConfigPinned);
@@ -9176,7 +9250,7 @@ var EditSnapshots = class _EditSnapshots {
       const leftOut = names.filter((name) => this.notReturned(name));
       const applied = names.filter((name) => !this.notReturned(name));
       if (applied.length === 0) return { applied, leftOut };
-      const patch = path11.join(this.scratch, "edits.patch");
+      const patch = path12.join(this.scratch, "edits.patch");
       await git([
         "diff",
         "--no-ext-diff",
@@ -9207,19 +9281,19 @@ var EditSnapshots = class _EditSnapshots {
   static git(scratch, hostEnv, args, extra = {}) {
     return runHostGit(args, {
       hostEnv,
-      gitDir: path11.join(scratch, "snapshots.git"),
+      gitDir: path12.join(scratch, "snapshots.git"),
       ...extra.workTree ? (
         // git apply patches paths relative to its cwd, so it runs at the top of the tree.
         { workTree: extra.workTree, cwd: extra.workTree }
       ) : {},
-      ...extra.index ? { indexFile: path11.join(scratch, extra.index) } : {}
+      ...extra.index ? { indexFile: path12.join(scratch, extra.index) } : {}
     });
   }
 };
 async function moveTranscripts(configDir, fromCwd, toCwd) {
-  const projects = path11.join(configDir, "projects");
-  const from = path11.join(projects, projectSlug(fromCwd));
-  const to = path11.join(projects, projectSlug(toCwd));
+  const projects = path12.join(configDir, "projects");
+  const from = path12.join(projects, projectSlug(fromCwd));
+  const to = path12.join(projects, projectSlug(toCwd));
   const projectsEntry = await lstat4(projects).catch(() => void 0);
   if (!projectsEntry) return;
   if (!projectsEntry.isDirectory()) {
@@ -9233,8 +9307,8 @@ async function moveTranscripts(configDir, fromCwd, toCwd) {
 
 // src/runner/isolation/bash-sandbox.ts
 import { spawnSync as spawnSync2 } from "node:child_process";
-import { closeSync, existsSync, openSync, readSync } from "node:fs";
-import path12 from "node:path";
+import { closeSync, existsSync as existsSync2, openSync, readSync } from "node:fs";
+import path13 from "node:path";
 async function planBashSandbox(request, user, searchPath, workspaceWritable, probe = probeBubblewrap, claudePath, hidden) {
   if (process.platform !== "linux") {
     return { enabled: false, summary: `Bash sandbox: off (${process.platform} is not handled here)` };
@@ -9342,20 +9416,20 @@ function isNativeBinary(file) {
   }
 }
 function findOnPath(name, searchPath) {
-  for (const dir of searchPath.split(path12.delimiter)) {
+  for (const dir of searchPath.split(path13.delimiter)) {
     if (!dir) continue;
-    const candidate = path12.join(dir, name);
-    if (existsSync(candidate)) return candidate;
+    const candidate = path13.join(dir, name);
+    if (existsSync2(candidate)) return candidate;
   }
   return void 0;
 }
 
 // src/runner/isolation/checkout-credential-paths.ts
 import { lstat as lstat5 } from "node:fs/promises";
-import path13 from "node:path";
+import path14 from "node:path";
 async function checkoutCredentialFiles(sourceCwd, home, env) {
-  const gitDir = path13.join(sourceCwd, ".git");
-  const config = path13.join(gitDir, "config");
+  const gitDir = path14.join(sourceCwd, ".git");
+  const config = path14.join(gitDir, "config");
   const isConfig = (await lstat5(config).catch(() => void 0))?.isFile() === true;
   const included = isConfig ? await includedConfigFiles(config, home) : [];
   const keys = isConfig ? await sshKeyFiles(config, env, home) : [];
@@ -9366,11 +9440,11 @@ async function checkoutCredentialFiles(sourceCwd, home, env) {
     gitDir,
     configFiles,
     namesKeys: keys.some((key) => configFiles.includes(key)),
-    cloudFiles: (await credentialFilesAt(sourceCwd)).map((name) => path13.join(sourceCwd, name))
+    cloudFiles: (await credentialFilesAt(sourceCwd)).map((name) => path14.join(sourceCwd, name))
   };
 }
 async function checkoutCredentialPaths(sourceCwd, home, env = {}) {
-  if (!await lstat5(path13.join(sourceCwd, ".git")).catch(() => void 0)) return void 0;
+  if (!await lstat5(path14.join(sourceCwd, ".git")).catch(() => void 0)) return void 0;
   const { gitDir, configFiles, namesKeys, cloudFiles } = await checkoutCredentialFiles(sourceCwd, home, env);
   const how = namesKeys ? "it includes or names" : "it includes";
   return {
@@ -9398,10 +9472,10 @@ function combineHiddenPaths(...parts) {
 // src/runner/isolation/close-source-checkout.ts
 import { execFile as execFile6 } from "node:child_process";
 import { lstat as lstat6, stat as stat3 } from "node:fs/promises";
-import path14 from "node:path";
+import path15 from "node:path";
 async function closeSourceCredentials(source, user, host, home, env, runnerCredentials = [], executable) {
-  const sourceGit = path14.join(source, ".git");
-  const config = path14.join(sourceGit, "config");
+  const sourceGit = path15.join(source, ".git");
+  const config = path15.join(sourceGit, "config");
   const checkout = (await lstat6(config).catch(() => void 0))?.isFile() === true;
   const { configFiles, cloudFiles } = checkout ? await checkoutCredentialFiles(source, home, env) : { configFiles: [], cloudFiles: [] };
   const holdsExecutable = (file) => executable !== void 0 && (executable === file || isInside2(executable, file));
@@ -9461,7 +9535,7 @@ function agentReadable(targets, user) {
 
 // src/runner/isolation/environment-credential-files.ts
 import { realpath as realpath7, stat as stat4 } from "node:fs/promises";
-import path15 from "node:path";
+import path16 from "node:path";
 var FILE_VARIABLES = [
   "GOOGLE_APPLICATION_CREDENTIALS",
   "CLOUDSDK_AUTH_CREDENTIAL_FILE_OVERRIDE",
@@ -9488,11 +9562,11 @@ async function credentialFilesNamedBy(env) {
   for (const name of FILE_VARIABLES)
     named.push(...absolute(env[name]).map((file) => ({ file, directory: false })));
   for (const name of LIST_VARIABLES)
-    named.push(...absolute(env[name], path15.delimiter).map((file) => ({ file, directory: false })));
+    named.push(...absolute(env[name], path16.delimiter).map((file) => ({ file, directory: false })));
   for (const [name, inside] of Object.entries(DIRECTORY_VARIABLES))
     named.push(
       ...absolute(env[name]).map((dir) => ({
-        file: inside ? path15.join(dir, inside) : dir,
+        file: inside ? path16.join(dir, inside) : dir,
         directory: !inside
       }))
     );
@@ -9514,7 +9588,7 @@ async function environmentCredentialPaths(env) {
 }
 function absolute(value, separator) {
   if (!value) return [];
-  return (separator ? value.split(separator) : [value]).filter((entry) => path15.isAbsolute(entry));
+  return (separator ? value.split(separator) : [value]).filter((entry) => path16.isAbsolute(entry));
 }
 
 // src/runner/isolation/host-commands.ts
@@ -9538,7 +9612,7 @@ function systemHostCommands() {
 
 // src/runner/isolation/runner-credential-paths.ts
 import { readdir as readdir4 } from "node:fs/promises";
-import path16 from "node:path";
+import path17 from "node:path";
 var HOME_CREDENTIAL_FILES = [
   ".git-credentials",
   ".config/git/credentials",
@@ -9591,11 +9665,11 @@ var HOME_CREDENTIAL_FILES = [
 ];
 var RUNNER_CREDENTIAL_FILES = [".credentials", ".credentials_rsaparams"];
 async function runnerCredentialPaths(where2) {
-  const inHome = where2.home && path16.isAbsolute(where2.home) && where2.home !== "/" ? await existingPaths2(HOME_CREDENTIAL_FILES.map((file) => path16.join(where2.home, file))) : [];
-  const workDir = where2.runnerWorkspace ? path16.dirname(path16.resolve(where2.runnerWorkspace)) : void 0;
-  const ofRunner = workDir && path16.basename(workDir) === "_work" ? await existingPaths2(RUNNER_CREDENTIAL_FILES.map((file) => path16.join(path16.dirname(workDir), file))) : [];
-  const runnerTemp = where2.runnerTemp && path16.isAbsolute(where2.runnerTemp) ? where2.runnerTemp : void 0;
-  const fileCommands = runnerTemp ? await existingPaths2([path16.join(runnerTemp, "_runner_file_commands")]) : [];
+  const inHome = where2.home && path17.isAbsolute(where2.home) && where2.home !== "/" ? await existingPaths2(HOME_CREDENTIAL_FILES.map((file) => path17.join(where2.home, file))) : [];
+  const workDir = where2.runnerWorkspace ? path17.dirname(path17.resolve(where2.runnerWorkspace)) : void 0;
+  const ofRunner = workDir && path17.basename(workDir) === "_work" ? await existingPaths2(RUNNER_CREDENTIAL_FILES.map((file) => path17.join(path17.dirname(workDir), file))) : [];
+  const runnerTemp = where2.runnerTemp && path17.isAbsolute(where2.runnerTemp) ? where2.runnerTemp : void 0;
+  const fileCommands = runnerTemp ? await existingPaths2([path17.join(runnerTemp, "_runner_file_commands")]) : [];
   const stepScripts = runnerTemp ? await stepScriptsIn(runnerTemp) : [];
   const parts = [
     ...inHome.length ? [`${inHome.length} credential file${inHome.length === 1 ? "" : "s"} of the runner's HOME`] : [],
@@ -9609,7 +9683,7 @@ async function runnerCredentialPaths(where2) {
 var STEP_SCRIPT = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(?:sh|ps1|cmd|py)$/i;
 async function stepScriptsIn(runnerTemp) {
   const entries = await readdir4(runnerTemp, { withFileTypes: true }).catch(() => []);
-  return entries.filter((entry) => entry.isFile() && STEP_SCRIPT.test(entry.name)).map((entry) => path16.join(runnerTemp, entry.name)).sort();
+  return entries.filter((entry) => entry.isFile() && STEP_SCRIPT.test(entry.name)).map((entry) => path17.join(runnerTemp, entry.name)).sort();
 }
 
 // src/runner/merge-runner-settings.ts
@@ -9729,7 +9803,7 @@ function modelIdFor(provider, model, option = "model") {
 // src/runner/resolve-claude-path.ts
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import path17 from "node:path";
+import path18 from "node:path";
 function resolveClaudePath() {
   const require2 = createRequire(import.meta.url);
   let manifestPath;
@@ -9744,7 +9818,7 @@ function resolveClaudePath() {
   const manifest = JSON.parse(readFileSync(manifestPath, "utf8"));
   const bin = typeof manifest.bin === "string" ? manifest.bin : manifest.bin?.claude;
   if (!bin) throw new RunnerConfigError(`${manifestPath} declares no "claude" bin`, "claudePath");
-  return path17.resolve(path17.dirname(manifestPath), bin);
+  return path18.resolve(path18.dirname(manifestPath), bin);
 }
 
 // src/runner/prepare-session.ts
@@ -9752,7 +9826,7 @@ async function prepareSession(options) {
   if (typeof options.prompt !== "string" || options.prompt.trim() === "") {
     throw new RunnerConfigError("the prompt is empty", "prompt");
   }
-  const cwd = path18.resolve(options.cwd);
+  const cwd = path19.resolve(options.cwd);
   const cwdStat = await stat5(cwd).catch(() => void 0);
   if (!cwdStat?.isDirectory())
     throw new RunnerConfigError(`the working directory ${cwd} does not exist`, "cwd");
@@ -9771,7 +9845,7 @@ async function prepareSession(options) {
     ...options.fallbackModel ? { fallbackModel: modelIdFor(provider, options.fallbackModel, "fallbackModel") } : {}
   };
   const outputSchema = options.jsonSchema === void 0 ? void 0 : await compileOutputSchema(options.jsonSchema);
-  const claudePath = options.claudePath ? path18.resolve(options.claudePath) : resolveClaudePath();
+  const claudePath = options.claudePath ? path19.resolve(options.claudePath) : resolveClaudePath();
   const sandboxed = options.bashSandbox && !options.withoutBash;
   const namedByEnvironment = await environmentCredentialPaths(hostEnv);
   const runnerCredentials = sandboxed || options.agentUser ? combineHiddenPaths(
@@ -9810,11 +9884,11 @@ async function prepareSession(options) {
   const claudeStat = await stat5(claudePath).catch(() => void 0);
   if (!claudeStat?.isFile())
     throw new RunnerConfigError(`the claude executable ${claudePath} does not exist`, "claudePath");
-  const tempRoot = options.workRoot ? await emptyPrivateDir(path18.resolve(options.workRoot)) : await mkdtemp4(path18.join(tmpdir3(), "claude-pr-runner-"));
+  const tempRoot = options.workRoot ? await emptyPrivateDir(path19.resolve(options.workRoot)) : await mkdtemp4(path19.join(tmpdir3(), "claude-pr-runner-"));
   const undo = [() => rm8(tempRoot, { recursive: true, force: true })];
   try {
-    const home = path18.join(tempRoot, "home");
-    const configDir = options.configDir ? path18.resolve(options.configDir) : path18.join(tempRoot, "config");
+    const home = path19.join(tempRoot, "home");
+    const configDir = options.configDir ? path19.resolve(options.configDir) : path19.join(tempRoot, "config");
     await mkdir7(home, { recursive: true });
     await mkdir7(configDir, { recursive: true });
     const env = buildAgentEnvironment({
@@ -9824,7 +9898,7 @@ async function prepareSession(options) {
       ...options.env ? { extra: options.env } : {},
       ...options.passSecrets ? { passSecrets: options.passSecrets } : {}
     });
-    const tmp = path18.join(tempRoot, "tmp");
+    const tmp = path19.join(tempRoot, "tmp");
     await mkdir7(tmp, { mode: 448 });
     env.TMPDIR = tmp;
     const redactor = SecretRedactor.fromEnvironment({ ...source, ...options.env });
@@ -9834,7 +9908,7 @@ async function prepareSession(options) {
     try {
       workspace = await makeAgentWorkspace({
         source: sourceCwd,
-        into: path18.join(tempRoot, "workspace"),
+        into: path19.join(tempRoot, "workspace"),
         access,
         shareInodes: user !== void 0 && access === "read",
         hostEnv,
@@ -9854,12 +9928,21 @@ async function prepareSession(options) {
       needed: [
         configDir,
         ...options.addDirs ?? [],
-        path18.dirname(claudePath),
-        path18.dirname(await realpath8(claudePath))
+        path19.dirname(claudePath),
+        path19.dirname(await realpath8(claudePath))
       ],
       hidden: runnerDirectories(hostEnv),
       workDir: agentCwd
     }) : void 0;
+    const policy = withRunnerRules(options, outputSchema).rootedAt(agentCwd);
+    const agentNetwork = planAgentNetwork({
+      user,
+      sessionRoot: tempRoot,
+      credentialProxy: options.credentialProxy !== false,
+      allowedDomains: sandboxed ? options.bashSandbox?.allowedDomains ?? [] : [],
+      offeredTools: offeredBuiltInTools(policy),
+      mcpServers: options.mcpConfig !== void 0 && options.mcpConfig.length > 0
+    });
     const agentFiles = user ? await handOverSessionFiles(
       user,
       host,
@@ -9895,6 +9978,7 @@ async function prepareSession(options) {
       ] : [],
       ...agentMounts?.ownTemp.length ? [`own ${listed(agentMounts.ownTemp)}, removed with the session`] : [],
       ...agentMounts?.hidden.length ? [`${listed(agentMounts.hidden)} hidden`] : [],
+      ...agentNetwork ? [agentNetwork.summary] : [],
       // What its uid could read of the checkout's and the runner's credentials, closed by mode.
       ...closedSource?.closed.length ? [
         `${closedSource.closed.length} credential path${closedSource.closed.length === 1 ? "" : "s"} it could read, closed for the session`
@@ -9924,7 +10008,6 @@ async function prepareSession(options) {
       await step("the checkout's credentials were not reopened", async () => closedSource?.restore());
       return { notes, failures, editsLeftOut: workspace.editsLeftOut };
     };
-    const policy = withRunnerRules(options, outputSchema).rootedAt(agentCwd);
     await policy.pinRoot();
     return {
       claudePath,
@@ -9943,6 +10026,7 @@ async function prepareSession(options) {
       confinement,
       ...agentFiles ? { agentFiles } : {},
       ...agentMounts ? { agentMounts } : {},
+      ...agentNetwork ? { agentNetwork } : {},
       provider,
       hostEnv,
       ...outputSchema ? { outputSchema } : {}
@@ -10020,11 +10104,11 @@ async function handOverSessionFiles(user, host, dirs, workspaceAccess) {
   }
 }
 function runnerDirectories(hostEnv) {
-  const workspace = hostEnv.RUNNER_WORKSPACE ? path18.resolve(hostEnv.RUNNER_WORKSPACE) : void 0;
+  const workspace = hostEnv.RUNNER_WORKSPACE ? path19.resolve(hostEnv.RUNNER_WORKSPACE) : void 0;
   return [
     homedir2(),
-    ...workspace ? [path18.dirname(path18.dirname(workspace))] : [],
-    ...hostEnv.RUNNER_TEMP ? [path18.resolve(hostEnv.RUNNER_TEMP)] : []
+    ...workspace ? [path19.dirname(path19.dirname(workspace))] : [],
+    ...hostEnv.RUNNER_TEMP ? [path19.resolve(hostEnv.RUNNER_TEMP)] : []
   ];
 }
 function listed(items) {
@@ -10257,7 +10341,9 @@ var SessionHost = class {
         this.notes.push(reason);
         this.log?.host({ kind: "proxy_refusal", reason });
       },
-      ...this.options.providerCredentials ? { credentialSources: this.options.providerCredentials } : {}
+      ...this.options.providerCredentials ? { credentialSources: this.options.providerCredentials } : {},
+      // In its own network namespace the agent reaches the proxy by its socket only.
+      ...prepared.agentNetwork?.own ? { unixSocket: prepared.agentNetwork.socket } : {}
     });
     prepared.env = this.gateway.env;
   }
@@ -10267,7 +10353,8 @@ var SessionHost = class {
       prepared.argv,
       prepared.env,
       prepared.agentUser,
-      prepared.agentMounts
+      prepared.agentMounts,
+      prepared.agentNetwork?.own ? prepared.agentNetwork : void 0
     );
     const child = spawn(launch.command, launch.args, {
       cwd: prepared.cwd,
@@ -10796,10 +10883,10 @@ function readsOf(since, headChars) {
 }
 
 // src/findings/repository-path.ts
-function repositoryPathProblem(path20) {
-  if (typeof path20 !== "string" || path20.trim() === "") return "must be a non-empty path";
-  if (path20.startsWith("/") || path20.split("/").includes("..")) {
-    return `must be repository-relative, got "${path20}"`;
+function repositoryPathProblem(path21) {
+  if (typeof path21 !== "string" || path21.trim() === "") return "must be a non-empty path";
+  if (path21.startsWith("/") || path21.split("/").includes("..")) {
+    return `must be repository-relative, got "${path21}"`;
   }
   return void 0;
 }
@@ -10998,19 +11085,19 @@ function reviewCoverage(input) {
     if (use.isError || refused.has(use.id)) continue;
     let counted = false;
     for (const look of looksOf(use, paths)) {
-      const path20 = changedPathOf(look.path, paths);
-      if (!path20) continue;
+      const path21 = changedPathOf(look.path, paths);
+      if (!path21) continue;
       counted = true;
-      touched.add(path20);
-      const lines = added.get(path20) ?? [];
-      const into = seen.get(path20);
+      touched.add(path21);
+      const lines = added.get(path21) ?? [];
+      const into = seen.get(path21);
       if (look.lines === "none") continue;
       for (const line of lines)
         if (look.lines === "all" || look.lines.some((r) => line >= r.from && line <= r.to)) into?.add(line);
     }
     if (counted) toolCallsCounted++;
   }
-  const isRead = (path20) => (added.get(path20)?.length ?? 0) === 0 ? touched.has(path20) : (seen.get(path20)?.size ?? 0) > 0;
+  const isRead = (path21) => (added.get(path21)?.length ?? 0) === 0 ? touched.has(path21) : (seen.get(path21)?.size ?? 0) > 0;
   return {
     filesTotal: files.length,
     filesRead: paths.filter(isRead).length,
@@ -11018,7 +11105,7 @@ function reviewCoverage(input) {
     linesRead: [...seen.values()].reduce((sum, lines) => sum + lines.size, 0),
     linesInPrompt,
     ...summarised ? { reviewedEarlier: { at: summarised.reviewedSha, lines: linesEarlier } } : {},
-    unread: paths.filter((path20) => !isRead(path20)),
+    unread: paths.filter((path21) => !isRead(path21)),
     toolCallsCounted
   };
 }
@@ -11046,8 +11133,8 @@ function coverageLine(coverage) {
   return `Read ${coverage.filesRead} of ${coverage.filesTotal} changed files (${lines}; ${prompt})`;
 }
 function changedPathOf(given, changed) {
-  const path20 = given.replace(/^\.\//, "").replace(/^[ab]\//, "");
-  return changed.find((c) => path20 === c || path20.endsWith(`/${c}`));
+  const path21 = given.replace(/^\.\//, "").replace(/^[ab]\//, "");
+  return changed.find((c) => path21 === c || path21.endsWith(`/${c}`));
 }
 function looksOf(use, changed) {
   switch (use.name.toLowerCase()) {
@@ -11062,17 +11149,17 @@ function looksOf(use, changed) {
   }
 }
 function readLooks(input) {
-  const path20 = stringField(input, "file_path") ?? stringField(input, "path");
-  if (!path20) return [];
+  const path21 = stringField(input, "file_path") ?? stringField(input, "path");
+  if (!path21) return [];
   const range = input.view_range;
   if (Array.isArray(range) && typeof range[0] === "number") {
     const to = typeof range[1] === "number" && range[1] > 0 ? range[1] : Number.MAX_SAFE_INTEGER;
-    return [{ path: path20, lines: [{ from: range[0], to }] }];
+    return [{ path: path21, lines: [{ from: range[0], to }] }];
   }
   const offset = numberField(input, "offset") ?? 1;
   const limit = numberField(input, "limit") ?? READ_DEFAULT_LINES;
   const from = Math.max(1, offset);
-  return [{ path: path20, lines: [{ from, to: from + limit - 1 }] }];
+  return [{ path: path21, lines: [{ from, to: from + limit - 1 }] }];
 }
 function grepLooks(use) {
   const looks = [];
@@ -11082,12 +11169,12 @@ function grepLooks(use) {
       const line = Number(hit[2]);
       looks.push({ path: hit[1], lines: [{ from: line, to: line }] });
     } else {
-      const path21 = text.trim();
-      if (path21 && !path21.includes(" ")) looks.push({ path: path21, lines: "none" });
+      const path22 = text.trim();
+      if (path22 && !path22.includes(" ")) looks.push({ path: path22, lines: "none" });
     }
   }
-  const path20 = stringField(use.input, "path");
-  if (looks.length === 0 && path20) looks.push({ path: path20, lines: "none" });
+  const path21 = stringField(use.input, "path");
+  if (looks.length === 0 && path21) looks.push({ path: path21, lines: "none" });
   return looks;
 }
 function bashLooks(command, changed) {
@@ -11098,13 +11185,13 @@ function bashLooks(command, changed) {
   switch (program) {
     case "cat":
     case "nl":
-      return operands.map((path20) => ({ path: path20, lines: "all" }));
+      return operands.map((path21) => ({ path: path21, lines: "all" }));
     case "head": {
       const count = countOption(args) ?? HEAD_DEFAULT_LINES;
-      return operands.filter((a) => !/^\d+$/.test(a)).map((path20) => ({ path: path20, lines: [{ from: 1, to: count }] }));
+      return operands.filter((a) => !/^\d+$/.test(a)).map((path21) => ({ path: path21, lines: [{ from: 1, to: count }] }));
     }
     case "tail":
-      return operands.filter((a) => !/^\d+$/.test(a)).map((path20) => ({ path: path20, lines: "none" }));
+      return operands.filter((a) => !/^\d+$/.test(a)).map((path21) => ({ path: path21, lines: "none" }));
     case "sed":
       return sedLooks(args);
     case "git":
@@ -11117,7 +11204,7 @@ function sedLooks(args) {
   const script = args.find((a) => /^\d+(,\d+)?p$/.test(a));
   if (!args.includes("-n") || !script) return [];
   const [from = 0, to = from] = script.slice(0, -1).split(",").map(Number);
-  return args.filter((a) => a !== "-n" && a !== script && !a.startsWith("-")).map((path20) => ({ path: path20, lines: [{ from, to }] }));
+  return args.filter((a) => a !== "-n" && a !== script && !a.startsWith("-")).map((path21) => ({ path: path21, lines: [{ from, to }] }));
 }
 function gitLooks(args, changed) {
   const [sub, ...rest] = args.filter((a, i) => !(i === 0 && a.startsWith("-")));
@@ -11126,10 +11213,10 @@ function gitLooks(args, changed) {
   const named = dashDash >= 0 ? rest.slice(dashDash + 1) : [];
   const blobs = rest.filter((a) => !a.startsWith("-") && /^[^:]+:.+/.test(a)).map((a) => ({ path: a.slice(a.indexOf(":") + 1), lines: "all" }));
   if (sub === "log" && !rest.includes("-p") && !rest.includes("--patch")) return [];
-  if (named.length > 0) return named.map((path20) => ({ path: path20, lines: "all" }));
+  if (named.length > 0) return named.map((path21) => ({ path: path21, lines: "all" }));
   if (blobs.length > 0) return blobs;
   if (sub === "diff" && !rest.some((a) => a === "--stat" || a === "--name-only" || a === "--name-status"))
-    return changed.map((path20) => ({ path: path20, lines: "all" }));
+    return changed.map((path21) => ({ path: path21, lines: "all" }));
   return [];
 }
 function countOption(args) {
@@ -11465,10 +11552,10 @@ async function checkedReview(session, promptNotes, files) {
     };
   }
   const review = reviewFromStructuredOutput(outcome.structuredOutput);
-  const lineCounts = files.lineCounts ? await files.lineCounts(review.findings.map((f) => f.path).filter((path20) => files.knownPaths.has(path20))) : /* @__PURE__ */ new Map();
+  const lineCounts = files.lineCounts ? await files.lineCounts(review.findings.map((f) => f.path).filter((path21) => files.knownPaths.has(path21))) : /* @__PURE__ */ new Map();
   const checked = checkReview(review, {
     knownPaths: files.knownPaths,
-    lineCount: (path20) => lineCounts.get(path20),
+    lineCount: (path21) => lineCounts.get(path21),
     ...files.rules ? { rules: files.rules } : {}
   });
   const coverage = files.coverage ? coverageOf(files.coverage, outcome) : void 0;
@@ -11662,7 +11749,10 @@ async function decideIsolation(request) {
 function containment(user) {
   const pid = user.pidNamespace;
   if (pid === void 0) return "";
-  return pid.contained ? ", in a PID namespace of its own (nothing it starts outlives the session) with /tmp, /var/tmp and /dev/shm of its own (nothing it writes there outlives the session either) and the runner's HOME and directories hidden" : `; processes it detaches, and files it writes to /tmp, /var/tmp and /dev/shm, can outlive the session, and the runner's directories are not hidden (${pid.reason})`;
+  const spaces = pid.contained ? ", in a PID namespace of its own (nothing it starts outlives the session) with /tmp, /var/tmp and /dev/shm of its own (nothing it writes there outlives the session either) and the runner's HOME and directories hidden" : `; processes it detaches, and files it writes to /tmp, /var/tmp and /dev/shm, can outlive the session, and the runner's directories are not hidden (${pid.reason})`;
+  const network = user.networkNamespace;
+  if (!pid.contained || network === void 0) return spaces;
+  return network.available ? `${spaces}, and in a network namespace of its own, where it reaches nothing but the model API, unless the job grants the network` : `${spaces}; it keeps the host's network (${network.reason})`;
 }
 
 // src/jobs/settings/setting-values.ts
@@ -11954,20 +12044,20 @@ function isErrno(error, code) {
 function versionOf(bytes) {
   return createHash6("sha256").update(bytes).digest("hex");
 }
-async function readIfExists(path20) {
+async function readIfExists(path21) {
   try {
-    return await readFile4(path20);
+    return await readFile4(path21);
   } catch (error) {
     if (isErrno(error, "ENOENT")) return void 0;
     throw error;
   }
 }
-async function writeAtomic(path20, bytes) {
-  await mkdir8(dirname2(path20), { recursive: true });
-  const temp = `${path20}.${process.pid}.${randomUUID2()}.tmp`;
+async function writeAtomic(path21, bytes) {
+  await mkdir8(dirname2(path21), { recursive: true });
+  const temp = `${path21}.${process.pid}.${randomUUID2()}.tmp`;
   try {
     await writeFile6(temp, bytes, { flag: "wx" });
-    await rename3(temp, path20);
+    await rename3(temp, path21);
   } catch (error) {
     await rm10(temp, { force: true });
     throw error;
@@ -12002,10 +12092,10 @@ var FsTranscriptStore = class {
     await Promise.all(sessionIds.map((id) => rm10(this.#transcriptPath(key, id), { force: true })));
   }
   async readIndex(key) {
-    const path20 = join4(this.#dir(key), "index.json");
-    const bytes = await readIfExists(path20);
+    const path21 = join4(this.#dir(key), "index.json");
+    const bytes = await readIfExists(path21);
     if (!bytes) return void 0;
-    return { index: parseLineageIndex(key, bytes, path20), version: versionOf(bytes) };
+    return { index: parseLineageIndex(key, bytes, path21), version: versionOf(bytes) };
   }
   async writeIndex(key, index, expectedVersion) {
     return this.#swap(join4(this.#dir(key), "index.json"), serializeLineageIndex(index), {
@@ -12014,14 +12104,14 @@ var FsTranscriptStore = class {
     });
   }
   /** Compare-and-swap under the file's lock: the version is the sha256 of the bytes on disk. */
-  async #swap(path20, bytes, cas) {
-    const release = await this.#lock(path20.replace(/\.json$/, ".lock"), cas);
+  async #swap(path21, bytes, cas) {
+    const release = await this.#lock(path21.replace(/\.json$/, ".lock"), cas);
     try {
-      const current = await readIfExists(path20);
+      const current = await readIfExists(path21);
       const currentVersion = current ? versionOf(current) : void 0;
       if (currentVersion !== cas.expectedVersion)
         throw new IndexConflictError(cas.conflictKey, cas.expectedVersion);
-      await writeAtomic(path20, bytes);
+      await writeAtomic(path21, bytes);
       return versionOf(bytes);
     } finally {
       await release();
@@ -12139,7 +12229,7 @@ function formatProgressEvent(event) {
 }
 
 // src/runner/parse-claude-args.ts
-import path19 from "node:path";
+import path20 from "node:path";
 var EFFORT_LEVELS = ["low", "medium", "high", "xhigh", "max"];
 var ALLOWED = [
   "--model",
@@ -12218,9 +12308,9 @@ function parseClaudeArgs(text, workspace) {
         out.effort = value;
         break;
       case "--add-dir": {
-        const root = path19.resolve(workspace);
-        const dir = path19.resolve(root, value);
-        if (dir !== root && !dir.startsWith(`${root}${path19.sep}`)) {
+        const root = path20.resolve(workspace);
+        const dir = path20.resolve(root, value);
+        if (dir !== root && !dir.startsWith(`${root}${path20.sep}`)) {
           throw new RunnerConfigError(
             `claude_args: --add-dir ${value} is outside the workspace`,
             "claude_args"
@@ -12408,24 +12498,24 @@ function parseJson2(name, text) {
     throw new PassThroughError(`${name} is not valid JSON: ${error.message}`, name);
   }
 }
-async function readPromptFile(path20, source) {
+async function readPromptFile(path21, source) {
   let text;
   try {
-    text = await source.readFile(path20);
+    text = await source.readFile(path21);
   } catch (error) {
     throw new PassThroughError(
-      `prompt_file ${path20} could not be read: ${error.message}`,
+      `prompt_file ${path21} could not be read: ${error.message}`,
       "prompt_file"
     );
   }
   const size = Buffer.byteLength(text);
   if (size > PROMPT_FILE_MAX_BYTES) {
     throw new PassThroughError(
-      `prompt_file ${path20} is ${size} bytes; the limit is ${PROMPT_FILE_MAX_BYTES}`,
+      `prompt_file ${path21} is ${size} bytes; the limit is ${PROMPT_FILE_MAX_BYTES}`,
       "prompt_file"
     );
   }
-  if (text.trim() === "") throw new PassThroughError(`prompt_file ${path20} is empty`, "prompt_file");
+  if (text.trim() === "") throw new PassThroughError(`prompt_file ${path21} is empty`, "prompt_file");
   return text.trim();
 }
 
@@ -12533,16 +12623,16 @@ async function parsePolicyDocument(text, source) {
 
 // src/runner/policy/load-policy-file.ts
 import { readFile as readFile5 } from "node:fs/promises";
-async function loadPolicyFile(path20, options = {}) {
+async function loadPolicyFile(path21, options = {}) {
   let text;
   try {
-    text = await readFile5(path20, "utf8");
+    text = await readFile5(path21, "utf8");
   } catch (error) {
-    throw new PolicyFileError(path20, [
+    throw new PolicyFileError(path21, [
       `cannot read the file: ${error.code ?? error.message}`
     ]);
   }
-  return new ToolPolicy(await parsePolicyDocument(text, path20), options);
+  return new ToolPolicy(await parsePolicyDocument(text, path21), options);
 }
 
 export {
@@ -12600,6 +12690,7 @@ export {
   isAgentConfig,
   isHostGitSteering,
   HOST_GIT_STEERING_APPLY_EXCLUDES,
+  offeredBuiltInTools,
   runSession,
   cliEngine,
   runJobSession,
@@ -12616,7 +12707,6 @@ export {
   inlineFindings,
   ReviewOverBudgetError,
   NO_LOCAL_WORKSPACE,
-  offeredBuiltInTools,
   jobToolAccess,
   runReview,
   reviewedChange,
