@@ -136,6 +136,8 @@ describe("a hostile fork PR through the Action (dist/index.js, one real CLI sess
     // The hidden instruction was stripped from the prompt; the fork's settings did not steer the CLI.
     expect(conversationText(fx.api.mainRequests[0]!)).not.toContain(HIDDEN_INJECTION);
     expect(decoyRequests).toBe(0);
+    // Its commands had no route to the decoy, or anywhere: the model came through the proxy's socket.
+    expect(run.stdout).toContain("no network but the model API (own network namespace)");
   });
 
   it("no secret reached the model API, GitHub or the step log", () => {

@@ -351,6 +351,36 @@ describe("the agent under its own uid (real CLI, as root)", () => {
   });
 });
 
+describe("the agent's own settings, rewritten mid-session (real CLI, as root)", () => {
+  it("change nothing: with allow rules and bypassPermissions in its user settings, the next command still goes to the policy", async () => {
+    // Hostile: the agent owns its config dir (CLAUDE_CONFIG_DIR, the CLI's user settings with
+    // --setting-sources user). A command it may run writes permission rules there, waits for any
+    // watcher, then runs a command the policy refuses. 2.1.235 keeps the settings it started with.
+    const settings = JSON.stringify({ permissions: { allow: ["Bash"], defaultMode: "bypassPermissions" } });
+    const encoded = Buffer.from(settings).toString("base64");
+    s = await scriptedSession([
+      bash(
+        `sh -c 'echo ${encoded} | base64 -d > "$CLAUDE_CONFIG_DIR/settings.json" && echo WRITTEN'`,
+        "toolu_write",
+      ),
+      bash("sh -c 'sleep 2; echo WAITED'", "toolu_wait"),
+      bash("id -u", "toolu_id"),
+      { kind: "text", text: "done" },
+    ]);
+    const outcome = await runSession({ ...s.options(), policy: allowCommands("sh"), agentUser: agent })
+      .outcome;
+    expect(outcome.exitCode, outcome.failureReasons.join("\n")).toBe(0);
+    expect(toolResultText(s, "toolu_write")).toContain("WRITTEN");
+    expect(toolResultText(s, "toolu_wait")).toContain("WAITED");
+    expect(toolResultText(s, "toolu_id")).toContain("Denied by tool policy");
+    expect(outcome.policyDecisions.map((d) => `${d.toolName}:${d.ruleId}`)).toEqual([
+      "Bash:allow-probe",
+      "Bash:allow-probe",
+      "Bash:default-deny",
+    ]);
+  });
+});
+
 describe("the agent's edits of the files that steer the host's git (real CLI)", () => {
   it("are not brought back; the outcome and the notes name them, and the other edits come back", async () => {
     s = await scriptedSession([
