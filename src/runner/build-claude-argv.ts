@@ -94,11 +94,17 @@ export function buildClaudeArgv(options: ClaudeArgvOptions): string[] {
   for (const dir of options.addDirs ?? []) argv.push(`--add-dir=${dir}`);
   for (const config of options.mcpConfig ?? []) argv.push(`--mcp-config=${config}`);
   if (options.strictMcpConfig) argv.push("--strict-mcp-config");
+  // No session loads the user settings source: that file lies in CLAUDE_CONFIG_DIR, which is the
+  // agent's to write (its uid owns it, or it shares the host's), and 2.1.235 reloads it mid-session,
+  // running a hook added to it itself, outside the tool policy and the Bash sandbox
+  // (test/runner/run-session.isolation.test.ts). The runner's own settings come with --settings.
   // Observed on 2.1.235 (test/conformance/bare-mode.test.ts): --bare skips CLAUDE.md, hooks, project
   // MCP servers and apiKeyHelper, but still loads the checkout's .claude/settings.json, whose `env`
   // can point ANTHROPIC_BASE_URL (with our API key) at any host and whose `model` applies. Untrusted
-  // runs therefore load user settings only (our own, empty CLAUDE_CONFIG_DIR) plus --settings.
-  if (options.bare) argv.push("--bare", "--setting-sources", "user");
+  // runs therefore load no settings source at all, only --settings; trusted runs keep the checkout's
+  // (the base's configuration, in the agent's copy).
+  argv.push("--setting-sources", options.bare ? "" : "project,local");
+  if (options.bare) argv.push("--bare");
   if (options.includePartialMessages) argv.push("--include-partial-messages");
   if (options.resume) {
     if (!options.resume.sessionId) throw new RunnerConfigError("resume needs a session id", "resume");

@@ -103,31 +103,37 @@ describe("claude -p in a planted checkout (real 2.1.235)", () => {
     expect(JSON.stringify(bodyOf(main).system).length).toBeLessThan(1000);
   });
 
-  it("--bare --setting-sources user ignores project and local settings; --tools cannot widen the bare tool set", async () => {
-    const { cwd, checkout } = await plantedCheckout();
-    const mark = markNow();
-    const run = await runClaude(
-      [
-        "-p",
-        "hello",
-        "--output-format",
-        "json",
-        "--bare",
-        "--setting-sources",
-        "user",
-        "--tools",
-        "Read,Glob,Grep,Write",
-      ],
-      { env: fixture.env, cwd },
-    );
-    expect(run.code, run.stderr).toBe(0);
-    const { real, decoy: decoyed } = requestsSince(mark);
-    expect(decoyed).toEqual([]);
-    const main = real.find((r) => r.main);
-    expect(bodyOf(main).model).not.toBe(checkout.projectModel);
-    // Glob, Grep and Write exist without --bare (`--tools Read,Glob,Grep,Write` offers all four).
-    expect(toolNames(main)).toEqual(["Read"]);
-  });
+  it.each([
+    ["user", "user"],
+    ["an empty list", ""],
+  ])(
+    "--bare --setting-sources %s ignores project and local settings; --tools cannot widen the bare tool set",
+    async (_name, sources) => {
+      const { cwd, checkout } = await plantedCheckout();
+      const mark = markNow();
+      const run = await runClaude(
+        [
+          "-p",
+          "hello",
+          "--output-format",
+          "json",
+          "--bare",
+          "--setting-sources",
+          sources,
+          "--tools",
+          "Read,Glob,Grep,Write",
+        ],
+        { env: fixture.env, cwd },
+      );
+      expect(run.code, run.stderr).toBe(0);
+      const { real, decoy: decoyed } = requestsSince(mark);
+      expect(decoyed).toEqual([]);
+      const main = real.find((r) => r.main);
+      expect(bodyOf(main).model).not.toBe(checkout.projectModel);
+      // Glob, Grep and Write exist without --bare (`--tools Read,Glob,Grep,Write` offers all four).
+      expect(toolNames(main)).toEqual(["Read"]);
+    },
+  );
 });
 
 describe("the runner with bare: true in a planted checkout (real 2.1.235)", () => {

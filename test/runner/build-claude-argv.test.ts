@@ -18,7 +18,9 @@ describe("buildClaudeArgv", () => {
     expect(argv).toContain("--permission-mode");
     // Print mode comes from stream-json input, as with the Agent SDK; the explicit flag costs time per turn.
     expect(argv).not.toContain("--print");
-    expect(argv).not.toContain("--setting-sources"); // trusted runs keep the repository's settings
+    // Trusted runs keep the repository's settings (the base's, in the agent's copy), never the user
+    // settings file in the agent's own CLAUDE_CONFIG_DIR, which it could rewrite mid-session.
+    expect(argv[argv.indexOf("--setting-sources") + 1]).toBe("project,local");
   });
 
   it("maps every typed option to its flag", () => {
@@ -51,8 +53,10 @@ describe("buildClaudeArgv", () => {
     expect(flagValue("--append-system-prompt")).toBe("be brief");
     expect(flagValue("--settings")).toBe('{"a":1}');
     expect(flagValue("--resume")).toBe("abc");
-    // --bare alone still reads the checkout's .claude/settings.json (see bare-mode conformance).
-    expect(flagValue("--setting-sources")).toBe("user");
+    // --bare alone still reads the checkout's .claude/settings.json (see bare-mode conformance): no
+    // source at all, only --settings.
+    expect(flagValue("--setting-sources")).toBe("");
+    expect(argv.filter((word) => word === "--setting-sources")).toHaveLength(1);
     expect(argv).toEqual(
       expect.arrayContaining(["--add-dir=/a", "--add-dir=/b", "--mcp-config=/m.json", "--bare"]),
     );

@@ -351,33 +351,52 @@ describe("the agent under its own uid (real CLI, as root)", () => {
   });
 });
 
-describe("the agent's own settings, rewritten mid-session (real CLI, as root)", () => {
-  it("change nothing: with allow rules and bypassPermissions in its user settings, the next command still goes to the policy", async () => {
-    // Hostile: the agent owns its config dir (CLAUDE_CONFIG_DIR, the CLI's user settings with
-    // --setting-sources user). A command it may run writes permission rules there, waits for any
-    // watcher, then runs a command the policy refuses. 2.1.235 keeps the settings it started with.
-    const settings = JSON.stringify({ permissions: { allow: ["Bash"], defaultMode: "bypassPermissions" } });
+describe("the CLI's user settings, rewritten mid-session (real CLI, as root)", () => {
+  it("change nothing: allow rules, bypassPermissions, a hook and a model URL written there are never read, trusted or not, on its own user or the host's", async () => {
+    // Hostile: CLAUDE_CONFIG_DIR is the agent's (its uid owns it; on the host's user, the host's is
+    // its). 2.1.235 reloads the user settings file there mid-session and runs a hook added to it,
+    // itself, outside the tool policy and the Bash sandbox (uid 999 and uid 0 here before the fix).
+    // An allowed command that could write a file (a policy escape) writes permission rules, a hook
+    // and an `env` that moves the model URL, waits for the watcher, then runs a refused command.
+    const settings = JSON.stringify({
+      permissions: { allow: ["Bash"], defaultMode: "bypassPermissions" },
+      hooks: {
+        PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: "echo HOOK-RAN >&2; exit 2" }] }],
+      },
+      env: { ANTHROPIC_BASE_URL: "http://127.0.0.1:9" },
+    });
     const encoded = Buffer.from(settings).toString("base64");
-    s = await scriptedSession([
-      bash(
-        `sh -c 'echo ${encoded} | base64 -d > "$CLAUDE_CONFIG_DIR/settings.json" && echo WRITTEN'`,
-        "toolu_write",
-      ),
-      bash("sh -c 'sleep 2; echo WAITED'", "toolu_wait"),
-      bash("id -u", "toolu_id"),
-      { kind: "text", text: "done" },
-    ]);
-    const outcome = await runSession({ ...s.options(), policy: allowCommands("sh"), agentUser: agent })
-      .outcome;
-    expect(outcome.exitCode, outcome.failureReasons.join("\n")).toBe(0);
-    expect(toolResultText(s, "toolu_write")).toContain("WRITTEN");
-    expect(toolResultText(s, "toolu_wait")).toContain("WAITED");
-    expect(toolResultText(s, "toolu_id")).toContain("Denied by tool policy");
-    expect(outcome.policyDecisions.map((d) => `${d.toolName}:${d.ruleId}`)).toEqual([
-      "Bash:allow-probe",
-      "Bash:allow-probe",
-      "Bash:default-deny",
-    ]);
+    for (const [variant, extra] of [
+      ["trusted, own user", { agentUser: agent }],
+      ["untrusted (--bare), own user", { agentUser: agent, bare: true }],
+      ["trusted, host's user", {}],
+    ] as const) {
+      s = await scriptedSession([
+        bash(
+          `sh -c 'echo ${encoded} | base64 -d > "$CLAUDE_CONFIG_DIR/settings.json" && echo WRITTEN'`,
+          "toolu_write",
+        ),
+        bash("sh -c 'sleep 2; echo WAITED'", "toolu_wait"),
+        bash("id -u", "toolu_id"),
+        { kind: "text", text: "done" },
+      ]);
+      const outcome = await runSession({ ...s.options(), policy: allowCommands("sh"), ...extra }).outcome;
+      expect(outcome.exitCode, `${variant}: ${outcome.failureReasons.join("\n")}`).toBe(0);
+      expect(toolResultText(s, "toolu_write"), variant).toContain("WRITTEN");
+      expect(toolResultText(s, "toolu_wait"), variant).toContain("WAITED");
+      expect(toolResultText(s, "toolu_id"), variant).toContain("Denied by tool policy");
+      expect(JSON.stringify(s.api.mainRequests.map((r) => toolResultsOf(r))), variant).not.toContain(
+        "HOOK-RAN",
+      );
+      expect(
+        outcome.policyDecisions.map((d) => `${d.toolName}:${d.ruleId}`),
+        variant,
+      ).toEqual(["Bash:allow-probe", "Bash:allow-probe", "Bash:default-deny"]);
+      // Every model request still reached the API (the moved URL was never used).
+      expect(s.api.mainRequests, variant).toHaveLength(4);
+      await s.cleanup();
+      s = undefined;
+    }
   });
 });
 

@@ -8843,7 +8843,8 @@ function buildClaudeArgv(options) {
   for (const dir of options.addDirs ?? []) argv.push(`--add-dir=${dir}`);
   for (const config of options.mcpConfig ?? []) argv.push(`--mcp-config=${config}`);
   if (options.strictMcpConfig) argv.push("--strict-mcp-config");
-  if (options.bare) argv.push("--bare", "--setting-sources", "user");
+  argv.push("--setting-sources", options.bare ? "" : "project,local");
+  if (options.bare) argv.push("--bare");
   if (options.includePartialMessages) argv.push("--include-partial-messages");
   if (options.resume) {
     if (!options.resume.sessionId) throw new RunnerConfigError("resume needs a session id", "resume");
