@@ -13,7 +13,7 @@ import {
   writeAgentGitConfig,
 } from "./isolation/agent-files.js";
 import { type AgentMounts, planAgentMounts } from "./isolation/agent-mounts.js";
-import { type AgentNetwork, planAgentNetwork } from "./isolation/agent-network.js";
+import { type AgentNetwork, LOCAL_SOCKET_DIRS, planAgentNetwork } from "./isolation/agent-network.js";
 import type { AgentUser } from "./isolation/agent-user.js";
 import { type AgentWorkspace, makeAgentWorkspace, moveTranscripts } from "./isolation/agent-workspace.js";
 import { type BashSandboxPlan, planBashSandbox } from "./isolation/bash-sandbox.js";
@@ -216,6 +216,15 @@ export async function prepareSession(options: SessionOptions): Promise<PreparedS
     // Before the hand-over: afterwards the config dir is the agent's (0700), which a sudo host cannot enter.
     await moveTranscripts(configDir, sourceCwd, agentCwd);
     const host = systemHostCommands();
+    const policy = withRunnerRules(options, outputSchema).rootedAt(agentCwd);
+    const agentNetwork = planAgentNetwork({
+      user,
+      sessionRoot: tempRoot,
+      credentialProxy: options.credentialProxy !== false,
+      allowedDomains: sandboxed ? (options.bashSandbox?.allowedDomains ?? []) : [],
+      offeredTools: offeredBuiltInTools(policy),
+      mcpServers: options.mcpConfig !== undefined && options.mcpConfig.length > 0,
+    });
     // In the agent's own namespace, the shared temp dirs are its own, under tempRoot: what it
     // leaves there goes with the session, and what other jobs left there is out of its sight. The
     // runner user's HOME and the runner's directories (its install, other repositories' work
@@ -229,19 +238,11 @@ export async function prepareSession(options: SessionOptions): Promise<PreparedS
             path.dirname(claudePath),
             path.dirname(await realpath(claudePath)),
           ],
-          hidden: runnerDirectories(hostEnv),
+          // With no network of its own to resolve names for, the host's local sockets go too.
+          hidden: [...runnerDirectories(hostEnv), ...(agentNetwork?.own ? LOCAL_SOCKET_DIRS : [])],
           workDir: agentCwd,
         })
       : undefined;
-    const policy = withRunnerRules(options, outputSchema).rootedAt(agentCwd);
-    const agentNetwork = planAgentNetwork({
-      user,
-      sessionRoot: tempRoot,
-      credentialProxy: options.credentialProxy !== false,
-      allowedDomains: sandboxed ? (options.bashSandbox?.allowedDomains ?? []) : [],
-      offeredTools: offeredBuiltInTools(policy),
-      mcpServers: options.mcpConfig !== undefined && options.mcpConfig.length > 0,
-    });
     const agentFiles = user
       ? await handOverSessionFiles(
           user,

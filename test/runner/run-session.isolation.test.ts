@@ -1,5 +1,6 @@
 import { spawn } from "node:child_process";
 import { chmod, mkdir, mkdtemp, realpath, rm, stat, symlink, writeFile } from "node:fs/promises";
+import { createServer } from "node:http";
 import path from "node:path";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { runSession, ToolPolicy } from "../../src/runner/index.js";
@@ -260,7 +261,7 @@ describe("the agent under its own uid (real CLI, as root)", () => {
         if (contained) {
           expect(toolResultText(s, "toolu_other")).toContain("No such file or directory");
           expect(requests).not.toContain(secret);
-          expect(outcome.confinement).toContain(`${runner} hidden`);
+          expect(outcome.confinement).toContain(`${runner} and /run hidden`);
         } else {
           // Without the namespace its uid reads the other repository's file, as any local user could.
           expect(requests).toContain(secret);
@@ -447,38 +448,56 @@ describe("the agent's own network namespace (real CLI, as root)", () => {
     // runner. The scripted model API on the host's 127.0.0.1 stands in for it. Compared with the plain
     // launch (no namespaces), where the same call gets through.
     expect(agent.networkNamespace).toEqual({ available: true });
-    for (const own of [false, true]) {
-      s = await scriptedSession((_request, index) =>
-        index === 0
-          ? bash(
-              `sh -c 'curl -sS -m 5 ${session().api.url}/metadata-probe; echo; echo LO=$(cat /sys/class/net/lo/operstate); echo SOCKET=$ANTHROPIC_UNIX_SOCKET'`,
-              "toolu_curl",
-            )
-          : { kind: "text", text: "done" },
-      );
-      const outcome = await runSession({
-        ...s.options(),
-        policy: allowCommands("sh"),
-        agentUser: own ? agent : { ...agent, pidNamespace: undefined, networkNamespace: undefined },
-      }).outcome;
-      expect(outcome.exitCode, outcome.failureReasons.join("\n")).toBe(0);
-      const probes = s.api.requests.filter((r) => r.path.startsWith("/metadata-probe"));
-      const seen = toolResultText(session(), "toolu_curl");
-      if (own) {
-        expect(probes).toHaveLength(0);
-        expect(seen).toContain("curl: (7)");
-        // Its loopback is up (a test suite may listen on it), and it is its own.
-        expect(seen).toContain("LO=unknown");
-        expect(seen).toMatch(/SOCKET=\S+model-api\.sock/);
-        expect(outcome.confinement).toContain("no network but the model API (own network namespace)");
-        // Both model requests came through the socket: the session ran to its end.
-        expect(s.api.mainRequests).toHaveLength(2);
-      } else {
-        expect(probes).toHaveLength(1);
-        expect(outcome.confinement).toContain("host network (its launch makes no namespace)");
+    // And a local service's Unix socket in /run that lets every user in (a CI database's, D-Bus).
+    const socketPath = `/run/claude-pr-runner-test-${process.pid}.sock`;
+    const socketRequests: string[] = [];
+    const local = createServer((req, res) => {
+      socketRequests.push(req.url ?? "");
+      res.end("LOCAL-SERVICE");
+    });
+    await new Promise<void>((resolve) => local.listen({ path: socketPath, writableAll: true }, resolve));
+    try {
+      for (const own of [false, true]) {
+        socketRequests.length = 0;
+        s = await scriptedSession((_request, index) =>
+          index === 0
+            ? bash(
+                `sh -c 'curl -sS -m 5 ${session().api.url}/metadata-probe; echo; curl -sS -m 5 --unix-socket ${socketPath} http://local/socket-probe; echo; echo LO=$(cat /sys/class/net/lo/operstate); echo SOCKET=$ANTHROPIC_UNIX_SOCKET'`,
+                "toolu_curl",
+              )
+            : { kind: "text", text: "done" },
+        );
+        const outcome = await runSession({
+          ...s.options(),
+          policy: allowCommands("sh"),
+          agentUser: own ? agent : { ...agent, pidNamespace: undefined, networkNamespace: undefined },
+        }).outcome;
+        expect(outcome.exitCode, outcome.failureReasons.join("\n")).toBe(0);
+        const probes = s.api.requests.filter((r) => r.path.startsWith("/metadata-probe"));
+        const seen = toolResultText(session(), "toolu_curl");
+        if (own) {
+          expect(probes).toHaveLength(0);
+          expect(seen).toContain("curl: (7)");
+          // Its loopback is up (a test suite may listen on it), and it is its own.
+          expect(seen).toContain("LO=unknown");
+          expect(seen).toMatch(/SOCKET=\S+model-api\.sock/);
+          expect(outcome.confinement).toContain("no network but the model API (own network namespace)");
+          // Both model requests came through the socket: the session ran to its end.
+          expect(s.api.mainRequests).toHaveLength(2);
+          // /run is empty to it: the local service's socket is not there.
+          expect(socketRequests).toEqual([]);
+          expect(seen).not.toContain("LOCAL-SERVICE");
+          expect(outcome.confinement).toMatch(/ \/run(,| and)[^·]* hidden|\/run hidden/);
+        } else {
+          expect(probes).toHaveLength(1);
+          expect(socketRequests).toEqual(["/socket-probe"]);
+          expect(outcome.confinement).toContain("host network (its launch makes no namespace)");
+        }
+        await s.cleanup();
+        s = undefined;
       }
-      await s.cleanup();
-      s = undefined;
+    } finally {
+      await new Promise((resolve) => local.close(resolve));
     }
   });
 

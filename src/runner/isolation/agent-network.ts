@@ -27,6 +27,16 @@ export interface AgentNetworkRequest {
   mcpServers: boolean;
 }
 
+/**
+ * Where the host's local services keep their Unix sockets (`/var/run` is a link to it): D-Bus, snapd,
+ * journald, a CI database's socket (`/run/postgresql`). A network namespace does not cover those
+ * (only abstract sockets are per namespace), and without the Bash sandbox (whose seccomp filter
+ * refuses Unix sockets to commands) the agent's uid could connect to any that lets every user in. An
+ * agent with its own network needs nothing there (no name to resolve through systemd-resolved's stub
+ * in /run): its mount namespace shows it empty.
+ */
+export const LOCAL_SOCKET_DIRS = ["/run"];
+
 /** `sun_path` holds 108 bytes with its terminating NUL on Linux. */
 const MAX_SOCKET_PATH = 107;
 

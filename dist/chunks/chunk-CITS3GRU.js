@@ -8922,6 +8922,7 @@ async function privileged(host, command, args) {
 
 // src/runner/isolation/agent-network.ts
 import path10 from "node:path";
+var LOCAL_SOCKET_DIRS = ["/run"];
 var MAX_SOCKET_PATH = 107;
 var MODEL_SOCKET_NAME = "model-api.sock";
 function planAgentNetwork(request) {
@@ -9925,16 +9926,6 @@ async function prepareSession(options) {
     const agentCwd = await realpath8(workspace.dir);
     await moveTranscripts(configDir, sourceCwd, agentCwd);
     const host = systemHostCommands();
-    const agentMounts = user?.pidNamespace?.contained ? await planAgentMounts(tempRoot, {
-      needed: [
-        configDir,
-        ...options.addDirs ?? [],
-        path19.dirname(claudePath),
-        path19.dirname(await realpath8(claudePath))
-      ],
-      hidden: runnerDirectories(hostEnv),
-      workDir: agentCwd
-    }) : void 0;
     const policy = withRunnerRules(options, outputSchema).rootedAt(agentCwd);
     const agentNetwork = planAgentNetwork({
       user,
@@ -9944,6 +9935,17 @@ async function prepareSession(options) {
       offeredTools: offeredBuiltInTools(policy),
       mcpServers: options.mcpConfig !== void 0 && options.mcpConfig.length > 0
     });
+    const agentMounts = user?.pidNamespace?.contained ? await planAgentMounts(tempRoot, {
+      needed: [
+        configDir,
+        ...options.addDirs ?? [],
+        path19.dirname(claudePath),
+        path19.dirname(await realpath8(claudePath))
+      ],
+      // With no network of its own to resolve names for, the host's local sockets go too.
+      hidden: [...runnerDirectories(hostEnv), ...agentNetwork?.own ? LOCAL_SOCKET_DIRS : []],
+      workDir: agentCwd
+    }) : void 0;
     const agentFiles = user ? await handOverSessionFiles(
       user,
       host,
