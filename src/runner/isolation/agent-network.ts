@@ -1,6 +1,5 @@
 import path from "node:path";
-import type { AgentUser, NamespaceNetwork } from "./agent-user.js";
-import { findIpCommand } from "./agent-user.js";
+import { type AgentUser, findIpCommand, type NamespaceNetwork } from "./agent-user.js";
 
 /**
  * Whether the agent's launch gets a network namespace of its own. There it has no route anywhere: the
@@ -40,7 +39,7 @@ export const LOCAL_SOCKET_DIRS = ["/run"];
 /** `sun_path` holds 108 bytes with its terminating NUL on Linux. */
 const MAX_SOCKET_PATH = 107;
 
-export const MODEL_SOCKET_NAME = "model-api.sock";
+const MODEL_SOCKET_NAME = "model-api.sock";
 
 /** Undefined when the agent shares the host's user: its network is the host's, and said elsewhere. */
 export function planAgentNetwork(request: AgentNetworkRequest): AgentNetwork | undefined {

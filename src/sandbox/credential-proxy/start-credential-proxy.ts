@@ -1,4 +1,4 @@
-import type { Server } from "node:http";
+import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { CredentialProxy, type CredentialProxyOptions } from "./credential-proxy.js";
 import { nodeHttp } from "./node-http.js";
@@ -30,10 +30,7 @@ export async function startCredentialProxy(
   let port = 0;
   // Both listeners take the loopback URL's host only: through the socket the CLI still names the URL
   // it was given (ANTHROPIC_BASE_URL), and no other host is served (DNS rebinding, a forwarded request).
-  const serve = (
-    req: Parameters<CredentialProxy["handle"]>[0],
-    res: Parameters<CredentialProxy["handle"]>[1],
-  ) => {
+  const serve = (req: IncomingMessage, res: ServerResponse) => {
     const host = req.headers.host ?? "";
     if (host !== `127.0.0.1:${port}` && host !== `localhost:${port}`) {
       proxy.refuseRequest(
