@@ -64,6 +64,24 @@ describe("decideIsolation", () => {
     await expect(decision).rejects.toThrow(
       /passwordless sudo .* on_no_isolation is "fail": this untrusted job was not run/,
     );
+    // sudo's own reason is kept, so a runner whose sudo failed for once says why.
+    await expect(decision).rejects.toThrow(/\(sudo: a password is required\)/);
+  });
+
+  it("a sudo that fails without a word is named by its exit code", async () => {
+    const host: HostCommands = {
+      isRoot: false,
+      uid: 1001,
+      gid: 1001,
+      run: async () => ({ code: 124, stdout: "", stderr: "" }),
+    };
+    const decision = decideIsolation({
+      agentUser: "claude-agent",
+      untrusted: true,
+      onNoIsolation: "fail",
+      host,
+    });
+    await expect(decision).rejects.toThrow(/sudo -n\) is not available \(sudo exited 124\)/);
   });
 
   it("without root or sudo, an untrusted job runs without Bash and says so", async () => {

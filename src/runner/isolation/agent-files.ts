@@ -40,28 +40,25 @@ export async function handOverToAgent(plan: AgentFilesPlan): Promise<AgentFiles>
   for (const dir of [...plan.privateDirs.map(path.dirname), plan.workspace]) await allowSearchUpTo(dir, host);
   await addModeBits(plan.workspace, 0o005, host); // list and enter the workspace root itself
 
-  await privileged(host, "chown", ["-R", "-h", owner, ...plan.privateDirs]);
-  // One process for all of them: each is a helper started from the host (through sudo on GitHub's runners).
-  await privileged(host, "chmod", ["0700", "--", ...plan.privateDirs]);
+  // Private before they change hands, and by the host itself while they are its own (no helper
+  // process): every helper is a fork of the host (through sudo on GitHub's runners).
+  for (const dir of plan.privateDirs) await setFileMode(dir, 0o700, host);
+  await privileged(host, "chown", ["-R", "-h", owner, "--", ...plan.privateDirs]);
   if (plan.workspaceAccess === "write")
     await privileged(host, "chown", ["-R", "-h", owner, "--", plan.workspace]);
   return {
     reclaim: async () => {
-      await privileged(host, "chown", [
-        "-R",
-        "-h",
-        `--from=${user.uid}`,
-        `${host.uid}:${host.gid}`,
-        ...plan.privateDirs,
-      ]);
-      // Files the agent created or was given go back to whoever owned the checkout.
-      await privileged(host, "chown", [
-        "-R",
-        "-h",
-        `--from=${user.uid}`,
-        `${workspaceStat.uid}:${workspaceStat.gid}`,
-        plan.workspace,
-      ]);
+      const hostOwner = `${host.uid}:${host.gid}`;
+      // Files the agent created or was given go back to whoever owned the checkout: one helper when
+      // that is the host (its own copy, as usual), two when the checkout is someone else's.
+      const checkoutOwner = `${workspaceStat.uid}:${workspaceStat.gid}`;
+      const back = (to: string, targets: string[]) =>
+        privileged(host, "chown", ["-R", "-h", `--from=${user.uid}`, to, "--", ...targets]);
+      if (checkoutOwner === hostOwner) await back(hostOwner, [...plan.privateDirs, plan.workspace]);
+      else {
+        await back(hostOwner, plan.privateDirs);
+        await back(checkoutOwner, [plan.workspace]);
+      }
     },
   };
 }

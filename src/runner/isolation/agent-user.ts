@@ -49,14 +49,19 @@ export async function provideAgentUser(name: string, host: HostCommands): Promis
       "agentUser",
     );
   }
-  let via: AgentUser["via"];
-  if (host.isRoot) via = "root";
-  else if ((await host.run("sudo", ["-n", "true"])).code === 0) via = "sudo";
-  else {
-    return {
-      available: false,
-      reason: "the host is not root and passwordless sudo (sudo -n) is not available",
-    };
+  let via: AgentUser["via"] = "root";
+  if (!host.isRoot) {
+    const sudo = await host.run("sudo", ["-n", "true"]);
+    if (sudo.code !== 0) {
+      // sudo's own last word says why (no sudo, a password required, a broken sudoers, a timeout),
+      // so a runner that usually has sudo and did not this time can be told apart in the log.
+      const said = sudo.stderr.trim().split("\n").at(-1) || `sudo exited ${sudo.code}`;
+      return {
+        available: false,
+        reason: `the host is not root and passwordless sudo (sudo -n) is not available (${said})`,
+      };
+    }
+    via = "sudo";
   }
   const privileged = (command: string, args: string[]) =>
     via === "root" ? host.run(command, args) : host.run("sudo", ["-n", command, ...args]);

@@ -7741,14 +7741,17 @@ async function provideAgentUser(name, host) {
       "agentUser"
     );
   }
-  let via;
-  if (host.isRoot) via = "root";
-  else if ((await host.run("sudo", ["-n", "true"])).code === 0) via = "sudo";
-  else {
-    return {
-      available: false,
-      reason: "the host is not root and passwordless sudo (sudo -n) is not available"
-    };
+  let via = "root";
+  if (!host.isRoot) {
+    const sudo = await host.run("sudo", ["-n", "true"]);
+    if (sudo.code !== 0) {
+      const said = sudo.stderr.trim().split("\n").at(-1) || `sudo exited ${sudo.code}`;
+      return {
+        available: false,
+        reason: `the host is not root and passwordless sudo (sudo -n) is not available (${said})`
+      };
+    }
+    via = "sudo";
   }
   const privileged2 = (command, args) => via === "root" ? host.run(command, args) : host.run("sudo", ["-n", command, ...args]);
   let entry = await lookUp(name, host);
@@ -8864,26 +8867,20 @@ async function handOverToAgent(plan) {
   if (plan.executable) await letAgentReachExecutable(plan.executable, host);
   for (const dir of [...plan.privateDirs.map(path9.dirname), plan.workspace]) await allowSearchUpTo(dir, host);
   await addModeBits(plan.workspace, 5, host);
-  await privileged(host, "chown", ["-R", "-h", owner, ...plan.privateDirs]);
-  await privileged(host, "chmod", ["0700", "--", ...plan.privateDirs]);
+  for (const dir of plan.privateDirs) await setFileMode(dir, 448, host);
+  await privileged(host, "chown", ["-R", "-h", owner, "--", ...plan.privateDirs]);
   if (plan.workspaceAccess === "write")
     await privileged(host, "chown", ["-R", "-h", owner, "--", plan.workspace]);
   return {
     reclaim: async () => {
-      await privileged(host, "chown", [
-        "-R",
-        "-h",
-        `--from=${user.uid}`,
-        `${host.uid}:${host.gid}`,
-        ...plan.privateDirs
-      ]);
-      await privileged(host, "chown", [
-        "-R",
-        "-h",
-        `--from=${user.uid}`,
-        `${workspaceStat.uid}:${workspaceStat.gid}`,
-        plan.workspace
-      ]);
+      const hostOwner = `${host.uid}:${host.gid}`;
+      const checkoutOwner = `${workspaceStat.uid}:${workspaceStat.gid}`;
+      const back = (to, targets) => privileged(host, "chown", ["-R", "-h", `--from=${user.uid}`, to, "--", ...targets]);
+      if (checkoutOwner === hostOwner) await back(hostOwner, [...plan.privateDirs, plan.workspace]);
+      else {
+        await back(hostOwner, plan.privateDirs);
+        await back(checkoutOwner, [plan.workspace]);
+      }
     }
   };
 }
