@@ -156,7 +156,22 @@ export async function prepareSession(options: SessionOptions): Promise<PreparedS
       "bashSandbox",
     );
   }
-  const argv = await sessionArgv(options, models, sandbox, outputSchema);
+  // On the host's own user the sandbox confines the agent's commands, not the CLI, which reads a
+  // directory's CLAUDE.md, CLAUDE.local.md, .claude/CLAUDE.md and .claude/skills itself, as that user,
+  // when the agent reads a file there, following a link to any file (2.1.235; not bare). Code the agent
+  // runs can leave such links in its copy, so the CLI loads no project configuration there, as for a
+  // fork's job (test/red-team/same-user-checkout-credentials.test.ts).
+  const configurationOff =
+    !options.agentUser &&
+    sandbox?.enabled === true &&
+    !options.bare &&
+    openCodeAllowedBy(options.policy).length > 0;
+  const argv = await sessionArgv(
+    configurationOff ? { ...options, bare: true } : options,
+    models,
+    sandbox,
+    outputSchema,
+  );
 
   const claudeStat = await stat(claudePath).catch(() => undefined);
   if (!claudeStat?.isFile())
@@ -297,6 +312,11 @@ export async function prepareSession(options: SessionOptions): Promise<PreparedS
           ]
         : []),
       options.withoutBash ? "no Bash" : (sandbox?.summary ?? "Bash sandbox: off"),
+      ...(configurationOff
+        ? [
+            "no project configuration (CLAUDE.md, skills, hooks): the CLI would read links its commands leave as the host's user",
+          ]
+        : []),
     ].join(" · ");
 
     const finish = async (): Promise<{ notes: string[]; failures: string[]; editsLeftOut: string[] }> => {

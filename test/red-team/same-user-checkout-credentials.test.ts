@@ -73,7 +73,7 @@ async function persistedCheckout(): Promise<{ door: string; included: string; ru
 }
 
 /** Runs the fixture as the host user (not root, no sudo) and returns its JSON line. */
-function sessionAsPlainHost(config: Record<string, string>): Promise<Record<string, unknown>> {
+function sessionAsPlainHost(config: Record<string, string | boolean>): Promise<Record<string, unknown>> {
   return new Promise((resolve, reject) => {
     const child = spawn(
       "setpriv",
@@ -239,6 +239,110 @@ describe("an agent on the runner's own user (no root, no sudo), in the Bash sand
       expect(result).not.toContain("STEP-SCRIPT-CANARY");
       expect(seen.confinement).toContain("1 cloud credentials file at its root");
       expect(seen.confinement).toContain("the runner's step scripts (1)");
+    } finally {
+      await api.close();
+    }
+  });
+  it("cannot have the CLI read them for it: a CLAUDE.md or a skill its command links to them is never loaded", async () => {
+    // The sandbox confines the command, not the CLI. 2.1.235 reads a directory's CLAUDE.md,
+    // CLAUDE.local.md, .claude/CLAUDE.md and .claude/skills/*/SKILL.md itself, as the runner's user,
+    // when the agent reads a file there, and follows a link there to any file that user can read:
+    // the persisted token reached the model this way. The command plants the links in the agent's
+    // own copy (the sandbox lets it write there), then the agent reads a file next to them. Without
+    // the fix, all five reached the model.
+    const { door, included } = await persistedCheckout();
+    const home = `/home/${HOST_USER}`;
+    const canaries = { local: "LOCAL-MD-CANARY", dotClaude: "DOT-CLAUDE-MD-CANARY", skill: "SKILL-CANARY" };
+    for (const [name, canary] of Object.entries(canaries)) {
+      await writeFile(path.join(home, `canary-${name}`), `${canary}\n`, { mode: 0o600 });
+      await run("chown", [`${HOST_USER}:${HOST_USER}`, path.join(home, `canary-${name}`)]);
+    }
+    const plant = [
+      "mkdir -p a b c/.claude/skills/notes",
+      "for d in a b c; do echo hi > $d/x.txt; done",
+      `ln -s ${door}/.git/config a/CLAUDE.md`,
+      `ln -s ${included} b/CLAUDE.md`,
+      `ln -s ${home}/canary-local c/CLAUDE.local.md`,
+      `ln -s ${home}/canary-dotClaude c/.claude/CLAUDE.md`,
+      `ln -s ${home}/canary-skill c/.claude/skills/notes/SKILL.md`,
+      "echo PLANTED",
+    ].join(" && ");
+    const api = await ScriptedMessagesApi.start([
+      {
+        kind: "tool_use",
+        name: "Bash",
+        input: { command: `sh -c '${plant}'`, description: "t" },
+        id: "toolu_plant",
+      },
+      ...["a", "b", "c"].map((dir) => ({
+        kind: "tool_use" as const,
+        name: "Read",
+        input: { file_path: `${dir}/x.txt` },
+        id: `toolu_read_${dir}`,
+      })),
+      // The CLI lists a skill it found a turn or so later: one more call, so the list is sent again.
+      { kind: "tool_use", name: "Read", input: { file_path: "a/x.txt" }, id: "toolu_read_again" },
+      { kind: "text", text: "done" },
+    ]);
+    try {
+      const seen = await sessionAsPlainHost({
+        apiUrl: api.url,
+        door,
+        claudePath: CLAUDE_BIN,
+        fileTools: true,
+      });
+      expect(seen.exitCode, JSON.stringify(seen.failureReasons)).toBe(0);
+      expect(seen.confinement).toContain("no project configuration (CLAUDE.md, skills, hooks)");
+      const results = api.mainRequests.flatMap((r) => toolResultsOf(r));
+      const resultOf = (id: string) => JSON.stringify(results.find((r) => r.tool_use_id === id)?.content);
+      expect(resultOf("toolu_plant")).toContain("PLANTED");
+      for (const dir of ["a", "b", "c"]) expect(resultOf(`toolu_read_${dir}`)).toContain("hi");
+      // Every request the model received, the CLI's own context (CLAUDE.md, skills) included.
+      const traffic = JSON.stringify(api.mainRequests.map((r) => r.body));
+      const reached = (canary: string) => traffic.includes(canary);
+      expect({
+        persistedToken: reached(BASIC),
+        includedToken: reached(INCLUDED_CANARY),
+        localMd: reached(canaries.local),
+        dotClaudeMd: reached(canaries.dotClaude),
+        skill: reached(canaries.skill),
+      }).toEqual({
+        persistedToken: false,
+        includedToken: false,
+        localMd: false,
+        dotClaudeMd: false,
+        skill: false,
+      });
+    } finally {
+      await api.close();
+      for (const name of Object.keys(canaries)) await rm(path.join(home, `canary-${name}`), { force: true });
+    }
+  });
+  it("keeps the repository's CLAUDE.md where its commands are allowlisted (no open code): nothing it runs can leave a link", async () => {
+    const { door } = await persistedCheckout();
+    await writeFile(path.join(door, "CLAUDE.md"), "REPOSITORY-INSTRUCTIONS-MARKER\n");
+    await run("chown", [`${HOST_USER}:${HOST_USER}`, path.join(door, "CLAUDE.md")]);
+    git(door, "add", "CLAUDE.md");
+    git(door, "commit", "-q", "-m", "instructions");
+    const api = await ScriptedMessagesApi.start([
+      {
+        kind: "tool_use",
+        name: "Bash",
+        input: { command: "cat test.sh", description: "t" },
+        id: "toolu_cat",
+      },
+      { kind: "text", text: "done" },
+    ]);
+    try {
+      const seen = await sessionAsPlainHost({
+        apiUrl: api.url,
+        door,
+        claudePath: CLAUDE_BIN,
+        closedCommands: true,
+      });
+      expect(seen.exitCode, JSON.stringify(seen.failureReasons)).toBe(0);
+      expect(seen.confinement).not.toContain("no project configuration");
+      expect(JSON.stringify(api.mainRequests.map((r) => r.body))).toContain("REPOSITORY-INSTRUCTIONS-MARKER");
     } finally {
       await api.close();
     }

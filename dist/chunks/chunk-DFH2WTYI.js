@@ -9879,7 +9879,13 @@ async function prepareSession(options) {
       "bashSandbox"
     );
   }
-  const argv = await sessionArgv(options, models, sandbox, outputSchema);
+  const configurationOff = !options.agentUser && sandbox?.enabled === true && !options.bare && openCodeAllowedBy(options.policy).length > 0;
+  const argv = await sessionArgv(
+    configurationOff ? { ...options, bare: true } : options,
+    models,
+    sandbox,
+    outputSchema
+  );
   const claudeStat = await stat5(claudePath).catch(() => void 0);
   if (!claudeStat?.isFile())
     throw new RunnerConfigError(`the claude executable ${claudePath} does not exist`, "claudePath");
@@ -9983,7 +9989,10 @@ async function prepareSession(options) {
       ...closedSource?.closed.length ? [
         `${closedSource.closed.length} credential path${closedSource.closed.length === 1 ? "" : "s"} it could read, closed for the session`
       ] : [],
-      options.withoutBash ? "no Bash" : sandbox?.summary ?? "Bash sandbox: off"
+      options.withoutBash ? "no Bash" : sandbox?.summary ?? "Bash sandbox: off",
+      ...configurationOff ? [
+        "no project configuration (CLAUDE.md, skills, hooks): the CLI would read links its commands leave as the host's user"
+      ] : []
     ].join(" \xB7 ");
     const finish = async () => {
       const notes = [];
