@@ -18,6 +18,7 @@ export default mutationScope({
     "src/runner/policy/find-allowlist.ts",
     "src/runner/policy/command-allowlists.ts",
     "src/runner/policy/open-code.ts",
+    "src/runner/policy/foreground-bash.ts",
     "src/sandbox/drop-escaping-symlinks.ts",
   ],
   tests: ["test/runner/policy/**/*.test.ts", "test/sandbox/drop-escaping-symlinks.test.ts"],

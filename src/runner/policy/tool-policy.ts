@@ -2,6 +2,7 @@ import picomatch from "picomatch";
 import { allowlistedCommandOf, checkAllowlistedCommand } from "./check-allowlisted-command.js";
 import { confineArgument } from "./confine-argument.js";
 import { confinePath, realWorkspaceRoot } from "./confine-path.js";
+import { bashFlagRefusal, FOREGROUND_BASH_RULE } from "./foreground-bash.js";
 import type { PolicyDocument, PolicyRule } from "./policy-document.js";
 import { splitShellWords } from "./shell-words.js";
 
@@ -39,7 +40,8 @@ const DEFAULTS_TO_CWD = new Set(["Glob", "Grep", "LS"]);
 type RuleMatch = { matched: true; reason: string } | { matched: false; reason?: string; specific?: boolean };
 
 /**
- * Declarative tool policy: deny rules win, then the first matching allow rule, else default deny.
+ * Declarative tool policy: the runner's foreground rule first (foreground-bash.ts), then deny rules
+ * win, then the first matching allow rule, else default deny.
  * Paths are judged by where they really resolve (the control channel is trusted, so the host
  * is the only gate between the model and the machine).
  */
@@ -94,6 +96,8 @@ export class ToolPolicy {
       toolName: request.tool_name,
       ...(request.tool_use_id ? { toolUseId: request.tool_use_id } : {}),
     };
+    const flagRefusal = bashFlagRefusal(request.tool_name, request.input);
+    if (flagRefusal) return { ...base, behavior: "deny", ruleId: FOREGROUND_BASH_RULE, reason: flagRefusal };
     const root = await this.pinRoot(workspace);
     for (const rule of this.rules) {
       if (rule.effect !== "deny" || !toolMatches(rule, request.tool_name)) continue;

@@ -5010,6 +5010,20 @@ async function checkAllowlistedCommand(words, names, root) {
   return { allowed: true, command };
 }
 
+// src/runner/policy/foreground-bash.ts
+var FOREGROUND_BASH_RULE = "runner:foreground-sandboxed-bash";
+function bashFlagRefusal(toolName, input) {
+  if (toolName !== "Bash") return void 0;
+  if (isSet(input.run_in_background))
+    return "Commands may not run in the background here: run it in the foreground, where it must finish before the next step.";
+  if (isSet(input.dangerouslyDisableSandbox))
+    return "Commands may not ask to leave the Bash sandbox here: run it without dangerouslyDisableSandbox.";
+  return void 0;
+}
+function isSet(value) {
+  return value !== void 0 && value !== null && value !== false;
+}
+
 // src/runner/policy/shell-words.ts
 var OPERATOR_CHARS = /* @__PURE__ */ new Set([";", "&", "|", "<", ">", "(", ")", "\n", "\r", "`"]);
 var GLOB_CHARS = /* @__PURE__ */ new Set(["*", "?", "[", "]", "{", "}"]);
@@ -5118,6 +5132,8 @@ var ToolPolicy = class _ToolPolicy {
       toolName: request.tool_name,
       ...request.tool_use_id ? { toolUseId: request.tool_use_id } : {}
     };
+    const flagRefusal = bashFlagRefusal(request.tool_name, request.input);
+    if (flagRefusal) return { ...base, behavior: "deny", ruleId: FOREGROUND_BASH_RULE, reason: flagRefusal };
     const root = await this.pinRoot(workspace);
     for (const rule of this.rules) {
       if (rule.effect !== "deny" || !toolMatches(rule, request.tool_name)) continue;
