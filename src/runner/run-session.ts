@@ -14,6 +14,7 @@ import {
 } from "../protocol/index.js";
 import { BudgetWatchdog } from "./budget-watchdog.js";
 import { checkStructuredOutput } from "./check-structured-output.js";
+import { defuseFileMentions } from "./defuse-file-mentions.js";
 import { ExecutionLog } from "./execution-log.js";
 import { FrameStream } from "./frame-stream.js";
 import { agentConfigNote } from "./isolation/agent-config.js";
@@ -252,8 +253,8 @@ class SessionHost {
         });
         // docs/protocol.md#seed-references: initialize first (once-only config), then the user message; no need to wait for the reply.
         this.channel?.request("initialize", {}).catch(() => {});
-        this.write(userMessageFrame(this.options.prompt));
-        for (const text of this.queuedMessages.splice(0)) this.write(userMessageFrame(text));
+        this.writeUserMessage(this.options.prompt);
+        for (const text of this.queuedMessages.splice(0)) this.writeUserMessage(text);
       });
       child.once("exit", (code, signal) => {
         this.progress({ kind: "exited", code, signal });
@@ -455,7 +456,20 @@ class SessionHost {
 
   private sendUserMessage(text: string): void {
     if (!this.child) this.queuedMessages.push(text);
-    else this.write(userMessageFrame(text));
+    else this.writeUserMessage(text);
+  }
+
+  /** A user message with its file mentions defused (defuse-file-mentions.ts); the notes count them. */
+  private writeUserMessage(text: string): void {
+    const { text: safe, defused } = defuseFileMentions(text, (this.prepared as PreparedSession).cwd);
+    if (defused.length > 0) {
+      const redactor = (this.prepared as PreparedSession).redactor;
+      const shown = defused.slice(0, 5).map((token) => `@${redactor.redact(token)}`);
+      this.notes.push(
+        `${defused.length} file mention${defused.length === 1 ? " in the prompt was" : "s in the prompt were"} sent as text, since the CLI would read them itself: ${shown.join(", ")}${defused.length > shown.length ? ", …" : ""}`,
+      );
+    }
+    this.write(userMessageFrame(safe));
   }
 
   private async interrupt(reason = "interrupted by the host"): Promise<void> {

@@ -294,8 +294,8 @@ var require_utils = __commonJS({
       }
       return output;
     };
-    exports.basename = (path21, { windows } = {}) => {
-      const segs = path21.split(windows ? /[\\/]/ : "/");
+    exports.basename = (path22, { windows } = {}) => {
+      const segs = path22.split(windows ? /[\\/]/ : "/");
       const last = segs[segs.length - 1];
       if (last === "") {
         return segs[segs.length - 2];
@@ -2237,8 +2237,8 @@ ${finding.body}`.trim() },
     ]
   };
 }
-function relativeUri(path21) {
-  return path21.split("/").map(encodeURIComponent).join("/");
+function relativeUri(path22) {
+  return path22.split("/").map(encodeURIComponent).join("/");
 }
 
 // src/jobs/review/review-run-properties.ts
@@ -2429,7 +2429,7 @@ function schemaProblems(errors, document) {
   const all = errors ?? [];
   const anyOfPaths = all.filter((e) => e.keyword === "anyOf").map((e) => `${e.schemaPath}/`);
   for (const error of all) {
-    if (anyOfPaths.some((path21) => error.schemaPath.startsWith(path21))) continue;
+    if (anyOfPaths.some((path22) => error.schemaPath.startsWith(path22))) continue;
     const branches = all.filter(
       (e) => e.instancePath === error.instancePath && e.schemaPath.startsWith(`${error.schemaPath}/`)
     );
@@ -2492,7 +2492,7 @@ function anyOfText(error, branches) {
   return names.length > 0 && names.length === branches.length ? `needs at least one of ${names.join(", ")}` : error.message ?? "is not valid";
 }
 function keyPath(instancePath) {
-  return instancePath.split("/").slice(1).map((part) => part.replaceAll("~1", "/").replaceAll("~0", "~")).reduce((path21, part) => /^\d+$/.test(part) ? `${path21}[${part}]` : path21 ? `${path21}.${part}` : part, "");
+  return instancePath.split("/").slice(1).map((part) => part.replaceAll("~1", "/").replaceAll("~0", "~")).reduce((path22, part) => /^\d+$/.test(part) ? `${path22}[${part}]` : path22 ? `${path22}.${part}` : part, "");
 }
 function valueAt(document, instancePath) {
   let value = document;
@@ -2773,9 +2773,9 @@ var GitCheckout = class {
     return parseNameStatus(status).map((file) => ({ ...file, ...counts.get(file.path) }));
   }
   /** Number of lines of a file at a commit, or undefined when the file does not exist there. */
-  async lineCount(sha, path21) {
+  async lineCount(sha, path22) {
     try {
-      const text = await this.git(["show", `${sha}:${path21}`]);
+      const text = await this.git(["show", `${sha}:${path22}`]);
       if (text.length === 0) return 0;
       return text.split("\n").length - (text.endsWith("\n") ? 1 : 0);
     } catch {
@@ -2785,8 +2785,8 @@ var GitCheckout = class {
   /** `lineCount` of each path at a commit, read in parallel, for checking findings against the files. */
   async lineCounts(sha, paths) {
     const unique = [...new Set(paths)];
-    const counts = await Promise.all(unique.map((path21) => this.lineCount(sha, path21)));
-    return new Map(unique.map((path21, i) => [path21, counts[i]]));
+    const counts = await Promise.all(unique.map((path22) => this.lineCount(sha, path22)));
+    return new Map(unique.map((path22, i) => [path22, counts[i]]));
   }
   /**
    * The byte size of each path's blob at a commit (one `ls-tree` for all), for estimating what
@@ -2836,8 +2836,8 @@ function parseNameStatus(output) {
     const letter = code[0] ?? "M";
     if (letter === "R" || letter === "C") {
       const previousPath = fields[i++] ?? "";
-      const path21 = fields[i++] ?? "";
-      files.push({ path: path21, previousPath, status: STATUS_NAMES[letter] ?? "modified" });
+      const path22 = fields[i++] ?? "";
+      files.push({ path: path22, previousPath, status: STATUS_NAMES[letter] ?? "modified" });
     } else {
       files.push({ path: fields[i++] ?? "", status: STATUS_NAMES[letter] ?? "modified" });
     }
@@ -2850,12 +2850,12 @@ function parseNumstat(output) {
   for (let i = 0; i < fields.length; i++) {
     const match = /^(\d+|-)\t(\d+|-)\t(.*)$/.exec(fields[i] ?? "");
     if (!match) continue;
-    let path21 = match[3] ?? "";
-    if (path21 === "") {
+    let path22 = match[3] ?? "";
+    if (path22 === "") {
       i += 2;
-      path21 = fields[i] ?? "";
+      path22 = fields[i] ?? "";
     }
-    counts.set(path21, { additions: toCount(match[1]), deletions: toCount(match[2]) });
+    counts.set(path22, { additions: toCount(match[1]), deletions: toCount(match[2]) });
   }
   return counts;
 }
@@ -2986,12 +2986,12 @@ var RepositoryConfigError = class extends Error {
 var validateConfig = compileOnFirstUse(REPOSITORY_CONFIG_SCHEMA);
 async function readRepositoryConfig(checkout, sha) {
   const listed2 = await checkout.git(["ls-tree", "--name-only", "-z", sha, "--", ...REPOSITORY_CONFIG_PATHS]);
-  const present = REPOSITORY_CONFIG_PATHS.filter((path22) => listed2.split("\0").includes(path22));
-  const path21 = onePath(present, sha);
-  if (!path21) return EMPTY_REPOSITORY_CONFIG;
+  const present = REPOSITORY_CONFIG_PATHS.filter((path23) => listed2.split("\0").includes(path23));
+  const path22 = onePath(present, sha);
+  if (!path22) return EMPTY_REPOSITORY_CONFIG;
   return parseRepositoryConfig(
-    await checkout.git(["show", `${sha}:${path21}`]),
-    `${path21} at ${sha.slice(0, 12)}`
+    await checkout.git(["show", `${sha}:${path22}`]),
+    `${path22} at ${sha.slice(0, 12)}`
   );
 }
 function onePath(present, sha) {
@@ -3113,10 +3113,10 @@ var PathFilter = class _PathFilter {
     if (globs.length === 0) return this;
     return new _PathFilter(this.included, this.excluded, this.kept, [...this.narrowings, matcher(globs)]);
   }
-  matches(path21) {
-    if (!this.included(path21)) return false;
-    if (this.excluded(path21) && !this.kept(path21)) return false;
-    return this.narrowings.every((narrowing) => narrowing(path21));
+  matches(path22) {
+    if (!this.included(path22)) return false;
+    if (this.excluded(path22) && !this.kept(path22)) return false;
+    return this.narrowings.every((narrowing) => narrowing(path22));
   }
   /** Splits changed files into the reviewed and the left-out ones; a rename counts by its new path. */
   partition(files) {
@@ -3226,8 +3226,8 @@ function splitDiffByFile(diff) {
   if (starts.length === 0) return [{ index: 0, path: "(diff)", text: diff }];
   return starts.map((start, index) => {
     const text = diff.slice(start, starts[index + 1] ?? diff.length);
-    const path21 = /^diff --git a\/.* b\/(.*)$/m.exec(text)?.[1] ?? `(file ${index + 1})`;
-    return { index, path: path21, text };
+    const path22 = /^diff --git a\/.* b\/(.*)$/m.exec(text)?.[1] ?? `(file ${index + 1})`;
+    return { index, path: path22, text };
   });
 }
 function diffOfPaths(diff, paths) {
@@ -3235,8 +3235,8 @@ function diffOfPaths(diff, paths) {
 }
 
 // src/jobs/review/file-risk.ts
-function riskTier(path21) {
-  const lower = path21.toLowerCase();
+function riskTier(path22) {
+  const lower = path22.toLowerCase();
   const name = lower.slice(lower.lastIndexOf("/") + 1);
   if (LAST.some((pattern) => pattern.test(lower))) return 4;
   if (lower.startsWith(".github/workflows/") || lower.startsWith(".github/actions/")) return 0;
@@ -3873,15 +3873,15 @@ var DiffLineMap = class {
     this.files = new Map(files.map((f) => [f.path, f]));
   }
   /** The file as changed by the PR; `undefined` when the PR does not touch `path` (or deletes it). */
-  file(path21) {
-    const f = this.files.get(path21);
+  file(path22) {
+    const f = this.files.get(path22);
     return f && f.status !== "removed" ? f : void 0;
   }
-  hunkOf(path21, line) {
-    return this.file(path21)?.hunks.find((h) => h.lines.has(line));
+  hunkOf(path22, line) {
+    return this.file(path22)?.hunks.find((h) => h.lines.has(line));
   }
-  lineKind(path21, line) {
-    return this.hunkOf(path21, line)?.lines.get(line);
+  lineKind(path22, line) {
+    return this.hunkOf(path22, line)?.lines.get(line);
   }
 };
 function parseUnifiedDiff(text) {
@@ -3928,11 +3928,11 @@ function fileFromPatch(p) {
   };
   const removed = p.newFileName === "/dev/null" || p.isDelete === true;
   const added = p.oldFileName === "/dev/null" || p.isCreate === true;
-  const path21 = removed ? strip(p.oldFileName) : strip(p.newFileName);
+  const path22 = removed ? strip(p.oldFileName) : strip(p.newFileName);
   const previous = strip(p.oldFileName);
-  const renamed = !added && !removed && (p.isRename === true || previous !== path21);
+  const renamed = !added && !removed && (p.isRename === true || previous !== path22);
   const file = {
-    path: path21,
+    path: path22,
     status: removed ? "removed" : added ? "added" : renamed ? "renamed" : "modified",
     hunks: removed ? [] : hunksOf(p)
   };
@@ -7320,12 +7320,12 @@ async function restoreSession(options) {
       `its transcript is corrupt: sha256 ${sha.slice(0, 12)}\u2026 (${bytes.byteLength} bytes), expected ${entry.transcriptSha256.slice(0, 12)}\u2026 (${entry.transcriptBytes} bytes)`
     );
   }
-  const path21 = await transcriptPath(options.configDir, options.cwd, entry.sessionId);
-  await mkdir2(dirname(path21), { recursive: true });
-  const temp = `${path21}.${randomUUID()}.tmp`;
+  const path22 = await transcriptPath(options.configDir, options.cwd, entry.sessionId);
+  await mkdir2(dirname(path22), { recursive: true });
+  const temp = `${path22}.${randomUUID()}.tmp`;
   try {
     await writeFile2(temp, bytes);
-    await rename(temp, path21);
+    await rename(temp, path22);
   } finally {
     await rm2(temp, { force: true });
   }
@@ -7335,7 +7335,7 @@ async function restoreSession(options) {
     start,
     sessionId: entry.sessionId,
     parentHeadSha: entry.headSha,
-    transcriptPath: path21,
+    transcriptPath: path22,
     message: `Continued from session ${entry.sessionId} of ${origin} (it saw ${entry.headSha.slice(0, 7)}).`
   };
 }
@@ -7423,10 +7423,44 @@ function checkStructuredOutput(compiled, value) {
   return { check: "invalid", problems };
 }
 
+// src/runner/defuse-file-mentions.ts
+import { lstatSync } from "node:fs";
+import path4 from "node:path";
+var ZERO_WIDTH_SPACE = "\u200B";
+var MENTION = /@(\S+)/gu;
+var TRAILING = /[.,;:!?)\]}'"`>]+$/u;
+function defuseFileMentions(text, cwd) {
+  const defused = [];
+  const out = text.replace(MENTION, (whole, token) => {
+    if (!couldReadFile(token, cwd)) return whole;
+    defused.push(token);
+    return `@${ZERO_WIDTH_SPACE}${token}`;
+  });
+  return { text: out, defused };
+}
+function couldReadFile(token, cwd) {
+  if (/^[/~"']/u.test(token) || token.includes("\\")) return true;
+  const withoutFragment = token.split("#")[0];
+  for (const candidate of /* @__PURE__ */ new Set([token, withoutFragment, withoutFragment.replace(TRAILING, "")])) {
+    if (candidate === "") continue;
+    if (candidate.split("/").includes("..")) return true;
+    if (exists(path4.resolve(cwd, candidate))) return true;
+  }
+  return false;
+}
+function exists(target) {
+  try {
+    lstatSync(target);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 // src/runner/execution-log.ts
 import { createWriteStream } from "node:fs";
 import { mkdir as mkdir3 } from "node:fs/promises";
-import path4 from "node:path";
+import path5 from "node:path";
 var ExecutionLog = class _ExecutionLog {
   constructor(stream, redactor, startedAt) {
     this.stream = stream;
@@ -7438,7 +7472,7 @@ var ExecutionLog = class _ExecutionLog {
   startedAt;
   static async open(filePath, redactor) {
     if (!filePath) return new _ExecutionLog(void 0, redactor, Date.now());
-    await mkdir3(path4.dirname(filePath), { recursive: true });
+    await mkdir3(path5.dirname(filePath), { recursive: true });
     const stream = createWriteStream(filePath, { flags: "w", mode: 384 });
     await new Promise((resolve, reject) => {
       stream.once("open", () => resolve());
@@ -7505,7 +7539,7 @@ var FrameStream = class {
 // src/runner/isolation/agent-config.ts
 import { execFile as execFile3 } from "node:child_process";
 import { chmod, lstat as lstat2, mkdir as mkdir4, rm as rm3, symlink, writeFile as writeFile3 } from "node:fs/promises";
-import path5 from "node:path";
+import path6 from "node:path";
 import { promisify as promisify3 } from "node:util";
 
 // src/runner/isolation/host-git.ts
@@ -7595,8 +7629,8 @@ async function pinAgentConfig(plan) {
       skipped.push(`${file} (a submodule)`);
       continue;
     }
-    const target = path5.join(plan.copy, file);
-    if (!await directoryInside(plan.copy, path5.dirname(target))) {
+    const target = path6.join(plan.copy, file);
+    if (!await directoryInside(plan.copy, path6.dirname(target))) {
       skipped.push(`${file} (its directory in the checkout is a link or a file)`);
       continue;
     }
@@ -7631,12 +7665,12 @@ async function removeAgentConfig(copy) {
   );
   const found = stdout.split("\0").filter(Boolean);
   for (const entry of found) await rm3(entry, { recursive: true, force: true });
-  return found.map((entry) => path5.relative(copy, entry)).sort();
+  return found.map((entry) => path6.relative(copy, entry)).sort();
 }
 async function directoryInside(root, dir) {
   let current = root;
-  for (const segment of path5.relative(root, dir).split(path5.sep).filter(Boolean)) {
-    current = path5.join(current, segment);
+  for (const segment of path6.relative(root, dir).split(path6.sep).filter(Boolean)) {
+    current = path6.join(current, segment);
     const entry = await lstat2(current).catch(() => void 0);
     if (!entry) {
       await mkdir4(current);
@@ -7657,17 +7691,17 @@ import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdtemp as mkdtemp2, rm as rm4 } from "node:fs/promises";
 import { homedir, tmpdir as tmpdir2 } from "node:os";
-import path8 from "node:path";
+import path9 from "node:path";
 
 // src/runner/isolation/agent-mounts.ts
 import { mkdir as mkdir5, realpath as realpath4, stat } from "node:fs/promises";
-import path7 from "node:path";
+import path8 from "node:path";
 
 // src/runner/isolation/path-inside.ts
-import path6 from "node:path";
+import path7 from "node:path";
 function isInside2(file, dir) {
-  const relative = path6.relative(dir, file);
-  return relative !== "" && !relative.startsWith("..") && !path6.isAbsolute(relative);
+  const relative = path7.relative(dir, file);
+  return relative !== "" && !relative.startsWith("..") && !path7.isAbsolute(relative);
 }
 
 // src/runner/isolation/agent-mounts.ts
@@ -7679,18 +7713,18 @@ async function planAgentMounts(sessionRoot, options) {
   for (const shared of SHARED_TEMP_DIRS) {
     const real = await existingDir(shared);
     if (!real || covers.some((c) => c.target === real)) continue;
-    covers.push({ target: real, source: path7.join(root, "own-temp", nameOf(real)), mode: 448 });
+    covers.push({ target: real, source: path8.join(root, "own-temp", nameOf(real)), mode: 448 });
   }
   const ownTemp = covers.map((c) => c.target);
   const hideable = (dir) => dir !== "/" && !ownTemp.some((temp) => temp === dir || isInside2(temp, dir) || isInside2(dir, temp));
   for (const dir of outermost(await existingPaths(options.hidden), hideable)) {
-    covers.push({ target: dir, source: path7.join(root, "hidden", nameOf(dir)), mode: 457 });
+    covers.push({ target: dir, source: path8.join(root, "hidden", nameOf(dir)), mode: 457 });
   }
   const grafts = [];
   for (const cover of covers) {
     await mkdir5(cover.source, { recursive: true, mode: cover.mode });
     for (const dir of keep.filter((kept) => isInside2(kept, cover.target))) {
-      const placeholder = path7.join(cover.source, path7.relative(cover.target, dir));
+      const placeholder = path8.join(cover.source, path8.relative(cover.target, dir));
       await mkdir5(placeholder, { recursive: true, mode: cover.mode });
       grafts.push({ kind: "--bind", source: dir, target: placeholder });
     }
@@ -7724,7 +7758,7 @@ async function existingPaths(dirs) {
   for (const dir of dirs) {
     const resolved = await existingDir(dir);
     if (!resolved) continue;
-    paths.add(path7.resolve(dir));
+    paths.add(path8.resolve(dir));
     paths.add(resolved);
   }
   return [...paths];
@@ -7800,7 +7834,7 @@ async function provideAgentUser(name, host) {
   return { available: true, user: { ...user, ...await probeNamespaces(user, privileged2) } };
 }
 async function probeNamespaces(user, privileged2) {
-  const scratch = await mkdtemp2(path8.join(tmpdir2(), "claude-pr-runner-probe-"));
+  const scratch = await mkdtemp2(path9.join(tmpdir2(), "claude-pr-runner-probe-"));
   try {
     const plan = await planAgentMounts(scratch, { needed: [], hidden: [homedir()], workDir: scratch });
     const run6 = async (network) => {
@@ -8318,8 +8352,8 @@ var CredentialProxy = class {
   }
   handle(req, res) {
     const method = req.method ?? "GET";
-    const path21 = req.url ?? "/";
-    if ((method === "HEAD" || method === "GET") && pathOnly(path21) === "/api/hello") {
+    const path22 = req.url ?? "/";
+    if ((method === "HEAD" || method === "GET") && pathOnly(path22) === "/api/hello") {
       res.writeHead(200, { "content-type": "application/json" }).end(method === "HEAD" ? void 0 : "{}");
       return;
     }
@@ -8328,9 +8362,9 @@ var CredentialProxy = class {
       this.refuse(res, refusal2.status, refusal2.type, refusal2.message);
       return;
     }
-    const route = forwardableRequest(method, path21);
+    const route = forwardableRequest(method, path22);
     if (!route.ok) {
-      this.refuseRequest(res, `${method} ${describeTarget(path21)}: ${route.reason}`);
+      this.refuseRequest(res, `${method} ${describeTarget(path22)}: ${route.reason}`);
       return;
     }
     this.forward(req, res, method, route.path);
@@ -8339,9 +8373,9 @@ var CredentialProxy = class {
   refuseRequest(res, reason) {
     this.refuse(res, 403, "permission_error", `${PROXY_MESSAGE_PREFIX}: refused ${reason}`);
   }
-  forward(req, res, method, path21) {
+  forward(req, res, method, path22) {
     this.counters.forwarded++;
-    this.sendUpstream(req, res, method, path21).catch((error) => {
+    this.sendUpstream(req, res, method, path22).catch((error) => {
       this.refuse(
         res,
         502,
@@ -8350,14 +8384,14 @@ var CredentialProxy = class {
       );
     });
   }
-  async sendUpstream(req, res, method, path21) {
+  async sendUpstream(req, res, method, path22) {
     const headers = {};
     for (const [name, value] of Object.entries(req.headers)) {
       if (value !== void 0 && !DROPPED_REQUEST_HEADERS.has(name)) headers[name] = value;
     }
     headers["accept-encoding"] = "identity";
     const base = this.upstream.pathname.replace(/\/+$/, "");
-    const url = new URL(`${this.upstream.origin}${base}${path21}`);
+    const url = new URL(`${this.upstream.origin}${base}${path22}`);
     const body = this.auth.needsBody ? await readBody(req) : void 0;
     if (body) headers["content-length"] = String(body.length);
     await this.auth.authorize({ method, url, headers, ...body ? { body } : {} });
@@ -8489,9 +8523,9 @@ function upstreamMessage(body) {
 function describeTarget(target) {
   return JSON.stringify(target.slice(0, 200));
 }
-function pathOnly(path21) {
-  const q = path21.indexOf("?");
-  return q === -1 ? path21 : path21.slice(0, q);
+function pathOnly(path22) {
+  const q = path22.indexOf("?");
+  return q === -1 ? path22 : path22.slice(0, q);
 }
 
 // src/sandbox/credential-proxy/start-credential-proxy.ts
@@ -8806,7 +8840,7 @@ function isTruthy(value) {
 // src/runner/prepare-session.ts
 import { mkdir as mkdir7, mkdtemp as mkdtemp4, realpath as realpath8, rm as rm8, stat as stat5 } from "node:fs/promises";
 import { homedir as homedir2, tmpdir as tmpdir3 } from "node:os";
-import path19 from "node:path";
+import path20 from "node:path";
 
 // src/runner/build-claude-argv.ts
 var POLICY_SAFE_PERMISSION_MODES = ["manual", "acceptEdits", "plan"];
@@ -8875,13 +8909,13 @@ function buildClaudeArgv(options) {
 
 // src/runner/isolation/agent-files.ts
 import { chmod as chmod2, realpath as realpath5, stat as stat2, writeFile as writeFile4 } from "node:fs/promises";
-import path9 from "node:path";
+import path10 from "node:path";
 async function handOverToAgent(plan) {
   const { user, host } = plan;
   const owner = `${user.uid}:${user.gid}`;
   const workspaceStat = await stat2(plan.workspace);
   if (plan.executable) await letAgentReachExecutable(plan.executable, host);
-  for (const dir of [...plan.privateDirs.map(path9.dirname), plan.workspace]) await allowSearchUpTo(dir, host);
+  for (const dir of [...plan.privateDirs.map(path10.dirname), plan.workspace]) await allowSearchUpTo(dir, host);
   await addModeBits(plan.workspace, 5, host);
   for (const dir of plan.privateDirs) await setFileMode(dir, 448, host);
   await privileged(host, "chown", ["-R", "-h", owner, "--", ...plan.privateDirs]);
@@ -8901,19 +8935,19 @@ async function handOverToAgent(plan) {
   };
 }
 async function writeAgentGitConfig(home, workspace) {
-  await writeFile4(path9.join(home, ".gitconfig"), `[safe]
+  await writeFile4(path10.join(home, ".gitconfig"), `[safe]
 	directory = ${workspace}
 `, { mode: 420 });
 }
 async function letAgentReachExecutable(executable, host) {
-  for (const dir of [path9.dirname(executable), path9.dirname(await realpath5(executable))])
+  for (const dir of [path10.dirname(executable), path10.dirname(await realpath5(executable))])
     await allowSearchUpTo(dir, host);
 }
 async function allowSearchUpTo(dir, host) {
   const chain = [];
-  for (let current = path9.resolve(dir); ; current = path9.dirname(current)) {
+  for (let current = path10.resolve(dir); ; current = path10.dirname(current)) {
     chain.unshift(current);
-    if (path9.dirname(current) === current) break;
+    if (path10.dirname(current) === current) break;
   }
   for (const ancestor of chain) await addModeBits(ancestor, 1, host);
 }
@@ -8934,7 +8968,7 @@ async function privileged(host, command, args) {
 }
 
 // src/runner/isolation/agent-network.ts
-import path10 from "node:path";
+import path11 from "node:path";
 var LOCAL_SOCKET_DIRS = ["/run"];
 var MAX_SOCKET_PATH = 107;
 var MODEL_SOCKET_NAME = "model-api.sock";
@@ -8952,7 +8986,7 @@ function planAgentNetwork(request) {
     return hostNetwork(`Bash may reach ${request.allowedDomains.join(", ")}`);
   if (request.offeredTools.includes("WebFetch")) return hostNetwork("WebFetch is allowed");
   if (request.mcpServers) return hostNetwork("MCP servers are configured");
-  const socket = path10.join(request.sessionRoot, MODEL_SOCKET_NAME);
+  const socket = path11.join(request.sessionRoot, MODEL_SOCKET_NAME);
   if (Buffer.byteLength(socket) > MAX_SOCKET_PATH)
     return hostNetwork(`the session's root is too long a path for a Unix socket: ${request.sessionRoot}`);
   const loopbackUp = findIpCommand();
@@ -8967,7 +9001,7 @@ function planAgentNetwork(request) {
 // src/runner/isolation/agent-workspace.ts
 import { execFile as execFile5 } from "node:child_process";
 import { lstat as lstat4, mkdir as mkdir6, mkdtemp as mkdtemp3, readdir as readdir3, rename as rename2, rm as rm7 } from "node:fs/promises";
-import path12 from "node:path";
+import path13 from "node:path";
 import { promisify as promisify5 } from "node:util";
 
 // src/runner/isolation/checkout-credentials.ts
@@ -9069,7 +9103,7 @@ var HOST_GIT_STEERING_APPLY_EXCLUDES = [
 
 // src/runner/isolation/workspace-credential-files.ts
 import { lstat as lstat3, readdir as readdir2, readFile as readFile2, realpath as realpath6, rm as rm6 } from "node:fs/promises";
-import path11 from "node:path";
+import path12 from "node:path";
 var CREDENTIALS_FILE_NAME = /^gha-creds-[A-Za-z0-9_-]+\.json$/;
 var CREDENTIALS_TYPES = /* @__PURE__ */ new Set([
   "service_account",
@@ -9080,7 +9114,7 @@ var CREDENTIALS_TYPES = /* @__PURE__ */ new Set([
 var MAX_BYTES = 64 * 1024;
 async function leaveOutCredentialFiles(copyRoot) {
   const found = await credentialFilesAt(copyRoot);
-  for (const name of found) await rm6(path11.join(copyRoot, name));
+  for (const name of found) await rm6(path12.join(copyRoot, name));
   return found;
 }
 async function leaveOutNamedFiles(source, copyRoot, files) {
@@ -9088,8 +9122,8 @@ async function leaveOutNamedFiles(source, copyRoot, files) {
   const left = [];
   for (const file of files) {
     if (!isInside2(file, realSource)) continue;
-    const relative = path11.relative(realSource, file);
-    const inCopy = path11.join(copyRoot, relative);
+    const relative = path12.relative(realSource, file);
+    const inCopy = path12.join(copyRoot, relative);
     if (!await lstat3(inCopy).catch(() => void 0)) continue;
     await rm6(inCopy, { recursive: true, force: true });
     left.push(relative);
@@ -9099,7 +9133,7 @@ async function leaveOutNamedFiles(source, copyRoot, files) {
 async function credentialFilesAt(root) {
   const found = [];
   for (const name of (await readdir2(root)).filter((entry) => CREDENTIALS_FILE_NAME.test(entry)).sort()) {
-    const file = path11.join(root, name);
+    const file = path12.join(root, name);
     const info = await lstat3(file);
     if (!info.isFile() || info.size > MAX_BYTES) continue;
     if (!isGoogleCredentials(await readFile2(file, "utf8").catch(() => ""))) continue;
@@ -9140,7 +9174,7 @@ var GIT_DIR_ENTRIES = /* @__PURE__ */ new Set([
   "worktrees"
 ]);
 async function makeAgentWorkspace(plan) {
-  const sourceGit = path12.join(plan.source, ".git");
+  const sourceGit = path13.join(plan.source, ".git");
   const gitEntry = await lstat4(sourceGit).catch(() => void 0);
   if (gitEntry && !gitEntry.isDirectory()) {
     throw new Error(
@@ -9158,7 +9192,7 @@ async function makeAgentWorkspace(plan) {
     ...await leaveOutCredentialFiles(plan.into),
     ...await leaveOutNamedFiles(plan.source, plan.into, plan.leaveOut ?? [])
   ];
-  const keptOut = gitEntry ? await cleanGitDir(sourceGit, path12.join(plan.into, ".git")) : [];
+  const keptOut = gitEntry ? await cleanGitDir(sourceGit, path13.join(plan.into, ".git")) : [];
   const agentConfig = plan.agentConfigFrom === void 0 ? void 0 : await pinAgentConfig({
     sourceGit,
     copy: plan.into,
@@ -9199,15 +9233,15 @@ async function copyTree(source, into, shareInodes) {
 }
 async function cleanGitDir(sourceGit, copyGit, relative = "") {
   const keptOut = [];
-  for (const entry of await readdir3(path12.join(copyGit, relative), { withFileTypes: true })) {
-    const rel = path12.join(relative, entry.name);
+  for (const entry of await readdir3(path13.join(copyGit, relative), { withFileTypes: true })) {
+    const rel = path13.join(relative, entry.name);
     if (!GIT_DIR_ENTRIES.has(entry.name)) {
-      await rm7(path12.join(copyGit, rel), { recursive: true, force: true });
+      await rm7(path13.join(copyGit, rel), { recursive: true, force: true });
     } else if (CONFIG_FILE_NAMES.has(entry.name)) {
       if (!entry.isFile()) {
-        throw new Error(`${path12.join(sourceGit, rel)} is not a regular file; the agent's copy was not made`);
+        throw new Error(`${path13.join(sourceGit, rel)} is not a regular file; the agent's copy was not made`);
       }
-      const hidden = await writeCredentialFreeConfig(path12.join(sourceGit, rel), path12.join(copyGit, rel));
+      const hidden = await writeCredentialFreeConfig(path13.join(sourceGit, rel), path13.join(copyGit, rel));
       keptOut.push(...hidden.map((key) => rel === "config" ? key : `${key} (${rel})`));
     } else if ((entry.name === "modules" || entry.name === "worktrees") && entry.isDirectory()) {
       keptOut.push(...await cleanNestedGitDirs(sourceGit, copyGit, rel));
@@ -9217,13 +9251,13 @@ async function cleanGitDir(sourceGit, copyGit, relative = "") {
 }
 async function cleanNestedGitDirs(sourceGit, copyGit, relative) {
   const keptOut = [];
-  for (const entry of await readdir3(path12.join(copyGit, relative), { withFileTypes: true })) {
-    const rel = path12.join(relative, entry.name);
+  for (const entry of await readdir3(path13.join(copyGit, relative), { withFileTypes: true })) {
+    const rel = path13.join(relative, entry.name);
     if (!entry.isDirectory()) {
-      await rm7(path12.join(copyGit, rel), { force: true });
+      await rm7(path13.join(copyGit, rel), { force: true });
       continue;
     }
-    const isGitDir = await lstat4(path12.join(copyGit, rel, "HEAD")).then(
+    const isGitDir = await lstat4(path13.join(copyGit, rel, "HEAD")).then(
       () => true,
       () => false
     );
@@ -9248,7 +9282,7 @@ var EditSnapshots = class _EditSnapshots {
   before;
   agentConfigPinned;
   static async start(copy, hostEnv, agentConfigPinned) {
-    const scratch = await mkdtemp3(path12.join(path12.dirname(copy), "edits-"));
+    const scratch = await mkdtemp3(path13.join(path13.dirname(copy), "edits-"));
     await _EditSnapshots.git(scratch, hostEnv, ["init", "-q", "--bare"]);
     const before = await _EditSnapshots.snapshot(scratch, hostEnv, copy, INDEX);
     return new _EditSnapshots(copy, scratch, hostEnv, before, agentConfigPinned);
@@ -9265,7 +9299,7 @@ var EditSnapshots = class _EditSnapshots {
       const leftOut = names.filter((name) => this.notReturned(name));
       const applied = names.filter((name) => !this.notReturned(name));
       if (applied.length === 0) return { applied, leftOut };
-      const patch = path12.join(this.scratch, "edits.patch");
+      const patch = path13.join(this.scratch, "edits.patch");
       await git([
         "diff",
         "--no-ext-diff",
@@ -9296,19 +9330,19 @@ var EditSnapshots = class _EditSnapshots {
   static git(scratch, hostEnv, args, extra = {}) {
     return runHostGit(args, {
       hostEnv,
-      gitDir: path12.join(scratch, "snapshots.git"),
+      gitDir: path13.join(scratch, "snapshots.git"),
       ...extra.workTree ? (
         // git apply patches paths relative to its cwd, so it runs at the top of the tree.
         { workTree: extra.workTree, cwd: extra.workTree }
       ) : {},
-      ...extra.index ? { indexFile: path12.join(scratch, extra.index) } : {}
+      ...extra.index ? { indexFile: path13.join(scratch, extra.index) } : {}
     });
   }
 };
 async function moveTranscripts(configDir, fromCwd, toCwd) {
-  const projects = path12.join(configDir, "projects");
-  const from = path12.join(projects, projectSlug(fromCwd));
-  const to = path12.join(projects, projectSlug(toCwd));
+  const projects = path13.join(configDir, "projects");
+  const from = path13.join(projects, projectSlug(fromCwd));
+  const to = path13.join(projects, projectSlug(toCwd));
   const projectsEntry = await lstat4(projects).catch(() => void 0);
   if (!projectsEntry) return;
   if (!projectsEntry.isDirectory()) {
@@ -9323,7 +9357,7 @@ async function moveTranscripts(configDir, fromCwd, toCwd) {
 // src/runner/isolation/bash-sandbox.ts
 import { spawnSync as spawnSync2 } from "node:child_process";
 import { closeSync, existsSync as existsSync2, openSync, readSync } from "node:fs";
-import path13 from "node:path";
+import path14 from "node:path";
 async function planBashSandbox(request, user, searchPath, workspaceWritable, probe = probeBubblewrap, claudePath, hidden) {
   if (process.platform !== "linux") {
     return { enabled: false, summary: `Bash sandbox: off (${process.platform} is not handled here)` };
@@ -9431,9 +9465,9 @@ function isNativeBinary(file) {
   }
 }
 function findOnPath(name, searchPath) {
-  for (const dir of searchPath.split(path13.delimiter)) {
+  for (const dir of searchPath.split(path14.delimiter)) {
     if (!dir) continue;
-    const candidate = path13.join(dir, name);
+    const candidate = path14.join(dir, name);
     if (existsSync2(candidate)) return candidate;
   }
   return void 0;
@@ -9441,10 +9475,10 @@ function findOnPath(name, searchPath) {
 
 // src/runner/isolation/checkout-credential-paths.ts
 import { lstat as lstat5 } from "node:fs/promises";
-import path14 from "node:path";
+import path15 from "node:path";
 async function checkoutCredentialFiles(sourceCwd, home, env) {
-  const gitDir = path14.join(sourceCwd, ".git");
-  const config = path14.join(gitDir, "config");
+  const gitDir = path15.join(sourceCwd, ".git");
+  const config = path15.join(gitDir, "config");
   const isConfig = (await lstat5(config).catch(() => void 0))?.isFile() === true;
   const included = isConfig ? await includedConfigFiles(config, home) : [];
   const keys = isConfig ? await sshKeyFiles(config, env, home) : [];
@@ -9455,11 +9489,11 @@ async function checkoutCredentialFiles(sourceCwd, home, env) {
     gitDir,
     configFiles,
     namesKeys: keys.some((key) => configFiles.includes(key)),
-    cloudFiles: (await credentialFilesAt(sourceCwd)).map((name) => path14.join(sourceCwd, name))
+    cloudFiles: (await credentialFilesAt(sourceCwd)).map((name) => path15.join(sourceCwd, name))
   };
 }
 async function checkoutCredentialPaths(sourceCwd, home, env = {}) {
-  if (!await lstat5(path14.join(sourceCwd, ".git")).catch(() => void 0)) return void 0;
+  if (!await lstat5(path15.join(sourceCwd, ".git")).catch(() => void 0)) return void 0;
   const { gitDir, configFiles, namesKeys, cloudFiles } = await checkoutCredentialFiles(sourceCwd, home, env);
   const how = namesKeys ? "it includes or names" : "it includes";
   return {
@@ -9487,10 +9521,10 @@ function combineHiddenPaths(...parts) {
 // src/runner/isolation/close-source-checkout.ts
 import { execFile as execFile6 } from "node:child_process";
 import { lstat as lstat6, stat as stat3 } from "node:fs/promises";
-import path15 from "node:path";
+import path16 from "node:path";
 async function closeSourceCredentials(source, user, host, home, env, runnerCredentials = [], executable) {
-  const sourceGit = path15.join(source, ".git");
-  const config = path15.join(sourceGit, "config");
+  const sourceGit = path16.join(source, ".git");
+  const config = path16.join(sourceGit, "config");
   const checkout = (await lstat6(config).catch(() => void 0))?.isFile() === true;
   const { configFiles, cloudFiles } = checkout ? await checkoutCredentialFiles(source, home, env) : { configFiles: [], cloudFiles: [] };
   const holdsExecutable = (file) => executable !== void 0 && (executable === file || isInside2(executable, file));
@@ -9550,7 +9584,7 @@ function agentReadable(targets, user) {
 
 // src/runner/isolation/environment-credential-files.ts
 import { realpath as realpath7, stat as stat4 } from "node:fs/promises";
-import path16 from "node:path";
+import path17 from "node:path";
 var FILE_VARIABLES = [
   "GOOGLE_APPLICATION_CREDENTIALS",
   "CLOUDSDK_AUTH_CREDENTIAL_FILE_OVERRIDE",
@@ -9577,11 +9611,11 @@ async function credentialFilesNamedBy(env) {
   for (const name of FILE_VARIABLES)
     named.push(...absolute(env[name]).map((file) => ({ file, directory: false })));
   for (const name of LIST_VARIABLES)
-    named.push(...absolute(env[name], path16.delimiter).map((file) => ({ file, directory: false })));
+    named.push(...absolute(env[name], path17.delimiter).map((file) => ({ file, directory: false })));
   for (const [name, inside] of Object.entries(DIRECTORY_VARIABLES))
     named.push(
       ...absolute(env[name]).map((dir) => ({
-        file: inside ? path16.join(dir, inside) : dir,
+        file: inside ? path17.join(dir, inside) : dir,
         directory: !inside
       }))
     );
@@ -9603,7 +9637,7 @@ async function environmentCredentialPaths(env) {
 }
 function absolute(value, separator) {
   if (!value) return [];
-  return (separator ? value.split(separator) : [value]).filter((entry) => path16.isAbsolute(entry));
+  return (separator ? value.split(separator) : [value]).filter((entry) => path17.isAbsolute(entry));
 }
 
 // src/runner/isolation/host-commands.ts
@@ -9627,7 +9661,7 @@ function systemHostCommands() {
 
 // src/runner/isolation/runner-credential-paths.ts
 import { readdir as readdir4 } from "node:fs/promises";
-import path17 from "node:path";
+import path18 from "node:path";
 var HOME_CREDENTIAL_FILES = [
   ".git-credentials",
   ".config/git/credentials",
@@ -9680,11 +9714,11 @@ var HOME_CREDENTIAL_FILES = [
 ];
 var RUNNER_CREDENTIAL_FILES = [".credentials", ".credentials_rsaparams"];
 async function runnerCredentialPaths(where2) {
-  const inHome = where2.home && path17.isAbsolute(where2.home) && where2.home !== "/" ? await existingPaths2(HOME_CREDENTIAL_FILES.map((file) => path17.join(where2.home, file))) : [];
-  const workDir = where2.runnerWorkspace ? path17.dirname(path17.resolve(where2.runnerWorkspace)) : void 0;
-  const ofRunner = workDir && path17.basename(workDir) === "_work" ? await existingPaths2(RUNNER_CREDENTIAL_FILES.map((file) => path17.join(path17.dirname(workDir), file))) : [];
-  const runnerTemp = where2.runnerTemp && path17.isAbsolute(where2.runnerTemp) ? where2.runnerTemp : void 0;
-  const fileCommands = runnerTemp ? await existingPaths2([path17.join(runnerTemp, "_runner_file_commands")]) : [];
+  const inHome = where2.home && path18.isAbsolute(where2.home) && where2.home !== "/" ? await existingPaths2(HOME_CREDENTIAL_FILES.map((file) => path18.join(where2.home, file))) : [];
+  const workDir = where2.runnerWorkspace ? path18.dirname(path18.resolve(where2.runnerWorkspace)) : void 0;
+  const ofRunner = workDir && path18.basename(workDir) === "_work" ? await existingPaths2(RUNNER_CREDENTIAL_FILES.map((file) => path18.join(path18.dirname(workDir), file))) : [];
+  const runnerTemp = where2.runnerTemp && path18.isAbsolute(where2.runnerTemp) ? where2.runnerTemp : void 0;
+  const fileCommands = runnerTemp ? await existingPaths2([path18.join(runnerTemp, "_runner_file_commands")]) : [];
   const stepScripts = runnerTemp ? await stepScriptsIn(runnerTemp) : [];
   const parts = [
     ...inHome.length ? [`${inHome.length} credential file${inHome.length === 1 ? "" : "s"} of the runner's HOME`] : [],
@@ -9698,7 +9732,7 @@ async function runnerCredentialPaths(where2) {
 var STEP_SCRIPT = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(?:sh|ps1|cmd|py)$/i;
 async function stepScriptsIn(runnerTemp) {
   const entries = await readdir4(runnerTemp, { withFileTypes: true }).catch(() => []);
-  return entries.filter((entry) => entry.isFile() && STEP_SCRIPT.test(entry.name)).map((entry) => path17.join(runnerTemp, entry.name)).sort();
+  return entries.filter((entry) => entry.isFile() && STEP_SCRIPT.test(entry.name)).map((entry) => path18.join(runnerTemp, entry.name)).sort();
 }
 
 // src/runner/merge-runner-settings.ts
@@ -9818,7 +9852,7 @@ function modelIdFor(provider, model, option = "model") {
 // src/runner/resolve-claude-path.ts
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import path18 from "node:path";
+import path19 from "node:path";
 function resolveClaudePath() {
   const require2 = createRequire(import.meta.url);
   let manifestPath;
@@ -9833,7 +9867,7 @@ function resolveClaudePath() {
   const manifest = JSON.parse(readFileSync(manifestPath, "utf8"));
   const bin = typeof manifest.bin === "string" ? manifest.bin : manifest.bin?.claude;
   if (!bin) throw new RunnerConfigError(`${manifestPath} declares no "claude" bin`, "claudePath");
-  return path18.resolve(path18.dirname(manifestPath), bin);
+  return path19.resolve(path19.dirname(manifestPath), bin);
 }
 
 // src/runner/prepare-session.ts
@@ -9841,7 +9875,7 @@ async function prepareSession(options) {
   if (typeof options.prompt !== "string" || options.prompt.trim() === "") {
     throw new RunnerConfigError("the prompt is empty", "prompt");
   }
-  const cwd = path19.resolve(options.cwd);
+  const cwd = path20.resolve(options.cwd);
   const cwdStat = await stat5(cwd).catch(() => void 0);
   if (!cwdStat?.isDirectory())
     throw new RunnerConfigError(`the working directory ${cwd} does not exist`, "cwd");
@@ -9860,7 +9894,7 @@ async function prepareSession(options) {
     ...options.fallbackModel ? { fallbackModel: modelIdFor(provider, options.fallbackModel, "fallbackModel") } : {}
   };
   const outputSchema = options.jsonSchema === void 0 ? void 0 : await compileOutputSchema(options.jsonSchema);
-  const claudePath = options.claudePath ? path19.resolve(options.claudePath) : resolveClaudePath();
+  const claudePath = options.claudePath ? path20.resolve(options.claudePath) : resolveClaudePath();
   const sandboxed = options.bashSandbox && !options.withoutBash;
   const namedByEnvironment = await environmentCredentialPaths(hostEnv);
   const runnerCredentials = sandboxed || options.agentUser ? combineHiddenPaths(
@@ -9905,11 +9939,11 @@ async function prepareSession(options) {
   const claudeStat = await stat5(claudePath).catch(() => void 0);
   if (!claudeStat?.isFile())
     throw new RunnerConfigError(`the claude executable ${claudePath} does not exist`, "claudePath");
-  const tempRoot = options.workRoot ? await emptyPrivateDir(path19.resolve(options.workRoot)) : await mkdtemp4(path19.join(tmpdir3(), "claude-pr-runner-"));
+  const tempRoot = options.workRoot ? await emptyPrivateDir(path20.resolve(options.workRoot)) : await mkdtemp4(path20.join(tmpdir3(), "claude-pr-runner-"));
   const undo = [() => rm8(tempRoot, { recursive: true, force: true })];
   try {
-    const home = path19.join(tempRoot, "home");
-    const configDir = options.configDir ? path19.resolve(options.configDir) : path19.join(tempRoot, "config");
+    const home = path20.join(tempRoot, "home");
+    const configDir = options.configDir ? path20.resolve(options.configDir) : path20.join(tempRoot, "config");
     await mkdir7(home, { recursive: true });
     await mkdir7(configDir, { recursive: true });
     const env = buildAgentEnvironment({
@@ -9919,7 +9953,7 @@ async function prepareSession(options) {
       ...options.env ? { extra: options.env } : {},
       ...options.passSecrets ? { passSecrets: options.passSecrets } : {}
     });
-    const tmp = path19.join(tempRoot, "tmp");
+    const tmp = path20.join(tempRoot, "tmp");
     await mkdir7(tmp, { mode: 448 });
     env.TMPDIR = tmp;
     const redactor = SecretRedactor.fromEnvironment({ ...source, ...options.env });
@@ -9929,7 +9963,7 @@ async function prepareSession(options) {
     try {
       workspace = await makeAgentWorkspace({
         source: sourceCwd,
-        into: path19.join(tempRoot, "workspace"),
+        into: path20.join(tempRoot, "workspace"),
         access,
         shareInodes: user !== void 0 && access === "read",
         hostEnv,
@@ -9958,8 +9992,8 @@ async function prepareSession(options) {
       needed: [
         configDir,
         ...options.addDirs ?? [],
-        path19.dirname(claudePath),
-        path19.dirname(await realpath8(claudePath))
+        path20.dirname(claudePath),
+        path20.dirname(await realpath8(claudePath))
       ],
       // With no network of its own to resolve names for, the host's local sockets go too.
       hidden: [...runnerDirectories(hostEnv), ...agentNetwork?.own ? LOCAL_SOCKET_DIRS : []],
@@ -10129,11 +10163,11 @@ async function handOverSessionFiles(user, host, dirs, workspaceAccess) {
   }
 }
 function runnerDirectories(hostEnv) {
-  const workspace = hostEnv.RUNNER_WORKSPACE ? path19.resolve(hostEnv.RUNNER_WORKSPACE) : void 0;
+  const workspace = hostEnv.RUNNER_WORKSPACE ? path20.resolve(hostEnv.RUNNER_WORKSPACE) : void 0;
   return [
     homedir2(),
-    ...workspace ? [path19.dirname(path19.dirname(workspace))] : [],
-    ...hostEnv.RUNNER_TEMP ? [path19.resolve(hostEnv.RUNNER_TEMP)] : []
+    ...workspace ? [path20.dirname(path20.dirname(workspace))] : [],
+    ...hostEnv.RUNNER_TEMP ? [path20.resolve(hostEnv.RUNNER_TEMP)] : []
   ];
 }
 function listed(items) {
@@ -10432,8 +10466,8 @@ var SessionHost = class {
         });
         this.channel?.request("initialize", {}).catch(() => {
         });
-        this.write(userMessageFrame(this.options.prompt));
-        for (const text of this.queuedMessages.splice(0)) this.write(userMessageFrame(text));
+        this.writeUserMessage(this.options.prompt);
+        for (const text of this.queuedMessages.splice(0)) this.writeUserMessage(text);
       });
       child.once("exit", (code, signal) => {
         this.progress({ kind: "exited", code, signal });
@@ -10615,7 +10649,19 @@ var SessionHost = class {
   }
   sendUserMessage(text) {
     if (!this.child) this.queuedMessages.push(text);
-    else this.write(userMessageFrame(text));
+    else this.writeUserMessage(text);
+  }
+  /** A user message with its file mentions defused (defuse-file-mentions.ts); the notes count them. */
+  writeUserMessage(text) {
+    const { text: safe, defused } = defuseFileMentions(text, this.prepared.cwd);
+    if (defused.length > 0) {
+      const redactor = this.prepared.redactor;
+      const shown = defused.slice(0, 5).map((token) => `@${redactor.redact(token)}`);
+      this.notes.push(
+        `${defused.length} file mention${defused.length === 1 ? " in the prompt was" : "s in the prompt were"} sent as text, since the CLI would read them itself: ${shown.join(", ")}${defused.length > shown.length ? ", \u2026" : ""}`
+      );
+    }
+    this.write(userMessageFrame(safe));
   }
   async interrupt(reason = "interrupted by the host") {
     this.log?.host({ kind: "interrupt", reason });
@@ -10908,10 +10954,10 @@ function readsOf(since, headChars) {
 }
 
 // src/findings/repository-path.ts
-function repositoryPathProblem(path21) {
-  if (typeof path21 !== "string" || path21.trim() === "") return "must be a non-empty path";
-  if (path21.startsWith("/") || path21.split("/").includes("..")) {
-    return `must be repository-relative, got "${path21}"`;
+function repositoryPathProblem(path22) {
+  if (typeof path22 !== "string" || path22.trim() === "") return "must be a non-empty path";
+  if (path22.startsWith("/") || path22.split("/").includes("..")) {
+    return `must be repository-relative, got "${path22}"`;
   }
   return void 0;
 }
@@ -11110,19 +11156,19 @@ function reviewCoverage(input) {
     if (use.isError || refused.has(use.id)) continue;
     let counted = false;
     for (const look of looksOf(use, paths)) {
-      const path21 = changedPathOf(look.path, paths);
-      if (!path21) continue;
+      const path22 = changedPathOf(look.path, paths);
+      if (!path22) continue;
       counted = true;
-      touched.add(path21);
-      const lines = added.get(path21) ?? [];
-      const into = seen.get(path21);
+      touched.add(path22);
+      const lines = added.get(path22) ?? [];
+      const into = seen.get(path22);
       if (look.lines === "none") continue;
       for (const line of lines)
         if (look.lines === "all" || look.lines.some((r) => line >= r.from && line <= r.to)) into?.add(line);
     }
     if (counted) toolCallsCounted++;
   }
-  const isRead = (path21) => (added.get(path21)?.length ?? 0) === 0 ? touched.has(path21) : (seen.get(path21)?.size ?? 0) > 0;
+  const isRead = (path22) => (added.get(path22)?.length ?? 0) === 0 ? touched.has(path22) : (seen.get(path22)?.size ?? 0) > 0;
   return {
     filesTotal: files.length,
     filesRead: paths.filter(isRead).length,
@@ -11130,7 +11176,7 @@ function reviewCoverage(input) {
     linesRead: [...seen.values()].reduce((sum, lines) => sum + lines.size, 0),
     linesInPrompt,
     ...summarised ? { reviewedEarlier: { at: summarised.reviewedSha, lines: linesEarlier } } : {},
-    unread: paths.filter((path21) => !isRead(path21)),
+    unread: paths.filter((path22) => !isRead(path22)),
     toolCallsCounted
   };
 }
@@ -11158,8 +11204,8 @@ function coverageLine(coverage) {
   return `Read ${coverage.filesRead} of ${coverage.filesTotal} changed files (${lines}; ${prompt})`;
 }
 function changedPathOf(given, changed) {
-  const path21 = given.replace(/^\.\//, "").replace(/^[ab]\//, "");
-  return changed.find((c) => path21 === c || path21.endsWith(`/${c}`));
+  const path22 = given.replace(/^\.\//, "").replace(/^[ab]\//, "");
+  return changed.find((c) => path22 === c || path22.endsWith(`/${c}`));
 }
 function looksOf(use, changed) {
   switch (use.name.toLowerCase()) {
@@ -11174,17 +11220,17 @@ function looksOf(use, changed) {
   }
 }
 function readLooks(input) {
-  const path21 = stringField(input, "file_path") ?? stringField(input, "path");
-  if (!path21) return [];
+  const path22 = stringField(input, "file_path") ?? stringField(input, "path");
+  if (!path22) return [];
   const range = input.view_range;
   if (Array.isArray(range) && typeof range[0] === "number") {
     const to = typeof range[1] === "number" && range[1] > 0 ? range[1] : Number.MAX_SAFE_INTEGER;
-    return [{ path: path21, lines: [{ from: range[0], to }] }];
+    return [{ path: path22, lines: [{ from: range[0], to }] }];
   }
   const offset = numberField(input, "offset") ?? 1;
   const limit = numberField(input, "limit") ?? READ_DEFAULT_LINES;
   const from = Math.max(1, offset);
-  return [{ path: path21, lines: [{ from, to: from + limit - 1 }] }];
+  return [{ path: path22, lines: [{ from, to: from + limit - 1 }] }];
 }
 function grepLooks(use) {
   const looks = [];
@@ -11194,12 +11240,12 @@ function grepLooks(use) {
       const line = Number(hit[2]);
       looks.push({ path: hit[1], lines: [{ from: line, to: line }] });
     } else {
-      const path22 = text.trim();
-      if (path22 && !path22.includes(" ")) looks.push({ path: path22, lines: "none" });
+      const path23 = text.trim();
+      if (path23 && !path23.includes(" ")) looks.push({ path: path23, lines: "none" });
     }
   }
-  const path21 = stringField(use.input, "path");
-  if (looks.length === 0 && path21) looks.push({ path: path21, lines: "none" });
+  const path22 = stringField(use.input, "path");
+  if (looks.length === 0 && path22) looks.push({ path: path22, lines: "none" });
   return looks;
 }
 function bashLooks(command, changed) {
@@ -11210,13 +11256,13 @@ function bashLooks(command, changed) {
   switch (program) {
     case "cat":
     case "nl":
-      return operands.map((path21) => ({ path: path21, lines: "all" }));
+      return operands.map((path22) => ({ path: path22, lines: "all" }));
     case "head": {
       const count = countOption(args) ?? HEAD_DEFAULT_LINES;
-      return operands.filter((a) => !/^\d+$/.test(a)).map((path21) => ({ path: path21, lines: [{ from: 1, to: count }] }));
+      return operands.filter((a) => !/^\d+$/.test(a)).map((path22) => ({ path: path22, lines: [{ from: 1, to: count }] }));
     }
     case "tail":
-      return operands.filter((a) => !/^\d+$/.test(a)).map((path21) => ({ path: path21, lines: "none" }));
+      return operands.filter((a) => !/^\d+$/.test(a)).map((path22) => ({ path: path22, lines: "none" }));
     case "sed":
       return sedLooks(args);
     case "git":
@@ -11229,7 +11275,7 @@ function sedLooks(args) {
   const script = args.find((a) => /^\d+(,\d+)?p$/.test(a));
   if (!args.includes("-n") || !script) return [];
   const [from = 0, to = from] = script.slice(0, -1).split(",").map(Number);
-  return args.filter((a) => a !== "-n" && a !== script && !a.startsWith("-")).map((path21) => ({ path: path21, lines: [{ from, to }] }));
+  return args.filter((a) => a !== "-n" && a !== script && !a.startsWith("-")).map((path22) => ({ path: path22, lines: [{ from, to }] }));
 }
 function gitLooks(args, changed) {
   const [sub, ...rest] = args.filter((a, i) => !(i === 0 && a.startsWith("-")));
@@ -11238,10 +11284,10 @@ function gitLooks(args, changed) {
   const named = dashDash >= 0 ? rest.slice(dashDash + 1) : [];
   const blobs = rest.filter((a) => !a.startsWith("-") && /^[^:]+:.+/.test(a)).map((a) => ({ path: a.slice(a.indexOf(":") + 1), lines: "all" }));
   if (sub === "log" && !rest.includes("-p") && !rest.includes("--patch")) return [];
-  if (named.length > 0) return named.map((path21) => ({ path: path21, lines: "all" }));
+  if (named.length > 0) return named.map((path22) => ({ path: path22, lines: "all" }));
   if (blobs.length > 0) return blobs;
   if (sub === "diff" && !rest.some((a) => a === "--stat" || a === "--name-only" || a === "--name-status"))
-    return changed.map((path21) => ({ path: path21, lines: "all" }));
+    return changed.map((path22) => ({ path: path22, lines: "all" }));
   return [];
 }
 function countOption(args) {
@@ -11577,10 +11623,10 @@ async function checkedReview(session, promptNotes, files) {
     };
   }
   const review = reviewFromStructuredOutput(outcome.structuredOutput);
-  const lineCounts = files.lineCounts ? await files.lineCounts(review.findings.map((f) => f.path).filter((path21) => files.knownPaths.has(path21))) : /* @__PURE__ */ new Map();
+  const lineCounts = files.lineCounts ? await files.lineCounts(review.findings.map((f) => f.path).filter((path22) => files.knownPaths.has(path22))) : /* @__PURE__ */ new Map();
   const checked = checkReview(review, {
     knownPaths: files.knownPaths,
-    lineCount: (path21) => lineCounts.get(path21),
+    lineCount: (path22) => lineCounts.get(path22),
     ...files.rules ? { rules: files.rules } : {}
   });
   const coverage = files.coverage ? coverageOf(files.coverage, outcome) : void 0;
@@ -12069,20 +12115,20 @@ function isErrno(error, code) {
 function versionOf(bytes) {
   return createHash6("sha256").update(bytes).digest("hex");
 }
-async function readIfExists(path21) {
+async function readIfExists(path22) {
   try {
-    return await readFile4(path21);
+    return await readFile4(path22);
   } catch (error) {
     if (isErrno(error, "ENOENT")) return void 0;
     throw error;
   }
 }
-async function writeAtomic(path21, bytes) {
-  await mkdir8(dirname2(path21), { recursive: true });
-  const temp = `${path21}.${process.pid}.${randomUUID2()}.tmp`;
+async function writeAtomic(path22, bytes) {
+  await mkdir8(dirname2(path22), { recursive: true });
+  const temp = `${path22}.${process.pid}.${randomUUID2()}.tmp`;
   try {
     await writeFile6(temp, bytes, { flag: "wx" });
-    await rename3(temp, path21);
+    await rename3(temp, path22);
   } catch (error) {
     await rm10(temp, { force: true });
     throw error;
@@ -12117,10 +12163,10 @@ var FsTranscriptStore = class {
     await Promise.all(sessionIds.map((id) => rm10(this.#transcriptPath(key, id), { force: true })));
   }
   async readIndex(key) {
-    const path21 = join4(this.#dir(key), "index.json");
-    const bytes = await readIfExists(path21);
+    const path22 = join4(this.#dir(key), "index.json");
+    const bytes = await readIfExists(path22);
     if (!bytes) return void 0;
-    return { index: parseLineageIndex(key, bytes, path21), version: versionOf(bytes) };
+    return { index: parseLineageIndex(key, bytes, path22), version: versionOf(bytes) };
   }
   async writeIndex(key, index, expectedVersion) {
     return this.#swap(join4(this.#dir(key), "index.json"), serializeLineageIndex(index), {
@@ -12129,14 +12175,14 @@ var FsTranscriptStore = class {
     });
   }
   /** Compare-and-swap under the file's lock: the version is the sha256 of the bytes on disk. */
-  async #swap(path21, bytes, cas) {
-    const release = await this.#lock(path21.replace(/\.json$/, ".lock"), cas);
+  async #swap(path22, bytes, cas) {
+    const release = await this.#lock(path22.replace(/\.json$/, ".lock"), cas);
     try {
-      const current = await readIfExists(path21);
+      const current = await readIfExists(path22);
       const currentVersion = current ? versionOf(current) : void 0;
       if (currentVersion !== cas.expectedVersion)
         throw new IndexConflictError(cas.conflictKey, cas.expectedVersion);
-      await writeAtomic(path21, bytes);
+      await writeAtomic(path22, bytes);
       return versionOf(bytes);
     } finally {
       await release();
@@ -12254,7 +12300,7 @@ function formatProgressEvent(event) {
 }
 
 // src/runner/parse-claude-args.ts
-import path20 from "node:path";
+import path21 from "node:path";
 var EFFORT_LEVELS = ["low", "medium", "high", "xhigh", "max"];
 var ALLOWED = [
   "--model",
@@ -12333,9 +12379,9 @@ function parseClaudeArgs(text, workspace) {
         out.effort = value;
         break;
       case "--add-dir": {
-        const root = path20.resolve(workspace);
-        const dir = path20.resolve(root, value);
-        if (dir !== root && !dir.startsWith(`${root}${path20.sep}`)) {
+        const root = path21.resolve(workspace);
+        const dir = path21.resolve(root, value);
+        if (dir !== root && !dir.startsWith(`${root}${path21.sep}`)) {
           throw new RunnerConfigError(
             `claude_args: --add-dir ${value} is outside the workspace`,
             "claude_args"
@@ -12523,24 +12569,24 @@ function parseJson2(name, text) {
     throw new PassThroughError(`${name} is not valid JSON: ${error.message}`, name);
   }
 }
-async function readPromptFile(path21, source) {
+async function readPromptFile(path22, source) {
   let text;
   try {
-    text = await source.readFile(path21);
+    text = await source.readFile(path22);
   } catch (error) {
     throw new PassThroughError(
-      `prompt_file ${path21} could not be read: ${error.message}`,
+      `prompt_file ${path22} could not be read: ${error.message}`,
       "prompt_file"
     );
   }
   const size = Buffer.byteLength(text);
   if (size > PROMPT_FILE_MAX_BYTES) {
     throw new PassThroughError(
-      `prompt_file ${path21} is ${size} bytes; the limit is ${PROMPT_FILE_MAX_BYTES}`,
+      `prompt_file ${path22} is ${size} bytes; the limit is ${PROMPT_FILE_MAX_BYTES}`,
       "prompt_file"
     );
   }
-  if (text.trim() === "") throw new PassThroughError(`prompt_file ${path21} is empty`, "prompt_file");
+  if (text.trim() === "") throw new PassThroughError(`prompt_file ${path22} is empty`, "prompt_file");
   return text.trim();
 }
 
@@ -12648,16 +12694,16 @@ async function parsePolicyDocument(text, source) {
 
 // src/runner/policy/load-policy-file.ts
 import { readFile as readFile5 } from "node:fs/promises";
-async function loadPolicyFile(path21, options = {}) {
+async function loadPolicyFile(path22, options = {}) {
   let text;
   try {
-    text = await readFile5(path21, "utf8");
+    text = await readFile5(path22, "utf8");
   } catch (error) {
-    throw new PolicyFileError(path21, [
+    throw new PolicyFileError(path22, [
       `cannot read the file: ${error.code ?? error.message}`
     ]);
   }
-  return new ToolPolicy(await parsePolicyDocument(text, path21), options);
+  return new ToolPolicy(await parsePolicyDocument(text, path22), options);
 }
 
 export {

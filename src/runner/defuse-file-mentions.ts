@@ -1,0 +1,60 @@
+import { lstatSync } from "node:fs";
+import path from "node:path";
+
+/**
+ * The CLI reads every `@path` of a user message itself (2.1.235, without --bare): before any tool
+ * call, with no can_use_tool, as its own uid, and puts the file or a directory's listing into the
+ * model's context. It does so inside fenced blocks, after any whitespace, for a quoted path, with a
+ * `#L1-2` fragment and through links (test/red-team/prompt-file-mentions.test.ts). Our prompts carry
+ * text others wrote (a PR's description and diff, comments), and none of our own prompts names a
+ * file that way, so each mention that could make the CLI read something is sent as text: a zero-width
+ * space after its `@`, which the model reads past and the CLI does not take for a mention.
+ *
+ * A mention is defused when what follows the `@` names a path from the root or the home directory,
+ * climbs with `..`, is quoted or escaped (forms this check does not resolve), or names anything that
+ * exists from the session's working directory (a link, a directory, a file: the tool policy, not the
+ * CLI, decides what the agent reads). Decorators, `@types/node` and e-mail addresses name nothing there
+ * and stay as written.
+ */
+export interface DefusedText {
+  text: string;
+  /** The mentions sent as text, as written after the `@`. */
+  defused: string[];
+}
+
+const ZERO_WIDTH_SPACE = "\u200b";
+/** What the CLI could take for a mention: the `@` and what follows it up to whitespace. */
+const MENTION = /@(\S+)/gu;
+/** Trailing characters a reader (or a newer CLI) may drop from a mention: each shorter form is checked too. */
+const TRAILING = /[.,;:!?)\]}'"`>]+$/u;
+
+export function defuseFileMentions(text: string, cwd: string): DefusedText {
+  const defused: string[] = [];
+  const out = text.replace(MENTION, (whole, token: string) => {
+    if (!couldReadFile(token, cwd)) return whole;
+    defused.push(token);
+    return `@${ZERO_WIDTH_SPACE}${token}`;
+  });
+  return { text: out, defused };
+}
+
+function couldReadFile(token: string, cwd: string): boolean {
+  if (/^[/~"']/u.test(token) || token.includes("\\")) return true;
+  const withoutFragment = token.split("#")[0] as string;
+  for (const candidate of new Set([token, withoutFragment, withoutFragment.replace(TRAILING, "")])) {
+    if (candidate === "") continue;
+    if (candidate.split("/").includes("..")) return true;
+    if (exists(path.resolve(cwd, candidate))) return true;
+  }
+  return false;
+}
+
+/** The entry itself, a dangling link included (the CLI may follow it once its target appears). */
+function exists(target: string): boolean {
+  try {
+    lstatSync(target);
+    return true;
+  } catch {
+    return false;
+  }
+}
