@@ -11,12 +11,15 @@ export default mutationScope({
     "src/secrets/secret-forms.ts",
     "src/findings/fingerprint-marker.ts",
     "src/github/comment-markers.ts",
+    // What goes in: a prompt's file mentions, which the CLI would read itself (docs/security.md).
+    "src/runner/defuse-file-mentions.ts",
   ],
   tests: [
     "test/github/neutralise-output.test.ts",
     "test/runner/secret-redactor.test.ts",
     "test/secrets/secret-forms.test.ts",
     "test/github/marker-positions.test.ts",
+    "test/runner/defuse-file-mentions.test.ts",
   ],
   breakAt: 90,
 });

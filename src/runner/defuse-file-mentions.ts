@@ -49,12 +49,17 @@ function couldReadFile(token: string, cwd: string): boolean {
   return false;
 }
 
-/** The entry itself, a dangling link included (the CLI may follow it once its target appears). */
+/**
+ * The entry itself, a dangling link included (the CLI may follow it once its target appears). Only
+ * "no such entry" counts as nothing: a path this process cannot look at (a loop of links, a directory
+ * closed to it) may still be there for the CLI.
+ */
 function exists(target: string): boolean {
   try {
     lstatSync(target);
     return true;
-  } catch {
-    return false;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    return code !== "ENOENT" && code !== "ENOTDIR";
   }
 }

@@ -13,6 +13,7 @@ beforeAll(async () => {
   await mkdir(path.join(cwd, "docs"));
   await symlink("/etc/hostname", path.join(cwd, "notes.md"));
   await symlink(path.join(cwd, "gone"), path.join(cwd, "dangling"));
+  await symlink("loop", path.join(cwd, "loop"));
 });
 
 describe("defuseFileMentions", () => {
@@ -30,12 +31,14 @@ describe("defuseFileMentions", () => {
     ["a fragment", "@README.md#L1-2", `@${Z}README.md#L1-2`, "README.md#L1-2"],
     ["trailing punctuation", "(@notes.md).", `(@${Z}notes.md).`, "notes.md)."],
     ["the working directory itself", "@.", `@${Z}.`, "."],
+    ["a path this process cannot look at (a loop of links)", "@loop/x", `@${Z}loop/x`, "loop/x"],
   ])("defuses %s", (_name, text, expected, token) => {
     expect(defuseFileMentions(text, cwd)).toEqual({ text: expected, defused: [token] });
   });
 
   it("leaves what names nothing there as written: decorators, scoped packages, e-mail, a lone @", () => {
-    const text = " * @param x\n@property\nimport '@types/node'\nmail a@b.com or @ alone, @@x";
+    const text =
+      " * @param x\n@property\nimport '@types/node'\nmail a@b.com or @ alone, @@x, @#general, @).\nREADME.md is a file: @README.md/x";
     expect(defuseFileMentions(text, cwd)).toEqual({ text, defused: [] });
   });
 

@@ -7452,8 +7452,9 @@ function exists(target) {
   try {
     lstatSync(target);
     return true;
-  } catch {
-    return false;
+  } catch (error) {
+    const code = error.code;
+    return code !== "ENOENT" && code !== "ENOTDIR";
   }
 }
 
