@@ -11,7 +11,8 @@ import path from "node:path";
  * space after its `@`, which the model reads past and the CLI does not take for a mention.
  *
  * A mention is defused when what follows the `@` names a path from the root or the home directory,
- * climbs with `..`, is quoted or escaped (forms this check does not resolve), or names anything that
+ * climbs with `..`, is quoted or escaped (forms this check does not resolve), names an MCP resource
+ * (`@server:uri`, read the same way from the job's servers), or names anything that
  * exists from the session's working directory (a link, a directory, a file: the tool policy, not the
  * CLI, decides what the agent reads). Decorators, `@types/node` and e-mail addresses name nothing there
  * and stay as written.
@@ -27,6 +28,8 @@ const ZERO_WIDTH_SPACE = "\u200b";
 const MENTION = /@(\S+)/gu;
 /** Trailing characters a reader (or a newer CLI) may drop from a mention: each shorter form is checked too. */
 const TRAILING = /[.,;:!?)\]}'"`>]+$/u;
+/** `path:12` or `path:12-20`, a line reference a reader (or a newer CLI) may take off. */
+const LINE_SUFFIX = /:\d+(?:-\d+)?$/u;
 
 export function defuseFileMentions(text: string, cwd: string): DefusedText {
   const defused: string[] = [];
@@ -40,7 +43,9 @@ export function defuseFileMentions(text: string, cwd: string): DefusedText {
 
 function couldReadFile(token: string, cwd: string): boolean {
   if (/^[/~"']/u.test(token) || token.includes("\\")) return true;
-  const withoutFragment = token.split("#")[0] as string;
+  // `@server:uri` names an MCP server's resource, which the CLI would read as well.
+  if (/^[^/]+:/u.test(token)) return true;
+  const withoutFragment = (token.split("#")[0] as string).replace(LINE_SUFFIX, "");
   for (const candidate of new Set([token, withoutFragment, withoutFragment.replace(TRAILING, "")])) {
     if (candidate === "") continue;
     if (candidate.split("/").includes("..")) return true;

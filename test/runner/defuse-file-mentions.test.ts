@@ -11,6 +11,7 @@ beforeAll(async () => {
   cwd = await makeTempDir("mentions");
   await writeFile(path.join(cwd, "README.md"), "# r\n");
   await mkdir(path.join(cwd, "docs"));
+  await writeFile(path.join(cwd, "docs", "guide.md"), "# g\n");
   await symlink("/etc/hostname", path.join(cwd, "notes.md"));
   await symlink(path.join(cwd, "gone"), path.join(cwd, "dangling"));
   await symlink("loop", path.join(cwd, "loop"));
@@ -32,13 +33,15 @@ describe("defuseFileMentions", () => {
     ["trailing punctuation", "(@notes.md).", `(@${Z}notes.md).`, "notes.md)."],
     ["the working directory itself", "@.", `@${Z}.`, "."],
     ["a path this process cannot look at (a loop of links)", "@loop/x", `@${Z}loop/x`, "loop/x"],
+    ["an MCP server's resource", "@docs:file://notes", `@${Z}docs:file://notes`, "docs:file://notes"],
+    ["a line reference", "@docs/guide.md:3-4", `@${Z}docs/guide.md:3-4`, "docs/guide.md:3-4"],
   ])("defuses %s", (_name, text, expected, token) => {
     expect(defuseFileMentions(text, cwd)).toEqual({ text: expected, defused: [token] });
   });
 
   it("leaves what names nothing there as written: decorators, scoped packages, e-mail, a lone @", () => {
     const text =
-      " * @param x\n@property\nimport '@types/node'\nmail a@b.com or @ alone, @@x, @#general, @).\nREADME.md is a file: @README.md/x";
+      " * @param x\n@property\nimport '@types/node'\nmail a@b.com or @ alone, @@x, @#general, @).\nREADME.md is a file: @README.md/x, @docs/none:12";
     expect(defuseFileMentions(text, cwd)).toEqual({ text, defused: [] });
   });
 

@@ -7429,6 +7429,7 @@ import path4 from "node:path";
 var ZERO_WIDTH_SPACE = "\u200B";
 var MENTION = /@(\S+)/gu;
 var TRAILING = /[.,;:!?)\]}'"`>]+$/u;
+var LINE_SUFFIX = /:\d+(?:-\d+)?$/u;
 function defuseFileMentions(text, cwd) {
   const defused = [];
   const out = text.replace(MENTION, (whole, token) => {
@@ -7440,7 +7441,8 @@ function defuseFileMentions(text, cwd) {
 }
 function couldReadFile(token, cwd) {
   if (/^[/~"']/u.test(token) || token.includes("\\")) return true;
-  const withoutFragment = token.split("#")[0];
+  if (/^[^/]+:/u.test(token)) return true;
+  const withoutFragment = token.split("#")[0].replace(LINE_SUFFIX, "");
   for (const candidate of /* @__PURE__ */ new Set([token, withoutFragment, withoutFragment.replace(TRAILING, "")])) {
     if (candidate === "") continue;
     if (candidate.split("/").includes("..")) return true;
