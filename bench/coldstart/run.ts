@@ -20,9 +20,13 @@ import { median, OUT_DIR, ROOT } from "../shared/read-session.js";
 const runs = Math.max(5, Number(process.argv[2] ?? 7));
 const execFileAsync = promisify(execFile);
 
-/** Function → its entry, its logical id's prefix in the stack, and its floor handler. */
-const FUNCTIONS = {
-  webhook: { entry: "lambda/webhook/handler.ts", logicalId: "WebhookFunction" },
+/**
+ * Function → its entry, its logical id's prefix in the stack, and (optionally) a second floor with
+ * the libraries the stack's design has it load besides (bench/coldstart/floors/<name>-libraries.ts),
+ * so the function's own code is measured apart from those choices.
+ */
+const FUNCTIONS: Record<string, { entry: string; logicalId: string; librariesFloor?: boolean }> = {
+  webhook: { entry: "lambda/webhook/handler.ts", logicalId: "WebhookFunction", librariesFloor: true },
   gateway: { entry: "lambda/gateway/handler.ts", logicalId: "ModelGatewayFunction" },
   schedule: { entry: "lambda/schedule/handler.ts", logicalId: "ScheduleFunction" },
   sweep: { entry: "lambda/schedule/sweep-handler.ts", logicalId: "DeliverySweepFunction" },
@@ -34,9 +38,9 @@ const FUNCTIONS = {
     entry: "lambda/managed-agents/session-sweep-function.ts",
     logicalId: "ManagedAgentsSweepFunction",
   },
-} as const;
-type Name = keyof typeof FUNCTIONS;
-const NAMES = Object.keys(FUNCTIONS) as Name[];
+};
+type Name = string;
+const NAMES = Object.keys(FUNCTIONS);
 
 // --- each function's environment, as the stack sets it (the managed-agents engine has them all) ---
 const cdkOut = await mkdtemp(path.join(tmpdir(), "coldstart-synth-"));
@@ -93,20 +97,30 @@ function environmentOf(logicalIdPrefix: string): Record<string, string> {
 const bundleDir = path.join(OUT_DIR, "coldstart");
 await rm(bundleDir, { recursive: true, force: true });
 await mkdir(bundleDir, { recursive: true });
-const VARIANTS = ["function", "floor", "one-file"] as const;
+const VARIANTS = ["function", "floor", "one-file", "libraries"] as const;
 type Variant = (typeof VARIANTS)[number];
 const OPTIONS: Record<Variant, BuildOptions> = {
   function: ZIP_ESBUILD_OPTIONS,
   floor: ZIP_ESBUILD_OPTIONS,
   "one-file": { ...ZIP_ESBUILD_OPTIONS, splitting: false },
+  libraries: ZIP_ESBUILD_OPTIONS,
+};
+/** The variants measured for `name`: the libraries floor only where the function has one. */
+const variantsOf = (name: Name): Variant[] =>
+  VARIANTS.filter((variant) => variant !== "libraries" || FUNCTIONS[name]?.librariesFloor === true);
+const ENTRIES: Record<Variant, (name: Name) => string> = {
+  function: (name) => (FUNCTIONS[name] as { entry: string }).entry,
+  floor: (name) => `bench/coldstart/floors/${name}.ts`,
+  "one-file": (name) => (FUNCTIONS[name] as { entry: string }).entry,
+  libraries: (name) => `bench/coldstart/floors/${name}-libraries.ts`,
 };
 /** `bytes`: every module file; `readBytes`: the files Node reads when the function is imported. */
 const bundles: Record<string, { file: string; bytes: number; readBytes: number }> = {};
 // Lists, without timing anything, the files Node reads as modules while the bundle is imported.
 const READS_PROBE = `const { registerHooks } = await import("node:module");const read=new Set();registerHooks({resolve(s,c,next){const r=next(s,c);if(r.url.startsWith("file:"))read.add(new URL(r.url).pathname);return r;}});globalThis.awslambda={streamifyResponse:(f)=>f,HttpResponseStream:{from:(s)=>s}};await import(process.argv[1]);console.log(JSON.stringify([...read]));`;
 for (const name of NAMES) {
-  for (const variant of VARIANTS) {
-    const entry = variant === "floor" ? `bench/coldstart/floors/${name}.ts` : FUNCTIONS[name].entry;
+  for (const variant of variantsOf(name)) {
+    const entry = ENTRIES[variant](name);
     const dir = path.join(bundleDir, `${name}.${variant}`);
     const result = await build({
       ...OPTIONS[variant],
@@ -121,7 +135,11 @@ for (const name of NAMES) {
       ["--input-type=module", "-e", READS_PROBE, file],
       {
         cwd: dir,
-        env: { PATH: process.env.PATH, AWS_REGION: "eu-west-1", ...environmentOf(FUNCTIONS[name].logicalId) },
+        env: {
+          PATH: process.env.PATH,
+          AWS_REGION: "eu-west-1",
+          ...environmentOf((FUNCTIONS[name] as { logicalId: string }).logicalId),
+        },
       },
     );
     const read = JSON.parse(stdout.trim().split("\n").at(-1) as string) as string[];
@@ -145,9 +163,10 @@ type Sample = { ms: number; rssMb: number };
 const samples: Record<string, Sample[]> = {};
 for (let run = 0; run < runs; run++) {
   for (const name of NAMES) {
-    const env = environmentOf(FUNCTIONS[name].logicalId);
+    const env = environmentOf((FUNCTIONS[name] as { logicalId: string }).logicalId);
     // Rotate the order each run so drift in machine load does not favour one variant.
-    const variants = VARIANTS.map((_, i) => VARIANTS[(i + run) % VARIANTS.length] as Variant);
+    const own = variantsOf(name);
+    const variants = own.map((_, i) => own[(i + run) % own.length] as Variant);
     for (const variant of variants) {
       const key = `${name}.${variant}`;
       const { stdout } = await execFileAsync(
@@ -186,12 +205,24 @@ const table = Object.fromEntries(
     const fn = of("function");
     const floor = of("floor");
     const oneFile = of("one-file");
+    const libraries = variantsOf(name).includes("libraries") ? of("libraries") : undefined;
     return [
       name,
       {
         function: fn,
         floor,
         oneFile,
+        ...(libraries
+          ? {
+              librariesFloor: libraries,
+              librariesRatios: {
+                importTime: fn.medianImportMs / libraries.medianImportMs,
+                readBytes: fn.readBytes / libraries.readBytes,
+                librariesOverFloorImportTime: libraries.medianImportMs / floor.medianImportMs,
+                librariesOverFloorReadBytes: libraries.readBytes / floor.readBytes,
+              },
+            }
+          : {}),
         ratios: {
           importTime: fn.medianImportMs / floor.medianImportMs,
           bytes: fn.bytes / floor.bytes,
@@ -219,4 +250,14 @@ for (const [name, row] of Object.entries(table)) {
       `vs one file: ${row.oneFile.medianImportMs.toFixed(0)} ms, ${row.oneFile.medianRssMb.toFixed(0)} MB (${r.importTimeVsOneFile.toFixed(2)}x, ${r.rssVsOneFile.toFixed(2)}x)`,
     ].join("  "),
   );
+  if (row.librariesFloor && row.librariesRatios) {
+    const l = row.librariesRatios;
+    console.log(
+      [
+        "".padEnd(18),
+        `with its libraries (${kb(row.librariesFloor.readBytes)} read, ${row.librariesFloor.medianImportMs.toFixed(0)} ms: ${l.librariesOverFloorReadBytes.toFixed(2)}x, ${l.librariesOverFloorImportTime.toFixed(2)}x the floor)`,
+        `the function over them: ${l.readBytes.toFixed(2)}x read, ${l.importTime.toFixed(2)}x import`,
+      ].join("  "),
+    );
+  }
 }
