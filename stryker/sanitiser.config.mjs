@@ -11,8 +11,10 @@ export default mutationScope({
     "src/secrets/secret-forms.ts",
     "src/findings/fingerprint-marker.ts",
     "src/github/comment-markers.ts",
-    // What goes in: a prompt's file mentions, which the CLI would read itself (docs/security.md).
+    // What goes in: a prompt's file mentions and the agent files above the workspace, which the CLI
+    // would read itself (docs/security.md).
     "src/runner/defuse-file-mentions.ts",
+    "src/runner/ancestor-agent-files.ts",
   ],
   tests: [
     "test/github/neutralise-output.test.ts",
@@ -20,6 +22,7 @@ export default mutationScope({
     "test/secrets/secret-forms.test.ts",
     "test/github/marker-positions.test.ts",
     "test/runner/defuse-file-mentions.test.ts",
+    "test/runner/ancestor-agent-files.test.ts",
   ],
   breakAt: 90,
 });

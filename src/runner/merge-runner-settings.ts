@@ -12,6 +12,8 @@ export async function mergeRunnerSettings(
   settings: Record<string, unknown> | string | undefined,
   /** Top-level keys the runner enforces over the user's (the Bash sandbox). */
   enforced: Record<string, unknown> = {},
+  /** `claudeMdExcludes` the runner adds to the user's (ancestor-agent-files.ts). */
+  excludedAgentFiles: readonly string[] = [],
 ): Promise<string> {
   let user: Record<string, unknown> = {};
   if (typeof settings === "string") {
@@ -49,5 +51,16 @@ export async function mergeRunnerSettings(
       "settings",
     );
   }
-  return JSON.stringify({ ...user, ...enforced, permissions: { ...permissions, ask: ["*"] } });
+  const excludes = user.claudeMdExcludes ?? [];
+  if (!Array.isArray(excludes) || excludes.some((pattern) => typeof pattern !== "string")) {
+    throw new RunnerConfigError("settings.claudeMdExcludes must be a list of strings", "settings");
+  }
+  return JSON.stringify({
+    ...user,
+    ...enforced,
+    ...(excludes.length + excludedAgentFiles.length > 0
+      ? { claudeMdExcludes: [...excludes, ...excludedAgentFiles] }
+      : {}),
+    permissions: { ...permissions, ask: ["*"] },
+  });
 }

@@ -3,6 +3,7 @@ import { homedir, tmpdir } from "node:os";
 import path from "node:path";
 import { cliInvocationFromArgv, FlagRuleError, validateCliInvocation } from "../protocol/index.js";
 import { buildAgentEnvironment } from "./agent-environment.js";
+import { ancestorAgentFileExcludes } from "./ancestor-agent-files.js";
 import { buildClaudeArgv } from "./build-claude-argv.js";
 import { type CompiledOutputSchema, compileOutputSchema } from "./compile-output-schema.js";
 import type { PinnedAgentConfig } from "./isolation/agent-config.js";
@@ -166,12 +167,7 @@ export async function prepareSession(options: SessionOptions): Promise<PreparedS
     sandbox?.enabled === true &&
     !options.bare &&
     openCodeAllowedBy(options.policy).length > 0;
-  const argv = await sessionArgv(
-    configurationOff ? { ...options, bare: true } : options,
-    models,
-    sandbox,
-    outputSchema,
-  );
+  const argvOptions = configurationOff ? { ...options, bare: true } : options;
 
   const claudeStat = await stat(claudePath).catch(() => undefined);
   if (!claudeStat?.isFile())
@@ -228,6 +224,8 @@ export async function prepareSession(options: SessionOptions): Promise<PreparedS
       );
     }
     const agentCwd = await realpath(workspace.dir);
+    // Built once the working directory is known: the CLI leaves out the agent files above it.
+    const argv = await sessionArgv(argvOptions, models, sandbox, outputSchema, [workspace.dir, agentCwd]);
     // Before the hand-over: afterwards the config dir is the agent's (0700), which a sudo host cannot enter.
     await moveTranscripts(configDir, sourceCwd, agentCwd);
     const host = systemHostCommands();
@@ -382,8 +380,14 @@ async function sessionArgv(
   models: { model?: string; fallbackModel?: string },
   sandbox: BashSandboxPlan | undefined,
   outputSchema: CompiledOutputSchema | undefined,
+  /** The agent's working directory, as spelled and as it really is. */
+  workingDirectories: string[],
 ): Promise<string[]> {
-  const settingsJson = await mergeRunnerSettings(options.settings, sandbox?.enabled ? sandbox.settings : {});
+  const settingsJson = await mergeRunnerSettings(
+    options.settings,
+    sandbox?.enabled ? sandbox.settings : {},
+    ancestorAgentFileExcludes(...workingDirectories),
+  );
   const disallowedTools = options.withoutBash
     ? [...(options.disallowedTools ?? []), "Bash"]
     : options.disallowedTools;

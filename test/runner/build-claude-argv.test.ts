@@ -92,4 +92,30 @@ describe("mergeRunnerSettings", () => {
       /cannot read the settings file/,
     );
   });
+
+  it("adds the runner's claudeMdExcludes after the user's, and only when there are any", async () => {
+    const merged = JSON.parse(
+      await mergeRunnerSettings({ claudeMdExcludes: ["**/vendor/CLAUDE.md"] }, {}, ["/tmp/CLAUDE.md"]),
+    );
+    expect(merged.claudeMdExcludes).toEqual(["**/vendor/CLAUDE.md", "/tmp/CLAUDE.md"]);
+    expect(JSON.parse(await mergeRunnerSettings({}, {}, ["/CLAUDE.md"])).claudeMdExcludes).toEqual([
+      "/CLAUDE.md",
+    ]);
+    expect(JSON.parse(await mergeRunnerSettings({ claudeMdExcludes: ["a"] })).claudeMdExcludes).toEqual([
+      "a",
+    ]);
+    expect(JSON.parse(await mergeRunnerSettings({})).claudeMdExcludes).toBeUndefined();
+    // A workflow's empty list does not take the runner's out.
+    expect(
+      JSON.parse(await mergeRunnerSettings({ claudeMdExcludes: [] }, {}, ["/tmp/CLAUDE.md"]))
+        .claudeMdExcludes,
+    ).toEqual(["/tmp/CLAUDE.md"]);
+  });
+
+  it("refuses claudeMdExcludes that is not a list of strings", async () => {
+    for (const bad of ["/tmp/CLAUDE.md", [1], { a: 1 }])
+      await expect(mergeRunnerSettings({ claudeMdExcludes: bad })).rejects.toThrowError(
+        /claudeMdExcludes must be a list of strings/,
+      );
+  });
 });

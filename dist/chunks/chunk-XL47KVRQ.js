@@ -294,8 +294,8 @@ var require_utils = __commonJS({
       }
       return output;
     };
-    exports.basename = (path22, { windows } = {}) => {
-      const segs = path22.split(windows ? /[\\/]/ : "/");
+    exports.basename = (path23, { windows } = {}) => {
+      const segs = path23.split(windows ? /[\\/]/ : "/");
       const last = segs[segs.length - 1];
       if (last === "") {
         return segs[segs.length - 2];
@@ -2237,8 +2237,8 @@ ${finding.body}`.trim() },
     ]
   };
 }
-function relativeUri(path22) {
-  return path22.split("/").map(encodeURIComponent).join("/");
+function relativeUri(path23) {
+  return path23.split("/").map(encodeURIComponent).join("/");
 }
 
 // src/jobs/review/review-run-properties.ts
@@ -2429,7 +2429,7 @@ function schemaProblems(errors, document) {
   const all = errors ?? [];
   const anyOfPaths = all.filter((e) => e.keyword === "anyOf").map((e) => `${e.schemaPath}/`);
   for (const error of all) {
-    if (anyOfPaths.some((path22) => error.schemaPath.startsWith(path22))) continue;
+    if (anyOfPaths.some((path23) => error.schemaPath.startsWith(path23))) continue;
     const branches = all.filter(
       (e) => e.instancePath === error.instancePath && e.schemaPath.startsWith(`${error.schemaPath}/`)
     );
@@ -2492,7 +2492,7 @@ function anyOfText(error, branches) {
   return names.length > 0 && names.length === branches.length ? `needs at least one of ${names.join(", ")}` : error.message ?? "is not valid";
 }
 function keyPath(instancePath) {
-  return instancePath.split("/").slice(1).map((part) => part.replaceAll("~1", "/").replaceAll("~0", "~")).reduce((path22, part) => /^\d+$/.test(part) ? `${path22}[${part}]` : path22 ? `${path22}.${part}` : part, "");
+  return instancePath.split("/").slice(1).map((part) => part.replaceAll("~1", "/").replaceAll("~0", "~")).reduce((path23, part) => /^\d+$/.test(part) ? `${path23}[${part}]` : path23 ? `${path23}.${part}` : part, "");
 }
 function valueAt(document, instancePath) {
   let value = document;
@@ -2773,9 +2773,9 @@ var GitCheckout = class {
     return parseNameStatus(status).map((file) => ({ ...file, ...counts.get(file.path) }));
   }
   /** Number of lines of a file at a commit, or undefined when the file does not exist there. */
-  async lineCount(sha, path22) {
+  async lineCount(sha, path23) {
     try {
-      const text = await this.git(["show", `${sha}:${path22}`]);
+      const text = await this.git(["show", `${sha}:${path23}`]);
       if (text.length === 0) return 0;
       return text.split("\n").length - (text.endsWith("\n") ? 1 : 0);
     } catch {
@@ -2785,8 +2785,8 @@ var GitCheckout = class {
   /** `lineCount` of each path at a commit, read in parallel, for checking findings against the files. */
   async lineCounts(sha, paths) {
     const unique = [...new Set(paths)];
-    const counts = await Promise.all(unique.map((path22) => this.lineCount(sha, path22)));
-    return new Map(unique.map((path22, i) => [path22, counts[i]]));
+    const counts = await Promise.all(unique.map((path23) => this.lineCount(sha, path23)));
+    return new Map(unique.map((path23, i) => [path23, counts[i]]));
   }
   /**
    * The byte size of each path's blob at a commit (one `ls-tree` for all), for estimating what
@@ -2836,8 +2836,8 @@ function parseNameStatus(output) {
     const letter = code[0] ?? "M";
     if (letter === "R" || letter === "C") {
       const previousPath = fields[i++] ?? "";
-      const path22 = fields[i++] ?? "";
-      files.push({ path: path22, previousPath, status: STATUS_NAMES[letter] ?? "modified" });
+      const path23 = fields[i++] ?? "";
+      files.push({ path: path23, previousPath, status: STATUS_NAMES[letter] ?? "modified" });
     } else {
       files.push({ path: fields[i++] ?? "", status: STATUS_NAMES[letter] ?? "modified" });
     }
@@ -2850,12 +2850,12 @@ function parseNumstat(output) {
   for (let i = 0; i < fields.length; i++) {
     const match = /^(\d+|-)\t(\d+|-)\t(.*)$/.exec(fields[i] ?? "");
     if (!match) continue;
-    let path22 = match[3] ?? "";
-    if (path22 === "") {
+    let path23 = match[3] ?? "";
+    if (path23 === "") {
       i += 2;
-      path22 = fields[i] ?? "";
+      path23 = fields[i] ?? "";
     }
-    counts.set(path22, { additions: toCount(match[1]), deletions: toCount(match[2]) });
+    counts.set(path23, { additions: toCount(match[1]), deletions: toCount(match[2]) });
   }
   return counts;
 }
@@ -2986,12 +2986,12 @@ var RepositoryConfigError = class extends Error {
 var validateConfig = compileOnFirstUse(REPOSITORY_CONFIG_SCHEMA);
 async function readRepositoryConfig(checkout, sha) {
   const listed2 = await checkout.git(["ls-tree", "--name-only", "-z", sha, "--", ...REPOSITORY_CONFIG_PATHS]);
-  const present = REPOSITORY_CONFIG_PATHS.filter((path23) => listed2.split("\0").includes(path23));
-  const path22 = onePath(present, sha);
-  if (!path22) return EMPTY_REPOSITORY_CONFIG;
+  const present = REPOSITORY_CONFIG_PATHS.filter((path24) => listed2.split("\0").includes(path24));
+  const path23 = onePath(present, sha);
+  if (!path23) return EMPTY_REPOSITORY_CONFIG;
   return parseRepositoryConfig(
-    await checkout.git(["show", `${sha}:${path22}`]),
-    `${path22} at ${sha.slice(0, 12)}`
+    await checkout.git(["show", `${sha}:${path23}`]),
+    `${path23} at ${sha.slice(0, 12)}`
   );
 }
 function onePath(present, sha) {
@@ -3113,10 +3113,10 @@ var PathFilter = class _PathFilter {
     if (globs.length === 0) return this;
     return new _PathFilter(this.included, this.excluded, this.kept, [...this.narrowings, matcher(globs)]);
   }
-  matches(path22) {
-    if (!this.included(path22)) return false;
-    if (this.excluded(path22) && !this.kept(path22)) return false;
-    return this.narrowings.every((narrowing) => narrowing(path22));
+  matches(path23) {
+    if (!this.included(path23)) return false;
+    if (this.excluded(path23) && !this.kept(path23)) return false;
+    return this.narrowings.every((narrowing) => narrowing(path23));
   }
   /** Splits changed files into the reviewed and the left-out ones; a rename counts by its new path. */
   partition(files) {
@@ -3226,8 +3226,8 @@ function splitDiffByFile(diff) {
   if (starts.length === 0) return [{ index: 0, path: "(diff)", text: diff }];
   return starts.map((start, index) => {
     const text = diff.slice(start, starts[index + 1] ?? diff.length);
-    const path22 = /^diff --git a\/.* b\/(.*)$/m.exec(text)?.[1] ?? `(file ${index + 1})`;
-    return { index, path: path22, text };
+    const path23 = /^diff --git a\/.* b\/(.*)$/m.exec(text)?.[1] ?? `(file ${index + 1})`;
+    return { index, path: path23, text };
   });
 }
 function diffOfPaths(diff, paths) {
@@ -3235,8 +3235,8 @@ function diffOfPaths(diff, paths) {
 }
 
 // src/jobs/review/file-risk.ts
-function riskTier(path22) {
-  const lower = path22.toLowerCase();
+function riskTier(path23) {
+  const lower = path23.toLowerCase();
   const name = lower.slice(lower.lastIndexOf("/") + 1);
   if (LAST.some((pattern) => pattern.test(lower))) return 4;
   if (lower.startsWith(".github/workflows/") || lower.startsWith(".github/actions/")) return 0;
@@ -3873,15 +3873,15 @@ var DiffLineMap = class {
     this.files = new Map(files.map((f) => [f.path, f]));
   }
   /** The file as changed by the PR; `undefined` when the PR does not touch `path` (or deletes it). */
-  file(path22) {
-    const f = this.files.get(path22);
+  file(path23) {
+    const f = this.files.get(path23);
     return f && f.status !== "removed" ? f : void 0;
   }
-  hunkOf(path22, line) {
-    return this.file(path22)?.hunks.find((h) => h.lines.has(line));
+  hunkOf(path23, line) {
+    return this.file(path23)?.hunks.find((h) => h.lines.has(line));
   }
-  lineKind(path22, line) {
-    return this.hunkOf(path22, line)?.lines.get(line);
+  lineKind(path23, line) {
+    return this.hunkOf(path23, line)?.lines.get(line);
   }
 };
 function parseUnifiedDiff(text) {
@@ -3928,11 +3928,11 @@ function fileFromPatch(p) {
   };
   const removed = p.newFileName === "/dev/null" || p.isDelete === true;
   const added = p.oldFileName === "/dev/null" || p.isCreate === true;
-  const path22 = removed ? strip(p.oldFileName) : strip(p.newFileName);
+  const path23 = removed ? strip(p.oldFileName) : strip(p.newFileName);
   const previous = strip(p.oldFileName);
-  const renamed = !added && !removed && (p.isRename === true || previous !== path22);
+  const renamed = !added && !removed && (p.isRename === true || previous !== path23);
   const file = {
-    path: path22,
+    path: path23,
     status: removed ? "removed" : added ? "added" : renamed ? "renamed" : "modified",
     hunks: removed ? [] : hunksOf(p)
   };
@@ -7320,12 +7320,12 @@ async function restoreSession(options) {
       `its transcript is corrupt: sha256 ${sha.slice(0, 12)}\u2026 (${bytes.byteLength} bytes), expected ${entry.transcriptSha256.slice(0, 12)}\u2026 (${entry.transcriptBytes} bytes)`
     );
   }
-  const path22 = await transcriptPath(options.configDir, options.cwd, entry.sessionId);
-  await mkdir2(dirname(path22), { recursive: true });
-  const temp = `${path22}.${randomUUID()}.tmp`;
+  const path23 = await transcriptPath(options.configDir, options.cwd, entry.sessionId);
+  await mkdir2(dirname(path23), { recursive: true });
+  const temp = `${path23}.${randomUUID()}.tmp`;
   try {
     await writeFile2(temp, bytes);
-    await rename(temp, path22);
+    await rename(temp, path23);
   } finally {
     await rm2(temp, { force: true });
   }
@@ -7335,7 +7335,7 @@ async function restoreSession(options) {
     start,
     sessionId: entry.sessionId,
     parentHeadSha: entry.headSha,
-    transcriptPath: path22,
+    transcriptPath: path23,
     message: `Continued from session ${entry.sessionId} of ${origin} (it saw ${entry.headSha.slice(0, 7)}).`
   };
 }
@@ -8355,8 +8355,8 @@ var CredentialProxy = class {
   }
   handle(req, res) {
     const method = req.method ?? "GET";
-    const path22 = req.url ?? "/";
-    if ((method === "HEAD" || method === "GET") && pathOnly(path22) === "/api/hello") {
+    const path23 = req.url ?? "/";
+    if ((method === "HEAD" || method === "GET") && pathOnly(path23) === "/api/hello") {
       res.writeHead(200, { "content-type": "application/json" }).end(method === "HEAD" ? void 0 : "{}");
       return;
     }
@@ -8365,9 +8365,9 @@ var CredentialProxy = class {
       this.refuse(res, refusal2.status, refusal2.type, refusal2.message);
       return;
     }
-    const route = forwardableRequest(method, path22);
+    const route = forwardableRequest(method, path23);
     if (!route.ok) {
-      this.refuseRequest(res, `${method} ${describeTarget(path22)}: ${route.reason}`);
+      this.refuseRequest(res, `${method} ${describeTarget(path23)}: ${route.reason}`);
       return;
     }
     this.forward(req, res, method, route.path);
@@ -8376,9 +8376,9 @@ var CredentialProxy = class {
   refuseRequest(res, reason) {
     this.refuse(res, 403, "permission_error", `${PROXY_MESSAGE_PREFIX}: refused ${reason}`);
   }
-  forward(req, res, method, path22) {
+  forward(req, res, method, path23) {
     this.counters.forwarded++;
-    this.sendUpstream(req, res, method, path22).catch((error) => {
+    this.sendUpstream(req, res, method, path23).catch((error) => {
       this.refuse(
         res,
         502,
@@ -8387,14 +8387,14 @@ var CredentialProxy = class {
       );
     });
   }
-  async sendUpstream(req, res, method, path22) {
+  async sendUpstream(req, res, method, path23) {
     const headers = {};
     for (const [name, value] of Object.entries(req.headers)) {
       if (value !== void 0 && !DROPPED_REQUEST_HEADERS.has(name)) headers[name] = value;
     }
     headers["accept-encoding"] = "identity";
     const base = this.upstream.pathname.replace(/\/+$/, "");
-    const url = new URL(`${this.upstream.origin}${base}${path22}`);
+    const url = new URL(`${this.upstream.origin}${base}${path23}`);
     const body = this.auth.needsBody ? await readBody(req) : void 0;
     if (body) headers["content-length"] = String(body.length);
     await this.auth.authorize({ method, url, headers, ...body ? { body } : {} });
@@ -8526,9 +8526,9 @@ function upstreamMessage(body) {
 function describeTarget(target) {
   return JSON.stringify(target.slice(0, 200));
 }
-function pathOnly(path22) {
-  const q = path22.indexOf("?");
-  return q === -1 ? path22 : path22.slice(0, q);
+function pathOnly(path23) {
+  const q = path23.indexOf("?");
+  return q === -1 ? path23 : path23.slice(0, q);
 }
 
 // src/sandbox/credential-proxy/start-credential-proxy.ts
@@ -8843,7 +8843,27 @@ function isTruthy(value) {
 // src/runner/prepare-session.ts
 import { mkdir as mkdir7, mkdtemp as mkdtemp4, realpath as realpath8, rm as rm8, stat as stat5 } from "node:fs/promises";
 import { homedir as homedir2, tmpdir as tmpdir3 } from "node:os";
-import path20 from "node:path";
+import path21 from "node:path";
+
+// src/runner/ancestor-agent-files.ts
+import path10 from "node:path";
+function ancestorAgentFileExcludes(...workingDirectories) {
+  const ancestors = /* @__PURE__ */ new Set();
+  for (const dir of workingDirectories) {
+    for (let current = path10.dirname(path10.resolve(dir)); ; current = path10.dirname(current)) {
+      ancestors.add(current);
+      if (path10.dirname(current) === current) break;
+    }
+  }
+  return [...ancestors].flatMap((dir) => {
+    const base = dir === path10.sep ? "" : escapeGlob(dir);
+    return AGENT_FILES.map((file) => `${base}/${file}`);
+  });
+}
+var AGENT_FILES = ["CLAUDE.md", "CLAUDE.local.md", ".claude/CLAUDE.md", ".claude/rules/**"];
+function escapeGlob(text) {
+  return text.replace(/[*?[\]{}()!+@\\]/g, "\\$&");
+}
 
 // src/runner/build-claude-argv.ts
 var POLICY_SAFE_PERMISSION_MODES = ["manual", "acceptEdits", "plan"];
@@ -8912,13 +8932,13 @@ function buildClaudeArgv(options) {
 
 // src/runner/isolation/agent-files.ts
 import { chmod as chmod2, realpath as realpath5, stat as stat2, writeFile as writeFile4 } from "node:fs/promises";
-import path10 from "node:path";
+import path11 from "node:path";
 async function handOverToAgent(plan) {
   const { user, host } = plan;
   const owner = `${user.uid}:${user.gid}`;
   const workspaceStat = await stat2(plan.workspace);
   if (plan.executable) await letAgentReachExecutable(plan.executable, host);
-  for (const dir of [...plan.privateDirs.map(path10.dirname), plan.workspace]) await allowSearchUpTo(dir, host);
+  for (const dir of [...plan.privateDirs.map(path11.dirname), plan.workspace]) await allowSearchUpTo(dir, host);
   await addModeBits(plan.workspace, 5, host);
   for (const dir of plan.privateDirs) await setFileMode(dir, 448, host);
   await privileged(host, "chown", ["-R", "-h", owner, "--", ...plan.privateDirs]);
@@ -8938,19 +8958,19 @@ async function handOverToAgent(plan) {
   };
 }
 async function writeAgentGitConfig(home, workspace) {
-  await writeFile4(path10.join(home, ".gitconfig"), `[safe]
+  await writeFile4(path11.join(home, ".gitconfig"), `[safe]
 	directory = ${workspace}
 `, { mode: 420 });
 }
 async function letAgentReachExecutable(executable, host) {
-  for (const dir of [path10.dirname(executable), path10.dirname(await realpath5(executable))])
+  for (const dir of [path11.dirname(executable), path11.dirname(await realpath5(executable))])
     await allowSearchUpTo(dir, host);
 }
 async function allowSearchUpTo(dir, host) {
   const chain = [];
-  for (let current = path10.resolve(dir); ; current = path10.dirname(current)) {
+  for (let current = path11.resolve(dir); ; current = path11.dirname(current)) {
     chain.unshift(current);
-    if (path10.dirname(current) === current) break;
+    if (path11.dirname(current) === current) break;
   }
   for (const ancestor of chain) await addModeBits(ancestor, 1, host);
 }
@@ -8971,7 +8991,7 @@ async function privileged(host, command, args) {
 }
 
 // src/runner/isolation/agent-network.ts
-import path11 from "node:path";
+import path12 from "node:path";
 var LOCAL_SOCKET_DIRS = ["/run"];
 var MAX_SOCKET_PATH = 107;
 var MODEL_SOCKET_NAME = "model-api.sock";
@@ -8989,7 +9009,7 @@ function planAgentNetwork(request) {
     return hostNetwork(`Bash may reach ${request.allowedDomains.join(", ")}`);
   if (request.offeredTools.includes("WebFetch")) return hostNetwork("WebFetch is allowed");
   if (request.mcpServers) return hostNetwork("MCP servers are configured");
-  const socket = path11.join(request.sessionRoot, MODEL_SOCKET_NAME);
+  const socket = path12.join(request.sessionRoot, MODEL_SOCKET_NAME);
   if (Buffer.byteLength(socket) > MAX_SOCKET_PATH)
     return hostNetwork(`the session's root is too long a path for a Unix socket: ${request.sessionRoot}`);
   const loopbackUp = findIpCommand();
@@ -9004,7 +9024,7 @@ function planAgentNetwork(request) {
 // src/runner/isolation/agent-workspace.ts
 import { execFile as execFile5 } from "node:child_process";
 import { lstat as lstat4, mkdir as mkdir6, mkdtemp as mkdtemp3, readdir as readdir3, rename as rename2, rm as rm7 } from "node:fs/promises";
-import path13 from "node:path";
+import path14 from "node:path";
 import { promisify as promisify5 } from "node:util";
 
 // src/runner/isolation/checkout-credentials.ts
@@ -9106,7 +9126,7 @@ var HOST_GIT_STEERING_APPLY_EXCLUDES = [
 
 // src/runner/isolation/workspace-credential-files.ts
 import { lstat as lstat3, readdir as readdir2, readFile as readFile2, realpath as realpath6, rm as rm6 } from "node:fs/promises";
-import path12 from "node:path";
+import path13 from "node:path";
 var CREDENTIALS_FILE_NAME = /^gha-creds-[A-Za-z0-9_-]+\.json$/;
 var CREDENTIALS_TYPES = /* @__PURE__ */ new Set([
   "service_account",
@@ -9117,7 +9137,7 @@ var CREDENTIALS_TYPES = /* @__PURE__ */ new Set([
 var MAX_BYTES = 64 * 1024;
 async function leaveOutCredentialFiles(copyRoot) {
   const found = await credentialFilesAt(copyRoot);
-  for (const name of found) await rm6(path12.join(copyRoot, name));
+  for (const name of found) await rm6(path13.join(copyRoot, name));
   return found;
 }
 async function leaveOutNamedFiles(source, copyRoot, files) {
@@ -9125,8 +9145,8 @@ async function leaveOutNamedFiles(source, copyRoot, files) {
   const left = [];
   for (const file of files) {
     if (!isInside2(file, realSource)) continue;
-    const relative = path12.relative(realSource, file);
-    const inCopy = path12.join(copyRoot, relative);
+    const relative = path13.relative(realSource, file);
+    const inCopy = path13.join(copyRoot, relative);
     if (!await lstat3(inCopy).catch(() => void 0)) continue;
     await rm6(inCopy, { recursive: true, force: true });
     left.push(relative);
@@ -9136,7 +9156,7 @@ async function leaveOutNamedFiles(source, copyRoot, files) {
 async function credentialFilesAt(root) {
   const found = [];
   for (const name of (await readdir2(root)).filter((entry) => CREDENTIALS_FILE_NAME.test(entry)).sort()) {
-    const file = path12.join(root, name);
+    const file = path13.join(root, name);
     const info = await lstat3(file);
     if (!info.isFile() || info.size > MAX_BYTES) continue;
     if (!isGoogleCredentials(await readFile2(file, "utf8").catch(() => ""))) continue;
@@ -9177,7 +9197,7 @@ var GIT_DIR_ENTRIES = /* @__PURE__ */ new Set([
   "worktrees"
 ]);
 async function makeAgentWorkspace(plan) {
-  const sourceGit = path13.join(plan.source, ".git");
+  const sourceGit = path14.join(plan.source, ".git");
   const gitEntry = await lstat4(sourceGit).catch(() => void 0);
   if (gitEntry && !gitEntry.isDirectory()) {
     throw new Error(
@@ -9195,7 +9215,7 @@ async function makeAgentWorkspace(plan) {
     ...await leaveOutCredentialFiles(plan.into),
     ...await leaveOutNamedFiles(plan.source, plan.into, plan.leaveOut ?? [])
   ];
-  const keptOut = gitEntry ? await cleanGitDir(sourceGit, path13.join(plan.into, ".git")) : [];
+  const keptOut = gitEntry ? await cleanGitDir(sourceGit, path14.join(plan.into, ".git")) : [];
   const agentConfig = plan.agentConfigFrom === void 0 ? void 0 : await pinAgentConfig({
     sourceGit,
     copy: plan.into,
@@ -9236,15 +9256,15 @@ async function copyTree(source, into, shareInodes) {
 }
 async function cleanGitDir(sourceGit, copyGit, relative = "") {
   const keptOut = [];
-  for (const entry of await readdir3(path13.join(copyGit, relative), { withFileTypes: true })) {
-    const rel = path13.join(relative, entry.name);
+  for (const entry of await readdir3(path14.join(copyGit, relative), { withFileTypes: true })) {
+    const rel = path14.join(relative, entry.name);
     if (!GIT_DIR_ENTRIES.has(entry.name)) {
-      await rm7(path13.join(copyGit, rel), { recursive: true, force: true });
+      await rm7(path14.join(copyGit, rel), { recursive: true, force: true });
     } else if (CONFIG_FILE_NAMES.has(entry.name)) {
       if (!entry.isFile()) {
-        throw new Error(`${path13.join(sourceGit, rel)} is not a regular file; the agent's copy was not made`);
+        throw new Error(`${path14.join(sourceGit, rel)} is not a regular file; the agent's copy was not made`);
       }
-      const hidden = await writeCredentialFreeConfig(path13.join(sourceGit, rel), path13.join(copyGit, rel));
+      const hidden = await writeCredentialFreeConfig(path14.join(sourceGit, rel), path14.join(copyGit, rel));
       keptOut.push(...hidden.map((key) => rel === "config" ? key : `${key} (${rel})`));
     } else if ((entry.name === "modules" || entry.name === "worktrees") && entry.isDirectory()) {
       keptOut.push(...await cleanNestedGitDirs(sourceGit, copyGit, rel));
@@ -9254,13 +9274,13 @@ async function cleanGitDir(sourceGit, copyGit, relative = "") {
 }
 async function cleanNestedGitDirs(sourceGit, copyGit, relative) {
   const keptOut = [];
-  for (const entry of await readdir3(path13.join(copyGit, relative), { withFileTypes: true })) {
-    const rel = path13.join(relative, entry.name);
+  for (const entry of await readdir3(path14.join(copyGit, relative), { withFileTypes: true })) {
+    const rel = path14.join(relative, entry.name);
     if (!entry.isDirectory()) {
-      await rm7(path13.join(copyGit, rel), { force: true });
+      await rm7(path14.join(copyGit, rel), { force: true });
       continue;
     }
-    const isGitDir = await lstat4(path13.join(copyGit, rel, "HEAD")).then(
+    const isGitDir = await lstat4(path14.join(copyGit, rel, "HEAD")).then(
       () => true,
       () => false
     );
@@ -9285,7 +9305,7 @@ var EditSnapshots = class _EditSnapshots {
   before;
   agentConfigPinned;
   static async start(copy, hostEnv, agentConfigPinned) {
-    const scratch = await mkdtemp3(path13.join(path13.dirname(copy), "edits-"));
+    const scratch = await mkdtemp3(path14.join(path14.dirname(copy), "edits-"));
     await _EditSnapshots.git(scratch, hostEnv, ["init", "-q", "--bare"]);
     const before = await _EditSnapshots.snapshot(scratch, hostEnv, copy, INDEX);
     return new _EditSnapshots(copy, scratch, hostEnv, before, agentConfigPinned);
@@ -9302,7 +9322,7 @@ var EditSnapshots = class _EditSnapshots {
       const leftOut = names.filter((name) => this.notReturned(name));
       const applied = names.filter((name) => !this.notReturned(name));
       if (applied.length === 0) return { applied, leftOut };
-      const patch = path13.join(this.scratch, "edits.patch");
+      const patch = path14.join(this.scratch, "edits.patch");
       await git([
         "diff",
         "--no-ext-diff",
@@ -9333,19 +9353,19 @@ var EditSnapshots = class _EditSnapshots {
   static git(scratch, hostEnv, args, extra = {}) {
     return runHostGit(args, {
       hostEnv,
-      gitDir: path13.join(scratch, "snapshots.git"),
+      gitDir: path14.join(scratch, "snapshots.git"),
       ...extra.workTree ? (
         // git apply patches paths relative to its cwd, so it runs at the top of the tree.
         { workTree: extra.workTree, cwd: extra.workTree }
       ) : {},
-      ...extra.index ? { indexFile: path13.join(scratch, extra.index) } : {}
+      ...extra.index ? { indexFile: path14.join(scratch, extra.index) } : {}
     });
   }
 };
 async function moveTranscripts(configDir, fromCwd, toCwd) {
-  const projects = path13.join(configDir, "projects");
-  const from = path13.join(projects, projectSlug(fromCwd));
-  const to = path13.join(projects, projectSlug(toCwd));
+  const projects = path14.join(configDir, "projects");
+  const from = path14.join(projects, projectSlug(fromCwd));
+  const to = path14.join(projects, projectSlug(toCwd));
   const projectsEntry = await lstat4(projects).catch(() => void 0);
   if (!projectsEntry) return;
   if (!projectsEntry.isDirectory()) {
@@ -9360,7 +9380,7 @@ async function moveTranscripts(configDir, fromCwd, toCwd) {
 // src/runner/isolation/bash-sandbox.ts
 import { spawnSync as spawnSync2 } from "node:child_process";
 import { closeSync, existsSync as existsSync2, openSync, readSync } from "node:fs";
-import path14 from "node:path";
+import path15 from "node:path";
 async function planBashSandbox(request, user, searchPath, workspaceWritable, probe = probeBubblewrap, claudePath, hidden) {
   if (process.platform !== "linux") {
     return { enabled: false, summary: `Bash sandbox: off (${process.platform} is not handled here)` };
@@ -9468,9 +9488,9 @@ function isNativeBinary(file) {
   }
 }
 function findOnPath(name, searchPath) {
-  for (const dir of searchPath.split(path14.delimiter)) {
+  for (const dir of searchPath.split(path15.delimiter)) {
     if (!dir) continue;
-    const candidate = path14.join(dir, name);
+    const candidate = path15.join(dir, name);
     if (existsSync2(candidate)) return candidate;
   }
   return void 0;
@@ -9478,10 +9498,10 @@ function findOnPath(name, searchPath) {
 
 // src/runner/isolation/checkout-credential-paths.ts
 import { lstat as lstat5 } from "node:fs/promises";
-import path15 from "node:path";
+import path16 from "node:path";
 async function checkoutCredentialFiles(sourceCwd, home, env) {
-  const gitDir = path15.join(sourceCwd, ".git");
-  const config = path15.join(gitDir, "config");
+  const gitDir = path16.join(sourceCwd, ".git");
+  const config = path16.join(gitDir, "config");
   const isConfig = (await lstat5(config).catch(() => void 0))?.isFile() === true;
   const included = isConfig ? await includedConfigFiles(config, home) : [];
   const keys = isConfig ? await sshKeyFiles(config, env, home) : [];
@@ -9492,11 +9512,11 @@ async function checkoutCredentialFiles(sourceCwd, home, env) {
     gitDir,
     configFiles,
     namesKeys: keys.some((key) => configFiles.includes(key)),
-    cloudFiles: (await credentialFilesAt(sourceCwd)).map((name) => path15.join(sourceCwd, name))
+    cloudFiles: (await credentialFilesAt(sourceCwd)).map((name) => path16.join(sourceCwd, name))
   };
 }
 async function checkoutCredentialPaths(sourceCwd, home, env = {}) {
-  if (!await lstat5(path15.join(sourceCwd, ".git")).catch(() => void 0)) return void 0;
+  if (!await lstat5(path16.join(sourceCwd, ".git")).catch(() => void 0)) return void 0;
   const { gitDir, configFiles, namesKeys, cloudFiles } = await checkoutCredentialFiles(sourceCwd, home, env);
   const how = namesKeys ? "it includes or names" : "it includes";
   return {
@@ -9524,10 +9544,10 @@ function combineHiddenPaths(...parts) {
 // src/runner/isolation/close-source-checkout.ts
 import { execFile as execFile6 } from "node:child_process";
 import { lstat as lstat6, stat as stat3 } from "node:fs/promises";
-import path16 from "node:path";
+import path17 from "node:path";
 async function closeSourceCredentials(source, user, host, home, env, runnerCredentials = [], executable) {
-  const sourceGit = path16.join(source, ".git");
-  const config = path16.join(sourceGit, "config");
+  const sourceGit = path17.join(source, ".git");
+  const config = path17.join(sourceGit, "config");
   const checkout = (await lstat6(config).catch(() => void 0))?.isFile() === true;
   const { configFiles, cloudFiles } = checkout ? await checkoutCredentialFiles(source, home, env) : { configFiles: [], cloudFiles: [] };
   const holdsExecutable = (file) => executable !== void 0 && (executable === file || isInside2(executable, file));
@@ -9587,7 +9607,7 @@ function agentReadable(targets, user) {
 
 // src/runner/isolation/environment-credential-files.ts
 import { realpath as realpath7, stat as stat4 } from "node:fs/promises";
-import path17 from "node:path";
+import path18 from "node:path";
 var FILE_VARIABLES = [
   "GOOGLE_APPLICATION_CREDENTIALS",
   "CLOUDSDK_AUTH_CREDENTIAL_FILE_OVERRIDE",
@@ -9614,11 +9634,11 @@ async function credentialFilesNamedBy(env) {
   for (const name of FILE_VARIABLES)
     named.push(...absolute(env[name]).map((file) => ({ file, directory: false })));
   for (const name of LIST_VARIABLES)
-    named.push(...absolute(env[name], path17.delimiter).map((file) => ({ file, directory: false })));
+    named.push(...absolute(env[name], path18.delimiter).map((file) => ({ file, directory: false })));
   for (const [name, inside] of Object.entries(DIRECTORY_VARIABLES))
     named.push(
       ...absolute(env[name]).map((dir) => ({
-        file: inside ? path17.join(dir, inside) : dir,
+        file: inside ? path18.join(dir, inside) : dir,
         directory: !inside
       }))
     );
@@ -9640,7 +9660,7 @@ async function environmentCredentialPaths(env) {
 }
 function absolute(value, separator) {
   if (!value) return [];
-  return (separator ? value.split(separator) : [value]).filter((entry) => path17.isAbsolute(entry));
+  return (separator ? value.split(separator) : [value]).filter((entry) => path18.isAbsolute(entry));
 }
 
 // src/runner/isolation/host-commands.ts
@@ -9664,7 +9684,7 @@ function systemHostCommands() {
 
 // src/runner/isolation/runner-credential-paths.ts
 import { readdir as readdir4 } from "node:fs/promises";
-import path18 from "node:path";
+import path19 from "node:path";
 var HOME_CREDENTIAL_FILES = [
   ".git-credentials",
   ".config/git/credentials",
@@ -9717,11 +9737,11 @@ var HOME_CREDENTIAL_FILES = [
 ];
 var RUNNER_CREDENTIAL_FILES = [".credentials", ".credentials_rsaparams"];
 async function runnerCredentialPaths(where2) {
-  const inHome = where2.home && path18.isAbsolute(where2.home) && where2.home !== "/" ? await existingPaths2(HOME_CREDENTIAL_FILES.map((file) => path18.join(where2.home, file))) : [];
-  const workDir = where2.runnerWorkspace ? path18.dirname(path18.resolve(where2.runnerWorkspace)) : void 0;
-  const ofRunner = workDir && path18.basename(workDir) === "_work" ? await existingPaths2(RUNNER_CREDENTIAL_FILES.map((file) => path18.join(path18.dirname(workDir), file))) : [];
-  const runnerTemp = where2.runnerTemp && path18.isAbsolute(where2.runnerTemp) ? where2.runnerTemp : void 0;
-  const fileCommands = runnerTemp ? await existingPaths2([path18.join(runnerTemp, "_runner_file_commands")]) : [];
+  const inHome = where2.home && path19.isAbsolute(where2.home) && where2.home !== "/" ? await existingPaths2(HOME_CREDENTIAL_FILES.map((file) => path19.join(where2.home, file))) : [];
+  const workDir = where2.runnerWorkspace ? path19.dirname(path19.resolve(where2.runnerWorkspace)) : void 0;
+  const ofRunner = workDir && path19.basename(workDir) === "_work" ? await existingPaths2(RUNNER_CREDENTIAL_FILES.map((file) => path19.join(path19.dirname(workDir), file))) : [];
+  const runnerTemp = where2.runnerTemp && path19.isAbsolute(where2.runnerTemp) ? where2.runnerTemp : void 0;
+  const fileCommands = runnerTemp ? await existingPaths2([path19.join(runnerTemp, "_runner_file_commands")]) : [];
   const stepScripts = runnerTemp ? await stepScriptsIn(runnerTemp) : [];
   const parts = [
     ...inHome.length ? [`${inHome.length} credential file${inHome.length === 1 ? "" : "s"} of the runner's HOME`] : [],
@@ -9735,12 +9755,12 @@ async function runnerCredentialPaths(where2) {
 var STEP_SCRIPT = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(?:sh|ps1|cmd|py)$/i;
 async function stepScriptsIn(runnerTemp) {
   const entries = await readdir4(runnerTemp, { withFileTypes: true }).catch(() => []);
-  return entries.filter((entry) => entry.isFile() && STEP_SCRIPT.test(entry.name)).map((entry) => path18.join(runnerTemp, entry.name)).sort();
+  return entries.filter((entry) => entry.isFile() && STEP_SCRIPT.test(entry.name)).map((entry) => path19.join(runnerTemp, entry.name)).sort();
 }
 
 // src/runner/merge-runner-settings.ts
 import { readFile as readFile3 } from "node:fs/promises";
-async function mergeRunnerSettings(settings, enforced = {}) {
+async function mergeRunnerSettings(settings, enforced = {}, excludedAgentFiles = []) {
   let user = {};
   if (typeof settings === "string") {
     let text;
@@ -9777,7 +9797,16 @@ async function mergeRunnerSettings(settings, enforced = {}) {
       "settings"
     );
   }
-  return JSON.stringify({ ...user, ...enforced, permissions: { ...permissions, ask: ["*"] } });
+  const excludes = user.claudeMdExcludes ?? [];
+  if (!Array.isArray(excludes) || excludes.some((pattern) => typeof pattern !== "string")) {
+    throw new RunnerConfigError("settings.claudeMdExcludes must be a list of strings", "settings");
+  }
+  return JSON.stringify({
+    ...user,
+    ...enforced,
+    ...excludes.length + excludedAgentFiles.length > 0 ? { claudeMdExcludes: [...excludes, ...excludedAgentFiles] } : {},
+    permissions: { ...permissions, ask: ["*"] }
+  });
 }
 
 // src/runner/model-provider.ts
@@ -9855,7 +9884,7 @@ function modelIdFor(provider, model, option = "model") {
 // src/runner/resolve-claude-path.ts
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import path19 from "node:path";
+import path20 from "node:path";
 function resolveClaudePath() {
   const require2 = createRequire(import.meta.url);
   let manifestPath;
@@ -9870,7 +9899,7 @@ function resolveClaudePath() {
   const manifest = JSON.parse(readFileSync(manifestPath, "utf8"));
   const bin = typeof manifest.bin === "string" ? manifest.bin : manifest.bin?.claude;
   if (!bin) throw new RunnerConfigError(`${manifestPath} declares no "claude" bin`, "claudePath");
-  return path19.resolve(path19.dirname(manifestPath), bin);
+  return path20.resolve(path20.dirname(manifestPath), bin);
 }
 
 // src/runner/prepare-session.ts
@@ -9878,7 +9907,7 @@ async function prepareSession(options) {
   if (typeof options.prompt !== "string" || options.prompt.trim() === "") {
     throw new RunnerConfigError("the prompt is empty", "prompt");
   }
-  const cwd = path20.resolve(options.cwd);
+  const cwd = path21.resolve(options.cwd);
   const cwdStat = await stat5(cwd).catch(() => void 0);
   if (!cwdStat?.isDirectory())
     throw new RunnerConfigError(`the working directory ${cwd} does not exist`, "cwd");
@@ -9897,7 +9926,7 @@ async function prepareSession(options) {
     ...options.fallbackModel ? { fallbackModel: modelIdFor(provider, options.fallbackModel, "fallbackModel") } : {}
   };
   const outputSchema = options.jsonSchema === void 0 ? void 0 : await compileOutputSchema(options.jsonSchema);
-  const claudePath = options.claudePath ? path20.resolve(options.claudePath) : resolveClaudePath();
+  const claudePath = options.claudePath ? path21.resolve(options.claudePath) : resolveClaudePath();
   const sandboxed = options.bashSandbox && !options.withoutBash;
   const namedByEnvironment = await environmentCredentialPaths(hostEnv);
   const runnerCredentials = sandboxed || options.agentUser ? combineHiddenPaths(
@@ -9933,20 +9962,15 @@ async function prepareSession(options) {
     );
   }
   const configurationOff = !options.agentUser && sandbox?.enabled === true && !options.bare && openCodeAllowedBy(options.policy).length > 0;
-  const argv = await sessionArgv(
-    configurationOff ? { ...options, bare: true } : options,
-    models,
-    sandbox,
-    outputSchema
-  );
+  const argvOptions = configurationOff ? { ...options, bare: true } : options;
   const claudeStat = await stat5(claudePath).catch(() => void 0);
   if (!claudeStat?.isFile())
     throw new RunnerConfigError(`the claude executable ${claudePath} does not exist`, "claudePath");
-  const tempRoot = options.workRoot ? await emptyPrivateDir(path20.resolve(options.workRoot)) : await mkdtemp4(path20.join(tmpdir3(), "claude-pr-runner-"));
+  const tempRoot = options.workRoot ? await emptyPrivateDir(path21.resolve(options.workRoot)) : await mkdtemp4(path21.join(tmpdir3(), "claude-pr-runner-"));
   const undo = [() => rm8(tempRoot, { recursive: true, force: true })];
   try {
-    const home = path20.join(tempRoot, "home");
-    const configDir = options.configDir ? path20.resolve(options.configDir) : path20.join(tempRoot, "config");
+    const home = path21.join(tempRoot, "home");
+    const configDir = options.configDir ? path21.resolve(options.configDir) : path21.join(tempRoot, "config");
     await mkdir7(home, { recursive: true });
     await mkdir7(configDir, { recursive: true });
     const env = buildAgentEnvironment({
@@ -9956,7 +9980,7 @@ async function prepareSession(options) {
       ...options.env ? { extra: options.env } : {},
       ...options.passSecrets ? { passSecrets: options.passSecrets } : {}
     });
-    const tmp = path20.join(tempRoot, "tmp");
+    const tmp = path21.join(tempRoot, "tmp");
     await mkdir7(tmp, { mode: 448 });
     env.TMPDIR = tmp;
     const redactor = SecretRedactor.fromEnvironment({ ...source, ...options.env });
@@ -9966,7 +9990,7 @@ async function prepareSession(options) {
     try {
       workspace = await makeAgentWorkspace({
         source: sourceCwd,
-        into: path20.join(tempRoot, "workspace"),
+        into: path21.join(tempRoot, "workspace"),
         access,
         shareInodes: user !== void 0 && access === "read",
         hostEnv,
@@ -9980,6 +10004,7 @@ async function prepareSession(options) {
       );
     }
     const agentCwd = await realpath8(workspace.dir);
+    const argv = await sessionArgv(argvOptions, models, sandbox, outputSchema, [workspace.dir, agentCwd]);
     await moveTranscripts(configDir, sourceCwd, agentCwd);
     const host = systemHostCommands();
     const policy = withRunnerRules(options, outputSchema).rootedAt(agentCwd);
@@ -9995,8 +10020,8 @@ async function prepareSession(options) {
       needed: [
         configDir,
         ...options.addDirs ?? [],
-        path20.dirname(claudePath),
-        path20.dirname(await realpath8(claudePath))
+        path21.dirname(claudePath),
+        path21.dirname(await realpath8(claudePath))
       ],
       // With no network of its own to resolve names for, the host's local sockets go too.
       hidden: [...runnerDirectories(hostEnv), ...agentNetwork?.own ? LOCAL_SOCKET_DIRS : []],
@@ -10099,8 +10124,12 @@ async function prepareSession(options) {
     throw error;
   }
 }
-async function sessionArgv(options, models, sandbox, outputSchema) {
-  const settingsJson = await mergeRunnerSettings(options.settings, sandbox?.enabled ? sandbox.settings : {});
+async function sessionArgv(options, models, sandbox, outputSchema, workingDirectories) {
+  const settingsJson = await mergeRunnerSettings(
+    options.settings,
+    sandbox?.enabled ? sandbox.settings : {},
+    ancestorAgentFileExcludes(...workingDirectories)
+  );
   const disallowedTools = options.withoutBash ? [...options.disallowedTools ?? [], "Bash"] : options.disallowedTools;
   const argv = buildClaudeArgv({
     settingsJson,
@@ -10166,11 +10195,11 @@ async function handOverSessionFiles(user, host, dirs, workspaceAccess) {
   }
 }
 function runnerDirectories(hostEnv) {
-  const workspace = hostEnv.RUNNER_WORKSPACE ? path20.resolve(hostEnv.RUNNER_WORKSPACE) : void 0;
+  const workspace = hostEnv.RUNNER_WORKSPACE ? path21.resolve(hostEnv.RUNNER_WORKSPACE) : void 0;
   return [
     homedir2(),
-    ...workspace ? [path20.dirname(path20.dirname(workspace))] : [],
-    ...hostEnv.RUNNER_TEMP ? [path20.resolve(hostEnv.RUNNER_TEMP)] : []
+    ...workspace ? [path21.dirname(path21.dirname(workspace))] : [],
+    ...hostEnv.RUNNER_TEMP ? [path21.resolve(hostEnv.RUNNER_TEMP)] : []
   ];
 }
 function listed(items) {
@@ -10957,10 +10986,10 @@ function readsOf(since, headChars) {
 }
 
 // src/findings/repository-path.ts
-function repositoryPathProblem(path22) {
-  if (typeof path22 !== "string" || path22.trim() === "") return "must be a non-empty path";
-  if (path22.startsWith("/") || path22.split("/").includes("..")) {
-    return `must be repository-relative, got "${path22}"`;
+function repositoryPathProblem(path23) {
+  if (typeof path23 !== "string" || path23.trim() === "") return "must be a non-empty path";
+  if (path23.startsWith("/") || path23.split("/").includes("..")) {
+    return `must be repository-relative, got "${path23}"`;
   }
   return void 0;
 }
@@ -11159,19 +11188,19 @@ function reviewCoverage(input) {
     if (use.isError || refused.has(use.id)) continue;
     let counted = false;
     for (const look of looksOf(use, paths)) {
-      const path22 = changedPathOf(look.path, paths);
-      if (!path22) continue;
+      const path23 = changedPathOf(look.path, paths);
+      if (!path23) continue;
       counted = true;
-      touched.add(path22);
-      const lines = added.get(path22) ?? [];
-      const into = seen.get(path22);
+      touched.add(path23);
+      const lines = added.get(path23) ?? [];
+      const into = seen.get(path23);
       if (look.lines === "none") continue;
       for (const line of lines)
         if (look.lines === "all" || look.lines.some((r) => line >= r.from && line <= r.to)) into?.add(line);
     }
     if (counted) toolCallsCounted++;
   }
-  const isRead = (path22) => (added.get(path22)?.length ?? 0) === 0 ? touched.has(path22) : (seen.get(path22)?.size ?? 0) > 0;
+  const isRead = (path23) => (added.get(path23)?.length ?? 0) === 0 ? touched.has(path23) : (seen.get(path23)?.size ?? 0) > 0;
   return {
     filesTotal: files.length,
     filesRead: paths.filter(isRead).length,
@@ -11179,7 +11208,7 @@ function reviewCoverage(input) {
     linesRead: [...seen.values()].reduce((sum, lines) => sum + lines.size, 0),
     linesInPrompt,
     ...summarised ? { reviewedEarlier: { at: summarised.reviewedSha, lines: linesEarlier } } : {},
-    unread: paths.filter((path22) => !isRead(path22)),
+    unread: paths.filter((path23) => !isRead(path23)),
     toolCallsCounted
   };
 }
@@ -11207,8 +11236,8 @@ function coverageLine(coverage) {
   return `Read ${coverage.filesRead} of ${coverage.filesTotal} changed files (${lines}; ${prompt})`;
 }
 function changedPathOf(given, changed) {
-  const path22 = given.replace(/^\.\//, "").replace(/^[ab]\//, "");
-  return changed.find((c) => path22 === c || path22.endsWith(`/${c}`));
+  const path23 = given.replace(/^\.\//, "").replace(/^[ab]\//, "");
+  return changed.find((c) => path23 === c || path23.endsWith(`/${c}`));
 }
 function looksOf(use, changed) {
   switch (use.name.toLowerCase()) {
@@ -11223,17 +11252,17 @@ function looksOf(use, changed) {
   }
 }
 function readLooks(input) {
-  const path22 = stringField(input, "file_path") ?? stringField(input, "path");
-  if (!path22) return [];
+  const path23 = stringField(input, "file_path") ?? stringField(input, "path");
+  if (!path23) return [];
   const range = input.view_range;
   if (Array.isArray(range) && typeof range[0] === "number") {
     const to = typeof range[1] === "number" && range[1] > 0 ? range[1] : Number.MAX_SAFE_INTEGER;
-    return [{ path: path22, lines: [{ from: range[0], to }] }];
+    return [{ path: path23, lines: [{ from: range[0], to }] }];
   }
   const offset = numberField(input, "offset") ?? 1;
   const limit = numberField(input, "limit") ?? READ_DEFAULT_LINES;
   const from = Math.max(1, offset);
-  return [{ path: path22, lines: [{ from, to: from + limit - 1 }] }];
+  return [{ path: path23, lines: [{ from, to: from + limit - 1 }] }];
 }
 function grepLooks(use) {
   const looks = [];
@@ -11243,12 +11272,12 @@ function grepLooks(use) {
       const line = Number(hit[2]);
       looks.push({ path: hit[1], lines: [{ from: line, to: line }] });
     } else {
-      const path23 = text.trim();
-      if (path23 && !path23.includes(" ")) looks.push({ path: path23, lines: "none" });
+      const path24 = text.trim();
+      if (path24 && !path24.includes(" ")) looks.push({ path: path24, lines: "none" });
     }
   }
-  const path22 = stringField(use.input, "path");
-  if (looks.length === 0 && path22) looks.push({ path: path22, lines: "none" });
+  const path23 = stringField(use.input, "path");
+  if (looks.length === 0 && path23) looks.push({ path: path23, lines: "none" });
   return looks;
 }
 function bashLooks(command, changed) {
@@ -11259,13 +11288,13 @@ function bashLooks(command, changed) {
   switch (program) {
     case "cat":
     case "nl":
-      return operands.map((path22) => ({ path: path22, lines: "all" }));
+      return operands.map((path23) => ({ path: path23, lines: "all" }));
     case "head": {
       const count = countOption(args) ?? HEAD_DEFAULT_LINES;
-      return operands.filter((a) => !/^\d+$/.test(a)).map((path22) => ({ path: path22, lines: [{ from: 1, to: count }] }));
+      return operands.filter((a) => !/^\d+$/.test(a)).map((path23) => ({ path: path23, lines: [{ from: 1, to: count }] }));
     }
     case "tail":
-      return operands.filter((a) => !/^\d+$/.test(a)).map((path22) => ({ path: path22, lines: "none" }));
+      return operands.filter((a) => !/^\d+$/.test(a)).map((path23) => ({ path: path23, lines: "none" }));
     case "sed":
       return sedLooks(args);
     case "git":
@@ -11278,7 +11307,7 @@ function sedLooks(args) {
   const script = args.find((a) => /^\d+(,\d+)?p$/.test(a));
   if (!args.includes("-n") || !script) return [];
   const [from = 0, to = from] = script.slice(0, -1).split(",").map(Number);
-  return args.filter((a) => a !== "-n" && a !== script && !a.startsWith("-")).map((path22) => ({ path: path22, lines: [{ from, to }] }));
+  return args.filter((a) => a !== "-n" && a !== script && !a.startsWith("-")).map((path23) => ({ path: path23, lines: [{ from, to }] }));
 }
 function gitLooks(args, changed) {
   const [sub, ...rest] = args.filter((a, i) => !(i === 0 && a.startsWith("-")));
@@ -11287,10 +11316,10 @@ function gitLooks(args, changed) {
   const named = dashDash >= 0 ? rest.slice(dashDash + 1) : [];
   const blobs = rest.filter((a) => !a.startsWith("-") && /^[^:]+:.+/.test(a)).map((a) => ({ path: a.slice(a.indexOf(":") + 1), lines: "all" }));
   if (sub === "log" && !rest.includes("-p") && !rest.includes("--patch")) return [];
-  if (named.length > 0) return named.map((path22) => ({ path: path22, lines: "all" }));
+  if (named.length > 0) return named.map((path23) => ({ path: path23, lines: "all" }));
   if (blobs.length > 0) return blobs;
   if (sub === "diff" && !rest.some((a) => a === "--stat" || a === "--name-only" || a === "--name-status"))
-    return changed.map((path22) => ({ path: path22, lines: "all" }));
+    return changed.map((path23) => ({ path: path23, lines: "all" }));
   return [];
 }
 function countOption(args) {
@@ -11626,10 +11655,10 @@ async function checkedReview(session, promptNotes, files) {
     };
   }
   const review = reviewFromStructuredOutput(outcome.structuredOutput);
-  const lineCounts = files.lineCounts ? await files.lineCounts(review.findings.map((f) => f.path).filter((path22) => files.knownPaths.has(path22))) : /* @__PURE__ */ new Map();
+  const lineCounts = files.lineCounts ? await files.lineCounts(review.findings.map((f) => f.path).filter((path23) => files.knownPaths.has(path23))) : /* @__PURE__ */ new Map();
   const checked = checkReview(review, {
     knownPaths: files.knownPaths,
-    lineCount: (path22) => lineCounts.get(path22),
+    lineCount: (path23) => lineCounts.get(path23),
     ...files.rules ? { rules: files.rules } : {}
   });
   const coverage = files.coverage ? coverageOf(files.coverage, outcome) : void 0;
@@ -12118,20 +12147,20 @@ function isErrno(error, code) {
 function versionOf(bytes) {
   return createHash6("sha256").update(bytes).digest("hex");
 }
-async function readIfExists(path22) {
+async function readIfExists(path23) {
   try {
-    return await readFile4(path22);
+    return await readFile4(path23);
   } catch (error) {
     if (isErrno(error, "ENOENT")) return void 0;
     throw error;
   }
 }
-async function writeAtomic(path22, bytes) {
-  await mkdir8(dirname2(path22), { recursive: true });
-  const temp = `${path22}.${process.pid}.${randomUUID2()}.tmp`;
+async function writeAtomic(path23, bytes) {
+  await mkdir8(dirname2(path23), { recursive: true });
+  const temp = `${path23}.${process.pid}.${randomUUID2()}.tmp`;
   try {
     await writeFile6(temp, bytes, { flag: "wx" });
-    await rename3(temp, path22);
+    await rename3(temp, path23);
   } catch (error) {
     await rm10(temp, { force: true });
     throw error;
@@ -12166,10 +12195,10 @@ var FsTranscriptStore = class {
     await Promise.all(sessionIds.map((id) => rm10(this.#transcriptPath(key, id), { force: true })));
   }
   async readIndex(key) {
-    const path22 = join4(this.#dir(key), "index.json");
-    const bytes = await readIfExists(path22);
+    const path23 = join4(this.#dir(key), "index.json");
+    const bytes = await readIfExists(path23);
     if (!bytes) return void 0;
-    return { index: parseLineageIndex(key, bytes, path22), version: versionOf(bytes) };
+    return { index: parseLineageIndex(key, bytes, path23), version: versionOf(bytes) };
   }
   async writeIndex(key, index, expectedVersion) {
     return this.#swap(join4(this.#dir(key), "index.json"), serializeLineageIndex(index), {
@@ -12178,14 +12207,14 @@ var FsTranscriptStore = class {
     });
   }
   /** Compare-and-swap under the file's lock: the version is the sha256 of the bytes on disk. */
-  async #swap(path22, bytes, cas) {
-    const release = await this.#lock(path22.replace(/\.json$/, ".lock"), cas);
+  async #swap(path23, bytes, cas) {
+    const release = await this.#lock(path23.replace(/\.json$/, ".lock"), cas);
     try {
-      const current = await readIfExists(path22);
+      const current = await readIfExists(path23);
       const currentVersion = current ? versionOf(current) : void 0;
       if (currentVersion !== cas.expectedVersion)
         throw new IndexConflictError(cas.conflictKey, cas.expectedVersion);
-      await writeAtomic(path22, bytes);
+      await writeAtomic(path23, bytes);
       return versionOf(bytes);
     } finally {
       await release();
@@ -12303,7 +12332,7 @@ function formatProgressEvent(event) {
 }
 
 // src/runner/parse-claude-args.ts
-import path21 from "node:path";
+import path22 from "node:path";
 var EFFORT_LEVELS = ["low", "medium", "high", "xhigh", "max"];
 var ALLOWED = [
   "--model",
@@ -12382,9 +12411,9 @@ function parseClaudeArgs(text, workspace) {
         out.effort = value;
         break;
       case "--add-dir": {
-        const root = path21.resolve(workspace);
-        const dir = path21.resolve(root, value);
-        if (dir !== root && !dir.startsWith(`${root}${path21.sep}`)) {
+        const root = path22.resolve(workspace);
+        const dir = path22.resolve(root, value);
+        if (dir !== root && !dir.startsWith(`${root}${path22.sep}`)) {
           throw new RunnerConfigError(
             `claude_args: --add-dir ${value} is outside the workspace`,
             "claude_args"
@@ -12572,24 +12601,24 @@ function parseJson2(name, text) {
     throw new PassThroughError(`${name} is not valid JSON: ${error.message}`, name);
   }
 }
-async function readPromptFile(path22, source) {
+async function readPromptFile(path23, source) {
   let text;
   try {
-    text = await source.readFile(path22);
+    text = await source.readFile(path23);
   } catch (error) {
     throw new PassThroughError(
-      `prompt_file ${path22} could not be read: ${error.message}`,
+      `prompt_file ${path23} could not be read: ${error.message}`,
       "prompt_file"
     );
   }
   const size = Buffer.byteLength(text);
   if (size > PROMPT_FILE_MAX_BYTES) {
     throw new PassThroughError(
-      `prompt_file ${path22} is ${size} bytes; the limit is ${PROMPT_FILE_MAX_BYTES}`,
+      `prompt_file ${path23} is ${size} bytes; the limit is ${PROMPT_FILE_MAX_BYTES}`,
       "prompt_file"
     );
   }
-  if (text.trim() === "") throw new PassThroughError(`prompt_file ${path22} is empty`, "prompt_file");
+  if (text.trim() === "") throw new PassThroughError(`prompt_file ${path23} is empty`, "prompt_file");
   return text.trim();
 }
 
@@ -12697,16 +12726,16 @@ async function parsePolicyDocument(text, source) {
 
 // src/runner/policy/load-policy-file.ts
 import { readFile as readFile5 } from "node:fs/promises";
-async function loadPolicyFile(path22, options = {}) {
+async function loadPolicyFile(path23, options = {}) {
   let text;
   try {
-    text = await readFile5(path22, "utf8");
+    text = await readFile5(path23, "utf8");
   } catch (error) {
-    throw new PolicyFileError(path22, [
+    throw new PolicyFileError(path23, [
       `cannot read the file: ${error.code ?? error.message}`
     ]);
   }
-  return new ToolPolicy(await parsePolicyDocument(text, path22), options);
+  return new ToolPolicy(await parsePolicyDocument(text, path23), options);
 }
 
 export {
