@@ -20,9 +20,8 @@ export interface ClaudeArgvOptions {
   addDirs?: string[];
   /** Final settings JSON text (the runner merges the user's settings with its own `ask` rule). */
   settingsJson: string;
-  /** MCP config files or JSON strings. */
+  /** MCP config files or JSON strings: the only servers that start (`--strict-mcp-config` always). */
   mcpConfig?: string[];
-  strictMcpConfig?: boolean;
   /** Minimal mode for untrusted repositories: no CLAUDE.md discovery, hooks or plugins. */
   bare?: boolean;
   fallbackModel?: string;
@@ -93,7 +92,12 @@ export function buildClaudeArgv(options: ClaudeArgvOptions): string[] {
   if (options.appendSystemPrompt) argv.push("--append-system-prompt", options.appendSystemPrompt);
   for (const dir of options.addDirs ?? []) argv.push(`--add-dir=${dir}`);
   for (const config of options.mcpConfig ?? []) argv.push(`--mcp-config=${config}`);
-  if (options.strictMcpConfig) argv.push("--strict-mcp-config");
+  // Only the servers the job was given (--mcp-config) ever start. 2.1.235 otherwise starts every
+  // stdio server of a `.mcp.json` in its working directory or any directory above it, with no
+  // approval asked, in a git checkout too: `/tmp/.mcp.json`, left by any local user or an earlier job,
+  // ran its command as the CLI (test/red-team/ancestor-claude-md.test.ts). The checkout's own could
+  // never be of use: no grant allows the tools of a server the job was not given (tool-grants.ts).
+  argv.push("--strict-mcp-config");
   // No session loads the user settings source: that file lies in CLAUDE_CONFIG_DIR, which is the
   // agent's to write (its uid owns it, or it shares the host's), and 2.1.235 reloads it mid-session,
   // running a hook added to it itself, outside the tool policy and the Bash sandbox

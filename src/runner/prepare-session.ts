@@ -405,7 +405,6 @@ async function sessionArgv(
       "addDirs",
       "effort",
       "mcpConfig",
-      "strictMcpConfig",
       "bare",
       "includePartialMessages",
       "resume",

@@ -42,7 +42,6 @@ type PassThroughFlags = Pick<
   | "appendSystemPrompt"
   | "addDirs"
   | "mcpConfig"
-  | "strictMcpConfig"
   | "bare"
   | "includePartialMessages"
   | "resume"

@@ -6,7 +6,11 @@
 // instructions for every later trusted session, or a link to a file of the later job (its checkout's
 // persisted token) that the CLI reads as the runner. The agent's own mount namespace gives it a /tmp
 // of its own, but not where it shares the runner's user, nor a work root elsewhere. So the runner
-// tells the CLI to leave out every such file above the workspace; the checkout's own stay.
+// tells the CLI to leave out every such file above the workspace; the checkout's own stay. A
+// `.mcp.json` there is worse: 2.1.235 starts its servers, commands of the planter's choosing, with no
+// approval asked (in a git checkout too), so the runner starts no MCP server it was not given
+// (`--strict-mcp-config` always).
+import { existsSync } from "node:fs";
 import { mkdir, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -44,5 +48,26 @@ describe("agent files above the workspace (real CLI, trusted, on the host's user
       rule: traffic.includes("ANCESTOR-RULE-CANARY"),
     }).toEqual({ instructions: false, linkedToken: false, dotClaude: false, rule: false });
     expect(traffic).toContain("CHECKOUT-INSTRUCTIONS-MARKER");
+  });
+  it("a .mcp.json there starts nothing: no server the job was not given ever runs", async () => {
+    const shared = await makeTempDir("shared-tmp");
+    const ran = path.join(shared, "SERVER-RAN");
+    const server = { type: "stdio", command: "sh", args: ["-c", `touch ${ran}; sleep 5`] };
+    await writeFile(path.join(shared, ".mcp.json"), JSON.stringify({ mcpServers: { planted: server } }));
+    s = await scriptedSession([{ kind: "text", text: "reviewed" }]);
+    // The checkout's own (the PR base's) starts no server either: no grant could allow its tools.
+    await writeFile(
+      path.join(s.workspace, ".mcp.json"),
+      JSON.stringify({
+        mcpServers: { checkout: { ...server, args: ["-c", `touch ${ran}-checkout; sleep 5`] } },
+      }),
+    );
+    const outcome = await runSession(s.options({ workRoot: path.join(shared, "claude-pr-runner-job") }))
+      .outcome;
+    expect(outcome.exitCode).toBe(0);
+    expect({ planted: existsSync(ran), checkout: existsSync(`${ran}-checkout`) }).toEqual({
+      planted: false,
+      checkout: false,
+    });
   });
 });

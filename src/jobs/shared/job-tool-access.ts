@@ -8,9 +8,8 @@ export interface JobToolAccess {
   policy: ToolPolicy;
   /** `--tools`: the built-in tools the policy can ever allow, so the CLI offers the model no other. */
   tools: string[];
-  /** `--mcp-config` JSON, with `--strict-mcp-config` so only the workflow's servers start. */
+  /** `--mcp-config` JSON: the workflow's servers, the only ones that start (build-claude-argv.ts). */
   mcpConfig?: string[];
-  strictMcpConfig?: boolean;
 }
 
 /**
@@ -37,6 +36,6 @@ export function jobToolAccess(
   return {
     policy: shaped,
     tools: offeredBuiltInTools(shaped),
-    ...(mcp ? { mcpConfig: [JSON.stringify(mcp)], strictMcpConfig: true } : {}),
+    ...(mcp ? { mcpConfig: [JSON.stringify(mcp)] } : {}),
   };
 }

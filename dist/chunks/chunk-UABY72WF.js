@@ -5704,7 +5704,7 @@ function jobToolAccess(job, policy, settings, trusted) {
   return {
     policy: shaped,
     tools: offeredBuiltInTools(shaped),
-    ...mcp ? { mcpConfig: [JSON.stringify(mcp)], strictMcpConfig: true } : {}
+    ...mcp ? { mcpConfig: [JSON.stringify(mcp)] } : {}
   };
 }
 
@@ -8918,7 +8918,7 @@ function buildClaudeArgv(options) {
   if (options.appendSystemPrompt) argv.push("--append-system-prompt", options.appendSystemPrompt);
   for (const dir of options.addDirs ?? []) argv.push(`--add-dir=${dir}`);
   for (const config of options.mcpConfig ?? []) argv.push(`--mcp-config=${config}`);
-  if (options.strictMcpConfig) argv.push("--strict-mcp-config");
+  argv.push("--strict-mcp-config");
   argv.push("--setting-sources", options.bare ? "" : "project,local");
   if (options.bare) argv.push("--bare");
   if (options.includePartialMessages) argv.push("--include-partial-messages");
@@ -10145,7 +10145,6 @@ async function sessionArgv(options, models, sandbox, outputSchema, workingDirect
       "addDirs",
       "effort",
       "mcpConfig",
-      "strictMcpConfig",
       "bare",
       "includePartialMessages",
       "resume"
