@@ -25,7 +25,12 @@ const execFileAsync = promisify(execFile);
  * the libraries the stack's design has it load besides (bench/coldstart/floors/<name>-libraries.ts),
  * so the function's own code is measured apart from those choices.
  */
-const FUNCTIONS: Record<string, { entry: string; logicalId: string; librariesFloor?: boolean }> = {
+interface FunctionSpec {
+  entry: string;
+  logicalId: string;
+  librariesFloor?: boolean;
+}
+const FUNCTIONS: Record<string, FunctionSpec> = {
   webhook: { entry: "lambda/webhook/handler.ts", logicalId: "WebhookFunction", librariesFloor: true },
   gateway: { entry: "lambda/gateway/handler.ts", logicalId: "ModelGatewayFunction" },
   schedule: { entry: "lambda/schedule/handler.ts", logicalId: "ScheduleFunction" },
@@ -41,6 +46,7 @@ const FUNCTIONS: Record<string, { entry: string; logicalId: string; librariesFlo
 };
 type Name = string;
 const NAMES = Object.keys(FUNCTIONS);
+const specOf = (name: Name): FunctionSpec => FUNCTIONS[name] as FunctionSpec;
 
 // --- each function's environment, as the stack sets it (the managed-agents engine has them all) ---
 const cdkOut = await mkdtemp(path.join(tmpdir(), "coldstart-synth-"));
@@ -107,11 +113,11 @@ const OPTIONS: Record<Variant, BuildOptions> = {
 };
 /** The variants measured for `name`: the libraries floor only where the function has one. */
 const variantsOf = (name: Name): Variant[] =>
-  VARIANTS.filter((variant) => variant !== "libraries" || FUNCTIONS[name]?.librariesFloor === true);
+  VARIANTS.filter((variant) => variant !== "libraries" || specOf(name).librariesFloor === true);
 const ENTRIES: Record<Variant, (name: Name) => string> = {
-  function: (name) => (FUNCTIONS[name] as { entry: string }).entry,
+  function: (name) => specOf(name).entry,
   floor: (name) => `bench/coldstart/floors/${name}.ts`,
-  "one-file": (name) => (FUNCTIONS[name] as { entry: string }).entry,
+  "one-file": (name) => specOf(name).entry,
   libraries: (name) => `bench/coldstart/floors/${name}-libraries.ts`,
 };
 /** `bytes`: every module file; `readBytes`: the files Node reads when the function is imported. */
@@ -138,7 +144,7 @@ for (const name of NAMES) {
         env: {
           PATH: process.env.PATH,
           AWS_REGION: "eu-west-1",
-          ...environmentOf((FUNCTIONS[name] as { logicalId: string }).logicalId),
+          ...environmentOf(specOf(name).logicalId),
         },
       },
     );
@@ -163,7 +169,7 @@ type Sample = { ms: number; rssMb: number };
 const samples: Record<string, Sample[]> = {};
 for (let run = 0; run < runs; run++) {
   for (const name of NAMES) {
-    const env = environmentOf((FUNCTIONS[name] as { logicalId: string }).logicalId);
+    const env = environmentOf(specOf(name).logicalId);
     // Rotate the order each run so drift in machine load does not favour one variant.
     const own = variantsOf(name);
     const variants = own.map((_, i) => own[(i + run) % own.length] as Variant);

@@ -33,8 +33,16 @@ const LINE_SUFFIX = /:\d+(?:-\d+)?$/u;
 
 export function defuseFileMentions(text: string, cwd: string): DefusedText {
   const defused: string[] = [];
+  // A diff repeats its mentions (a lockfile's `@scope/name` on every line): each is looked up once.
+  const judged = new Map<string, boolean>();
   const out = text.replace(MENTION, (whole, token: string) => {
-    if (!couldReadFile(token, cwd)) return whole;
+    let readable = judged.get(token);
+    // Stryker disable next-line ConditionalExpression: judging a token again gives the same answer; the map only saves lookups
+    if (readable === undefined) {
+      readable = couldReadFile(token, cwd);
+      judged.set(token, readable);
+    }
+    if (!readable) return whole;
     defused.push(token);
     return `@${ZERO_WIDTH_SPACE}${token}`;
   });

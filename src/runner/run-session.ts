@@ -461,9 +461,9 @@ class SessionHost {
 
   /** A user message with its file mentions defused (defuse-file-mentions.ts); the notes count them. */
   private writeUserMessage(text: string): void {
-    const { text: safe, defused } = defuseFileMentions(text, (this.prepared as PreparedSession).cwd);
+    const { cwd, redactor } = this.prepared as PreparedSession;
+    const { text: safe, defused } = defuseFileMentions(text, cwd);
     if (defused.length > 0) {
-      const redactor = (this.prepared as PreparedSession).redactor;
       const shown = defused.slice(0, 5).map((token) => `@${redactor.redact(token)}`);
       this.notes.push(
         `${defused.length} file mention${defused.length === 1 ? " in the prompt was" : "s in the prompt were"} sent as text, since the CLI would read them itself: ${shown.join(", ")}${defused.length > shown.length ? ", …" : ""}`,

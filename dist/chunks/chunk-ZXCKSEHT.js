@@ -7432,8 +7432,14 @@ var TRAILING = /[.,;:!?)\]}'"`>]+$/u;
 var LINE_SUFFIX = /:\d+(?:-\d+)?$/u;
 function defuseFileMentions(text, cwd) {
   const defused = [];
+  const judged = /* @__PURE__ */ new Map();
   const out = text.replace(MENTION, (whole, token) => {
-    if (!couldReadFile(token, cwd)) return whole;
+    let readable = judged.get(token);
+    if (readable === void 0) {
+      readable = couldReadFile(token, cwd);
+      judged.set(token, readable);
+    }
+    if (!readable) return whole;
     defused.push(token);
     return `@${ZERO_WIDTH_SPACE}${token}`;
   });
@@ -10684,9 +10690,9 @@ var SessionHost = class {
   }
   /** A user message with its file mentions defused (defuse-file-mentions.ts); the notes count them. */
   writeUserMessage(text) {
-    const { text: safe, defused } = defuseFileMentions(text, this.prepared.cwd);
+    const { cwd, redactor } = this.prepared;
+    const { text: safe, defused } = defuseFileMentions(text, cwd);
     if (defused.length > 0) {
-      const redactor = this.prepared.redactor;
       const shown = defused.slice(0, 5).map((token) => `@${redactor.redact(token)}`);
       this.notes.push(
         `${defused.length} file mention${defused.length === 1 ? " in the prompt was" : "s in the prompt were"} sent as text, since the CLI would read them itself: ${shown.join(", ")}${defused.length > shown.length ? ", \u2026" : ""}`
