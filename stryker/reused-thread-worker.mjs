@@ -16,7 +16,7 @@
 //   process.getActiveResourcesInfo(), the per-thread list of what keeps its event loop alive.
 import { parentPort } from "node:worker_threads";
 import { init, runBaseTests, setupEnvironment } from "vitest/worker";
-import { OPEN_SESSION, SESSION_ENDED } from "./reused-threads-pool.mjs";
+import { BIRPC_REQUEST, BIRPC_RESPONSE, OPEN_SESSION, SESSION_ENDED } from "./reused-threads-pool.mjs";
 
 if (!parentPort) throw new Error("stryker/reused-thread-worker.mjs must run in a worker thread");
 
@@ -80,9 +80,9 @@ function openResources() {
 // task updates are throttled to 100 ms, and the last one is often still pending when a session ends.
 const SETTLE_MS = 250;
 
-async function settle() {
+async function settle(unanswered) {
   const started = performance.now();
-  while (openResources().length > 0 && performance.now() - started < SETTLE_MS) {
+  while ((openResources().length > 0 || unanswered.size > 0) && performance.now() - started < SETTLE_MS) {
     await new Promise((resolve) => setTimeout(resolve, 5).unref());
   }
 }
@@ -101,32 +101,47 @@ const endedSessionRpc = new Proxy(
   },
 );
 
-async function endSession(session) {
+/**
+ * A call the session made just before its teardown may still be on its way, or its answer (the pool
+ * answers late calls itself) may be: so the session's port keeps its listeners until the thread
+ * settles. vitest keeps every call a thread makes in one set per thread, and each later run waits for
+ * that set to empty before it ends (`rpcDone`), with no timeout: a call left unanswered here hung
+ * every later run of the thread (measured: late throws at 0–30 ms hung within a few runs). A thread
+ * with one is ended instead of reused.
+ */
+async function endSession(session, port, unanswered) {
   const state = globalThis.__vitest_worker__;
   if (state) state.rpc = endedSessionRpc;
   restoreGlobals();
-  await settle();
+  await settle(unanswered);
+  port.removeAllListeners("message");
+  port.close();
   // Once more: a timer that fired while the thread settled may have changed them again.
   const restored = restoreGlobals();
   const open = openResources();
-  parentPort.postMessage({ type: SESSION_ENDED, session, clean: restored && open.length === 0, open });
+  const clean = restored && open.length === 0 && unanswered.size === 0;
+  parentPort.postMessage({ type: SESSION_ENDED, session, clean, open, unanswered: unanswered.size });
 }
 
 parentPort.on("message", (message) => {
   if (message?.type !== OPEN_SESSION) return;
   /** @type {import("node:worker_threads").MessagePort} */
   const port = message.port;
+  /** The ids of the session's calls (birpc requests) that no answer has reached yet. */
+  const unanswered = new Set();
+  port.on("message", (answer) => {
+    if (answer?.t === BIRPC_RESPONSE) unanswered.delete(answer.i);
+  });
   init({
-    post: (response) => port.postMessage(response),
+    post: (request) => {
+      if (request?.t === BIRPC_REQUEST && request.i !== undefined) unanswered.add(request.i);
+      port.postMessage(request);
+    },
     on: (callback) => port.on("message", callback),
     off: (callback) => port.off("message", callback),
     // vitest calls this after it has answered "stopped": the session is over, and anything still
     // open or changed is left over from it.
-    teardown: () => {
-      port.removeAllListeners("message");
-      port.close();
-      endSession(message.session);
-    },
+    teardown: () => endSession(message.session, port, unanswered),
     runTests: (state, traces) => runBaseTests("run", state, traces),
     collectTests: (state, traces) => runBaseTests("collect", state, traces),
     setup: setupEnvironment,

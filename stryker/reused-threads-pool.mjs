@@ -19,8 +19,8 @@ export const OPEN_SESSION = "stryker-reused-thread:open";
 export const SESSION_ENDED = "stryker-reused-thread:ended";
 export const REUSED_THREADS_POOL_NAME = "stryker-reused-threads";
 // vitest's RPC (birpc) marks a call "q" and its answer "s".
-const BIRPC_REQUEST = "q";
-const BIRPC_RESPONSE = "s";
+export const BIRPC_REQUEST = "q";
+export const BIRPC_RESPONSE = "s";
 
 const workerEntry = fileURLToPath(new URL("./reused-thread-worker.mjs", import.meta.url));
 
@@ -109,8 +109,8 @@ class ReusedThreadWorker {
    * overwrite that run's results. It is answered here instead, so the thread's caller does not wait
    * forever, and vitest never sees it.
    */
-  answerLateCall(request) {
-    if (request.i !== undefined) this.port.postMessage({ t: BIRPC_RESPONSE, i: request.i, r: undefined });
+  answerLateCall(request, port = this.port) {
+    if (request.i !== undefined) port.postMessage({ t: BIRPC_RESPONSE, i: request.i, r: undefined });
   }
 
   deserialize(data) {
@@ -125,9 +125,17 @@ class ReusedThreadWorker {
    */
   async stop() {
     const thread = this.thread;
+    const port = this.port;
     for (const [event, callback] of this.threadListeners) thread.off(event, callback);
     this.threadListeners = [];
-    this.port.close();
+    // vitest hears nothing more of this session, but the port stays open, answering the thread's
+    // late calls, until the thread is judged: a call that found it closed would never be answered.
+    for (const listener of this.messageListeners.values()) port.off("message", listener);
+    this.messageListeners.clear();
+    port.on("message", (message) => {
+      if (message?.t === BIRPC_REQUEST) this.answerLateCall(message, port);
+    });
+    port.unref();
     thread.stdout.unpipe(this.stdout);
     thread.stderr.unpipe(this.stderr);
     thread.unref();
@@ -139,6 +147,7 @@ class ReusedThreadWorker {
       new Promise((resolve) => setTimeout(resolve, 2_000, false).unref()),
     ]).then((clean) => {
       ended.dispose();
+      port.close();
       if (!clean) {
         thread.terminate();
         return;

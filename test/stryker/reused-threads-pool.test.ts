@@ -98,6 +98,20 @@ describe("the mutation scopes' reused-threads pool", () => {
     expect(new Set(records.map((record) => record.threadId)).size).toBeLessThan(actions.length);
   }, 30_000);
 
+  it("answers a call the thread makes as its session ends, wherever it lands, so no later run waits for it", async () => {
+    // vitest keeps a thread's calls in one set, and every later run in that thread waits for the set
+    // to empty, with no timeout. A late throw at 0–30 ms after the run lands before, during or after
+    // the session's teardown; one whose answer found the session's port closed hung the thread's
+    // later runs (before the fix, 2 of 3 runs of this test timed out; in CI, 1 of 6 runs of the one
+    // above did).
+    const actions = Array.from({ length: 93 }, (_, ms) => [`throw-late-${ms % 31}`, "pass"]).flat();
+    const { outcomes, records } = await runProbes("late-everywhere", actions);
+    const passes = outcomes.filter((_, index) => actions[index] === "pass");
+    expect(passes).toEqual(Array.from({ length: 93 }, () => "pass"));
+    expect(records).toHaveLength(actions.length);
+    expect(new Set(records.map((record) => record.threadId)).size).toBeLessThan(actions.length / 2);
+  }, 120_000);
+
   it("leaves Stryker's threads pool in place with STRYKER_FRESH_THREADS=1: a new thread for every run, to compare with", async () => {
     const actions = ["pass", "fail", "pass", "pass"];
     const { outcomes, records, pool } = await runProbes("fresh", actions, { freshThreads: true });
