@@ -26,8 +26,12 @@ export interface DefusedText {
 const ZERO_WIDTH_SPACE = "\u200b";
 /** What the CLI could take for a mention: the `@` and what follows it up to whitespace. */
 const MENTION = /@(\S+)/gu;
-/** Trailing characters a reader (or a newer CLI) may drop from a mention: each shorter form is checked too. */
-const TRAILING = /[.,;:!?)\]}'"`>]+$/u;
+/**
+ * Where the CLI ends a mention: 2.1.235 matches `@([^\s]+)\b`, so the path stops at its last ASCII
+ * letter, digit or `_`, and `@notes(`, `@notes).`, `@notes-` or `@notesé` read `notes`
+ * (test/red-team/prompt-file-mentions.test.ts).
+ */
+const AFTER_LAST_WORD_CHARACTER = /[^A-Za-z0-9_]+$/u;
 /** `path:12` or `path:12-20`, a line reference a reader (or a newer CLI) may take off. */
 const LINE_SUFFIX = /:\d+(?:-\d+)?$/u;
 
@@ -53,8 +57,11 @@ function couldReadFile(token: string, cwd: string): boolean {
   if (/^[/~"']/u.test(token) || token.includes("\\")) return true;
   // `@server:uri` names an MCP server's resource, which the CLI would read as well.
   if (/^[^/]+:/u.test(token)) return true;
-  const withoutFragment = (token.split("#")[0] as string).replace(LINE_SUFFIX, "");
-  for (const candidate of new Set([token, withoutFragment, withoutFragment.replace(TRAILING, "")])) {
+  // As written (another of the CLI's patterns takes the whole run up to whitespace), as the CLI ends
+  // it, and without a `#L1-2` fragment or a `:12` line reference.
+  const end = token.replace(AFTER_LAST_WORD_CHARACTER, "");
+  const withoutFragment = (end.split("#")[0] as string).replace(LINE_SUFFIX, "");
+  for (const candidate of new Set([token, end, withoutFragment])) {
     if (candidate === "") continue;
     if (candidate.split("/").includes("..")) return true;
     if (exists(path.resolve(cwd, candidate))) return true;

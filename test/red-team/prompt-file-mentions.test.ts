@@ -62,4 +62,30 @@ describe("file mentions in a trusted session's prompt (real CLI, no --bare)", ()
     expect(traffic).toContain("@property, @types/node, a@b.com.");
     expect(outcome.notes.join("\n")).toMatch(/5 file mentions in the prompt were sent as text/);
   });
+
+  it("never make the CLI read through a mention whose end it drops: the path ends at its last letter or digit", async () => {
+    // 2.1.235 takes `@([^\s]+)\b`: whatever follows the last ASCII letter, digit or `_` is not part of
+    // the path, so `@notes(`, `@notes-`, `@notes=` and `@notesé` all read `notes` (measured).
+    outside = await mkdtemp(path.join(tmpdir(), "mention-outside-"));
+    const endings = { paren: "(", dash: "-", equals: "=", accent: "\u00e9", stars: "**" };
+    const canaries = Object.fromEntries(
+      Object.keys(endings).map((name) => [name, `MENTION-END-${name.toUpperCase()}-CANARY`]),
+    );
+    s = await scriptedSession([{ kind: "text", text: "reviewed" }]);
+    for (const [name, canary] of Object.entries(canaries)) {
+      await writeFile(path.join(outside, `${name}.txt`), `${canary}\n`);
+      await symlink(path.join(outside, `${name}.txt`), path.join(s.workspace, `${name}-notes`));
+    }
+    const prompt = [
+      "Review this pull request. Its description says:",
+      ...Object.entries(endings).map(([name, ending]) => `see @${name}-notes${ending} here`),
+    ].join("\n");
+    const outcome = await runSession(s.options({ prompt })).outcome;
+    expect(outcome.exitCode).toBe(0);
+    const traffic = JSON.stringify(s.api.mainRequests.map((r) => r.body));
+    expect(
+      Object.fromEntries(Object.entries(canaries).map(([name, canary]) => [name, traffic.includes(canary)])),
+    ).toEqual(Object.fromEntries(Object.keys(endings).map((name) => [name, false])));
+    expect(outcome.notes.join("\n")).toMatch(/5 file mentions in the prompt were sent as text/);
+  });
 });

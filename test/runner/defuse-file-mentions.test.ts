@@ -35,13 +35,18 @@ describe("defuseFileMentions", () => {
     ["a path this process cannot look at (a loop of links)", "@loop/x", `@${Z}loop/x`, "loop/x"],
     ["an MCP server's resource", "@docs:file://notes", `@${Z}docs:file://notes`, "docs:file://notes"],
     ["a line reference", "@docs/guide.md:3-4", `@${Z}docs/guide.md:3-4`, "docs/guide.md:3-4"],
+    // The CLI's path ends at its last ASCII letter, digit or `_` (`@([^\s]+)\b`).
+    ["a link followed by (", "@notes.md( x", `@${Z}notes.md( x`, "notes.md("],
+    ["a link followed by - and =", "@notes.md-=", `@${Z}notes.md-=`, "notes.md-="],
+    ["a link followed by a letter beyond ASCII", "@notes.md\u00e9", `@${Z}notes.md\u00e9`, "notes.md\u00e9"],
+    ["a fragment, then more", "@README.md#L1-2((", `@${Z}README.md#L1-2((`, "README.md#L1-2(("],
   ])("defuses %s", (_name, text, expected, token) => {
     expect(defuseFileMentions(text, cwd)).toEqual({ text: expected, defused: [token] });
   });
 
   it("leaves what names nothing there as written: decorators, scoped packages, e-mail, a lone @", () => {
     const text =
-      " * @param x\n@property\nimport '@types/node'\nmail a@b.com or @ alone, @@x, @#general, @).\nREADME.md is a file: @README.md/x, @docs/none:12";
+      " * @param x\n@property\nimport '@types/node'\nmail a@b.com or @ alone, @@x, @#general, @).\nREADME.md is a file: @README.md/x, @docs/none:12, @README.mdx(, @README_é";
     expect(defuseFileMentions(text, cwd)).toEqual({ text, defused: [] });
   });
 

@@ -7428,7 +7428,7 @@ import { lstatSync } from "node:fs";
 import path4 from "node:path";
 var ZERO_WIDTH_SPACE = "\u200B";
 var MENTION = /@(\S+)/gu;
-var TRAILING = /[.,;:!?)\]}'"`>]+$/u;
+var AFTER_LAST_WORD_CHARACTER = /[^A-Za-z0-9_]+$/u;
 var LINE_SUFFIX = /:\d+(?:-\d+)?$/u;
 function defuseFileMentions(text, cwd) {
   const defused = [];
@@ -7448,8 +7448,9 @@ function defuseFileMentions(text, cwd) {
 function couldReadFile(token, cwd) {
   if (/^[/~"']/u.test(token) || token.includes("\\")) return true;
   if (/^[^/]+:/u.test(token)) return true;
-  const withoutFragment = token.split("#")[0].replace(LINE_SUFFIX, "");
-  for (const candidate of /* @__PURE__ */ new Set([token, withoutFragment, withoutFragment.replace(TRAILING, "")])) {
+  const end = token.replace(AFTER_LAST_WORD_CHARACTER, "");
+  const withoutFragment = end.split("#")[0].replace(LINE_SUFFIX, "");
+  for (const candidate of /* @__PURE__ */ new Set([token, end, withoutFragment])) {
     if (candidate === "") continue;
     if (candidate.split("/").includes("..")) return true;
     if (exists(path4.resolve(cwd, candidate))) return true;
