@@ -15,6 +15,8 @@ export default mutationScope({
     // would read itself (docs/security.md).
     "src/runner/defuse-file-mentions.ts",
     "src/runner/ancestor-agent-files.ts",
+    // ...and what it would start itself through PATH.
+    "src/runner/isolation/agent-search-path.ts",
   ],
   tests: [
     "test/github/neutralise-output.test.ts",
@@ -23,6 +25,7 @@ export default mutationScope({
     "test/github/marker-positions.test.ts",
     "test/runner/defuse-file-mentions.test.ts",
     "test/runner/ancestor-agent-files.test.ts",
+    "test/runner/agent-search-path.test.ts",
   ],
   breakAt: 90,
 });

@@ -15,6 +15,7 @@ import {
 } from "./isolation/agent-files.js";
 import { type AgentMounts, planAgentMounts } from "./isolation/agent-mounts.js";
 import { type AgentNetwork, LOCAL_SOCKET_DIRS, planAgentNetwork } from "./isolation/agent-network.js";
+import { agentSearchPath } from "./isolation/agent-search-path.js";
 import type { AgentUser } from "./isolation/agent-user.js";
 import { type AgentWorkspace, makeAgentWorkspace, moveTranscripts } from "./isolation/agent-workspace.js";
 import { type BashSandboxPlan, planBashSandbox } from "./isolation/bash-sandbox.js";
@@ -66,6 +67,8 @@ export interface PreparedSession {
   keptOutOfCopy: string[];
   /** Credentials files an earlier step left at the checkout's root, which the agent's copy left out. */
   credentialFilesLeftOut: string[];
+  /** PATH entries the agent's environment left out (agent-search-path.ts), as written. */
+  searchPathLeftOut: string[];
   /** What SessionOptions.agentConfigFrom changed in the agent's copy. */
   agentConfig?: PinnedAgentConfig;
   /**
@@ -89,6 +92,9 @@ export async function prepareSession(options: SessionOptions): Promise<PreparedS
 
   const source = options.sourceEnv;
   const hostEnv = { ...source, ...options.env };
+  // The CLI starts bwrap, socat, git and more through PATH itself, as does a root host's launch: no
+  // entry may name the checkout or what the agent can write (agent-search-path.ts).
+  const searchPath = agentSearchPath(hostEnv.PATH ?? "", [sourceCwd]);
   if (options.provider !== undefined && !isModelProvider(options.provider)) {
     throw new RunnerConfigError(
       `unknown provider "${String(options.provider)}"; use anthropic, anthropic-oauth, bedrock, vertex or foundry`,
@@ -136,7 +142,7 @@ export async function prepareSession(options: SessionOptions): Promise<PreparedS
     ? await planBashSandbox(
         options.bashSandbox as NonNullable<SessionOptions["bashSandbox"]>,
         options.agentUser,
-        source.PATH ?? "",
+        searchPath.path,
         !options.agentUser || options.workspaceAccess === "write",
         undefined,
         claudePath,
@@ -199,6 +205,7 @@ export async function prepareSession(options: SessionOptions): Promise<PreparedS
     const tmp = path.join(tempRoot, "tmp");
     await mkdir(tmp, { mode: 0o700 });
     env.TMPDIR = tmp;
+    env.PATH = searchPath.path;
     // Redact everything secret-looking the host can see, not only what the agent got.
     const redactor = SecretRedactor.fromEnvironment({ ...source, ...options.env });
 
@@ -350,6 +357,7 @@ export async function prepareSession(options: SessionOptions): Promise<PreparedS
       sourceCwd,
       keptOutOfCopy: workspace.keptOut,
       credentialFilesLeftOut: workspace.credentialFilesLeftOut,
+      searchPathLeftOut: searchPath.leftOut,
       ...(workspace.agentConfig ? { agentConfig: workspace.agentConfig } : {}),
       finish,
       policy,

@@ -140,6 +140,10 @@ class SessionHost {
       this.notes.push(
         `left out of the agent's copy of the checkout: ${prepared.credentialFilesLeftOut.join(", ")} (credentials an earlier step wrote there)`,
       );
+    if (prepared.searchPathLeftOut.length > 0)
+      this.notes.push(
+        `PATH entries left out of the agent's environment: ${prepared.searchPathLeftOut.map((entry) => (entry === "" ? "(empty: the working directory)" : entry)).join(", ")} (relative, in the checkout, or writable by others: the CLI starts bwrap, git and more through PATH itself)`,
+      );
     const pinned = prepared.agentConfig;
     if (pinned && this.options.agentConfigFrom)
       this.notes.push(agentConfigNote(this.options.agentConfigFrom, pinned));

@@ -17,6 +17,9 @@ import {
 import { decideIsolation } from "../../src/runner/isolation/isolation-decision.js";
 import { CLAUDE_BIN } from "../harness/claude-cli.js";
 
+/** Outside the checkout and the temp dirs, so the agent's PATH keeps it (agent-search-path.ts). */
+const NO_BWRAP_PATH = "/nonexistent/claude-pr-runner-test/bin";
+
 const works: SandboxProbe = async () => ({ ok: true });
 const user = { name: "claude-agent", uid: 990, gid: 990, via: "root" as const };
 
@@ -176,8 +179,8 @@ describe("a required sandbox", () => {
         cwd: workspace,
         claudePath: CLAUDE_BIN,
         policy: builtInPolicy("review", { workspace }),
-        // A PATH without bwrap: the same lookup the CLI would make.
-        sourceEnv: { PATH: workspace },
+        // A PATH without bwrap (a directory that does not exist): the same lookup the CLI would make.
+        sourceEnv: { PATH: NO_BWRAP_PATH },
         bashSandbox: { allowedDomains: [], required: true },
       });
       await expect(prepared).rejects.toBeInstanceOf(RunnerConfigError);
@@ -198,7 +201,7 @@ describe("a required sandbox", () => {
           cwd: workspace,
           claudePath: CLAUDE_BIN,
           policy,
-          sourceEnv: { PATH: workspace },
+          sourceEnv: { PATH: NO_BWRAP_PATH },
           bashSandbox: { allowedDomains: [], requiredForOpenCode: true },
           ...extra,
         });

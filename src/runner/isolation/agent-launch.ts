@@ -1,5 +1,6 @@
 import { spawnSync } from "node:child_process";
 import type { AgentMountPlan } from "./agent-mounts.js";
+import { systemToolsEnvironment } from "./agent-search-path.js";
 import { type AgentUser, type NamespaceNetwork, pidNamespaceLaunch } from "./agent-user.js";
 
 /** How to start the CLI as the agent's user, and how to signal what it started. */
@@ -69,6 +70,7 @@ export function agentLaunch(
       spawnSync("sudo", ["-n", "kill", "-s", signal.replace(/^SIG/, ""), "--", `-${pgid}`], {
         stdio: "ignore",
         timeout: 10_000,
+        env: systemToolsEnvironment(),
       });
     },
   };

@@ -9,6 +9,7 @@ import {
   type PinnedAgentConfig,
   pinAgentConfig,
 } from "./agent-config.js";
+import { systemToolsEnvironment } from "./agent-search-path.js";
 import { writeCredentialFreeConfig } from "./checkout-credentials.js";
 import { runHostGit } from "./host-git.js";
 import { HOST_GIT_STEERING_PATHSPECS_EXCLUDED, isHostGitSteering } from "./host-git-steering.js";
@@ -153,6 +154,7 @@ async function copyTree(source: string, into: string, shareInodes: boolean): Pro
   const copy = (link: boolean) =>
     run("cp", ["-a", ...(link ? ["-l"] : ["--reflink=auto"]), "--", `${source}/.`, `${into}/`], {
       maxBuffer: 16 * 1024 * 1024,
+      env: systemToolsEnvironment(),
     });
   if (shareInodes) {
     try {

@@ -1,6 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { closeSync, existsSync, openSync, readSync } from "node:fs";
 import path from "node:path";
+import { systemToolsEnvironment } from "./agent-search-path.js";
 import type { AgentUser } from "./agent-user.js";
 import type { HiddenPaths } from "./checkout-credential-paths.js";
 
@@ -141,10 +142,12 @@ function runProbe(
       ? spawnSync("sudo", ["-n", "-u", user.name, "--", bwrap, ...args], {
           encoding: "utf8",
           timeout: 15_000,
+          env: systemToolsEnvironment(),
         })
       : spawnSync(bwrap, args, {
           encoding: "utf8",
           timeout: 15_000,
+          env: systemToolsEnvironment(),
           ...(user ? { uid: user.uid, gid: user.gid } : {}),
         }),
   );

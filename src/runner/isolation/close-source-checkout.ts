@@ -2,6 +2,7 @@ import { execFile } from "node:child_process";
 import { lstat, stat } from "node:fs/promises";
 import path from "node:path";
 import { setFileMode } from "./agent-files.js";
+import { systemToolsEnvironment } from "./agent-search-path.js";
 import type { AgentUser } from "./agent-user.js";
 import { checkoutCredentialFiles } from "./checkout-credential-paths.js";
 import type { HostCommands } from "./host-commands.js";
@@ -108,9 +109,14 @@ export function agentReadable(targets: readonly string[], user: AgentUser): Prom
       ? [shell[0] as string, shell.slice(1), { uid: user.uid, gid: user.gid }]
       : ["sudo", ["-n", "-u", user.name, "--", ...shell], {}];
   return new Promise((resolve, reject) => {
-    execFile(command, args, { timeout: 15_000, maxBuffer: 16 * 1024 * 1024, ...ids }, (error, stdout) => {
-      if (error) reject(new Error(`could not check what ${user.name} can read: ${error.message}`));
-      else resolve(new Set(stdout.split("\0").filter(Boolean)));
-    });
+    execFile(
+      command,
+      args,
+      { timeout: 15_000, maxBuffer: 16 * 1024 * 1024, env: systemToolsEnvironment(), ...ids },
+      (error, stdout) => {
+        if (error) reject(new Error(`could not check what ${user.name} can read: ${error.message}`));
+        else resolve(new Set(stdout.split("\0").filter(Boolean)));
+      },
+    );
   });
 }

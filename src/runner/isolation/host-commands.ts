@@ -1,4 +1,5 @@
 import { execFile } from "node:child_process";
+import { systemToolsEnvironment } from "./agent-search-path.js";
 
 export interface CommandResult {
   code: number;
@@ -28,11 +29,16 @@ export function systemHostCommands(): HostCommands {
     run: (command, args) =>
       new Promise((resolve) => {
         // stdin closed: a sudo that wants a password must fail at once, never wait for one.
-        const child = execFile(command, [...args], { timeout: 30_000 }, (error, stdout, stderr) => {
-          const code =
-            error === null ? 0 : typeof error.code === "number" ? error.code : error.code ? 127 : 1;
-          resolve({ code, stdout, stderr: stderr || (error && !stderr ? error.message : "") });
-        });
+        const child = execFile(
+          command,
+          [...args],
+          { timeout: 30_000, env: systemToolsEnvironment() },
+          (error, stdout, stderr) => {
+            const code =
+              error === null ? 0 : typeof error.code === "number" ? error.code : error.code ? 127 : 1;
+            resolve({ code, stdout, stderr: stderr || (error && !stderr ? error.message : "") });
+          },
+        );
         child.stdin?.end();
       }),
   };

@@ -294,8 +294,8 @@ var require_utils = __commonJS({
       }
       return output;
     };
-    exports.basename = (path23, { windows } = {}) => {
-      const segs = path23.split(windows ? /[\\/]/ : "/");
+    exports.basename = (path24, { windows } = {}) => {
+      const segs = path24.split(windows ? /[\\/]/ : "/");
       const last = segs[segs.length - 1];
       if (last === "") {
         return segs[segs.length - 2];
@@ -2237,8 +2237,8 @@ ${finding.body}`.trim() },
     ]
   };
 }
-function relativeUri(path23) {
-  return path23.split("/").map(encodeURIComponent).join("/");
+function relativeUri(path24) {
+  return path24.split("/").map(encodeURIComponent).join("/");
 }
 
 // src/jobs/review/review-run-properties.ts
@@ -2429,7 +2429,7 @@ function schemaProblems(errors, document) {
   const all = errors ?? [];
   const anyOfPaths = all.filter((e) => e.keyword === "anyOf").map((e) => `${e.schemaPath}/`);
   for (const error of all) {
-    if (anyOfPaths.some((path23) => error.schemaPath.startsWith(path23))) continue;
+    if (anyOfPaths.some((path24) => error.schemaPath.startsWith(path24))) continue;
     const branches = all.filter(
       (e) => e.instancePath === error.instancePath && e.schemaPath.startsWith(`${error.schemaPath}/`)
     );
@@ -2492,7 +2492,7 @@ function anyOfText(error, branches) {
   return names.length > 0 && names.length === branches.length ? `needs at least one of ${names.join(", ")}` : error.message ?? "is not valid";
 }
 function keyPath(instancePath) {
-  return instancePath.split("/").slice(1).map((part) => part.replaceAll("~1", "/").replaceAll("~0", "~")).reduce((path23, part) => /^\d+$/.test(part) ? `${path23}[${part}]` : path23 ? `${path23}.${part}` : part, "");
+  return instancePath.split("/").slice(1).map((part) => part.replaceAll("~1", "/").replaceAll("~0", "~")).reduce((path24, part) => /^\d+$/.test(part) ? `${path24}[${part}]` : path24 ? `${path24}.${part}` : part, "");
 }
 function valueAt(document, instancePath) {
   let value = document;
@@ -2773,9 +2773,9 @@ var GitCheckout = class {
     return parseNameStatus(status).map((file) => ({ ...file, ...counts.get(file.path) }));
   }
   /** Number of lines of a file at a commit, or undefined when the file does not exist there. */
-  async lineCount(sha, path23) {
+  async lineCount(sha, path24) {
     try {
-      const text = await this.git(["show", `${sha}:${path23}`]);
+      const text = await this.git(["show", `${sha}:${path24}`]);
       if (text.length === 0) return 0;
       return text.split("\n").length - (text.endsWith("\n") ? 1 : 0);
     } catch {
@@ -2785,8 +2785,8 @@ var GitCheckout = class {
   /** `lineCount` of each path at a commit, read in parallel, for checking findings against the files. */
   async lineCounts(sha, paths) {
     const unique = [...new Set(paths)];
-    const counts = await Promise.all(unique.map((path23) => this.lineCount(sha, path23)));
-    return new Map(unique.map((path23, i) => [path23, counts[i]]));
+    const counts = await Promise.all(unique.map((path24) => this.lineCount(sha, path24)));
+    return new Map(unique.map((path24, i) => [path24, counts[i]]));
   }
   /**
    * The byte size of each path's blob at a commit (one `ls-tree` for all), for estimating what
@@ -2836,8 +2836,8 @@ function parseNameStatus(output) {
     const letter = code[0] ?? "M";
     if (letter === "R" || letter === "C") {
       const previousPath = fields[i++] ?? "";
-      const path23 = fields[i++] ?? "";
-      files.push({ path: path23, previousPath, status: STATUS_NAMES[letter] ?? "modified" });
+      const path24 = fields[i++] ?? "";
+      files.push({ path: path24, previousPath, status: STATUS_NAMES[letter] ?? "modified" });
     } else {
       files.push({ path: fields[i++] ?? "", status: STATUS_NAMES[letter] ?? "modified" });
     }
@@ -2850,12 +2850,12 @@ function parseNumstat(output) {
   for (let i = 0; i < fields.length; i++) {
     const match = /^(\d+|-)\t(\d+|-)\t(.*)$/.exec(fields[i] ?? "");
     if (!match) continue;
-    let path23 = match[3] ?? "";
-    if (path23 === "") {
+    let path24 = match[3] ?? "";
+    if (path24 === "") {
       i += 2;
-      path23 = fields[i] ?? "";
+      path24 = fields[i] ?? "";
     }
-    counts.set(path23, { additions: toCount(match[1]), deletions: toCount(match[2]) });
+    counts.set(path24, { additions: toCount(match[1]), deletions: toCount(match[2]) });
   }
   return counts;
 }
@@ -2986,12 +2986,12 @@ var RepositoryConfigError = class extends Error {
 var validateConfig = compileOnFirstUse(REPOSITORY_CONFIG_SCHEMA);
 async function readRepositoryConfig(checkout, sha) {
   const listed2 = await checkout.git(["ls-tree", "--name-only", "-z", sha, "--", ...REPOSITORY_CONFIG_PATHS]);
-  const present = REPOSITORY_CONFIG_PATHS.filter((path24) => listed2.split("\0").includes(path24));
-  const path23 = onePath(present, sha);
-  if (!path23) return EMPTY_REPOSITORY_CONFIG;
+  const present = REPOSITORY_CONFIG_PATHS.filter((path25) => listed2.split("\0").includes(path25));
+  const path24 = onePath(present, sha);
+  if (!path24) return EMPTY_REPOSITORY_CONFIG;
   return parseRepositoryConfig(
-    await checkout.git(["show", `${sha}:${path23}`]),
-    `${path23} at ${sha.slice(0, 12)}`
+    await checkout.git(["show", `${sha}:${path24}`]),
+    `${path24} at ${sha.slice(0, 12)}`
   );
 }
 function onePath(present, sha) {
@@ -3113,10 +3113,10 @@ var PathFilter = class _PathFilter {
     if (globs.length === 0) return this;
     return new _PathFilter(this.included, this.excluded, this.kept, [...this.narrowings, matcher(globs)]);
   }
-  matches(path23) {
-    if (!this.included(path23)) return false;
-    if (this.excluded(path23) && !this.kept(path23)) return false;
-    return this.narrowings.every((narrowing) => narrowing(path23));
+  matches(path24) {
+    if (!this.included(path24)) return false;
+    if (this.excluded(path24) && !this.kept(path24)) return false;
+    return this.narrowings.every((narrowing) => narrowing(path24));
   }
   /** Splits changed files into the reviewed and the left-out ones; a rename counts by its new path. */
   partition(files) {
@@ -3226,8 +3226,8 @@ function splitDiffByFile(diff) {
   if (starts.length === 0) return [{ index: 0, path: "(diff)", text: diff }];
   return starts.map((start, index) => {
     const text = diff.slice(start, starts[index + 1] ?? diff.length);
-    const path23 = /^diff --git a\/.* b\/(.*)$/m.exec(text)?.[1] ?? `(file ${index + 1})`;
-    return { index, path: path23, text };
+    const path24 = /^diff --git a\/.* b\/(.*)$/m.exec(text)?.[1] ?? `(file ${index + 1})`;
+    return { index, path: path24, text };
   });
 }
 function diffOfPaths(diff, paths) {
@@ -3235,8 +3235,8 @@ function diffOfPaths(diff, paths) {
 }
 
 // src/jobs/review/file-risk.ts
-function riskTier(path23) {
-  const lower = path23.toLowerCase();
+function riskTier(path24) {
+  const lower = path24.toLowerCase();
   const name = lower.slice(lower.lastIndexOf("/") + 1);
   if (LAST.some((pattern) => pattern.test(lower))) return 4;
   if (lower.startsWith(".github/workflows/") || lower.startsWith(".github/actions/")) return 0;
@@ -3873,15 +3873,15 @@ var DiffLineMap = class {
     this.files = new Map(files.map((f) => [f.path, f]));
   }
   /** The file as changed by the PR; `undefined` when the PR does not touch `path` (or deletes it). */
-  file(path23) {
-    const f = this.files.get(path23);
+  file(path24) {
+    const f = this.files.get(path24);
     return f && f.status !== "removed" ? f : void 0;
   }
-  hunkOf(path23, line) {
-    return this.file(path23)?.hunks.find((h) => h.lines.has(line));
+  hunkOf(path24, line) {
+    return this.file(path24)?.hunks.find((h) => h.lines.has(line));
   }
-  lineKind(path23, line) {
-    return this.hunkOf(path23, line)?.lines.get(line);
+  lineKind(path24, line) {
+    return this.hunkOf(path24, line)?.lines.get(line);
   }
 };
 function parseUnifiedDiff(text) {
@@ -3928,11 +3928,11 @@ function fileFromPatch(p) {
   };
   const removed = p.newFileName === "/dev/null" || p.isDelete === true;
   const added = p.oldFileName === "/dev/null" || p.isCreate === true;
-  const path23 = removed ? strip(p.oldFileName) : strip(p.newFileName);
+  const path24 = removed ? strip(p.oldFileName) : strip(p.newFileName);
   const previous = strip(p.oldFileName);
-  const renamed = !added && !removed && (p.isRename === true || previous !== path23);
+  const renamed = !added && !removed && (p.isRename === true || previous !== path24);
   const file = {
-    path: path23,
+    path: path24,
     status: removed ? "removed" : added ? "added" : renamed ? "renamed" : "modified",
     hunks: removed ? [] : hunksOf(p)
   };
@@ -7320,12 +7320,12 @@ async function restoreSession(options) {
       `its transcript is corrupt: sha256 ${sha.slice(0, 12)}\u2026 (${bytes.byteLength} bytes), expected ${entry.transcriptSha256.slice(0, 12)}\u2026 (${entry.transcriptBytes} bytes)`
     );
   }
-  const path23 = await transcriptPath(options.configDir, options.cwd, entry.sessionId);
-  await mkdir2(dirname(path23), { recursive: true });
-  const temp = `${path23}.${randomUUID()}.tmp`;
+  const path24 = await transcriptPath(options.configDir, options.cwd, entry.sessionId);
+  await mkdir2(dirname(path24), { recursive: true });
+  const temp = `${path24}.${randomUUID()}.tmp`;
   try {
     await writeFile2(temp, bytes);
-    await rename(temp, path23);
+    await rename(temp, path24);
   } finally {
     await rm2(temp, { force: true });
   }
@@ -7335,7 +7335,7 @@ async function restoreSession(options) {
     start,
     sessionId: entry.sessionId,
     parentHeadSha: entry.headSha,
-    transcriptPath: path23,
+    transcriptPath: path24,
     message: `Continued from session ${entry.sessionId} of ${origin} (it saw ${entry.headSha.slice(0, 7)}).`
   };
 }
@@ -7697,14 +7697,8 @@ function agentConfigNote(commit, pinned) {
 // src/runner/isolation/agent-launch.ts
 import { spawnSync } from "node:child_process";
 
-// src/runner/isolation/agent-user.ts
-import { existsSync } from "node:fs";
-import { mkdtemp as mkdtemp2, rm as rm4 } from "node:fs/promises";
-import { homedir, tmpdir as tmpdir2 } from "node:os";
-import path9 from "node:path";
-
-// src/runner/isolation/agent-mounts.ts
-import { mkdir as mkdir5, realpath as realpath4, stat } from "node:fs/promises";
+// src/runner/isolation/agent-search-path.ts
+import { realpathSync, statSync } from "node:fs";
 import path8 from "node:path";
 
 // src/runner/isolation/path-inside.ts
@@ -7714,27 +7708,71 @@ function isInside2(file, dir) {
   return relative !== "" && !relative.startsWith("..") && !path7.isAbsolute(relative);
 }
 
-// src/runner/isolation/agent-mounts.ts
+// src/runner/isolation/agent-search-path.ts
+var SYSTEM_SEARCH_PATH = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin";
+function systemToolsEnvironment() {
+  return { PATH: SYSTEM_SEARCH_PATH };
+}
 var SHARED_TEMP_DIRS = ["/tmp", "/var/tmp", "/dev/shm"];
+function agentSearchPath(searchPath, closed) {
+  const closedRoots = [...closed, ...SHARED_TEMP_DIRS].flatMap((dir) => [dir, realOrSelf(dir)]);
+  const kept = [];
+  const leftOut = [];
+  for (const entry of searchPath === "" ? [] : searchPath.split(path8.delimiter)) {
+    if (isOpenToOthers(entry, closedRoots)) leftOut.push(entry);
+    else if (!kept.includes(entry)) kept.push(entry);
+  }
+  return { path: kept.length > 0 ? kept.join(path8.delimiter) : SYSTEM_SEARCH_PATH, leftOut };
+}
+function isOpenToOthers(entry, closedRoots) {
+  if (!path8.isAbsolute(entry)) return true;
+  const spelled = path8.resolve(entry);
+  const real = realOrSelf(spelled);
+  if (closedRoots.some((root) => [spelled, real].some((dir) => dir === root || isInside2(dir, root))))
+    return true;
+  try {
+    return (statSync(real).mode & 2) !== 0;
+  } catch {
+    return false;
+  }
+}
+function realOrSelf(dir) {
+  try {
+    return realpathSync(dir);
+  } catch {
+    return dir;
+  }
+}
+
+// src/runner/isolation/agent-user.ts
+import { existsSync } from "node:fs";
+import { mkdtemp as mkdtemp2, rm as rm4 } from "node:fs/promises";
+import { homedir, tmpdir as tmpdir2 } from "node:os";
+import path10 from "node:path";
+
+// src/runner/isolation/agent-mounts.ts
+import { mkdir as mkdir5, realpath as realpath4, stat } from "node:fs/promises";
+import path9 from "node:path";
+var SHARED_TEMP_DIRS2 = ["/tmp", "/var/tmp", "/dev/shm"];
 async function planAgentMounts(sessionRoot, options) {
   const root = await realpath4(sessionRoot);
   const keep = outermost(await existingPaths([root, ...options.needed]));
   const covers = [];
-  for (const shared of SHARED_TEMP_DIRS) {
+  for (const shared of SHARED_TEMP_DIRS2) {
     const real = await existingDir(shared);
     if (!real || covers.some((c) => c.target === real)) continue;
-    covers.push({ target: real, source: path8.join(root, "own-temp", nameOf(real)), mode: 448 });
+    covers.push({ target: real, source: path9.join(root, "own-temp", nameOf(real)), mode: 448 });
   }
   const ownTemp = covers.map((c) => c.target);
   const hideable = (dir) => dir !== "/" && !ownTemp.some((temp) => temp === dir || isInside2(temp, dir) || isInside2(dir, temp));
   for (const dir of outermost(await existingPaths(options.hidden), hideable)) {
-    covers.push({ target: dir, source: path8.join(root, "hidden", nameOf(dir)), mode: 457 });
+    covers.push({ target: dir, source: path9.join(root, "hidden", nameOf(dir)), mode: 457 });
   }
   const grafts = [];
   for (const cover of covers) {
     await mkdir5(cover.source, { recursive: true, mode: cover.mode });
     for (const dir of keep.filter((kept) => isInside2(kept, cover.target))) {
-      const placeholder = path8.join(cover.source, path8.relative(cover.target, dir));
+      const placeholder = path9.join(cover.source, path9.relative(cover.target, dir));
       await mkdir5(placeholder, { recursive: true, mode: cover.mode });
       grafts.push({ kind: "--bind", source: dir, target: placeholder });
     }
@@ -7768,7 +7806,7 @@ async function existingPaths(dirs) {
   for (const dir of dirs) {
     const resolved = await existingDir(dir);
     if (!resolved) continue;
-    paths.add(path8.resolve(dir));
+    paths.add(path9.resolve(dir));
     paths.add(resolved);
   }
   return [...paths];
@@ -7844,7 +7882,7 @@ async function provideAgentUser(name, host) {
   return { available: true, user: { ...user, ...await probeNamespaces(user, privileged2) } };
 }
 async function probeNamespaces(user, privileged2) {
-  const scratch = await mkdtemp2(path9.join(tmpdir2(), "claude-pr-runner-probe-"));
+  const scratch = await mkdtemp2(path10.join(tmpdir2(), "claude-pr-runner-probe-"));
   try {
     const plan = await planAgentMounts(scratch, { needed: [], hidden: [homedir()], workDir: scratch });
     const run6 = async (network) => {
@@ -7928,7 +7966,8 @@ function agentLaunch(claudePath, argv, env, user, mounts, network) {
     signalGroup: (pgid, signal) => {
       spawnSync("sudo", ["-n", "kill", "-s", signal.replace(/^SIG/, ""), "--", `-${pgid}`], {
         stdio: "ignore",
-        timeout: 1e4
+        timeout: 1e4,
+        env: systemToolsEnvironment()
       });
     }
   };
@@ -8362,8 +8401,8 @@ var CredentialProxy = class {
   }
   handle(req, res) {
     const method = req.method ?? "GET";
-    const path23 = req.url ?? "/";
-    if ((method === "HEAD" || method === "GET") && pathOnly(path23) === "/api/hello") {
+    const path24 = req.url ?? "/";
+    if ((method === "HEAD" || method === "GET") && pathOnly(path24) === "/api/hello") {
       res.writeHead(200, { "content-type": "application/json" }).end(method === "HEAD" ? void 0 : "{}");
       return;
     }
@@ -8372,9 +8411,9 @@ var CredentialProxy = class {
       this.refuse(res, refusal2.status, refusal2.type, refusal2.message);
       return;
     }
-    const route = forwardableRequest(method, path23);
+    const route = forwardableRequest(method, path24);
     if (!route.ok) {
-      this.refuseRequest(res, `${method} ${describeTarget(path23)}: ${route.reason}`);
+      this.refuseRequest(res, `${method} ${describeTarget(path24)}: ${route.reason}`);
       return;
     }
     this.forward(req, res, method, route.path);
@@ -8383,9 +8422,9 @@ var CredentialProxy = class {
   refuseRequest(res, reason) {
     this.refuse(res, 403, "permission_error", `${PROXY_MESSAGE_PREFIX}: refused ${reason}`);
   }
-  forward(req, res, method, path23) {
+  forward(req, res, method, path24) {
     this.counters.forwarded++;
-    this.sendUpstream(req, res, method, path23).catch((error) => {
+    this.sendUpstream(req, res, method, path24).catch((error) => {
       this.refuse(
         res,
         502,
@@ -8394,14 +8433,14 @@ var CredentialProxy = class {
       );
     });
   }
-  async sendUpstream(req, res, method, path23) {
+  async sendUpstream(req, res, method, path24) {
     const headers = {};
     for (const [name, value] of Object.entries(req.headers)) {
       if (value !== void 0 && !DROPPED_REQUEST_HEADERS.has(name)) headers[name] = value;
     }
     headers["accept-encoding"] = "identity";
     const base = this.upstream.pathname.replace(/\/+$/, "");
-    const url = new URL(`${this.upstream.origin}${base}${path23}`);
+    const url = new URL(`${this.upstream.origin}${base}${path24}`);
     const body = this.auth.needsBody ? await readBody(req) : void 0;
     if (body) headers["content-length"] = String(body.length);
     await this.auth.authorize({ method, url, headers, ...body ? { body } : {} });
@@ -8533,9 +8572,9 @@ function upstreamMessage(body) {
 function describeTarget(target) {
   return JSON.stringify(target.slice(0, 200));
 }
-function pathOnly(path23) {
-  const q = path23.indexOf("?");
-  return q === -1 ? path23 : path23.slice(0, q);
+function pathOnly(path24) {
+  const q = path24.indexOf("?");
+  return q === -1 ? path24 : path24.slice(0, q);
 }
 
 // src/sandbox/credential-proxy/start-credential-proxy.ts
@@ -8850,20 +8889,20 @@ function isTruthy(value) {
 // src/runner/prepare-session.ts
 import { mkdir as mkdir7, mkdtemp as mkdtemp4, realpath as realpath8, rm as rm8, stat as stat5 } from "node:fs/promises";
 import { homedir as homedir2, tmpdir as tmpdir3 } from "node:os";
-import path21 from "node:path";
+import path22 from "node:path";
 
 // src/runner/ancestor-agent-files.ts
-import path10 from "node:path";
+import path11 from "node:path";
 function ancestorAgentFileExcludes(...workingDirectories) {
   const ancestors = /* @__PURE__ */ new Set();
   for (const dir of workingDirectories) {
-    for (let current = path10.dirname(path10.resolve(dir)); ; current = path10.dirname(current)) {
+    for (let current = path11.dirname(path11.resolve(dir)); ; current = path11.dirname(current)) {
       ancestors.add(current);
-      if (path10.dirname(current) === current) break;
+      if (path11.dirname(current) === current) break;
     }
   }
   return [...ancestors].flatMap((dir) => {
-    const base = dir === path10.sep ? "" : escapeGlob(dir);
+    const base = dir === path11.sep ? "" : escapeGlob(dir);
     return AGENT_FILES.map((file) => `${base}/${file}`);
   });
 }
@@ -8939,13 +8978,13 @@ function buildClaudeArgv(options) {
 
 // src/runner/isolation/agent-files.ts
 import { chmod as chmod2, realpath as realpath5, stat as stat2, writeFile as writeFile4 } from "node:fs/promises";
-import path11 from "node:path";
+import path12 from "node:path";
 async function handOverToAgent(plan) {
   const { user, host } = plan;
   const owner = `${user.uid}:${user.gid}`;
   const workspaceStat = await stat2(plan.workspace);
   if (plan.executable) await letAgentReachExecutable(plan.executable, host);
-  for (const dir of [...plan.privateDirs.map(path11.dirname), plan.workspace]) await allowSearchUpTo(dir, host);
+  for (const dir of [...plan.privateDirs.map(path12.dirname), plan.workspace]) await allowSearchUpTo(dir, host);
   await addModeBits(plan.workspace, 5, host);
   for (const dir of plan.privateDirs) await setFileMode(dir, 448, host);
   await privileged(host, "chown", ["-R", "-h", owner, "--", ...plan.privateDirs]);
@@ -8965,19 +9004,19 @@ async function handOverToAgent(plan) {
   };
 }
 async function writeAgentGitConfig(home, workspace) {
-  await writeFile4(path11.join(home, ".gitconfig"), `[safe]
+  await writeFile4(path12.join(home, ".gitconfig"), `[safe]
 	directory = ${workspace}
 `, { mode: 420 });
 }
 async function letAgentReachExecutable(executable, host) {
-  for (const dir of [path11.dirname(executable), path11.dirname(await realpath5(executable))])
+  for (const dir of [path12.dirname(executable), path12.dirname(await realpath5(executable))])
     await allowSearchUpTo(dir, host);
 }
 async function allowSearchUpTo(dir, host) {
   const chain = [];
-  for (let current = path11.resolve(dir); ; current = path11.dirname(current)) {
+  for (let current = path12.resolve(dir); ; current = path12.dirname(current)) {
     chain.unshift(current);
-    if (path11.dirname(current) === current) break;
+    if (path12.dirname(current) === current) break;
   }
   for (const ancestor of chain) await addModeBits(ancestor, 1, host);
 }
@@ -8998,7 +9037,7 @@ async function privileged(host, command, args) {
 }
 
 // src/runner/isolation/agent-network.ts
-import path12 from "node:path";
+import path13 from "node:path";
 var LOCAL_SOCKET_DIRS = ["/run"];
 var MAX_SOCKET_PATH = 107;
 var MODEL_SOCKET_NAME = "model-api.sock";
@@ -9016,7 +9055,7 @@ function planAgentNetwork(request) {
     return hostNetwork(`Bash may reach ${request.allowedDomains.join(", ")}`);
   if (request.offeredTools.includes("WebFetch")) return hostNetwork("WebFetch is allowed");
   if (request.mcpServers) return hostNetwork("MCP servers are configured");
-  const socket = path12.join(request.sessionRoot, MODEL_SOCKET_NAME);
+  const socket = path13.join(request.sessionRoot, MODEL_SOCKET_NAME);
   if (Buffer.byteLength(socket) > MAX_SOCKET_PATH)
     return hostNetwork(`the session's root is too long a path for a Unix socket: ${request.sessionRoot}`);
   const loopbackUp = findIpCommand();
@@ -9031,7 +9070,7 @@ function planAgentNetwork(request) {
 // src/runner/isolation/agent-workspace.ts
 import { execFile as execFile5 } from "node:child_process";
 import { lstat as lstat4, mkdir as mkdir6, mkdtemp as mkdtemp3, readdir as readdir3, rename as rename2, rm as rm7 } from "node:fs/promises";
-import path14 from "node:path";
+import path15 from "node:path";
 import { promisify as promisify5 } from "node:util";
 
 // src/runner/isolation/checkout-credentials.ts
@@ -9133,7 +9172,7 @@ var HOST_GIT_STEERING_APPLY_EXCLUDES = [
 
 // src/runner/isolation/workspace-credential-files.ts
 import { lstat as lstat3, readdir as readdir2, readFile as readFile2, realpath as realpath6, rm as rm6 } from "node:fs/promises";
-import path13 from "node:path";
+import path14 from "node:path";
 var CREDENTIALS_FILE_NAME = /^gha-creds-[A-Za-z0-9_-]+\.json$/;
 var CREDENTIALS_TYPES = /* @__PURE__ */ new Set([
   "service_account",
@@ -9144,7 +9183,7 @@ var CREDENTIALS_TYPES = /* @__PURE__ */ new Set([
 var MAX_BYTES = 64 * 1024;
 async function leaveOutCredentialFiles(copyRoot) {
   const found = await credentialFilesAt(copyRoot);
-  for (const name of found) await rm6(path13.join(copyRoot, name));
+  for (const name of found) await rm6(path14.join(copyRoot, name));
   return found;
 }
 async function leaveOutNamedFiles(source, copyRoot, files) {
@@ -9152,8 +9191,8 @@ async function leaveOutNamedFiles(source, copyRoot, files) {
   const left = [];
   for (const file of files) {
     if (!isInside2(file, realSource)) continue;
-    const relative = path13.relative(realSource, file);
-    const inCopy = path13.join(copyRoot, relative);
+    const relative = path14.relative(realSource, file);
+    const inCopy = path14.join(copyRoot, relative);
     if (!await lstat3(inCopy).catch(() => void 0)) continue;
     await rm6(inCopy, { recursive: true, force: true });
     left.push(relative);
@@ -9163,7 +9202,7 @@ async function leaveOutNamedFiles(source, copyRoot, files) {
 async function credentialFilesAt(root) {
   const found = [];
   for (const name of (await readdir2(root)).filter((entry) => CREDENTIALS_FILE_NAME.test(entry)).sort()) {
-    const file = path13.join(root, name);
+    const file = path14.join(root, name);
     const info = await lstat3(file);
     if (!info.isFile() || info.size > MAX_BYTES) continue;
     if (!isGoogleCredentials(await readFile2(file, "utf8").catch(() => ""))) continue;
@@ -9204,7 +9243,7 @@ var GIT_DIR_ENTRIES = /* @__PURE__ */ new Set([
   "worktrees"
 ]);
 async function makeAgentWorkspace(plan) {
-  const sourceGit = path14.join(plan.source, ".git");
+  const sourceGit = path15.join(plan.source, ".git");
   const gitEntry = await lstat4(sourceGit).catch(() => void 0);
   if (gitEntry && !gitEntry.isDirectory()) {
     throw new Error(
@@ -9222,7 +9261,7 @@ async function makeAgentWorkspace(plan) {
     ...await leaveOutCredentialFiles(plan.into),
     ...await leaveOutNamedFiles(plan.source, plan.into, plan.leaveOut ?? [])
   ];
-  const keptOut = gitEntry ? await cleanGitDir(sourceGit, path14.join(plan.into, ".git")) : [];
+  const keptOut = gitEntry ? await cleanGitDir(sourceGit, path15.join(plan.into, ".git")) : [];
   const agentConfig = plan.agentConfigFrom === void 0 ? void 0 : await pinAgentConfig({
     sourceGit,
     copy: plan.into,
@@ -9247,7 +9286,8 @@ async function makeAgentWorkspace(plan) {
 }
 async function copyTree(source, into, shareInodes) {
   const copy = (link) => run5("cp", ["-a", ...link ? ["-l"] : ["--reflink=auto"], "--", `${source}/.`, `${into}/`], {
-    maxBuffer: 16 * 1024 * 1024
+    maxBuffer: 16 * 1024 * 1024,
+    env: systemToolsEnvironment()
   });
   if (shareInodes) {
     try {
@@ -9263,15 +9303,15 @@ async function copyTree(source, into, shareInodes) {
 }
 async function cleanGitDir(sourceGit, copyGit, relative = "") {
   const keptOut = [];
-  for (const entry of await readdir3(path14.join(copyGit, relative), { withFileTypes: true })) {
-    const rel = path14.join(relative, entry.name);
+  for (const entry of await readdir3(path15.join(copyGit, relative), { withFileTypes: true })) {
+    const rel = path15.join(relative, entry.name);
     if (!GIT_DIR_ENTRIES.has(entry.name)) {
-      await rm7(path14.join(copyGit, rel), { recursive: true, force: true });
+      await rm7(path15.join(copyGit, rel), { recursive: true, force: true });
     } else if (CONFIG_FILE_NAMES.has(entry.name)) {
       if (!entry.isFile()) {
-        throw new Error(`${path14.join(sourceGit, rel)} is not a regular file; the agent's copy was not made`);
+        throw new Error(`${path15.join(sourceGit, rel)} is not a regular file; the agent's copy was not made`);
       }
-      const hidden = await writeCredentialFreeConfig(path14.join(sourceGit, rel), path14.join(copyGit, rel));
+      const hidden = await writeCredentialFreeConfig(path15.join(sourceGit, rel), path15.join(copyGit, rel));
       keptOut.push(...hidden.map((key) => rel === "config" ? key : `${key} (${rel})`));
     } else if ((entry.name === "modules" || entry.name === "worktrees") && entry.isDirectory()) {
       keptOut.push(...await cleanNestedGitDirs(sourceGit, copyGit, rel));
@@ -9281,13 +9321,13 @@ async function cleanGitDir(sourceGit, copyGit, relative = "") {
 }
 async function cleanNestedGitDirs(sourceGit, copyGit, relative) {
   const keptOut = [];
-  for (const entry of await readdir3(path14.join(copyGit, relative), { withFileTypes: true })) {
-    const rel = path14.join(relative, entry.name);
+  for (const entry of await readdir3(path15.join(copyGit, relative), { withFileTypes: true })) {
+    const rel = path15.join(relative, entry.name);
     if (!entry.isDirectory()) {
-      await rm7(path14.join(copyGit, rel), { force: true });
+      await rm7(path15.join(copyGit, rel), { force: true });
       continue;
     }
-    const isGitDir = await lstat4(path14.join(copyGit, rel, "HEAD")).then(
+    const isGitDir = await lstat4(path15.join(copyGit, rel, "HEAD")).then(
       () => true,
       () => false
     );
@@ -9312,7 +9352,7 @@ var EditSnapshots = class _EditSnapshots {
   before;
   agentConfigPinned;
   static async start(copy, hostEnv, agentConfigPinned) {
-    const scratch = await mkdtemp3(path14.join(path14.dirname(copy), "edits-"));
+    const scratch = await mkdtemp3(path15.join(path15.dirname(copy), "edits-"));
     await _EditSnapshots.git(scratch, hostEnv, ["init", "-q", "--bare"]);
     const before = await _EditSnapshots.snapshot(scratch, hostEnv, copy, INDEX);
     return new _EditSnapshots(copy, scratch, hostEnv, before, agentConfigPinned);
@@ -9329,7 +9369,7 @@ var EditSnapshots = class _EditSnapshots {
       const leftOut = names.filter((name) => this.notReturned(name));
       const applied = names.filter((name) => !this.notReturned(name));
       if (applied.length === 0) return { applied, leftOut };
-      const patch = path14.join(this.scratch, "edits.patch");
+      const patch = path15.join(this.scratch, "edits.patch");
       await git([
         "diff",
         "--no-ext-diff",
@@ -9360,19 +9400,19 @@ var EditSnapshots = class _EditSnapshots {
   static git(scratch, hostEnv, args, extra = {}) {
     return runHostGit(args, {
       hostEnv,
-      gitDir: path14.join(scratch, "snapshots.git"),
+      gitDir: path15.join(scratch, "snapshots.git"),
       ...extra.workTree ? (
         // git apply patches paths relative to its cwd, so it runs at the top of the tree.
         { workTree: extra.workTree, cwd: extra.workTree }
       ) : {},
-      ...extra.index ? { indexFile: path14.join(scratch, extra.index) } : {}
+      ...extra.index ? { indexFile: path15.join(scratch, extra.index) } : {}
     });
   }
 };
 async function moveTranscripts(configDir, fromCwd, toCwd) {
-  const projects = path14.join(configDir, "projects");
-  const from = path14.join(projects, projectSlug(fromCwd));
-  const to = path14.join(projects, projectSlug(toCwd));
+  const projects = path15.join(configDir, "projects");
+  const from = path15.join(projects, projectSlug(fromCwd));
+  const to = path15.join(projects, projectSlug(toCwd));
   const projectsEntry = await lstat4(projects).catch(() => void 0);
   if (!projectsEntry) return;
   if (!projectsEntry.isDirectory()) {
@@ -9387,7 +9427,7 @@ async function moveTranscripts(configDir, fromCwd, toCwd) {
 // src/runner/isolation/bash-sandbox.ts
 import { spawnSync as spawnSync2 } from "node:child_process";
 import { closeSync, existsSync as existsSync2, openSync, readSync } from "node:fs";
-import path15 from "node:path";
+import path16 from "node:path";
 async function planBashSandbox(request, user, searchPath, workspaceWritable, probe = probeBubblewrap, claudePath, hidden) {
   if (process.platform !== "linux") {
     return { enabled: false, summary: `Bash sandbox: off (${process.platform} is not handled here)` };
@@ -9457,10 +9497,12 @@ function runProbe(user, searchPath, claudePath) {
   const run6 = retryHelperRace(
     () => user?.via === "sudo" ? spawnSync2("sudo", ["-n", "-u", user.name, "--", bwrap, ...args], {
       encoding: "utf8",
-      timeout: 15e3
+      timeout: 15e3,
+      env: systemToolsEnvironment()
     }) : spawnSync2(bwrap, args, {
       encoding: "utf8",
       timeout: 15e3,
+      env: systemToolsEnvironment(),
       ...user ? { uid: user.uid, gid: user.gid } : {}
     })
   );
@@ -9495,9 +9537,9 @@ function isNativeBinary(file) {
   }
 }
 function findOnPath(name, searchPath) {
-  for (const dir of searchPath.split(path15.delimiter)) {
+  for (const dir of searchPath.split(path16.delimiter)) {
     if (!dir) continue;
-    const candidate = path15.join(dir, name);
+    const candidate = path16.join(dir, name);
     if (existsSync2(candidate)) return candidate;
   }
   return void 0;
@@ -9505,10 +9547,10 @@ function findOnPath(name, searchPath) {
 
 // src/runner/isolation/checkout-credential-paths.ts
 import { lstat as lstat5 } from "node:fs/promises";
-import path16 from "node:path";
+import path17 from "node:path";
 async function checkoutCredentialFiles(sourceCwd, home, env) {
-  const gitDir = path16.join(sourceCwd, ".git");
-  const config = path16.join(gitDir, "config");
+  const gitDir = path17.join(sourceCwd, ".git");
+  const config = path17.join(gitDir, "config");
   const isConfig = (await lstat5(config).catch(() => void 0))?.isFile() === true;
   const included = isConfig ? await includedConfigFiles(config, home) : [];
   const keys = isConfig ? await sshKeyFiles(config, env, home) : [];
@@ -9519,11 +9561,11 @@ async function checkoutCredentialFiles(sourceCwd, home, env) {
     gitDir,
     configFiles,
     namesKeys: keys.some((key) => configFiles.includes(key)),
-    cloudFiles: (await credentialFilesAt(sourceCwd)).map((name) => path16.join(sourceCwd, name))
+    cloudFiles: (await credentialFilesAt(sourceCwd)).map((name) => path17.join(sourceCwd, name))
   };
 }
 async function checkoutCredentialPaths(sourceCwd, home, env = {}) {
-  if (!await lstat5(path16.join(sourceCwd, ".git")).catch(() => void 0)) return void 0;
+  if (!await lstat5(path17.join(sourceCwd, ".git")).catch(() => void 0)) return void 0;
   const { gitDir, configFiles, namesKeys, cloudFiles } = await checkoutCredentialFiles(sourceCwd, home, env);
   const how = namesKeys ? "it includes or names" : "it includes";
   return {
@@ -9551,10 +9593,10 @@ function combineHiddenPaths(...parts) {
 // src/runner/isolation/close-source-checkout.ts
 import { execFile as execFile6 } from "node:child_process";
 import { lstat as lstat6, stat as stat3 } from "node:fs/promises";
-import path17 from "node:path";
+import path18 from "node:path";
 async function closeSourceCredentials(source, user, host, home, env, runnerCredentials = [], executable) {
-  const sourceGit = path17.join(source, ".git");
-  const config = path17.join(sourceGit, "config");
+  const sourceGit = path18.join(source, ".git");
+  const config = path18.join(sourceGit, "config");
   const checkout = (await lstat6(config).catch(() => void 0))?.isFile() === true;
   const { configFiles, cloudFiles } = checkout ? await checkoutCredentialFiles(source, home, env) : { configFiles: [], cloudFiles: [] };
   const holdsExecutable = (file) => executable !== void 0 && (executable === file || isInside2(executable, file));
@@ -9605,16 +9647,21 @@ function agentReadable(targets, user) {
   const shell = ["sh", "-c", script, "sh", ...targets];
   const [command, args, ids] = user.via === "root" ? [shell[0], shell.slice(1), { uid: user.uid, gid: user.gid }] : ["sudo", ["-n", "-u", user.name, "--", ...shell], {}];
   return new Promise((resolve, reject) => {
-    execFile6(command, args, { timeout: 15e3, maxBuffer: 16 * 1024 * 1024, ...ids }, (error, stdout) => {
-      if (error) reject(new Error(`could not check what ${user.name} can read: ${error.message}`));
-      else resolve(new Set(stdout.split("\0").filter(Boolean)));
-    });
+    execFile6(
+      command,
+      args,
+      { timeout: 15e3, maxBuffer: 16 * 1024 * 1024, env: systemToolsEnvironment(), ...ids },
+      (error, stdout) => {
+        if (error) reject(new Error(`could not check what ${user.name} can read: ${error.message}`));
+        else resolve(new Set(stdout.split("\0").filter(Boolean)));
+      }
+    );
   });
 }
 
 // src/runner/isolation/environment-credential-files.ts
 import { realpath as realpath7, stat as stat4 } from "node:fs/promises";
-import path18 from "node:path";
+import path19 from "node:path";
 var FILE_VARIABLES = [
   "GOOGLE_APPLICATION_CREDENTIALS",
   "CLOUDSDK_AUTH_CREDENTIAL_FILE_OVERRIDE",
@@ -9641,11 +9688,11 @@ async function credentialFilesNamedBy(env) {
   for (const name of FILE_VARIABLES)
     named.push(...absolute(env[name]).map((file) => ({ file, directory: false })));
   for (const name of LIST_VARIABLES)
-    named.push(...absolute(env[name], path18.delimiter).map((file) => ({ file, directory: false })));
+    named.push(...absolute(env[name], path19.delimiter).map((file) => ({ file, directory: false })));
   for (const [name, inside] of Object.entries(DIRECTORY_VARIABLES))
     named.push(
       ...absolute(env[name]).map((dir) => ({
-        file: inside ? path18.join(dir, inside) : dir,
+        file: inside ? path19.join(dir, inside) : dir,
         directory: !inside
       }))
     );
@@ -9667,7 +9714,7 @@ async function environmentCredentialPaths(env) {
 }
 function absolute(value, separator) {
   if (!value) return [];
-  return (separator ? value.split(separator) : [value]).filter((entry) => path18.isAbsolute(entry));
+  return (separator ? value.split(separator) : [value]).filter((entry) => path19.isAbsolute(entry));
 }
 
 // src/runner/isolation/host-commands.ts
@@ -9680,10 +9727,15 @@ function systemHostCommands() {
     uid,
     gid,
     run: (command, args) => new Promise((resolve) => {
-      const child = execFile7(command, [...args], { timeout: 3e4 }, (error, stdout, stderr) => {
-        const code = error === null ? 0 : typeof error.code === "number" ? error.code : error.code ? 127 : 1;
-        resolve({ code, stdout, stderr: stderr || (error && !stderr ? error.message : "") });
-      });
+      const child = execFile7(
+        command,
+        [...args],
+        { timeout: 3e4, env: systemToolsEnvironment() },
+        (error, stdout, stderr) => {
+          const code = error === null ? 0 : typeof error.code === "number" ? error.code : error.code ? 127 : 1;
+          resolve({ code, stdout, stderr: stderr || (error && !stderr ? error.message : "") });
+        }
+      );
       child.stdin?.end();
     })
   };
@@ -9691,7 +9743,7 @@ function systemHostCommands() {
 
 // src/runner/isolation/runner-credential-paths.ts
 import { readdir as readdir4 } from "node:fs/promises";
-import path19 from "node:path";
+import path20 from "node:path";
 var HOME_CREDENTIAL_FILES = [
   ".git-credentials",
   ".config/git/credentials",
@@ -9744,11 +9796,11 @@ var HOME_CREDENTIAL_FILES = [
 ];
 var RUNNER_CREDENTIAL_FILES = [".credentials", ".credentials_rsaparams"];
 async function runnerCredentialPaths(where2) {
-  const inHome = where2.home && path19.isAbsolute(where2.home) && where2.home !== "/" ? await existingPaths2(HOME_CREDENTIAL_FILES.map((file) => path19.join(where2.home, file))) : [];
-  const workDir = where2.runnerWorkspace ? path19.dirname(path19.resolve(where2.runnerWorkspace)) : void 0;
-  const ofRunner = workDir && path19.basename(workDir) === "_work" ? await existingPaths2(RUNNER_CREDENTIAL_FILES.map((file) => path19.join(path19.dirname(workDir), file))) : [];
-  const runnerTemp = where2.runnerTemp && path19.isAbsolute(where2.runnerTemp) ? where2.runnerTemp : void 0;
-  const fileCommands = runnerTemp ? await existingPaths2([path19.join(runnerTemp, "_runner_file_commands")]) : [];
+  const inHome = where2.home && path20.isAbsolute(where2.home) && where2.home !== "/" ? await existingPaths2(HOME_CREDENTIAL_FILES.map((file) => path20.join(where2.home, file))) : [];
+  const workDir = where2.runnerWorkspace ? path20.dirname(path20.resolve(where2.runnerWorkspace)) : void 0;
+  const ofRunner = workDir && path20.basename(workDir) === "_work" ? await existingPaths2(RUNNER_CREDENTIAL_FILES.map((file) => path20.join(path20.dirname(workDir), file))) : [];
+  const runnerTemp = where2.runnerTemp && path20.isAbsolute(where2.runnerTemp) ? where2.runnerTemp : void 0;
+  const fileCommands = runnerTemp ? await existingPaths2([path20.join(runnerTemp, "_runner_file_commands")]) : [];
   const stepScripts = runnerTemp ? await stepScriptsIn(runnerTemp) : [];
   const parts = [
     ...inHome.length ? [`${inHome.length} credential file${inHome.length === 1 ? "" : "s"} of the runner's HOME`] : [],
@@ -9762,7 +9814,7 @@ async function runnerCredentialPaths(where2) {
 var STEP_SCRIPT = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(?:sh|ps1|cmd|py)$/i;
 async function stepScriptsIn(runnerTemp) {
   const entries = await readdir4(runnerTemp, { withFileTypes: true }).catch(() => []);
-  return entries.filter((entry) => entry.isFile() && STEP_SCRIPT.test(entry.name)).map((entry) => path19.join(runnerTemp, entry.name)).sort();
+  return entries.filter((entry) => entry.isFile() && STEP_SCRIPT.test(entry.name)).map((entry) => path20.join(runnerTemp, entry.name)).sort();
 }
 
 // src/runner/merge-runner-settings.ts
@@ -9891,7 +9943,7 @@ function modelIdFor(provider, model, option = "model") {
 // src/runner/resolve-claude-path.ts
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import path20 from "node:path";
+import path21 from "node:path";
 function resolveClaudePath() {
   const require2 = createRequire(import.meta.url);
   let manifestPath;
@@ -9906,7 +9958,7 @@ function resolveClaudePath() {
   const manifest = JSON.parse(readFileSync(manifestPath, "utf8"));
   const bin = typeof manifest.bin === "string" ? manifest.bin : manifest.bin?.claude;
   if (!bin) throw new RunnerConfigError(`${manifestPath} declares no "claude" bin`, "claudePath");
-  return path20.resolve(path20.dirname(manifestPath), bin);
+  return path21.resolve(path21.dirname(manifestPath), bin);
 }
 
 // src/runner/prepare-session.ts
@@ -9914,13 +9966,14 @@ async function prepareSession(options) {
   if (typeof options.prompt !== "string" || options.prompt.trim() === "") {
     throw new RunnerConfigError("the prompt is empty", "prompt");
   }
-  const cwd = path21.resolve(options.cwd);
+  const cwd = path22.resolve(options.cwd);
   const cwdStat = await stat5(cwd).catch(() => void 0);
   if (!cwdStat?.isDirectory())
     throw new RunnerConfigError(`the working directory ${cwd} does not exist`, "cwd");
   const sourceCwd = await realpath8(cwd);
   const source = options.sourceEnv;
   const hostEnv = { ...source, ...options.env };
+  const searchPath = agentSearchPath(hostEnv.PATH ?? "", [sourceCwd]);
   if (options.provider !== void 0 && !isModelProvider(options.provider)) {
     throw new RunnerConfigError(
       `unknown provider "${String(options.provider)}"; use anthropic, anthropic-oauth, bedrock, vertex or foundry`,
@@ -9933,7 +9986,7 @@ async function prepareSession(options) {
     ...options.fallbackModel ? { fallbackModel: modelIdFor(provider, options.fallbackModel, "fallbackModel") } : {}
   };
   const outputSchema = options.jsonSchema === void 0 ? void 0 : await compileOutputSchema(options.jsonSchema);
-  const claudePath = options.claudePath ? path21.resolve(options.claudePath) : resolveClaudePath();
+  const claudePath = options.claudePath ? path22.resolve(options.claudePath) : resolveClaudePath();
   const sandboxed = options.bashSandbox && !options.withoutBash;
   const namedByEnvironment = await environmentCredentialPaths(hostEnv);
   const runnerCredentials = sandboxed || options.agentUser ? combineHiddenPaths(
@@ -9952,7 +10005,7 @@ async function prepareSession(options) {
   const sandbox = sandboxed ? await planBashSandbox(
     options.bashSandbox,
     options.agentUser,
-    source.PATH ?? "",
+    searchPath.path,
     !options.agentUser || options.workspaceAccess === "write",
     void 0,
     claudePath,
@@ -9973,11 +10026,11 @@ async function prepareSession(options) {
   const claudeStat = await stat5(claudePath).catch(() => void 0);
   if (!claudeStat?.isFile())
     throw new RunnerConfigError(`the claude executable ${claudePath} does not exist`, "claudePath");
-  const tempRoot = options.workRoot ? await emptyPrivateDir(path21.resolve(options.workRoot)) : await mkdtemp4(path21.join(tmpdir3(), "claude-pr-runner-"));
+  const tempRoot = options.workRoot ? await emptyPrivateDir(path22.resolve(options.workRoot)) : await mkdtemp4(path22.join(tmpdir3(), "claude-pr-runner-"));
   const undo = [() => rm8(tempRoot, { recursive: true, force: true })];
   try {
-    const home = path21.join(tempRoot, "home");
-    const configDir = options.configDir ? path21.resolve(options.configDir) : path21.join(tempRoot, "config");
+    const home = path22.join(tempRoot, "home");
+    const configDir = options.configDir ? path22.resolve(options.configDir) : path22.join(tempRoot, "config");
     await mkdir7(home, { recursive: true });
     await mkdir7(configDir, { recursive: true });
     const env = buildAgentEnvironment({
@@ -9987,9 +10040,10 @@ async function prepareSession(options) {
       ...options.env ? { extra: options.env } : {},
       ...options.passSecrets ? { passSecrets: options.passSecrets } : {}
     });
-    const tmp = path21.join(tempRoot, "tmp");
+    const tmp = path22.join(tempRoot, "tmp");
     await mkdir7(tmp, { mode: 448 });
     env.TMPDIR = tmp;
+    env.PATH = searchPath.path;
     const redactor = SecretRedactor.fromEnvironment({ ...source, ...options.env });
     const user = options.agentUser;
     const access = options.workspaceAccess ?? "read";
@@ -9997,7 +10051,7 @@ async function prepareSession(options) {
     try {
       workspace = await makeAgentWorkspace({
         source: sourceCwd,
-        into: path21.join(tempRoot, "workspace"),
+        into: path22.join(tempRoot, "workspace"),
         access,
         shareInodes: user !== void 0 && access === "read",
         hostEnv,
@@ -10027,8 +10081,8 @@ async function prepareSession(options) {
       needed: [
         configDir,
         ...options.addDirs ?? [],
-        path21.dirname(claudePath),
-        path21.dirname(await realpath8(claudePath))
+        path22.dirname(claudePath),
+        path22.dirname(await realpath8(claudePath))
       ],
       // With no network of its own to resolve names for, the host's local sockets go too.
       hidden: [...runnerDirectories(hostEnv), ...agentNetwork?.own ? LOCAL_SOCKET_DIRS : []],
@@ -10111,6 +10165,7 @@ async function prepareSession(options) {
       sourceCwd,
       keptOutOfCopy: workspace.keptOut,
       credentialFilesLeftOut: workspace.credentialFilesLeftOut,
+      searchPathLeftOut: searchPath.leftOut,
       ...workspace.agentConfig ? { agentConfig: workspace.agentConfig } : {},
       finish,
       policy,
@@ -10201,11 +10256,11 @@ async function handOverSessionFiles(user, host, dirs, workspaceAccess) {
   }
 }
 function runnerDirectories(hostEnv) {
-  const workspace = hostEnv.RUNNER_WORKSPACE ? path21.resolve(hostEnv.RUNNER_WORKSPACE) : void 0;
+  const workspace = hostEnv.RUNNER_WORKSPACE ? path22.resolve(hostEnv.RUNNER_WORKSPACE) : void 0;
   return [
     homedir2(),
-    ...workspace ? [path21.dirname(path21.dirname(workspace))] : [],
-    ...hostEnv.RUNNER_TEMP ? [path21.resolve(hostEnv.RUNNER_TEMP)] : []
+    ...workspace ? [path22.dirname(path22.dirname(workspace))] : [],
+    ...hostEnv.RUNNER_TEMP ? [path22.resolve(hostEnv.RUNNER_TEMP)] : []
   ];
 }
 function listed(items) {
@@ -10394,6 +10449,10 @@ var SessionHost = class {
     if (prepared.credentialFilesLeftOut.length > 0)
       this.notes.push(
         `left out of the agent's copy of the checkout: ${prepared.credentialFilesLeftOut.join(", ")} (credentials an earlier step wrote there)`
+      );
+    if (prepared.searchPathLeftOut.length > 0)
+      this.notes.push(
+        `PATH entries left out of the agent's environment: ${prepared.searchPathLeftOut.map((entry) => entry === "" ? "(empty: the working directory)" : entry).join(", ")} (relative, in the checkout, or writable by others: the CLI starts bwrap, git and more through PATH itself)`
       );
     const pinned = prepared.agentConfig;
     if (pinned && this.options.agentConfigFrom)
@@ -10992,10 +11051,10 @@ function readsOf(since, headChars) {
 }
 
 // src/findings/repository-path.ts
-function repositoryPathProblem(path23) {
-  if (typeof path23 !== "string" || path23.trim() === "") return "must be a non-empty path";
-  if (path23.startsWith("/") || path23.split("/").includes("..")) {
-    return `must be repository-relative, got "${path23}"`;
+function repositoryPathProblem(path24) {
+  if (typeof path24 !== "string" || path24.trim() === "") return "must be a non-empty path";
+  if (path24.startsWith("/") || path24.split("/").includes("..")) {
+    return `must be repository-relative, got "${path24}"`;
   }
   return void 0;
 }
@@ -11194,19 +11253,19 @@ function reviewCoverage(input) {
     if (use.isError || refused.has(use.id)) continue;
     let counted = false;
     for (const look of looksOf(use, paths)) {
-      const path23 = changedPathOf(look.path, paths);
-      if (!path23) continue;
+      const path24 = changedPathOf(look.path, paths);
+      if (!path24) continue;
       counted = true;
-      touched.add(path23);
-      const lines = added.get(path23) ?? [];
-      const into = seen.get(path23);
+      touched.add(path24);
+      const lines = added.get(path24) ?? [];
+      const into = seen.get(path24);
       if (look.lines === "none") continue;
       for (const line of lines)
         if (look.lines === "all" || look.lines.some((r) => line >= r.from && line <= r.to)) into?.add(line);
     }
     if (counted) toolCallsCounted++;
   }
-  const isRead = (path23) => (added.get(path23)?.length ?? 0) === 0 ? touched.has(path23) : (seen.get(path23)?.size ?? 0) > 0;
+  const isRead = (path24) => (added.get(path24)?.length ?? 0) === 0 ? touched.has(path24) : (seen.get(path24)?.size ?? 0) > 0;
   return {
     filesTotal: files.length,
     filesRead: paths.filter(isRead).length,
@@ -11214,7 +11273,7 @@ function reviewCoverage(input) {
     linesRead: [...seen.values()].reduce((sum, lines) => sum + lines.size, 0),
     linesInPrompt,
     ...summarised ? { reviewedEarlier: { at: summarised.reviewedSha, lines: linesEarlier } } : {},
-    unread: paths.filter((path23) => !isRead(path23)),
+    unread: paths.filter((path24) => !isRead(path24)),
     toolCallsCounted
   };
 }
@@ -11242,8 +11301,8 @@ function coverageLine(coverage) {
   return `Read ${coverage.filesRead} of ${coverage.filesTotal} changed files (${lines}; ${prompt})`;
 }
 function changedPathOf(given, changed) {
-  const path23 = given.replace(/^\.\//, "").replace(/^[ab]\//, "");
-  return changed.find((c) => path23 === c || path23.endsWith(`/${c}`));
+  const path24 = given.replace(/^\.\//, "").replace(/^[ab]\//, "");
+  return changed.find((c) => path24 === c || path24.endsWith(`/${c}`));
 }
 function looksOf(use, changed) {
   switch (use.name.toLowerCase()) {
@@ -11258,17 +11317,17 @@ function looksOf(use, changed) {
   }
 }
 function readLooks(input) {
-  const path23 = stringField(input, "file_path") ?? stringField(input, "path");
-  if (!path23) return [];
+  const path24 = stringField(input, "file_path") ?? stringField(input, "path");
+  if (!path24) return [];
   const range = input.view_range;
   if (Array.isArray(range) && typeof range[0] === "number") {
     const to = typeof range[1] === "number" && range[1] > 0 ? range[1] : Number.MAX_SAFE_INTEGER;
-    return [{ path: path23, lines: [{ from: range[0], to }] }];
+    return [{ path: path24, lines: [{ from: range[0], to }] }];
   }
   const offset = numberField(input, "offset") ?? 1;
   const limit = numberField(input, "limit") ?? READ_DEFAULT_LINES;
   const from = Math.max(1, offset);
-  return [{ path: path23, lines: [{ from, to: from + limit - 1 }] }];
+  return [{ path: path24, lines: [{ from, to: from + limit - 1 }] }];
 }
 function grepLooks(use) {
   const looks = [];
@@ -11278,12 +11337,12 @@ function grepLooks(use) {
       const line = Number(hit[2]);
       looks.push({ path: hit[1], lines: [{ from: line, to: line }] });
     } else {
-      const path24 = text.trim();
-      if (path24 && !path24.includes(" ")) looks.push({ path: path24, lines: "none" });
+      const path25 = text.trim();
+      if (path25 && !path25.includes(" ")) looks.push({ path: path25, lines: "none" });
     }
   }
-  const path23 = stringField(use.input, "path");
-  if (looks.length === 0 && path23) looks.push({ path: path23, lines: "none" });
+  const path24 = stringField(use.input, "path");
+  if (looks.length === 0 && path24) looks.push({ path: path24, lines: "none" });
   return looks;
 }
 function bashLooks(command, changed) {
@@ -11294,13 +11353,13 @@ function bashLooks(command, changed) {
   switch (program) {
     case "cat":
     case "nl":
-      return operands.map((path23) => ({ path: path23, lines: "all" }));
+      return operands.map((path24) => ({ path: path24, lines: "all" }));
     case "head": {
       const count = countOption(args) ?? HEAD_DEFAULT_LINES;
-      return operands.filter((a) => !/^\d+$/.test(a)).map((path23) => ({ path: path23, lines: [{ from: 1, to: count }] }));
+      return operands.filter((a) => !/^\d+$/.test(a)).map((path24) => ({ path: path24, lines: [{ from: 1, to: count }] }));
     }
     case "tail":
-      return operands.filter((a) => !/^\d+$/.test(a)).map((path23) => ({ path: path23, lines: "none" }));
+      return operands.filter((a) => !/^\d+$/.test(a)).map((path24) => ({ path: path24, lines: "none" }));
     case "sed":
       return sedLooks(args);
     case "git":
@@ -11313,7 +11372,7 @@ function sedLooks(args) {
   const script = args.find((a) => /^\d+(,\d+)?p$/.test(a));
   if (!args.includes("-n") || !script) return [];
   const [from = 0, to = from] = script.slice(0, -1).split(",").map(Number);
-  return args.filter((a) => a !== "-n" && a !== script && !a.startsWith("-")).map((path23) => ({ path: path23, lines: [{ from, to }] }));
+  return args.filter((a) => a !== "-n" && a !== script && !a.startsWith("-")).map((path24) => ({ path: path24, lines: [{ from, to }] }));
 }
 function gitLooks(args, changed) {
   const [sub, ...rest] = args.filter((a, i) => !(i === 0 && a.startsWith("-")));
@@ -11322,10 +11381,10 @@ function gitLooks(args, changed) {
   const named = dashDash >= 0 ? rest.slice(dashDash + 1) : [];
   const blobs = rest.filter((a) => !a.startsWith("-") && /^[^:]+:.+/.test(a)).map((a) => ({ path: a.slice(a.indexOf(":") + 1), lines: "all" }));
   if (sub === "log" && !rest.includes("-p") && !rest.includes("--patch")) return [];
-  if (named.length > 0) return named.map((path23) => ({ path: path23, lines: "all" }));
+  if (named.length > 0) return named.map((path24) => ({ path: path24, lines: "all" }));
   if (blobs.length > 0) return blobs;
   if (sub === "diff" && !rest.some((a) => a === "--stat" || a === "--name-only" || a === "--name-status"))
-    return changed.map((path23) => ({ path: path23, lines: "all" }));
+    return changed.map((path24) => ({ path: path24, lines: "all" }));
   return [];
 }
 function countOption(args) {
@@ -11661,10 +11720,10 @@ async function checkedReview(session, promptNotes, files) {
     };
   }
   const review = reviewFromStructuredOutput(outcome.structuredOutput);
-  const lineCounts = files.lineCounts ? await files.lineCounts(review.findings.map((f) => f.path).filter((path23) => files.knownPaths.has(path23))) : /* @__PURE__ */ new Map();
+  const lineCounts = files.lineCounts ? await files.lineCounts(review.findings.map((f) => f.path).filter((path24) => files.knownPaths.has(path24))) : /* @__PURE__ */ new Map();
   const checked = checkReview(review, {
     knownPaths: files.knownPaths,
-    lineCount: (path23) => lineCounts.get(path23),
+    lineCount: (path24) => lineCounts.get(path24),
     ...files.rules ? { rules: files.rules } : {}
   });
   const coverage = files.coverage ? coverageOf(files.coverage, outcome) : void 0;
@@ -12153,20 +12212,20 @@ function isErrno(error, code) {
 function versionOf(bytes) {
   return createHash6("sha256").update(bytes).digest("hex");
 }
-async function readIfExists(path23) {
+async function readIfExists(path24) {
   try {
-    return await readFile4(path23);
+    return await readFile4(path24);
   } catch (error) {
     if (isErrno(error, "ENOENT")) return void 0;
     throw error;
   }
 }
-async function writeAtomic(path23, bytes) {
-  await mkdir8(dirname2(path23), { recursive: true });
-  const temp = `${path23}.${process.pid}.${randomUUID2()}.tmp`;
+async function writeAtomic(path24, bytes) {
+  await mkdir8(dirname2(path24), { recursive: true });
+  const temp = `${path24}.${process.pid}.${randomUUID2()}.tmp`;
   try {
     await writeFile6(temp, bytes, { flag: "wx" });
-    await rename3(temp, path23);
+    await rename3(temp, path24);
   } catch (error) {
     await rm10(temp, { force: true });
     throw error;
@@ -12201,10 +12260,10 @@ var FsTranscriptStore = class {
     await Promise.all(sessionIds.map((id) => rm10(this.#transcriptPath(key, id), { force: true })));
   }
   async readIndex(key) {
-    const path23 = join4(this.#dir(key), "index.json");
-    const bytes = await readIfExists(path23);
+    const path24 = join4(this.#dir(key), "index.json");
+    const bytes = await readIfExists(path24);
     if (!bytes) return void 0;
-    return { index: parseLineageIndex(key, bytes, path23), version: versionOf(bytes) };
+    return { index: parseLineageIndex(key, bytes, path24), version: versionOf(bytes) };
   }
   async writeIndex(key, index, expectedVersion) {
     return this.#swap(join4(this.#dir(key), "index.json"), serializeLineageIndex(index), {
@@ -12213,14 +12272,14 @@ var FsTranscriptStore = class {
     });
   }
   /** Compare-and-swap under the file's lock: the version is the sha256 of the bytes on disk. */
-  async #swap(path23, bytes, cas) {
-    const release = await this.#lock(path23.replace(/\.json$/, ".lock"), cas);
+  async #swap(path24, bytes, cas) {
+    const release = await this.#lock(path24.replace(/\.json$/, ".lock"), cas);
     try {
-      const current = await readIfExists(path23);
+      const current = await readIfExists(path24);
       const currentVersion = current ? versionOf(current) : void 0;
       if (currentVersion !== cas.expectedVersion)
         throw new IndexConflictError(cas.conflictKey, cas.expectedVersion);
-      await writeAtomic(path23, bytes);
+      await writeAtomic(path24, bytes);
       return versionOf(bytes);
     } finally {
       await release();
@@ -12338,7 +12397,7 @@ function formatProgressEvent(event) {
 }
 
 // src/runner/parse-claude-args.ts
-import path22 from "node:path";
+import path23 from "node:path";
 var EFFORT_LEVELS = ["low", "medium", "high", "xhigh", "max"];
 var ALLOWED = [
   "--model",
@@ -12417,9 +12476,9 @@ function parseClaudeArgs(text, workspace) {
         out.effort = value;
         break;
       case "--add-dir": {
-        const root = path22.resolve(workspace);
-        const dir = path22.resolve(root, value);
-        if (dir !== root && !dir.startsWith(`${root}${path22.sep}`)) {
+        const root = path23.resolve(workspace);
+        const dir = path23.resolve(root, value);
+        if (dir !== root && !dir.startsWith(`${root}${path23.sep}`)) {
           throw new RunnerConfigError(
             `claude_args: --add-dir ${value} is outside the workspace`,
             "claude_args"
@@ -12607,24 +12666,24 @@ function parseJson2(name, text) {
     throw new PassThroughError(`${name} is not valid JSON: ${error.message}`, name);
   }
 }
-async function readPromptFile(path23, source) {
+async function readPromptFile(path24, source) {
   let text;
   try {
-    text = await source.readFile(path23);
+    text = await source.readFile(path24);
   } catch (error) {
     throw new PassThroughError(
-      `prompt_file ${path23} could not be read: ${error.message}`,
+      `prompt_file ${path24} could not be read: ${error.message}`,
       "prompt_file"
     );
   }
   const size = Buffer.byteLength(text);
   if (size > PROMPT_FILE_MAX_BYTES) {
     throw new PassThroughError(
-      `prompt_file ${path23} is ${size} bytes; the limit is ${PROMPT_FILE_MAX_BYTES}`,
+      `prompt_file ${path24} is ${size} bytes; the limit is ${PROMPT_FILE_MAX_BYTES}`,
       "prompt_file"
     );
   }
-  if (text.trim() === "") throw new PassThroughError(`prompt_file ${path23} is empty`, "prompt_file");
+  if (text.trim() === "") throw new PassThroughError(`prompt_file ${path24} is empty`, "prompt_file");
   return text.trim();
 }
 
@@ -12732,16 +12791,16 @@ async function parsePolicyDocument(text, source) {
 
 // src/runner/policy/load-policy-file.ts
 import { readFile as readFile5 } from "node:fs/promises";
-async function loadPolicyFile(path23, options = {}) {
+async function loadPolicyFile(path24, options = {}) {
   let text;
   try {
-    text = await readFile5(path23, "utf8");
+    text = await readFile5(path24, "utf8");
   } catch (error) {
-    throw new PolicyFileError(path23, [
+    throw new PolicyFileError(path24, [
       `cannot read the file: ${error.code ?? error.message}`
     ]);
   }
-  return new ToolPolicy(await parsePolicyDocument(text, path23), options);
+  return new ToolPolicy(await parsePolicyDocument(text, path24), options);
 }
 
 export {

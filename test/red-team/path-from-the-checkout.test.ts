@@ -1,0 +1,143 @@
+// The environment the CLI runs in carries the runner's PATH. 2.1.235 finds what it starts itself
+// through it, outside the tool policy and the Bash sandbox: `bwrap` and `socat` for every sandboxed
+// command, `git` at start, `ps` and `grep` (IDE detection); and as root the runner's own launch found
+// `unshare`, then `mount` and `setpriv`, the same way. A PATH entry that is relative (`node_modules/.bin`),
+// empty (a leading or trailing `:`, the working directory) or inside the checkout
+// (`$GITHUB_WORKSPACE/node_modules/.bin`, which many JavaScript workflows add) names files a PR
+// commits: the PR's `bwrap` ran every "sandboxed" command itself, and its `unshare` ran as root.
+import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { runSession, ToolPolicy } from "../../src/runner/index.js";
+import type { AgentUser } from "../../src/runner/isolation/agent-user.js";
+import { decideIsolation } from "../../src/runner/isolation/isolation-decision.js";
+import { toolResultsOf } from "../harness/scripted-messages-api.js";
+import { type ScriptedSession, scriptedSession } from "../runner/scripted-session.js";
+
+/** What the CLI, the runner's launch and the runner's own helpers start by name. */
+const STARTED_BY_NAME = [
+  ...["bwrap", "socat", "unshare", "mount", "setpriv", "git", "ps", "grep", "env"],
+  ...["cp", "chown", "chmod", "sh", "sudo", "kill"],
+];
+
+let agent: AgentUser;
+beforeAll(async () => {
+  const decision = await decideIsolation({
+    agentUser: "claude-agent",
+    untrusted: true,
+    onNoIsolation: "fail",
+  });
+  if (decision.kind !== "separate-user") throw new Error(decision.summary);
+  agent = decision.user;
+});
+
+let s: ScriptedSession | undefined;
+let witness: string | undefined;
+afterEach(async () => {
+  await s?.cleanup();
+  s = undefined;
+  if (witness) await rm(witness, { recursive: true, force: true });
+  witness = undefined;
+});
+
+/** Stand-ins a PR commits: each notes that it ran (outside /tmp, which the agent has its own of), then runs the real one. */
+async function plantStandIns(dir: string, log: string): Promise<void> {
+  await mkdir(dir, { recursive: true });
+  for (const name of STARTED_BY_NAME) {
+    const file = path.join(dir, name);
+    await writeFile(file, `#!/bin/sh\necho "${name} uid=$(id -u)" >> ${log}\nexec /usr/bin/${name} "$@"\n`);
+    await chmod(file, 0o755);
+  }
+}
+
+describe("a PATH that names the checkout (real CLI, the agent's own user, Bash sandbox)", () => {
+  it.each([
+    ["a relative entry", (_checkout: string) => "node_modules/.bin", "node_modules/.bin"],
+    ["an empty entry (the working directory)", (_checkout: string) => "", "."],
+    [
+      "an entry inside the door's checkout",
+      (checkout: string) => path.join(checkout, "node_modules/.bin"),
+      "node_modules/.bin",
+    ],
+  ])("runs nothing the PR committed: %s", async (_name, entry, plantedIn) => {
+    witness = await mkdtemp("/var/lib/cpr-path-witness-");
+    await chmod(witness, 0o777);
+    const log = path.join(witness, "ran");
+    s = await scriptedSession([
+      {
+        kind: "tool_use",
+        name: "Bash",
+        input: { command: "cat README.md", description: "read" },
+        id: "toolu_cat",
+      },
+      { kind: "text", text: "done" },
+    ]);
+    await writeFile(path.join(s.workspace, "README.md"), "PATH-TEST-README\n");
+    await plantStandIns(path.join(s.workspace, plantedIn), log);
+    const base = s.options();
+    const outcome = await runSession({
+      ...base,
+      policy: new ToolPolicy({
+        name: "path-test",
+        rules: [
+          { id: "cat", effect: "allow", tools: ["Bash"], commandPrefixes: ["cat"], confineArguments: false },
+        ],
+      }),
+      sourceEnv: { ...base.sourceEnv, PATH: `${entry(s.workspace)}:${process.env.PATH}` },
+      agentUser: agent,
+      bashSandbox: { allowedDomains: [], required: true },
+    }).outcome;
+    expect(outcome.exitCode).toBe(0);
+    expect(await readFile(log, "utf8").catch(() => "")).toBe("");
+    // The command ran, in the real sandbox.
+    expect(JSON.stringify(s.api.mainRequests.flatMap((request) => toolResultsOf(request)))).toContain(
+      "PATH-TEST-README",
+    );
+    expect(outcome.notes.join("\n")).toMatch(/PATH entr(y|ies) left out/);
+  });
+
+  it("runs nothing the PR committed when the runner's own PATH names the checkout: its helpers run as root", async () => {
+    witness = await mkdtemp("/var/lib/cpr-path-witness-");
+    await chmod(witness, 0o777);
+    const log = path.join(witness, "ran");
+    s = await scriptedSession([
+      {
+        kind: "tool_use",
+        name: "Bash",
+        input: { command: "cat README.md", description: "read" },
+        id: "toolu_cat",
+      },
+      { kind: "text", text: "done" },
+    ]);
+    await writeFile(path.join(s.workspace, "README.md"), "PATH-TEST-README\n");
+    await plantStandIns(path.join(s.workspace, "node_modules/.bin"), log);
+    const base = s.options();
+    const runnerPath = process.env.PATH;
+    // The door passes the runner's environment on, and its helpers (cp, chown, sh) run in it.
+    process.env.PATH = `${path.join(s.workspace, "node_modules/.bin")}:${runnerPath}`;
+    try {
+      const outcome = await runSession({
+        ...base,
+        policy: new ToolPolicy({
+          name: "path-test",
+          rules: [
+            {
+              id: "cat",
+              effect: "allow",
+              tools: ["Bash"],
+              commandPrefixes: ["cat"],
+              confineArguments: false,
+            },
+          ],
+        }),
+        sourceEnv: { ...base.sourceEnv, PATH: process.env.PATH },
+        agentUser: agent,
+        bashSandbox: { allowedDomains: [], required: true },
+      }).outcome;
+      expect(outcome.exitCode).toBe(0);
+    } finally {
+      process.env.PATH = runnerPath;
+    }
+    expect(await readFile(log, "utf8").catch(() => "")).toBe("");
+  });
+});
