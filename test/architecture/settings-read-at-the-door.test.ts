@@ -33,7 +33,9 @@ const doors: Record<string, { folders: string[]; allowed: Record<string, string>
         "the provider's credentials and endpoints, where the CLI would read them",
       "src/runner/isolation/agent-launch.ts": "PATH for the agent's own user",
       "src/runner/prepare-session.ts":
-        "RUNNER_WORKSPACE and RUNNER_TEMP, where the runner keeps credentials the Bash sandbox hides",
+        "RUNNER_WORKSPACE and RUNNER_TEMP, where the runner keeps credentials the Bash sandbox hides; PATH, which the agent gets without what a PR could commit to",
+      "src/runner/isolation/agent-search-path.ts":
+        "PATH, kept to the entries that hold nothing a PR commits or the agent writes",
       "src/runner/isolation/environment-credential-files.ts":
         "the variables that name credentials files an earlier step's login exported (KUBECONFIG, GOOGLE_APPLICATION_CREDENTIALS, ...), kept from the agent",
       "src/runner/isolation/checkout-credentials.ts":

@@ -5,8 +5,10 @@
 // empty (a leading or trailing `:`, the working directory) or inside the checkout
 // (`$GITHUB_WORKSPACE/node_modules/.bin`, which many JavaScript workflows add) names files a PR
 // commits: the PR's `bwrap` ran every "sandboxed" command itself, and its `unshare` ran as root.
+import { execFile } from "node:child_process";
 import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { promisify } from "node:util";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { runSession, ToolPolicy } from "../../src/runner/index.js";
 import type { AgentUser } from "../../src/runner/isolation/agent-user.js";
@@ -96,7 +98,7 @@ describe("a PATH that names the checkout (real CLI, the agent's own user, Bash s
     expect(outcome.notes.join("\n")).toMatch(/PATH entr(y|ies) left out/);
   });
 
-  it("runs nothing the PR committed when the runner's own PATH names the checkout: its helpers run as root", async () => {
+  it("runs nothing the PR committed when the runner's own PATH names the checkout: its helpers run as root, its git as the host", async () => {
     witness = await mkdtemp("/var/lib/cpr-path-witness-");
     await chmod(witness, 0o777);
     const log = path.join(witness, "ran");
@@ -110,6 +112,8 @@ describe("a PATH that names the checkout (real CLI, the agent's own user, Bash s
       { kind: "text", text: "done" },
     ]);
     await writeFile(path.join(s.workspace, "README.md"), "PATH-TEST-README\n");
+    // A checkout, whose git config the host reads with git while it makes the agent's copy.
+    await promisify(execFile)("git", ["init", "-q", s.workspace]);
     await plantStandIns(path.join(s.workspace, "node_modules/.bin"), log);
     const base = s.options();
     const runnerPath = process.env.PATH;

@@ -1,7 +1,12 @@
 import { chmod, mkdir, mkdtemp, rm, symlink } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { agentSearchPath, SYSTEM_SEARCH_PATH } from "../../src/runner/isolation/agent-search-path.js";
+import {
+  agentSearchPath,
+  SYSTEM_SEARCH_PATH,
+  systemToolsEnvironment,
+  withClosedSearchPath,
+} from "../../src/runner/isolation/agent-search-path.js";
 
 // What the CLI starts through each entry is proved on the binary in
 // test/red-team/path-from-the-checkout.test.ts.
@@ -58,5 +63,21 @@ describe("agentSearchPath", () => {
 
   it("keeps a directory that does not exist outside what is closed", () => {
     expect(agentSearchPath("/opt/none/bin:/usr/bin", [checkout]).path).toBe("/opt/none/bin:/usr/bin");
+  });
+
+  it("gives the host's git the same PATH, closed to the directory it runs in, and keeps the rest", () => {
+    const env = { PATH: `node_modules/.bin:${checkout}/node_modules/.bin:/usr/bin`, HOME: "/home/r" };
+    expect(withClosedSearchPath(env, [undefined, `${checkout}/sub/..`])).toEqual({
+      PATH: "/usr/bin",
+      HOME: "/home/r",
+    });
+    expect(withClosedSearchPath({ HOME: "/home/r" }, [checkout])).toEqual({
+      PATH: SYSTEM_SEARCH_PATH,
+      HOME: "/home/r",
+    });
+  });
+
+  it("gives the runner's own helpers the system's directories and nothing else", () => {
+    expect(systemToolsEnvironment()).toEqual({ PATH: SYSTEM_SEARCH_PATH });
   });
 });

@@ -117,12 +117,12 @@ describe("sshKeyFiles: the keys core.sshCommand names", () => {
     add(`"ssh" -i "$RUNNER_TEMP/a-key" -o UserKnownHostsFile="$RUNNER_TEMP/a-key_known_hosts"`);
     add("ssh -i${RUNNER_TEMP}/b-key -o StrictHostKeyChecking=yes");
     add("ssh -i '~/c key' -i relative-key -i $UNSET/d-key");
-    expect(await sshKeyFiles(config, { RUNNER_TEMP: "/rt" }, "/home/r")).toEqual([
+    expect(await sshKeyFiles(config, { RUNNER_TEMP: "/rt" }, "/home/r", { PATH: process.env.PATH })).toEqual([
       "/rt/a-key",
       "/rt/b-key",
       "/home/r/c key",
     ]);
-    expect(await sshKeyFiles(config, {}, undefined)).toEqual([]);
+    expect(await sshKeyFiles(config, {}, undefined, { PATH: process.env.PATH })).toEqual([]);
   });
 
   it("are hidden with the checkout's .git when they exist, and the description says they are named", async () => {

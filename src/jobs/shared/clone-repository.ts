@@ -2,6 +2,7 @@ import { execFile } from "node:child_process";
 import { mkdir, readdir, rm } from "node:fs/promises";
 import { resolve as resolvePath } from "node:path";
 import { promisify } from "node:util";
+import { withClosedSearchPath } from "../../runner/isolation/agent-search-path.js";
 import { basicCredential, gitAuthEnv } from "./git-auth-env.js";
 import { gitEnv } from "./git-checkout.js";
 
@@ -147,7 +148,11 @@ export function repositoryUrl(owner: string, repo: string, serverUrl = "https://
 type Git = (args: string[], options?: { cwd?: string | undefined; fetch?: boolean }) => Promise<string>;
 
 function gitRunner(request: CloneRequest): Git {
-  const env: NodeJS.ProcessEnv = { ...gitEnv(request.hostEnv), ...gitAuthEnv(request.token) };
+  // git is found through the host's PATH, less what a PR could have committed to (agent-search-path.ts).
+  const env: NodeJS.ProcessEnv = {
+    ...withClosedSearchPath(gitEnv(request.hostEnv), [request.dir]),
+    ...gitAuthEnv(request.token),
+  };
   const secrets = request.token ? [request.token, basicCredential(request.token)] : [];
   const redact = (text: string) => secrets.reduce((t, s) => t.split(s).join("***"), text);
 

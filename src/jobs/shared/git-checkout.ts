@@ -1,5 +1,6 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
+import { withClosedSearchPath } from "../../runner/isolation/agent-search-path.js";
 import type { ChangedFile } from "./prompt-blocks.js";
 
 const run = promisify(execFile);
@@ -39,7 +40,7 @@ export class GitCheckout {
       const { stdout } = await run("git", args, {
         cwd: this.dir,
         maxBuffer,
-        env: { ...gitEnv(this.hostEnv), ...this.env },
+        env: { ...withClosedSearchPath(gitEnv(this.hostEnv), [this.dir]), ...this.env },
       });
       return stdout;
     } catch (error) {

@@ -15,6 +15,19 @@ export function systemToolsEnvironment(): Record<string, string> {
   return { PATH: SYSTEM_SEARCH_PATH };
 }
 
+/**
+ * `env` with its PATH kept to what agentSearchPath keeps for `closed`: for the host's own git, which
+ * runs in a checkout a PR filled (a relative PATH entry names that checkout's files, and
+ * `$GITHUB_WORKSPACE/node_modules/.bin` what the PR commits there).
+ */
+export function withClosedSearchPath<T extends Record<string, string | undefined>>(
+  env: T,
+  closed: readonly (string | undefined)[],
+): T & { PATH: string } {
+  const dirs = closed.filter((dir): dir is string => dir !== undefined).map((dir) => path.resolve(dir));
+  return { ...env, PATH: agentSearchPath(env.PATH ?? "", dirs).path };
+}
+
 /** Shared temp directories: any local user, and the agent in its own namespace, writes there. */
 const SHARED_TEMP_DIRS = ["/tmp", "/var/tmp", "/dev/shm"];
 

@@ -9,7 +9,7 @@ import {
   type PinnedAgentConfig,
   pinAgentConfig,
 } from "./agent-config.js";
-import { systemToolsEnvironment } from "./agent-search-path.js";
+import { systemToolsEnvironment, withClosedSearchPath } from "./agent-search-path.js";
 import { writeCredentialFreeConfig } from "./checkout-credentials.js";
 import { runHostGit } from "./host-git.js";
 import { HOST_GIT_STEERING_PATHSPECS_EXCLUDED, isHostGitSteering } from "./host-git-steering.js";
@@ -117,7 +117,9 @@ export async function makeAgentWorkspace(plan: AgentWorkspacePlan): Promise<Agen
     ...(await leaveOutCredentialFiles(plan.into)),
     ...(await leaveOutNamedFiles(plan.source, plan.into, plan.leaveOut ?? [])),
   ];
-  const keptOut = gitEntry ? await cleanGitDir(sourceGit, path.join(plan.into, ".git")) : [];
+  // git is found through the host's PATH, less what the checkout could hold (agent-search-path.ts).
+  const gitEnv = withClosedSearchPath(plan.hostEnv, [plan.source, plan.into]);
+  const keptOut = gitEntry ? await cleanGitDir(sourceGit, path.join(plan.into, ".git"), gitEnv) : [];
   const agentConfig =
     plan.agentConfigFrom === undefined
       ? undefined
@@ -174,7 +176,12 @@ async function copyTree(source: string, into: string, shareInodes: boolean): Pro
  * directory under `modules/` and `worktrees/`): keeps only GIT_DIR_ENTRIES and rewrites each config
  * file from the source's. Returns the settings left out (names only).
  */
-async function cleanGitDir(sourceGit: string, copyGit: string, relative = ""): Promise<string[]> {
+async function cleanGitDir(
+  sourceGit: string,
+  copyGit: string,
+  gitEnv: NodeJS.ProcessEnv,
+  relative = "",
+): Promise<string[]> {
   const keptOut: string[] = [];
   for (const entry of await readdir(path.join(copyGit, relative), { withFileTypes: true })) {
     const rel = path.join(relative, entry.name);
@@ -184,10 +191,14 @@ async function cleanGitDir(sourceGit: string, copyGit: string, relative = ""): P
       if (!entry.isFile()) {
         throw new Error(`${path.join(sourceGit, rel)} is not a regular file; the agent's copy was not made`);
       }
-      const hidden = await writeCredentialFreeConfig(path.join(sourceGit, rel), path.join(copyGit, rel));
+      const hidden = await writeCredentialFreeConfig(
+        path.join(sourceGit, rel),
+        path.join(copyGit, rel),
+        gitEnv,
+      );
       keptOut.push(...hidden.map((key) => (rel === "config" ? key : `${key} (${rel})`)));
     } else if ((entry.name === "modules" || entry.name === "worktrees") && entry.isDirectory()) {
-      keptOut.push(...(await cleanNestedGitDirs(sourceGit, copyGit, rel)));
+      keptOut.push(...(await cleanNestedGitDirs(sourceGit, copyGit, gitEnv, rel)));
     }
   }
   return [...new Set(keptOut)];
@@ -198,7 +209,12 @@ async function cleanGitDir(sourceGit: string, copyGit: string, relative = ""): P
  * `.git`; any other directory is only a path to one (a submodule's name may have slashes), so its
  * files are left out and its directories looked into.
  */
-async function cleanNestedGitDirs(sourceGit: string, copyGit: string, relative: string): Promise<string[]> {
+async function cleanNestedGitDirs(
+  sourceGit: string,
+  copyGit: string,
+  gitEnv: NodeJS.ProcessEnv,
+  relative: string,
+): Promise<string[]> {
   const keptOut: string[] = [];
   for (const entry of await readdir(path.join(copyGit, relative), { withFileTypes: true })) {
     const rel = path.join(relative, entry.name);
@@ -212,8 +228,8 @@ async function cleanNestedGitDirs(sourceGit: string, copyGit: string, relative: 
     );
     keptOut.push(
       ...(isGitDir
-        ? await cleanGitDir(sourceGit, copyGit, rel)
-        : await cleanNestedGitDirs(sourceGit, copyGit, rel)),
+        ? await cleanGitDir(sourceGit, copyGit, gitEnv, rel)
+        : await cleanNestedGitDirs(sourceGit, copyGit, gitEnv, rel)),
     );
   }
   return keptOut;

@@ -1,5 +1,6 @@
 import { lstat } from "node:fs/promises";
 import path from "node:path";
+import { withClosedSearchPath } from "./agent-search-path.js";
 import { includedConfigFiles, sshKeyFiles } from "./checkout-credentials.js";
 import { isInside } from "./path-inside.js";
 import { credentialFilesAt } from "./workspace-credential-files.js";
@@ -36,8 +37,10 @@ export async function checkoutCredentialFiles(
   const gitDir = path.join(sourceCwd, ".git");
   const config = path.join(gitDir, "config");
   const isConfig = (await lstat(config).catch(() => undefined))?.isFile() === true;
-  const included = isConfig ? await includedConfigFiles(config, home) : [];
-  const keys = isConfig ? await sshKeyFiles(config, env, home) : [];
+  // git is found through the host's PATH, less what the checkout could hold (agent-search-path.ts).
+  const gitEnv = withClosedSearchPath(env, [sourceCwd]);
+  const included = isConfig ? await includedConfigFiles(config, home, gitEnv) : [];
+  const keys = isConfig ? await sshKeyFiles(config, env, home, gitEnv) : [];
   const configFiles = (await existingPaths([...new Set([...included, ...keys])])).filter(
     (file) => !isInside(file, gitDir),
   );

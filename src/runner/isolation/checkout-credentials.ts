@@ -27,8 +27,13 @@ const AGENT_READABLE_KEYS: readonly RegExp[] = [
  * hard-linked copy it may share its inode with the original. Returns the keys left out (names only,
  * never values). Any failure throws: a copy that might still hold a credential must not be used.
  */
-export async function writeCredentialFreeConfig(source: string, destination: string): Promise<string[]> {
-  const entries = await listEntries(source);
+export async function writeCredentialFreeConfig(
+  source: string,
+  destination: string,
+  /** What git runs in: the host's environment, its PATH without what a PR could have committed to. */
+  env: NodeJS.ProcessEnv,
+): Promise<string[]> {
+  const entries = await listEntries(source, env);
   const hidden: string[] = [];
   const kept: Array<[string, string]> = [];
   for (const [key, value] of entries) {
@@ -42,13 +47,14 @@ export async function writeCredentialFreeConfig(source: string, destination: str
   }
   await rm(destination, { force: true });
   await writeFile(destination, "", { mode: 0o644 });
-  for (const [key, value] of kept) await run("git", ["config", "--file", destination, "--add", key, value]);
+  for (const [key, value] of kept)
+    await run("git", ["config", "--file", destination, "--add", key, value], { env });
   return [...new Set(hidden)];
 }
 
 /** `git config --list` of one file: keys are lower-cased by git, values verbatim. */
-async function listEntries(configPath: string): Promise<Array<[string, string]>> {
-  const { stdout } = await run("git", ["config", "--file", configPath, "--list", "-z"]);
+async function listEntries(configPath: string, env: NodeJS.ProcessEnv): Promise<Array<[string, string]>> {
+  const { stdout } = await run("git", ["config", "--file", configPath, "--list", "-z"], { env });
   return stdout
     .split("\0")
     .filter((record) => record.length > 0)
@@ -68,8 +74,12 @@ function stripUserinfo(url: string): string {
  * (relative ones are relative to the config file's directory, `~/` to HOME). actions/checkout v6
  * keeps the token in such a file under RUNNER_TEMP.
  */
-export async function includedConfigFiles(configPath: string, home: string | undefined): Promise<string[]> {
-  const entries = await listEntries(configPath);
+export async function includedConfigFiles(
+  configPath: string,
+  home: string | undefined,
+  gitEnv: NodeJS.ProcessEnv,
+): Promise<string[]> {
+  const entries = await listEntries(configPath, gitEnv);
   const dir = configPath.slice(0, configPath.lastIndexOf("/"));
   return entries
     .filter(([key]) => key === "include.path" || /^includeif\..*\.path$/.test(key))
@@ -88,8 +98,9 @@ export async function sshKeyFiles(
   configPath: string,
   env: Record<string, string | undefined>,
   home: string | undefined,
+  gitEnv: NodeJS.ProcessEnv,
 ): Promise<string[]> {
-  const commands = (await listEntries(configPath))
+  const commands = (await listEntries(configPath, gitEnv))
     .filter(([key]) => key === "core.sshcommand")
     .map(([, value]) => value);
   const keys: string[] = [];

@@ -1,5 +1,6 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
+import { withClosedSearchPath } from "./agent-search-path.js";
 
 const run = promisify(execFile);
 
@@ -55,7 +56,8 @@ function processOptions(options: HostGitOptions) {
   return {
     ...(options.cwd ? { cwd: options.cwd } : {}),
     env: {
-      ...withoutGitVariables(options.hostEnv),
+      // Found through the host's PATH, less what a PR could have committed to (agent-search-path.ts).
+      ...withClosedSearchPath(withoutGitVariables(options.hostEnv), [options.cwd, options.workTree]),
       GIT_CONFIG_NOSYSTEM: "1",
       GIT_CONFIG_GLOBAL: "/dev/null",
       ...(options.indexFile ? { GIT_INDEX_FILE: options.indexFile } : {}),

@@ -2689,6 +2689,57 @@ async function forgetSuppression(place, id, forgotten) {
   });
 }
 
+// src/runner/isolation/agent-search-path.ts
+import { realpathSync, statSync } from "node:fs";
+import path2 from "node:path";
+
+// src/runner/isolation/path-inside.ts
+import path from "node:path";
+function isInside(file, dir) {
+  const relative = path.relative(dir, file);
+  return relative !== "" && !relative.startsWith("..") && !path.isAbsolute(relative);
+}
+
+// src/runner/isolation/agent-search-path.ts
+var SYSTEM_SEARCH_PATH = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin";
+function systemToolsEnvironment() {
+  return { PATH: SYSTEM_SEARCH_PATH };
+}
+function withClosedSearchPath(env, closed) {
+  const dirs = closed.filter((dir) => dir !== void 0).map((dir) => path2.resolve(dir));
+  return { ...env, PATH: agentSearchPath(env.PATH ?? "", dirs).path };
+}
+var SHARED_TEMP_DIRS = ["/tmp", "/var/tmp", "/dev/shm"];
+function agentSearchPath(searchPath, closed) {
+  const closedRoots = [...closed, ...SHARED_TEMP_DIRS].flatMap((dir) => [dir, realOrSelf(dir)]);
+  const kept = [];
+  const leftOut = [];
+  for (const entry of searchPath === "" ? [] : searchPath.split(path2.delimiter)) {
+    if (isOpenToOthers(entry, closedRoots)) leftOut.push(entry);
+    else if (!kept.includes(entry)) kept.push(entry);
+  }
+  return { path: kept.length > 0 ? kept.join(path2.delimiter) : SYSTEM_SEARCH_PATH, leftOut };
+}
+function isOpenToOthers(entry, closedRoots) {
+  if (!path2.isAbsolute(entry)) return true;
+  const spelled = path2.resolve(entry);
+  const real = realOrSelf(spelled);
+  if (closedRoots.some((root) => [spelled, real].some((dir) => dir === root || isInside(dir, root))))
+    return true;
+  try {
+    return (statSync(real).mode & 2) !== 0;
+  } catch {
+    return false;
+  }
+}
+function realOrSelf(dir) {
+  try {
+    return realpathSync(dir);
+  } catch {
+    return dir;
+  }
+}
+
 // src/jobs/shared/git-checkout.ts
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
@@ -2724,7 +2775,7 @@ var GitCheckout = class {
       const { stdout } = await run("git", args, {
         cwd: this.dir,
         maxBuffer,
-        env: { ...gitEnv(this.hostEnv), ...this.env }
+        env: { ...withClosedSearchPath(gitEnv(this.hostEnv), [this.dir]), ...this.env }
       });
       return stdout;
     } catch (error) {
@@ -4706,19 +4757,19 @@ var ALLOWLISTED_COMMAND_NAMES = Object.keys(COMMAND_ALLOWLISTS);
 
 // src/runner/policy/confine-path.ts
 import { realpath } from "node:fs/promises";
-import path from "node:path";
+import path3 from "node:path";
 async function realWorkspaceRoot(workspace) {
-  return realpathOrSelf(path.resolve(workspace));
+  return realpathOrSelf(path3.resolve(workspace));
 }
 async function confinePath(realRoot, candidate) {
-  const root = path.resolve(realRoot);
-  const absolute2 = await realpathOfNearestAncestor(path.resolve(root, candidate));
-  const relative = path.relative(root, absolute2);
+  const root = path3.resolve(realRoot);
+  const absolute2 = await realpathOfNearestAncestor(path3.resolve(root, candidate));
+  const relative = path3.relative(root, absolute2);
   const isRoot = relative === "";
-  const climbs = relative === ".." || relative.startsWith(`..${path.sep}`);
-  const otherRoot = path.isAbsolute(relative);
+  const climbs = relative === ".." || relative.startsWith(`..${path3.sep}`);
+  const otherRoot = path3.isAbsolute(relative);
   const inside = isRoot || !climbs && !otherRoot;
-  return { inside, absolute: absolute2, relative: relative.split(path.sep).join("/") };
+  return { inside, absolute: absolute2, relative: relative.split(path3.sep).join("/") };
 }
 async function realpathOrSelf(p) {
   try {
@@ -4733,11 +4784,11 @@ async function realpathOfNearestAncestor(p) {
   for (; ; ) {
     try {
       const real = await realpath(current);
-      return tail.length ? path.join(real, ...tail.reverse()) : real;
+      return tail.length ? path3.join(real, ...tail.reverse()) : real;
     } catch {
-      const parent = path.dirname(current);
+      const parent = path3.dirname(current);
       if (parent === current) return p;
-      tail.push(path.basename(current));
+      tail.push(path3.basename(current));
       current = parent;
     }
   }
@@ -5732,16 +5783,16 @@ function runsOpenCode(rule) {
 // src/runner/session-slot.ts
 import { lstat, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import path2 from "node:path";
+import path4 from "node:path";
 var SESSION_SLOTS = 8;
 function slotBase(tempDir = tmpdir()) {
-  return path2.join(tempDir, `claude-pr-runner-${process.getuid?.() ?? "user"}`);
+  return path4.join(tempDir, `claude-pr-runner-${process.getuid?.() ?? "user"}`);
 }
 async function acquireSessionSlot(options = {}) {
   const base = slotBase(options.tempDir);
   if (await privateDirectory(base)) {
     for (const n of slotOrder(options.prefer)) {
-      const dir2 = path2.join(base, `slot-${n}`);
+      const dir2 = path4.join(base, `slot-${n}`);
       const lock = `${dir2}.lock`;
       if (!await takeLock(lock)) continue;
       try {
@@ -5765,7 +5816,7 @@ async function acquireSessionSlot(options = {}) {
       };
     }
   }
-  const dir = await mkdtemp(path2.join(options.tempDir ?? tmpdir(), "cpr-session-"));
+  const dir = await mkdtemp(path4.join(options.tempDir ?? tmpdir(), "cpr-session-"));
   return { dir, stable: false, release: () => rm(dir, { recursive: true, force: true }) };
 }
 function slotOrder(prefer) {
@@ -5785,11 +5836,11 @@ async function takeLock(lock) {
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       await mkdir(lock, { mode: 448 });
-      await writeFile(path2.join(lock, "pid"), String(process.pid));
+      await writeFile(path4.join(lock, "pid"), String(process.pid));
       return true;
     } catch (error) {
       if (error.code !== "EEXIST") return false;
-      const pid = Number(await readFile(path2.join(lock, "pid"), "utf8").catch(() => ""));
+      const pid = Number(await readFile(path4.join(lock, "pid"), "utf8").catch(() => ""));
       if (Number.isInteger(pid) && pid > 0 && alive(pid)) return false;
       const since = await lstat(lock).then((s) => Date.now() - s.mtimeMs).catch(() => Number.POSITIVE_INFINITY);
       if (!(pid > 0) && since < 1e4) return false;
@@ -7015,7 +7066,7 @@ async function transcriptPath(configDir, cwd, sessionId) {
 // src/sessions/read-captured-transcript.ts
 import { constants } from "node:fs";
 import { open, readlink, realpath as realpath3 } from "node:fs/promises";
-import path3 from "node:path";
+import path5 from "node:path";
 var MAX_CAPTURED_TRANSCRIPT_BYTES = 64 * 1024 * 1024;
 async function readCapturedTranscript(configDir, file) {
   const root = await realpath3(configDir);
@@ -7035,7 +7086,7 @@ async function readCapturedTranscript(configDir, file) {
     if (info.nlink !== 1)
       throw new UnsafeTranscriptError(file, `it has ${info.nlink} names (a hard link may be another file's)`);
     const real = await openedPath(handle) ?? await realpath3(file);
-    if (!isInside(root, real)) {
+    if (!isInside2(root, real)) {
       throw new UnsafeTranscriptError(file, `it is ${real}, outside the session's config directory ${root}`);
     }
     if (info.size > MAX_CAPTURED_TRANSCRIPT_BYTES) {
@@ -7053,9 +7104,9 @@ async function readCapturedTranscript(configDir, file) {
 async function openedPath(handle) {
   return readlink(`/proc/self/fd/${handle.fd}`).catch(() => void 0);
 }
-function isInside(root, candidate) {
-  const relative = path3.relative(root, candidate);
-  return relative !== "" && !relative.startsWith("..") && !path3.isAbsolute(relative);
+function isInside2(root, candidate) {
+  const relative = path5.relative(root, candidate);
+  return relative !== "" && !relative.startsWith("..") && !path5.isAbsolute(relative);
 }
 async function readExactly(handle, size) {
   const bytes = Buffer.alloc(size);
@@ -7425,7 +7476,7 @@ function checkStructuredOutput(compiled, value) {
 
 // src/runner/defuse-file-mentions.ts
 import { lstatSync } from "node:fs";
-import path4 from "node:path";
+import path6 from "node:path";
 var ZERO_WIDTH_SPACE = "\u200B";
 var MENTION = /@(\S+)/gu;
 var AFTER_LAST_WORD_CHARACTER = /[^A-Za-z0-9_]+$/u;
@@ -7453,7 +7504,7 @@ function couldReadFile(token, cwd) {
   for (const candidate of /* @__PURE__ */ new Set([token, end, withoutFragment])) {
     if (candidate === "") continue;
     if (candidate.split("/").includes("..")) return true;
-    if (exists(path4.resolve(cwd, candidate))) return true;
+    if (exists(path6.resolve(cwd, candidate))) return true;
   }
   return false;
 }
@@ -7470,7 +7521,7 @@ function exists(target) {
 // src/runner/execution-log.ts
 import { createWriteStream } from "node:fs";
 import { mkdir as mkdir3 } from "node:fs/promises";
-import path5 from "node:path";
+import path7 from "node:path";
 var ExecutionLog = class _ExecutionLog {
   constructor(stream, redactor, startedAt) {
     this.stream = stream;
@@ -7482,7 +7533,7 @@ var ExecutionLog = class _ExecutionLog {
   startedAt;
   static async open(filePath, redactor) {
     if (!filePath) return new _ExecutionLog(void 0, redactor, Date.now());
-    await mkdir3(path5.dirname(filePath), { recursive: true });
+    await mkdir3(path7.dirname(filePath), { recursive: true });
     const stream = createWriteStream(filePath, { flags: "w", mode: 384 });
     await new Promise((resolve, reject) => {
       stream.once("open", () => resolve());
@@ -7549,7 +7600,7 @@ var FrameStream = class {
 // src/runner/isolation/agent-config.ts
 import { execFile as execFile3 } from "node:child_process";
 import { chmod, lstat as lstat2, mkdir as mkdir4, rm as rm3, symlink, writeFile as writeFile3 } from "node:fs/promises";
-import path6 from "node:path";
+import path8 from "node:path";
 import { promisify as promisify3 } from "node:util";
 
 // src/runner/isolation/host-git.ts
@@ -7587,7 +7638,8 @@ function processOptions(options) {
   return {
     ...options.cwd ? { cwd: options.cwd } : {},
     env: {
-      ...withoutGitVariables(options.hostEnv),
+      // Found through the host's PATH, less what a PR could have committed to (agent-search-path.ts).
+      ...withClosedSearchPath(withoutGitVariables(options.hostEnv), [options.cwd, options.workTree]),
       GIT_CONFIG_NOSYSTEM: "1",
       GIT_CONFIG_GLOBAL: "/dev/null",
       ...options.indexFile ? { GIT_INDEX_FILE: options.indexFile } : {}
@@ -7639,8 +7691,8 @@ async function pinAgentConfig(plan) {
       skipped.push(`${file} (a submodule)`);
       continue;
     }
-    const target = path6.join(plan.copy, file);
-    if (!await directoryInside(plan.copy, path6.dirname(target))) {
+    const target = path8.join(plan.copy, file);
+    if (!await directoryInside(plan.copy, path8.dirname(target))) {
       skipped.push(`${file} (its directory in the checkout is a link or a file)`);
       continue;
     }
@@ -7675,12 +7727,12 @@ async function removeAgentConfig(copy) {
   );
   const found = stdout.split("\0").filter(Boolean);
   for (const entry of found) await rm3(entry, { recursive: true, force: true });
-  return found.map((entry) => path6.relative(copy, entry)).sort();
+  return found.map((entry) => path8.relative(copy, entry)).sort();
 }
 async function directoryInside(root, dir) {
   let current = root;
-  for (const segment of path6.relative(root, dir).split(path6.sep).filter(Boolean)) {
-    current = path6.join(current, segment);
+  for (const segment of path8.relative(root, dir).split(path8.sep).filter(Boolean)) {
+    current = path8.join(current, segment);
     const entry = await lstat2(current).catch(() => void 0);
     if (!entry) {
       await mkdir4(current);
@@ -7696,53 +7748,6 @@ function agentConfigNote(commit, pinned) {
 
 // src/runner/isolation/agent-launch.ts
 import { spawnSync } from "node:child_process";
-
-// src/runner/isolation/agent-search-path.ts
-import { realpathSync, statSync } from "node:fs";
-import path8 from "node:path";
-
-// src/runner/isolation/path-inside.ts
-import path7 from "node:path";
-function isInside2(file, dir) {
-  const relative = path7.relative(dir, file);
-  return relative !== "" && !relative.startsWith("..") && !path7.isAbsolute(relative);
-}
-
-// src/runner/isolation/agent-search-path.ts
-var SYSTEM_SEARCH_PATH = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin";
-function systemToolsEnvironment() {
-  return { PATH: SYSTEM_SEARCH_PATH };
-}
-var SHARED_TEMP_DIRS = ["/tmp", "/var/tmp", "/dev/shm"];
-function agentSearchPath(searchPath, closed) {
-  const closedRoots = [...closed, ...SHARED_TEMP_DIRS].flatMap((dir) => [dir, realOrSelf(dir)]);
-  const kept = [];
-  const leftOut = [];
-  for (const entry of searchPath === "" ? [] : searchPath.split(path8.delimiter)) {
-    if (isOpenToOthers(entry, closedRoots)) leftOut.push(entry);
-    else if (!kept.includes(entry)) kept.push(entry);
-  }
-  return { path: kept.length > 0 ? kept.join(path8.delimiter) : SYSTEM_SEARCH_PATH, leftOut };
-}
-function isOpenToOthers(entry, closedRoots) {
-  if (!path8.isAbsolute(entry)) return true;
-  const spelled = path8.resolve(entry);
-  const real = realOrSelf(spelled);
-  if (closedRoots.some((root) => [spelled, real].some((dir) => dir === root || isInside2(dir, root))))
-    return true;
-  try {
-    return (statSync(real).mode & 2) !== 0;
-  } catch {
-    return false;
-  }
-}
-function realOrSelf(dir) {
-  try {
-    return realpathSync(dir);
-  } catch {
-    return dir;
-  }
-}
 
 // src/runner/isolation/agent-user.ts
 import { existsSync } from "node:fs";
@@ -7764,14 +7769,14 @@ async function planAgentMounts(sessionRoot, options) {
     covers.push({ target: real, source: path9.join(root, "own-temp", nameOf(real)), mode: 448 });
   }
   const ownTemp = covers.map((c) => c.target);
-  const hideable = (dir) => dir !== "/" && !ownTemp.some((temp) => temp === dir || isInside2(temp, dir) || isInside2(dir, temp));
+  const hideable = (dir) => dir !== "/" && !ownTemp.some((temp) => temp === dir || isInside(temp, dir) || isInside(dir, temp));
   for (const dir of outermost(await existingPaths(options.hidden), hideable)) {
     covers.push({ target: dir, source: path9.join(root, "hidden", nameOf(dir)), mode: 457 });
   }
   const grafts = [];
   for (const cover of covers) {
     await mkdir5(cover.source, { recursive: true, mode: cover.mode });
-    for (const dir of keep.filter((kept) => isInside2(kept, cover.target))) {
+    for (const dir of keep.filter((kept) => isInside(kept, cover.target))) {
       const placeholder = path9.join(cover.source, path9.relative(cover.target, dir));
       await mkdir5(placeholder, { recursive: true, mode: cover.mode });
       grafts.push({ kind: "--bind", source: dir, target: placeholder });
@@ -7785,8 +7790,8 @@ async function planAgentMounts(sessionRoot, options) {
       // place (/tmp) goes last, so each other source is still reached through the host's view, with
       // the grafts inside it.
       ...[
-        ...covers.filter((c) => !isInside2(root, c.target)),
-        ...covers.filter((c) => isInside2(root, c.target))
+        ...covers.filter((c) => !isInside(root, c.target)),
+        ...covers.filter((c) => isInside(root, c.target))
       ].map((c) => ({ kind: "--rbind", source: c.source, target: c.target }))
     ],
     ownTemp,
@@ -7813,7 +7818,7 @@ async function existingPaths(dirs) {
 }
 function outermost(paths, keep = () => true) {
   const kept = paths.filter(keep);
-  return kept.filter((dir) => !kept.some((other) => isInside2(dir, other)));
+  return kept.filter((dir) => !kept.some((other) => isInside(dir, other)));
 }
 var MOUNT_THEN_EXEC = 'set -e; enter=$1; lo=$2; shift 2; while [ "$1" != -- ]; do mount "$1" "$2" "$3"; shift 3; done; shift; if [ -n "$lo" ]; then "$lo" link set lo up; fi; cd "$enter"; exec "$@"';
 function mountThenExec(plan, loopbackUp) {
@@ -9086,8 +9091,8 @@ var AGENT_READABLE_KEYS = [
   /^(gc|pack|index|feature|fetch|protocol|init|user|color)\.[a-z.]+$/,
   /^(commit|tag)\.gpgsign$/
 ];
-async function writeCredentialFreeConfig(source, destination) {
-  const entries = await listEntries(source);
+async function writeCredentialFreeConfig(source, destination, env) {
+  const entries = await listEntries(source, env);
   const hidden = [];
   const kept = [];
   for (const [key, value] of entries) {
@@ -9101,11 +9106,12 @@ async function writeCredentialFreeConfig(source, destination) {
   }
   await rm5(destination, { force: true });
   await writeFile5(destination, "", { mode: 420 });
-  for (const [key, value] of kept) await run4("git", ["config", "--file", destination, "--add", key, value]);
+  for (const [key, value] of kept)
+    await run4("git", ["config", "--file", destination, "--add", key, value], { env });
   return [...new Set(hidden)];
 }
-async function listEntries(configPath) {
-  const { stdout } = await run4("git", ["config", "--file", configPath, "--list", "-z"]);
+async function listEntries(configPath, env) {
+  const { stdout } = await run4("git", ["config", "--file", configPath, "--list", "-z"], { env });
   return stdout.split("\0").filter((record) => record.length > 0).map((record) => {
     const newline = record.indexOf("\n");
     return newline < 0 ? [record, ""] : [record.slice(0, newline), record.slice(newline + 1)];
@@ -9114,16 +9120,16 @@ async function listEntries(configPath) {
 function stripUserinfo(url) {
   return url.replace(/^([A-Za-z][A-Za-z0-9+.-]*:\/\/)[^/@]*@/, "$1");
 }
-async function includedConfigFiles(configPath, home) {
-  const entries = await listEntries(configPath);
+async function includedConfigFiles(configPath, home, gitEnv2) {
+  const entries = await listEntries(configPath, gitEnv2);
   const dir = configPath.slice(0, configPath.lastIndexOf("/"));
   return entries.filter(([key]) => key === "include.path" || /^includeif\..*\.path$/.test(key)).map(([, value]) => {
     if (value.startsWith("~/") && home) return `${home}/${value.slice(2)}`;
     return value.startsWith("/") ? value : `${dir}/${value}`;
   });
 }
-async function sshKeyFiles(configPath, env, home) {
-  const commands = (await listEntries(configPath)).filter(([key]) => key === "core.sshcommand").map(([, value]) => value);
+async function sshKeyFiles(configPath, env, home, gitEnv2) {
+  const commands = (await listEntries(configPath, gitEnv2)).filter(([key]) => key === "core.sshcommand").map(([, value]) => value);
   const keys = [];
   for (const command of commands) {
     const words = shellWords(command);
@@ -9190,7 +9196,7 @@ async function leaveOutNamedFiles(source, copyRoot, files) {
   const realSource = await realpath6(source);
   const left = [];
   for (const file of files) {
-    if (!isInside2(file, realSource)) continue;
+    if (!isInside(file, realSource)) continue;
     const relative = path14.relative(realSource, file);
     const inCopy = path14.join(copyRoot, relative);
     if (!await lstat3(inCopy).catch(() => void 0)) continue;
@@ -9261,7 +9267,8 @@ async function makeAgentWorkspace(plan) {
     ...await leaveOutCredentialFiles(plan.into),
     ...await leaveOutNamedFiles(plan.source, plan.into, plan.leaveOut ?? [])
   ];
-  const keptOut = gitEntry ? await cleanGitDir(sourceGit, path15.join(plan.into, ".git")) : [];
+  const gitEnv2 = withClosedSearchPath(plan.hostEnv, [plan.source, plan.into]);
+  const keptOut = gitEntry ? await cleanGitDir(sourceGit, path15.join(plan.into, ".git"), gitEnv2) : [];
   const agentConfig = plan.agentConfigFrom === void 0 ? void 0 : await pinAgentConfig({
     sourceGit,
     copy: plan.into,
@@ -9301,7 +9308,7 @@ async function copyTree(source, into, shareInodes) {
   }
   await copy(false);
 }
-async function cleanGitDir(sourceGit, copyGit, relative = "") {
+async function cleanGitDir(sourceGit, copyGit, gitEnv2, relative = "") {
   const keptOut = [];
   for (const entry of await readdir3(path15.join(copyGit, relative), { withFileTypes: true })) {
     const rel = path15.join(relative, entry.name);
@@ -9311,15 +9318,19 @@ async function cleanGitDir(sourceGit, copyGit, relative = "") {
       if (!entry.isFile()) {
         throw new Error(`${path15.join(sourceGit, rel)} is not a regular file; the agent's copy was not made`);
       }
-      const hidden = await writeCredentialFreeConfig(path15.join(sourceGit, rel), path15.join(copyGit, rel));
+      const hidden = await writeCredentialFreeConfig(
+        path15.join(sourceGit, rel),
+        path15.join(copyGit, rel),
+        gitEnv2
+      );
       keptOut.push(...hidden.map((key) => rel === "config" ? key : `${key} (${rel})`));
     } else if ((entry.name === "modules" || entry.name === "worktrees") && entry.isDirectory()) {
-      keptOut.push(...await cleanNestedGitDirs(sourceGit, copyGit, rel));
+      keptOut.push(...await cleanNestedGitDirs(sourceGit, copyGit, gitEnv2, rel));
     }
   }
   return [...new Set(keptOut)];
 }
-async function cleanNestedGitDirs(sourceGit, copyGit, relative) {
+async function cleanNestedGitDirs(sourceGit, copyGit, gitEnv2, relative) {
   const keptOut = [];
   for (const entry of await readdir3(path15.join(copyGit, relative), { withFileTypes: true })) {
     const rel = path15.join(relative, entry.name);
@@ -9332,7 +9343,7 @@ async function cleanNestedGitDirs(sourceGit, copyGit, relative) {
       () => false
     );
     keptOut.push(
-      ...isGitDir ? await cleanGitDir(sourceGit, copyGit, rel) : await cleanNestedGitDirs(sourceGit, copyGit, rel)
+      ...isGitDir ? await cleanGitDir(sourceGit, copyGit, gitEnv2, rel) : await cleanNestedGitDirs(sourceGit, copyGit, gitEnv2, rel)
     );
   }
   return keptOut;
@@ -9552,10 +9563,11 @@ async function checkoutCredentialFiles(sourceCwd, home, env) {
   const gitDir = path17.join(sourceCwd, ".git");
   const config = path17.join(gitDir, "config");
   const isConfig = (await lstat5(config).catch(() => void 0))?.isFile() === true;
-  const included = isConfig ? await includedConfigFiles(config, home) : [];
-  const keys = isConfig ? await sshKeyFiles(config, env, home) : [];
+  const gitEnv2 = withClosedSearchPath(env, [sourceCwd]);
+  const included = isConfig ? await includedConfigFiles(config, home, gitEnv2) : [];
+  const keys = isConfig ? await sshKeyFiles(config, env, home, gitEnv2) : [];
   const configFiles = (await existingPaths2([.../* @__PURE__ */ new Set([...included, ...keys])])).filter(
-    (file) => !isInside2(file, gitDir)
+    (file) => !isInside(file, gitDir)
   );
   return {
     gitDir,
@@ -9599,7 +9611,7 @@ async function closeSourceCredentials(source, user, host, home, env, runnerCrede
   const config = path18.join(sourceGit, "config");
   const checkout = (await lstat6(config).catch(() => void 0))?.isFile() === true;
   const { configFiles, cloudFiles } = checkout ? await checkoutCredentialFiles(source, home, env) : { configFiles: [], cloudFiles: [] };
-  const holdsExecutable = (file) => executable !== void 0 && (executable === file || isInside2(executable, file));
+  const holdsExecutable = (file) => executable !== void 0 && (executable === file || isInside(executable, file));
   const targets = [
     ...checkout ? [{ readable: config, close: sourceGit }] : [],
     ...[...configFiles, ...cloudFiles, ...runnerCredentials.filter((file) => !holdsExecutable(file))].map(
@@ -12855,6 +12867,7 @@ export {
   budgetedDiffBlocks,
   diffOfPaths,
   pruneLineage,
+  withClosedSearchPath,
   isAgentConfig,
   isHostGitSteering,
   HOST_GIT_STEERING_APPLY_EXCLUDES,
