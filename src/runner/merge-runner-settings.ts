@@ -14,6 +14,12 @@ export async function mergeRunnerSettings(
   enforced: Record<string, unknown> = {},
   /** `claudeMdExcludes` the runner adds to the user's (ancestor-agent-files.ts). */
   excludedAgentFiles: readonly string[] = [],
+  /**
+   * The agent's PATH (agent-search-path.ts), set as `env.PATH` too: a project's `.claude/settings.json`
+   * may set `env.PATH`, and 2.1.235 then finds bwrap, socat, ps and grep through it; these settings
+   * come first.
+   */
+  searchPath?: string,
 ): Promise<string> {
   let user: Record<string, unknown> = {};
   if (typeof settings === "string") {
@@ -51,6 +57,16 @@ export async function mergeRunnerSettings(
       "settings",
     );
   }
+  const env = (user.env ?? {}) as Record<string, unknown>;
+  if (typeof env !== "object" || Array.isArray(env)) {
+    throw new RunnerConfigError("settings.env must be an object", "settings");
+  }
+  if (searchPath !== undefined && env.PATH !== undefined) {
+    throw new RunnerConfigError(
+      "settings.env.PATH would choose the programs the CLI starts itself (bwrap, git); set PATH in the job's environment instead, where the runner keeps what a PR could commit to off it",
+      "settings",
+    );
+  }
   const excludes = user.claudeMdExcludes ?? [];
   if (!Array.isArray(excludes) || excludes.some((pattern) => typeof pattern !== "string")) {
     throw new RunnerConfigError("settings.claudeMdExcludes must be a list of strings", "settings");
@@ -61,6 +77,7 @@ export async function mergeRunnerSettings(
     ...(excludes.length + excludedAgentFiles.length > 0
       ? { claudeMdExcludes: [...excludes, ...excludedAgentFiles] }
       : {}),
+    ...(searchPath !== undefined ? { env: { ...env, PATH: searchPath } } : {}),
     permissions: { ...permissions, ask: ["*"] },
   });
 }

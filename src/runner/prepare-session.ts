@@ -232,7 +232,14 @@ export async function prepareSession(options: SessionOptions): Promise<PreparedS
     }
     const agentCwd = await realpath(workspace.dir);
     // Built once the working directory is known: the CLI leaves out the agent files above it.
-    const argv = await sessionArgv(argvOptions, models, sandbox, outputSchema, [workspace.dir, agentCwd]);
+    const argv = await sessionArgv(
+      argvOptions,
+      models,
+      sandbox,
+      outputSchema,
+      [workspace.dir, agentCwd],
+      searchPath.path,
+    );
     // Before the hand-over: afterwards the config dir is the agent's (0700), which a sudo host cannot enter.
     await moveTranscripts(configDir, sourceCwd, agentCwd);
     const host = systemHostCommands();
@@ -390,11 +397,14 @@ async function sessionArgv(
   outputSchema: CompiledOutputSchema | undefined,
   /** The agent's working directory, as spelled and as it really is. */
   workingDirectories: string[],
+  /** The agent's PATH (agent-search-path.ts). */
+  searchPath: string,
 ): Promise<string[]> {
   const settingsJson = await mergeRunnerSettings(
     options.settings,
     sandbox?.enabled ? sandbox.settings : {},
     ancestorAgentFileExcludes(...workingDirectories),
+    searchPath,
   );
   const disallowedTools = options.withoutBash
     ? [...(options.disallowedTools ?? []), "Bash"]

@@ -144,4 +144,45 @@ describe("a PATH that names the checkout (real CLI, the agent's own user, Bash s
     }
     expect(await readFile(log, "utf8").catch(() => "")).toBe("");
   });
+
+  it("runs nothing the PR committed when the checkout's own settings set env.PATH", async () => {
+    // A project's .claude/settings.json may set `env`; 2.1.235 then finds bwrap, socat, ps and grep
+    // through that PATH (measured). Here the checkout's settings name its node_modules/.bin.
+    witness = await mkdtemp("/var/lib/cpr-path-witness-");
+    await chmod(witness, 0o777);
+    const log = path.join(witness, "ran");
+    s = await scriptedSession([
+      {
+        kind: "tool_use",
+        name: "Bash",
+        input: { command: "cat README.md", description: "read" },
+        id: "toolu_cat",
+      },
+      { kind: "text", text: "done" },
+    ]);
+    await writeFile(path.join(s.workspace, "README.md"), "PATH-TEST-README\n");
+    await mkdir(path.join(s.workspace, ".claude"));
+    await writeFile(
+      path.join(s.workspace, ".claude/settings.json"),
+      JSON.stringify({ env: { PATH: `node_modules/.bin:${process.env.PATH}` } }),
+    );
+    await plantStandIns(path.join(s.workspace, "node_modules/.bin"), log);
+    const base = s.options();
+    const outcome = await runSession({
+      ...base,
+      policy: new ToolPolicy({
+        name: "path-test",
+        rules: [
+          { id: "cat", effect: "allow", tools: ["Bash"], commandPrefixes: ["cat"], confineArguments: false },
+        ],
+      }),
+      agentUser: agent,
+      bashSandbox: { allowedDomains: [], required: true },
+    }).outcome;
+    expect(outcome.exitCode).toBe(0);
+    expect(await readFile(log, "utf8").catch(() => "")).toBe("");
+    expect(JSON.stringify(s.api.mainRequests.flatMap((request) => toolResultsOf(request)))).toContain(
+      "PATH-TEST-README",
+    );
+  });
 });

@@ -118,4 +118,21 @@ describe("mergeRunnerSettings", () => {
         /claudeMdExcludes must be a list of strings/,
       );
   });
+
+  it("sets env.PATH to the agent's PATH, beside the workflow's other variables, so no project settings choose it", async () => {
+    expect(JSON.parse(await mergeRunnerSettings({ env: { A: "1" } }, {}, [], "/usr/bin:/bin")).env).toEqual({
+      A: "1",
+      PATH: "/usr/bin:/bin",
+    });
+    expect(JSON.parse(await mergeRunnerSettings({ env: { A: "1" } })).env).toEqual({ A: "1" });
+    expect(JSON.parse(await mergeRunnerSettings({})).env).toBeUndefined();
+  });
+
+  it("refuses a workflow's settings.env.PATH, and an env that is no object, with the way out", async () => {
+    await expect(mergeRunnerSettings({ env: { PATH: "/opt/bin" } }, {}, [], "/usr/bin")).rejects.toThrowError(
+      /settings.env.PATH would choose the programs the CLI starts itself .*set PATH in the job's environment/,
+    );
+    for (const bad of ["PATH=/x", ["a"]])
+      await expect(mergeRunnerSettings({ env: bad })).rejects.toThrowError(/settings.env must be an object/);
+  });
 });

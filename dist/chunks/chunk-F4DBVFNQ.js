@@ -9831,7 +9831,7 @@ async function stepScriptsIn(runnerTemp) {
 
 // src/runner/merge-runner-settings.ts
 import { readFile as readFile3 } from "node:fs/promises";
-async function mergeRunnerSettings(settings, enforced = {}, excludedAgentFiles = []) {
+async function mergeRunnerSettings(settings, enforced = {}, excludedAgentFiles = [], searchPath) {
   let user = {};
   if (typeof settings === "string") {
     let text;
@@ -9868,6 +9868,16 @@ async function mergeRunnerSettings(settings, enforced = {}, excludedAgentFiles =
       "settings"
     );
   }
+  const env = user.env ?? {};
+  if (typeof env !== "object" || Array.isArray(env)) {
+    throw new RunnerConfigError("settings.env must be an object", "settings");
+  }
+  if (searchPath !== void 0 && env.PATH !== void 0) {
+    throw new RunnerConfigError(
+      "settings.env.PATH would choose the programs the CLI starts itself (bwrap, git); set PATH in the job's environment instead, where the runner keeps what a PR could commit to off it",
+      "settings"
+    );
+  }
   const excludes = user.claudeMdExcludes ?? [];
   if (!Array.isArray(excludes) || excludes.some((pattern) => typeof pattern !== "string")) {
     throw new RunnerConfigError("settings.claudeMdExcludes must be a list of strings", "settings");
@@ -9876,6 +9886,7 @@ async function mergeRunnerSettings(settings, enforced = {}, excludedAgentFiles =
     ...user,
     ...enforced,
     ...excludes.length + excludedAgentFiles.length > 0 ? { claudeMdExcludes: [...excludes, ...excludedAgentFiles] } : {},
+    ...searchPath !== void 0 ? { env: { ...env, PATH: searchPath } } : {},
     permissions: { ...permissions, ask: ["*"] }
   });
 }
@@ -10077,7 +10088,14 @@ async function prepareSession(options) {
       );
     }
     const agentCwd = await realpath8(workspace.dir);
-    const argv = await sessionArgv(argvOptions, models, sandbox, outputSchema, [workspace.dir, agentCwd]);
+    const argv = await sessionArgv(
+      argvOptions,
+      models,
+      sandbox,
+      outputSchema,
+      [workspace.dir, agentCwd],
+      searchPath.path
+    );
     await moveTranscripts(configDir, sourceCwd, agentCwd);
     const host = systemHostCommands();
     const policy = withRunnerRules(options, outputSchema).rootedAt(agentCwd);
@@ -10198,11 +10216,12 @@ async function prepareSession(options) {
     throw error;
   }
 }
-async function sessionArgv(options, models, sandbox, outputSchema, workingDirectories) {
+async function sessionArgv(options, models, sandbox, outputSchema, workingDirectories, searchPath) {
   const settingsJson = await mergeRunnerSettings(
     options.settings,
     sandbox?.enabled ? sandbox.settings : {},
-    ancestorAgentFileExcludes(...workingDirectories)
+    ancestorAgentFileExcludes(...workingDirectories),
+    searchPath
   );
   const disallowedTools = options.withoutBash ? [...options.disallowedTools ?? [], "Bash"] : options.disallowedTools;
   const argv = buildClaudeArgv({
