@@ -57,11 +57,12 @@ export async function mergeRunnerSettings(
       "settings",
     );
   }
-  const env = (user.env ?? {}) as Record<string, unknown>;
-  if (typeof env !== "object" || Array.isArray(env)) {
+  // The settings' `env` key (variables the CLI sets for itself), not an environment this module reads.
+  const variables = (user.env ?? {}) as Record<string, unknown>;
+  if (typeof variables !== "object" || Array.isArray(variables)) {
     throw new RunnerConfigError("settings.env must be an object", "settings");
   }
-  if (searchPath !== undefined && env.PATH !== undefined) {
+  if (searchPath !== undefined && "PATH" in variables) {
     throw new RunnerConfigError(
       "settings.env.PATH would choose the programs the CLI starts itself (bwrap, git); set PATH in the job's environment instead, where the runner keeps what a PR could commit to off it",
       "settings",
@@ -77,7 +78,7 @@ export async function mergeRunnerSettings(
     ...(excludes.length + excludedAgentFiles.length > 0
       ? { claudeMdExcludes: [...excludes, ...excludedAgentFiles] }
       : {}),
-    ...(searchPath !== undefined ? { env: { ...env, PATH: searchPath } } : {}),
+    ...(searchPath !== undefined ? { env: { ...variables, PATH: searchPath } } : {}),
     permissions: { ...permissions, ask: ["*"] },
   });
 }

@@ -9868,11 +9868,11 @@ async function mergeRunnerSettings(settings, enforced = {}, excludedAgentFiles =
       "settings"
     );
   }
-  const env = user.env ?? {};
-  if (typeof env !== "object" || Array.isArray(env)) {
+  const variables = user.env ?? {};
+  if (typeof variables !== "object" || Array.isArray(variables)) {
     throw new RunnerConfigError("settings.env must be an object", "settings");
   }
-  if (searchPath !== void 0 && env.PATH !== void 0) {
+  if (searchPath !== void 0 && "PATH" in variables) {
     throw new RunnerConfigError(
       "settings.env.PATH would choose the programs the CLI starts itself (bwrap, git); set PATH in the job's environment instead, where the runner keeps what a PR could commit to off it",
       "settings"
@@ -9886,7 +9886,7 @@ async function mergeRunnerSettings(settings, enforced = {}, excludedAgentFiles =
     ...user,
     ...enforced,
     ...excludes.length + excludedAgentFiles.length > 0 ? { claudeMdExcludes: [...excludes, ...excludedAgentFiles] } : {},
-    ...searchPath !== void 0 ? { env: { ...env, PATH: searchPath } } : {},
+    ...searchPath !== void 0 ? { env: { ...variables, PATH: searchPath } } : {},
     permissions: { ...permissions, ask: ["*"] }
   });
 }
