@@ -118,8 +118,13 @@ export async function makeAgentWorkspace(plan: AgentWorkspacePlan): Promise<Agen
     ...(await leaveOutNamedFiles(plan.source, plan.into, plan.leaveOut ?? [])),
   ];
   // git is found through the host's PATH, less what the checkout could hold (agent-search-path.ts).
-  const gitEnv = withClosedSearchPath(plan.hostEnv, [plan.source, plan.into]);
-  const keptOut = gitEntry ? await cleanGitDir(sourceGit, path.join(plan.into, ".git"), gitEnv) : [];
+  const keptOut = gitEntry
+    ? await cleanGitDir(
+        sourceGit,
+        path.join(plan.into, ".git"),
+        withClosedSearchPath(plan.hostEnv, [plan.source, plan.into]),
+      )
+    : [];
   const agentConfig =
     plan.agentConfigFrom === undefined
       ? undefined

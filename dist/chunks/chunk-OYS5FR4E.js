@@ -9267,8 +9267,11 @@ async function makeAgentWorkspace(plan) {
     ...await leaveOutCredentialFiles(plan.into),
     ...await leaveOutNamedFiles(plan.source, plan.into, plan.leaveOut ?? [])
   ];
-  const gitEnv2 = withClosedSearchPath(plan.hostEnv, [plan.source, plan.into]);
-  const keptOut = gitEntry ? await cleanGitDir(sourceGit, path15.join(plan.into, ".git"), gitEnv2) : [];
+  const keptOut = gitEntry ? await cleanGitDir(
+    sourceGit,
+    path15.join(plan.into, ".git"),
+    withClosedSearchPath(plan.hostEnv, [plan.source, plan.into])
+  ) : [];
   const agentConfig = plan.agentConfigFrom === void 0 ? void 0 : await pinAgentConfig({
     sourceGit,
     copy: plan.into,
