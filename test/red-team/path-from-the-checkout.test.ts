@@ -52,6 +52,46 @@ async function plantStandIns(dir: string, log: string): Promise<void> {
   }
 }
 
+/** A session whose one Bash call reads README.md; returns where the stand-ins note that they ran. */
+async function startCatSession(): Promise<string> {
+  witness = await mkdtemp("/var/lib/cpr-path-witness-");
+  await chmod(witness, 0o777);
+  s = await scriptedSession([
+    {
+      kind: "tool_use",
+      name: "Bash",
+      input: { command: "cat README.md", description: "read" },
+      id: "toolu_cat",
+    },
+    { kind: "text", text: "done" },
+  ]);
+  await writeFile(path.join(s.workspace, "README.md"), "PATH-TEST-README\n");
+  return path.join(witness, "ran");
+}
+
+/** Runs it as the agent's own user, in the required Bash sandbox, with `cat` allowed. */
+function runCatSession(sourcePath?: string) {
+  const session = s as ScriptedSession;
+  const base = session.options();
+  return runSession({
+    ...base,
+    policy: new ToolPolicy({
+      name: "path-test",
+      rules: [
+        { id: "cat", effect: "allow", tools: ["Bash"], commandPrefixes: ["cat"], confineArguments: false },
+      ],
+    }),
+    ...(sourcePath === undefined ? {} : { sourceEnv: { ...base.sourceEnv, PATH: sourcePath } }),
+    agentUser: agent,
+    bashSandbox: { allowedDomains: [], required: true },
+  }).outcome;
+}
+
+const ranStandIns = (log: string) => readFile(log, "utf8").catch(() => "");
+/** What the model got back from its tool calls. */
+const toolResults = () =>
+  JSON.stringify((s as ScriptedSession).api.mainRequests.flatMap((request) => toolResultsOf(request)));
+
 describe("a PATH that names the checkout (real CLI, the agent's own user, Bash sandbox)", () => {
   it.each([
     ["a relative entry", (_checkout: string) => "node_modules/.bin", "node_modules/.bin"],
@@ -62,127 +102,49 @@ describe("a PATH that names the checkout (real CLI, the agent's own user, Bash s
       "node_modules/.bin",
     ],
   ])("runs nothing the PR committed: %s", async (_name, entry, plantedIn) => {
-    witness = await mkdtemp("/var/lib/cpr-path-witness-");
-    await chmod(witness, 0o777);
-    const log = path.join(witness, "ran");
-    s = await scriptedSession([
-      {
-        kind: "tool_use",
-        name: "Bash",
-        input: { command: "cat README.md", description: "read" },
-        id: "toolu_cat",
-      },
-      { kind: "text", text: "done" },
-    ]);
-    await writeFile(path.join(s.workspace, "README.md"), "PATH-TEST-README\n");
-    await plantStandIns(path.join(s.workspace, plantedIn), log);
-    const base = s.options();
-    const outcome = await runSession({
-      ...base,
-      policy: new ToolPolicy({
-        name: "path-test",
-        rules: [
-          { id: "cat", effect: "allow", tools: ["Bash"], commandPrefixes: ["cat"], confineArguments: false },
-        ],
-      }),
-      sourceEnv: { ...base.sourceEnv, PATH: `${entry(s.workspace)}:${process.env.PATH}` },
-      agentUser: agent,
-      bashSandbox: { allowedDomains: [], required: true },
-    }).outcome;
+    const log = await startCatSession();
+    const workspace = (s as ScriptedSession).workspace;
+    await plantStandIns(path.join(workspace, plantedIn), log);
+    const outcome = await runCatSession(`${entry(workspace)}:${process.env.PATH}`);
     expect(outcome.exitCode).toBe(0);
-    expect(await readFile(log, "utf8").catch(() => "")).toBe("");
+    expect(await ranStandIns(log)).toBe("");
     // The command ran, in the real sandbox.
-    expect(JSON.stringify(s.api.mainRequests.flatMap((request) => toolResultsOf(request)))).toContain(
-      "PATH-TEST-README",
-    );
+    expect(toolResults()).toContain("PATH-TEST-README");
     expect(outcome.notes.join("\n")).toMatch(/PATH entr(y|ies) left out/);
   });
 
   it("runs nothing the PR committed when the runner's own PATH names the checkout: its helpers run as root, its git as the host", async () => {
-    witness = await mkdtemp("/var/lib/cpr-path-witness-");
-    await chmod(witness, 0o777);
-    const log = path.join(witness, "ran");
-    s = await scriptedSession([
-      {
-        kind: "tool_use",
-        name: "Bash",
-        input: { command: "cat README.md", description: "read" },
-        id: "toolu_cat",
-      },
-      { kind: "text", text: "done" },
-    ]);
-    await writeFile(path.join(s.workspace, "README.md"), "PATH-TEST-README\n");
+    const log = await startCatSession();
+    const workspace = (s as ScriptedSession).workspace;
     // A checkout, whose git config the host reads with git while it makes the agent's copy.
-    await promisify(execFile)("git", ["init", "-q", s.workspace]);
-    await plantStandIns(path.join(s.workspace, "node_modules/.bin"), log);
-    const base = s.options();
+    await promisify(execFile)("git", ["init", "-q", workspace]);
+    await plantStandIns(path.join(workspace, "node_modules/.bin"), log);
     const runnerPath = process.env.PATH;
     // The door passes the runner's environment on, and its helpers (cp, chown, sh) run in it.
-    process.env.PATH = `${path.join(s.workspace, "node_modules/.bin")}:${runnerPath}`;
+    process.env.PATH = `${path.join(workspace, "node_modules/.bin")}:${runnerPath}`;
     try {
-      const outcome = await runSession({
-        ...base,
-        policy: new ToolPolicy({
-          name: "path-test",
-          rules: [
-            {
-              id: "cat",
-              effect: "allow",
-              tools: ["Bash"],
-              commandPrefixes: ["cat"],
-              confineArguments: false,
-            },
-          ],
-        }),
-        sourceEnv: { ...base.sourceEnv, PATH: process.env.PATH },
-        agentUser: agent,
-        bashSandbox: { allowedDomains: [], required: true },
-      }).outcome;
+      const outcome = await runCatSession(process.env.PATH);
       expect(outcome.exitCode).toBe(0);
     } finally {
       process.env.PATH = runnerPath;
     }
-    expect(await readFile(log, "utf8").catch(() => "")).toBe("");
+    expect(await ranStandIns(log)).toBe("");
   });
 
   it("runs nothing the PR committed when the checkout's own settings set env.PATH", async () => {
     // A project's .claude/settings.json may set `env`; 2.1.235 then finds bwrap, socat, ps and grep
     // through that PATH (measured). Here the checkout's settings name its node_modules/.bin.
-    witness = await mkdtemp("/var/lib/cpr-path-witness-");
-    await chmod(witness, 0o777);
-    const log = path.join(witness, "ran");
-    s = await scriptedSession([
-      {
-        kind: "tool_use",
-        name: "Bash",
-        input: { command: "cat README.md", description: "read" },
-        id: "toolu_cat",
-      },
-      { kind: "text", text: "done" },
-    ]);
-    await writeFile(path.join(s.workspace, "README.md"), "PATH-TEST-README\n");
-    await mkdir(path.join(s.workspace, ".claude"));
+    const log = await startCatSession();
+    const workspace = (s as ScriptedSession).workspace;
+    await mkdir(path.join(workspace, ".claude"));
     await writeFile(
-      path.join(s.workspace, ".claude/settings.json"),
+      path.join(workspace, ".claude/settings.json"),
       JSON.stringify({ env: { PATH: `node_modules/.bin:${process.env.PATH}` } }),
     );
-    await plantStandIns(path.join(s.workspace, "node_modules/.bin"), log);
-    const base = s.options();
-    const outcome = await runSession({
-      ...base,
-      policy: new ToolPolicy({
-        name: "path-test",
-        rules: [
-          { id: "cat", effect: "allow", tools: ["Bash"], commandPrefixes: ["cat"], confineArguments: false },
-        ],
-      }),
-      agentUser: agent,
-      bashSandbox: { allowedDomains: [], required: true },
-    }).outcome;
+    await plantStandIns(path.join(workspace, "node_modules/.bin"), log);
+    const outcome = await runCatSession();
     expect(outcome.exitCode).toBe(0);
-    expect(await readFile(log, "utf8").catch(() => "")).toBe("");
-    expect(JSON.stringify(s.api.mainRequests.flatMap((request) => toolResultsOf(request)))).toContain(
-      "PATH-TEST-README",
-    );
+    expect(await ranStandIns(log)).toBe("");
+    expect(toolResults()).toContain("PATH-TEST-README");
   });
 });
