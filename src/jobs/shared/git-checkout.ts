@@ -35,13 +35,20 @@ export class GitCheckout {
     private readonly env: Record<string, string> = {},
   ) {}
 
+  private processEnv: NodeJS.ProcessEnv | undefined;
+
+  /**
+   * What every git of this checkout runs in: git found through the host's PATH less what the checkout
+   * could hold (agent-search-path.ts), worked out once (each PATH entry costs a stat).
+   */
+  private gitProcessEnv(): NodeJS.ProcessEnv {
+    this.processEnv ??= { ...withClosedSearchPath(gitEnv(this.hostEnv), [this.dir]), ...this.env };
+    return this.processEnv;
+  }
+
   async git(args: string[], maxBuffer = 256 * 1024 * 1024): Promise<string> {
     try {
-      const { stdout } = await run("git", args, {
-        cwd: this.dir,
-        maxBuffer,
-        env: { ...withClosedSearchPath(gitEnv(this.hostEnv), [this.dir]), ...this.env },
-      });
+      const { stdout } = await run("git", args, { cwd: this.dir, maxBuffer, env: this.gitProcessEnv() });
       return stdout;
     } catch (error) {
       const stderr = (error as { stderr?: string }).stderr ?? String(error);
@@ -56,7 +63,7 @@ export class GitCheckout {
         cwd: this.dir,
         maxBuffer: 256 * 1024 * 1024,
         encoding: "buffer",
-        env: { ...gitEnv(this.hostEnv), ...this.env },
+        env: this.gitProcessEnv(),
       });
       return stdout;
     } catch (error) {

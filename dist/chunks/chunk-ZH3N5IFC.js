@@ -2770,13 +2770,18 @@ var GitCheckout = class {
   dir;
   hostEnv;
   env;
+  processEnv;
+  /**
+   * What every git of this checkout runs in: git found through the host's PATH less what the checkout
+   * could hold (agent-search-path.ts), worked out once (each PATH entry costs a stat).
+   */
+  gitProcessEnv() {
+    this.processEnv ??= { ...withClosedSearchPath(gitEnv(this.hostEnv), [this.dir]), ...this.env };
+    return this.processEnv;
+  }
   async git(args, maxBuffer = 256 * 1024 * 1024) {
     try {
-      const { stdout } = await run("git", args, {
-        cwd: this.dir,
-        maxBuffer,
-        env: { ...withClosedSearchPath(gitEnv(this.hostEnv), [this.dir]), ...this.env }
-      });
+      const { stdout } = await run("git", args, { cwd: this.dir, maxBuffer, env: this.gitProcessEnv() });
       return stdout;
     } catch (error) {
       const stderr = error.stderr ?? String(error);
@@ -2790,7 +2795,7 @@ var GitCheckout = class {
         cwd: this.dir,
         maxBuffer: 256 * 1024 * 1024,
         encoding: "buffer",
-        env: { ...gitEnv(this.hostEnv), ...this.env }
+        env: this.gitProcessEnv()
       });
       return stdout;
     } catch (error) {
