@@ -3,10 +3,11 @@ import { join } from "node:path";
 import { DeleteObjectsCommand, GetObjectCommand, PutObjectCommand, type S3Client } from "@aws-sdk/client-s3";
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
 import type { SessionRunner } from "../../src/engines/session-runner.js";
-import type { SessionOutcome } from "../../src/runner/session-outcome.js";
+import { compileOutputSchema } from "../../src/runner/compile-output-schema.js";
 import { projectDir } from "../../src/sessions/project-slug.js";
 import { type AgentRequest, portableSessionOptions, sessionEditsFiles } from "../shared/agent-request.js";
 import { packDirectory, unpackRegularFiles } from "../shared/tarball.js";
+import { readAgentOutcome } from "./agent-outcome.js";
 import { applyAgentWorkspace } from "./apply-agent-workspace.js";
 
 /** Hands one AgentRequest to the agent function and waits until it has finished. */
@@ -25,6 +26,12 @@ export interface AgentSessionRunnerOptions {
   /** How long the presigned URLs stay valid: the session's deadline plus a margin. */
   urlExpiresInSeconds: number;
   log?: (line: string, extra?: Record<string, unknown>) => void;
+  /**
+   * What the model gateway has metered so far under the job's token (undefined when it cannot say).
+   * Read before and after each session: the difference is that session's cost, whatever the agent
+   * function reports.
+   */
+  meteredSpendUsd?: () => Promise<number | undefined>;
 }
 
 /** The agent function ended without leaving an outcome. */
@@ -76,6 +83,9 @@ export function createAgentSessionRunner(options: AgentSessionRunnerOptions): Se
         gateway: options.gateway,
         session: portableSessionOptions(session),
       };
+      const outputSchema = session.jsonSchema ? await compileOutputSchema(session.jsonSchema) : undefined;
+      const meteredBefore = await meteredSpend(options);
+      const invokedAt = Date.now();
       let invokeError: unknown;
       try {
         await options.invoke(request);
@@ -94,14 +104,24 @@ export function createAgentSessionRunner(options: AgentSessionRunnerOptions): Se
         options.log?.("agent invocation reported an error after uploading its outcome", {
           error: String(invokeError),
         });
-      const outcome = JSON.parse(outcomeBytes.toString("utf8")) as SessionOutcome;
-      const transcript = outcome.sessionId ? await get(options, keys.transcript) : undefined;
+      const meteredAfter = await meteredSpend(options);
+      const { outcome, accepted } = readAgentOutcome(outcomeBytes, {
+        policy: session.policy,
+        ...(outputSchema ? { outputSchema } : {}),
+        ...(meteredBefore !== undefined && meteredAfter !== undefined
+          ? { meteredCostUsd: Math.max(0, meteredAfter - meteredBefore) }
+          : {}),
+        durationMs: Date.now() - invokedAt,
+      });
+      const transcript = accepted && outcome.sessionId ? await get(options, keys.transcript) : undefined;
       if (transcript && outcome.sessionId) {
         const dir = await projectDir(configDir, cwd);
         await mkdir(dir, { recursive: true });
-        await writeFile(join(dir, `${outcome.sessionId.replace(/[^A-Za-z0-9-]/g, "")}.jsonl`), transcript);
+        // The id's pattern was checked (readAgentOutcome): letters, digits and dashes only.
+        await writeFile(join(dir, `${outcome.sessionId}.jsonl`), transcript);
       }
-      if (editing) {
+      // A refused outcome brings nothing back: no transcript above, no edits here.
+      if (editing && accepted) {
         const archive = await get(options, keys.resultWorkspace);
         if (archive) {
           await writeFile(join(scratch, "result.tgz"), archive);
@@ -127,6 +147,16 @@ export function createAgentSessionRunner(options: AgentSessionRunnerOptions): Se
         .catch(() => undefined); // the lifecycle rule removes leftovers after a day
     }
   };
+}
+
+/** The gateway's meter, or undefined: a cost the orchestrator cannot read is the agent function's word. */
+async function meteredSpend(options: AgentSessionRunnerOptions): Promise<number | undefined> {
+  try {
+    return await options.meteredSpendUsd?.();
+  } catch (error) {
+    options.log?.("could not read the gateway's metered spend", { error: String(error) });
+    return undefined;
+  }
 }
 
 async function put(options: AgentSessionRunnerOptions, key: string, body: Buffer): Promise<void> {

@@ -39,7 +39,7 @@ export interface JobExecutorOptions {
 }
 
 export interface AgentSplit {
-  tokens: Pick<GatewayTokens, "mint" | "revoke">;
+  tokens: Pick<GatewayTokens, "mint" | "revoke" | "grant">;
   gatewayUrl: string;
   s3: S3Client;
   bucket: string;
@@ -120,6 +120,8 @@ export function createJobExecutor(options: JobExecutorOptions): JobExecutor {
               workRoot: workDir,
               urlExpiresInSeconds: Math.ceil(context.deadlineMs / 1000) + 300,
               log: (line, extra) => context.logger.warn(line, extra ?? {}),
+              // The gateway's own meter: what the job's token spent, not what the agent function says.
+              meteredSpendUsd: async () => (await split.tokens.grant(gatewayToken))?.spentUsd,
             }),
           }
         : undefined;

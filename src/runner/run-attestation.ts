@@ -86,6 +86,31 @@ export function attestRemoteRun(input: {
   };
 }
 
+/** What the Lambda agent function is, as the stack builds it; the orchestrator says it, not the agent. */
+export const AGENT_FUNCTION_CONFINEMENT =
+  "AWS Lambda agent function: an execution environment of its own for this one job (it exits after it), a role that writes its own log group only, no secret in its environment; edits come back as files the orchestrator checks; no Bash sandbox (no user namespaces on Lambda)";
+
+/**
+ * A session run in the Lambda agent function, attested by the orchestrator from what it sent and
+ * what the stack built. The agent function's own report is not used: the agent's code ran in that
+ * process's environment, under its uid, so anything that process says may be the agent's.
+ */
+export function attestAgentFunctionRun(input: {
+  policy: ToolPolicy;
+  claudeVersion?: string;
+}): RunAttestation {
+  return {
+    engine: "cli",
+    ...(input.claudeVersion ? { claudeVersion: input.claudeVersion } : {}),
+    policy: { name: input.policy.name, sha256: policyDigest(input.policy) },
+    confinement: AGENT_FUNCTION_CONFINEMENT,
+    // The agent function's CLI holds a local proxy token; the gateway holds the key.
+    credentialProxy: true,
+    // The orchestrator sends no environment (portableSessionOptions): PATH, HOME and provider settings.
+    agentCredentials: [],
+  };
+}
+
 /** sha256 of the policy's name and rules as JSON: the same rules give the same digest anywhere. */
 export function policyDigest(policy: ToolPolicy): string {
   return createHash("sha256")

@@ -8,7 +8,7 @@ import {
   compileOutputSchema,
   isWithheldSecret,
   keepsToolResult
-} from "./chunk-CUMOBUL2.js";
+} from "./chunk-ICW5COOE.js";
 import {
   IndexConflictError,
   IndexContentionError,
@@ -12227,7 +12227,7 @@ async function engineJobOf(plan) {
 
 // src/engines/managed-agents/open-managed-agents-job-engine.ts
 async function openManagedAgentsJobEngine(config) {
-  const { ManagedAgentsEngine } = await import("./managed-agents-engine-3CSC4ODQ.js");
+  const { ManagedAgentsEngine } = await import("./managed-agents-engine-KBWYT73N.js");
   return new ManagedAgentsJobEngine(new ManagedAgentsEngine(config));
 }
 
