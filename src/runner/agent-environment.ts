@@ -108,5 +108,9 @@ export function buildAgentEnvironment(options: AgentEnvironmentOptions): Record<
   // differs on every push, which kept the prompt cache from ever hitting across runs (measured on
   // 2.1.235: with it off and fixed session paths, system prompt and tools repeat byte for byte).
   env.CLAUDE_CODE_DISABLE_GIT_INSTRUCTIONS ??= "1";
+  // Never the caller's choice: 2.1.235's auto memory lets the model write files in the config dir
+  // without asking (no can_use_tool, so outside the tool policy) and loads what is there as
+  // instructions (docs/security.md#the-clis-auto-memory). "0" would force it on over every setting.
+  env.CLAUDE_CODE_DISABLE_AUTO_MEMORY = "1";
   return env;
 }

@@ -68,6 +68,13 @@ export async function mergeRunnerSettings(
       "settings",
     );
   }
+  // 2.1.235's auto memory writes outside the tool policy (see agent-environment.ts); it stays off.
+  if (user.autoMemoryEnabled === true || "autoMemoryDirectory" in user) {
+    throw new RunnerConfigError(
+      `settings.${user.autoMemoryEnabled === true ? "autoMemoryEnabled" : "autoMemoryDirectory"}: the CLI's auto memory lets the agent write files the tool policy never sees, and loads them as instructions; the runner keeps it off`,
+      "settings",
+    );
+  }
   const excludes = user.claudeMdExcludes ?? [];
   if (!Array.isArray(excludes) || excludes.some((pattern) => typeof pattern !== "string")) {
     throw new RunnerConfigError("settings.claudeMdExcludes must be a list of strings", "settings");
@@ -78,7 +85,13 @@ export async function mergeRunnerSettings(
     ...(excludes.length + excludedAgentFiles.length > 0
       ? { claudeMdExcludes: [...excludes, ...excludedAgentFiles] }
       : {}),
-    ...(searchPath !== undefined ? { env: { ...variables, PATH: searchPath } } : {}),
+    // Before a project's settings, which could otherwise turn auto memory on (or point it elsewhere).
+    autoMemoryEnabled: false,
+    env: {
+      ...variables,
+      ...(searchPath !== undefined ? { PATH: searchPath } : {}),
+      CLAUDE_CODE_DISABLE_AUTO_MEMORY: "1",
+    },
     permissions: { ...permissions, ask: ["*"] },
   });
 }

@@ -42,6 +42,19 @@ describe("buildAgentEnvironment", () => {
     }
   });
 
+  it("turns the CLI's auto memory off, whatever the caller passes", () => {
+    expect(
+      buildAgentEnvironment({ source, home: "/h", configDir: "/c" }).CLAUDE_CODE_DISABLE_AUTO_MEMORY,
+    ).toBe("1");
+    const forcedOn = buildAgentEnvironment({
+      source: { ...source, CLAUDE_CODE_DISABLE_AUTO_MEMORY: "0" },
+      home: "/h",
+      configDir: "/c",
+      extra: { CLAUDE_CODE_DISABLE_AUTO_MEMORY: "0" },
+    });
+    expect(forcedOn.CLAUDE_CODE_DISABLE_AUTO_MEMORY).toBe("1");
+  });
+
   it("passes a secret only when named in passSecrets", () => {
     const env = buildAgentEnvironment({
       source,

@@ -81,7 +81,26 @@ describe("buildClaudeArgv", () => {
 describe("mergeRunnerSettings", () => {
   it("adds the ask-everything rule and keeps the user's settings", async () => {
     const merged = JSON.parse(await mergeRunnerSettings({ model: "x", permissions: { deny: ["WebFetch"] } }));
-    expect(merged).toEqual({ model: "x", permissions: { deny: ["WebFetch"], ask: ["*"] } });
+    expect(merged).toEqual({
+      model: "x",
+      autoMemoryEnabled: false,
+      env: { CLAUDE_CODE_DISABLE_AUTO_MEMORY: "1" },
+      permissions: { deny: ["WebFetch"], ask: ["*"] },
+    });
+  });
+
+  it("keeps the CLI's auto memory off over the workflow's settings, and refuses turning it on or moving it", async () => {
+    const merged = JSON.parse(
+      await mergeRunnerSettings({ autoMemoryEnabled: false, env: { CLAUDE_CODE_DISABLE_AUTO_MEMORY: "0" } }),
+    );
+    expect(merged.autoMemoryEnabled).toBe(false);
+    expect(merged.env).toEqual({ CLAUDE_CODE_DISABLE_AUTO_MEMORY: "1" });
+    await expect(mergeRunnerSettings({ autoMemoryEnabled: true })).rejects.toThrowError(
+      /^settings.autoMemoryEnabled: the CLI's auto memory lets the agent write files the tool policy never sees, and loads them as instructions; the runner keeps it off$/,
+    );
+    await expect(mergeRunnerSettings({ autoMemoryDirectory: "/tmp/memory" })).rejects.toThrowError(
+      /^settings.autoMemoryDirectory: the CLI's auto memory/,
+    );
   });
 
   it("refuses a default mode that skips permission prompts", async () => {
@@ -123,9 +142,13 @@ describe("mergeRunnerSettings", () => {
     expect(JSON.parse(await mergeRunnerSettings({ env: { A: "1" } }, {}, [], "/usr/bin:/bin")).env).toEqual({
       A: "1",
       PATH: "/usr/bin:/bin",
+      CLAUDE_CODE_DISABLE_AUTO_MEMORY: "1",
     });
-    expect(JSON.parse(await mergeRunnerSettings({ env: { A: "1" } })).env).toEqual({ A: "1" });
-    expect(JSON.parse(await mergeRunnerSettings({})).env).toBeUndefined();
+    expect(JSON.parse(await mergeRunnerSettings({ env: { A: "1" } })).env).toEqual({
+      A: "1",
+      CLAUDE_CODE_DISABLE_AUTO_MEMORY: "1",
+    });
+    expect(JSON.parse(await mergeRunnerSettings({})).env).toEqual({ CLAUDE_CODE_DISABLE_AUTO_MEMORY: "1" });
   });
 
   it("refuses a workflow's settings.env.PATH, and an env that is no object, with the way out", async () => {

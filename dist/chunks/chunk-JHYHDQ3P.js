@@ -115,6 +115,7 @@ function buildAgentEnvironment(options) {
   env.CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC ??= "1";
   env.DISABLE_AUTOUPDATER ??= "1";
   env.CLAUDE_CODE_DISABLE_GIT_INSTRUCTIONS ??= "1";
+  env.CLAUDE_CODE_DISABLE_AUTO_MEMORY = "1";
   return env;
 }
 

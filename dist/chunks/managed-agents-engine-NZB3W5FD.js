@@ -6,7 +6,7 @@ import {
   MAX_TOOL_USE_RECORDS,
   attestRemoteRun,
   compileOutputSchema
-} from "./chunk-ICW5COOE.js";
+} from "./chunk-JHYHDQ3P.js";
 import "./chunk-WAR6A6MM.js";
 
 // src/protocol/managed-agents/event-identifiers.ts

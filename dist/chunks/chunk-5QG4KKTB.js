@@ -8,7 +8,7 @@ import {
   compileOutputSchema,
   isWithheldSecret,
   keepsToolResult
-} from "./chunk-ICW5COOE.js";
+} from "./chunk-JHYHDQ3P.js";
 import {
   IndexConflictError,
   IndexContentionError,
@@ -9886,6 +9886,12 @@ async function mergeRunnerSettings(settings, enforced = {}, excludedAgentFiles =
       "settings"
     );
   }
+  if (user.autoMemoryEnabled === true || "autoMemoryDirectory" in user) {
+    throw new RunnerConfigError(
+      `settings.${user.autoMemoryEnabled === true ? "autoMemoryEnabled" : "autoMemoryDirectory"}: the CLI's auto memory lets the agent write files the tool policy never sees, and loads them as instructions; the runner keeps it off`,
+      "settings"
+    );
+  }
   const excludes = user.claudeMdExcludes ?? [];
   if (!Array.isArray(excludes) || excludes.some((pattern) => typeof pattern !== "string")) {
     throw new RunnerConfigError("settings.claudeMdExcludes must be a list of strings", "settings");
@@ -9894,7 +9900,13 @@ async function mergeRunnerSettings(settings, enforced = {}, excludedAgentFiles =
     ...user,
     ...enforced,
     ...excludes.length + excludedAgentFiles.length > 0 ? { claudeMdExcludes: [...excludes, ...excludedAgentFiles] } : {},
-    ...searchPath !== void 0 ? { env: { ...variables, PATH: searchPath } } : {},
+    // Before a project's settings, which could otherwise turn auto memory on (or point it elsewhere).
+    autoMemoryEnabled: false,
+    env: {
+      ...variables,
+      ...searchPath !== void 0 ? { PATH: searchPath } : {},
+      CLAUDE_CODE_DISABLE_AUTO_MEMORY: "1"
+    },
     permissions: { ...permissions, ask: ["*"] }
   });
 }
@@ -12227,7 +12239,7 @@ async function engineJobOf(plan) {
 
 // src/engines/managed-agents/open-managed-agents-job-engine.ts
 async function openManagedAgentsJobEngine(config) {
-  const { ManagedAgentsEngine } = await import("./managed-agents-engine-KBWYT73N.js");
+  const { ManagedAgentsEngine } = await import("./managed-agents-engine-NZB3W5FD.js");
   return new ManagedAgentsJobEngine(new ManagedAgentsEngine(config));
 }
 
