@@ -14,11 +14,12 @@ export const CHARS_PER_TOKEN = 3.5;
 /**
  * What every request of a Claude Code 2.1.235 session carries besides the conversation: its system
  * prompt and the review's tool definitions. Measured on the real CLI with the scripted Messages API
- * and `--model claude-sonnet-4-5`: 27.6 KB + 23.8 KB of JSON, about 14,700 tokens (with no model
- * named the CLI sends less: 10.0 KB + 13.7 KB). test/jobs/review/review-cost-estimate-real-cli.test.ts
- * keeps it true.
+ * and `--model claude-sonnet-4-5`: 14.3 KB + 17.9 KB of JSON, about 9,200 tokens. It was 27.6 KB of
+ * system prompt (about 14,700 tokens in all) until the runner turned the CLI's auto memory off: for
+ * that model its "# Memory" section alone was 13 KB (2.1 KB for Opus 5, the default).
+ * test/jobs/review/review-cost-estimate-real-cli.test.ts keeps it true.
  */
-export const SESSION_OVERHEAD_TOKENS = 15_000;
+export const SESSION_OVERHEAD_TOKENS = 9_500;
 
 /** A file the agent may read whose size at the head is unknown (no checkout) counts as this many characters. */
 export const UNKNOWN_FILE_CHARS = 12_000;
@@ -61,7 +62,7 @@ export interface ReviewCostInput {
    * replace resumedContextTokens and resumedReplyTokens: the resumed prefix is then the fixed
    * prefix plus these messages, the same fixed prefix a fresh start is priced with, so the two differ
    * by what each really adds. The provider's token count and the fixed-prefix constant are not one
-   * unit: a conversation the provider counts below 15,000 tokens would otherwise add nothing.
+   * unit: a conversation the provider counts below the constant would otherwise add nothing.
    */
   resumedConversationChars?: number;
   resumedUncachedChars?: number;

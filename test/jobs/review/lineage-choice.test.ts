@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { changeSince } from "../../../src/jobs/review/change-since.js";
 import { chooseLineageStart } from "../../../src/jobs/review/lineage-choice.js";
+import { SESSION_OVERHEAD_TOKENS } from "../../../src/jobs/review/review-cost-estimate.js";
 import type { ReviewPromptInput } from "../../../src/jobs/review/review-prompt.js";
 import { GitCheckout } from "../../../src/jobs/shared/git-checkout.js";
 import { appendLineageEntry } from "../../../src/sessions/append-lineage-entry.js";
@@ -80,35 +81,42 @@ const choose = (
     now: () => NOW,
   });
 };
+/** A conversation the provider counted at about the fixed prefix alone: a short one. */
+const SHORT = SESSION_OVERHEAD_TOKENS + 200;
+const SHORT_TEXT = `${SHORT.toLocaleString("en-US")}-token`;
 const dollars = (text: string) => [...text.matchAll(/\$(\d+\.\d{4})/g)].map((m) => Number(m[1]));
 
 describe("chooseLineageStart", () => {
   it("a short conversation recorded a minute ago (cache likely warm) is resumed: its prefix is read back at 0.1×", async () => {
-    await appendLineageEntry(store, pr, entry({ contextTokens: 15_200 }));
+    await appendLineageEntry(store, pr, entry({ contextTokens: SHORT }));
     const choice = await choose();
     expect(choice.startFresh).toBeUndefined();
-    expect(choice.resumedContextTokens).toBe(15_200);
+    expect(choice.resumedContextTokens).toBe(SHORT);
     expect(choice.notes).toEqual([
       expect.stringMatching(
-        /^Resumed session 3f0c6a1e-.*: resuming its 15,200-token conversation \(prompt cache likely warm\) is estimated at \$(\d+\.\d{4}), a fresh review from its summary at \$(\d+\.\d{4}), a fresh review of the whole change at \$(\d+\.\d{4})\.$/,
+        /^Resumed session 3f0c6a1e-.*: resuming its [\d,]+-token conversation \(prompt cache likely warm\) is estimated at \$(\d+\.\d{4}), a fresh review from its summary at \$(\d+\.\d{4}), a fresh review of the whole change at \$(\d+\.\d{4})\.$/,
       ),
     ]);
+    expect(choice.notes[0]).toContain(`resuming its ${SHORT_TEXT} conversation`);
     const [resume, fresh, whole] = dollars(choice.notes[0]!);
     expect(resume!).toBeLessThanOrEqual(fresh!);
     expect(resume!).toBeLessThanOrEqual(whole!);
   });
 
   it("prices the parent's last reply as a cache write even when the rest is warm: it was never sent as input", async () => {
-    await appendLineageEntry(store, pr, entry({ contextTokens: 15_200 }));
+    await appendLineageEntry(store, pr, entry({ contextTokens: SHORT }));
     const [resumeBefore, freshBefore] = dollars((await choose()).notes[0]!);
     // The same parent, recorded with its reply's size, in an empty store.
     rmSync(root, { recursive: true, force: true });
     store = new FsTranscriptStore({ root });
-    await appendLineageEntry(store, pr, entry({ contextTokens: 15_200, replyTokens: 1_000 }));
+    await appendLineageEntry(store, pr, entry({ contextTokens: SHORT, replyTokens: 1_000 }));
     const choice = await choose();
     const [resume, fresh] = dollars(choice.notes[0] ?? choice.startFresh!.reason);
     // 1,000 tokens at 1.25× instead of 0.1× of Sonnet's $3 per million input tokens.
-    expect(resume! - resumeBefore!).toBeCloseTo((1_000 * 1.15 * 3) / 1_000_000, 4);
+    // Both prices are printed to $0.0001, so their difference is within two roundings of it.
+    expect(Math.abs(resume! - resumeBefore! - (1_000 * 1.15 * 3) / 1_000_000)).toBeLessThanOrEqual(
+      0.0001 + 1e-9,
+    );
     expect(fresh).toBe(freshBefore);
   });
 
@@ -142,11 +150,11 @@ describe("chooseLineageStart", () => {
   });
 
   it("a conversation measured in characters is priced on top of the fixed prefix, so a small change is cheaper reviewed whole", async () => {
-    // The provider counted 15,200 tokens, about the fixed prefix alone: by that count resuming was free.
+    // The provider counted about the fixed prefix alone: by that count resuming was free.
     await appendLineageEntry(
       store,
       pr,
-      entry({ contextTokens: 15_200, conversationChars: 9_000, uncachedChars: 1_400 }),
+      entry({ contextTokens: SHORT, conversationChars: 9_000, uncachedChars: 1_400 }),
     );
     // A first review's prompt of this one-file change is smaller than its summary start (1,200 + the
     // diff since), and it reads the same file (80 characters at the head).
@@ -155,7 +163,7 @@ describe("chooseLineageStart", () => {
     expect(choice.resumedContextTokens).toBeUndefined();
     expect(choice.startFresh).toEqual({
       reason: expect.stringMatching(
-        /^resuming its 15,200-token conversation \(prompt cache likely warm\) is estimated at \$\d+\.\d{4}, a fresh review from its summary at \$\d+\.\d{4}, a fresh review of the whole change at \$\d+\.\d{4}, so the cheapest, a fresh review of the whole change, was taken$/,
+        /^resuming its [\d,]+-token conversation \(prompt cache likely warm\) is estimated at \$\d+\.\d{4}, a fresh review from its summary at \$\d+\.\d{4}, a fresh review of the whole change at \$\d+\.\d{4}, so the cheapest, a fresh review of the whole change, was taken$/,
       ),
       withSummary: false,
     });
@@ -166,7 +174,7 @@ describe("chooseLineageStart", () => {
     // resuming was priced lower, by the messages read back on every turn (9,000 characters).
     rmSync(root, { recursive: true, force: true });
     store = new FsTranscriptStore({ root });
-    await appendLineageEntry(store, pr, entry({ contextTokens: 15_200 }));
+    await appendLineageEntry(store, pr, entry({ contextTokens: SHORT }));
     const unmeasured = await choose(undefined, small);
     const [resumeUnmeasured, , wholeAgain] = dollars(unmeasured.startFresh?.reason ?? unmeasured.notes[0]!);
     expect(resumeUnmeasured!).toBeLessThan(resume!);
@@ -208,9 +216,12 @@ describe("chooseLineageStart", () => {
     await appendLineageEntry(
       store,
       pr,
-      entry({ createdAt: new Date(NOW - 3_600_000).toISOString(), contextTokens: 15_100 }),
+      entry({
+        createdAt: new Date(NOW - 3_600_000).toISOString(),
+        contextTokens: SESSION_OVERHEAD_TOKENS + 100,
+      }),
     );
-    expect((await choose()).resumedContextTokens).toBe(15_100);
+    expect((await choose()).resumedContextTokens).toBe(SESSION_OVERHEAD_TOKENS + 100);
   });
 
   it("a first review forking from the base branch keeps its parent; no parent, or one without its size, weighs nothing", async () => {

@@ -77,9 +77,10 @@ describe("estimateReviewCost", () => {
 
   it("a resumed conversation measured in characters adds its messages to the fixed prefix, in the unit a fresh prompt is counted in", () => {
     const fresh = estimateReviewCost({ ...base, overheadCacheWarm: true });
-    // The provider counts 12,000 tokens, less than the fixed-prefix constant: by that count the
-    // resumed messages would be free. Counted as a prompt is, they are 2,000 tokens on the prefix.
-    const byProvider = { ...base, resumedContextTokens: 12_000, resumedCacheWarm: true };
+    // The provider counts fewer tokens than the fixed-prefix constant: by that count the resumed
+    // messages would be free. Counted as a prompt is, they are 2,000 tokens on the prefix.
+    const providerCount = SESSION_OVERHEAD_TOKENS - 3_000;
+    const byProvider = { ...base, resumedContextTokens: providerCount, resumedCacheWarm: true };
     expect(estimateReviewCost(byProvider)).toEqual(fresh);
     const byChars = estimateReviewCost({
       ...byProvider,
@@ -91,7 +92,11 @@ describe("estimateReviewCost", () => {
     // Every turn after it reads the 2,000 messages again as well (4 turns, the first included).
     expect(byChars.cacheReadTokens).toBe(fresh.cacheReadTokens + 1_500 + 3 * 2_000);
     // Cold, the whole conversation is written: the uncached tail changes nothing.
-    const cold = { ...base, resumedContextTokens: 12_000, resumedConversationChars: 2_000 * CHARS_PER_TOKEN };
+    const cold = {
+      ...base,
+      resumedContextTokens: providerCount,
+      resumedConversationChars: 2_000 * CHARS_PER_TOKEN,
+    };
     expect(estimateReviewCost(cold).cacheWriteTokens).toBe(estimateReviewCost(base).cacheWriteTokens + 2_000);
     expect(estimateReviewCost({ ...cold, resumedUncachedChars: 500 * CHARS_PER_TOKEN })).toEqual(
       estimateReviewCost(cold),

@@ -3344,7 +3344,7 @@ function costOf(model, usage) {
 
 // src/jobs/review/review-cost-estimate.ts
 var CHARS_PER_TOKEN = 3.5;
-var SESSION_OVERHEAD_TOKENS = 15e3;
+var SESSION_OVERHEAD_TOKENS = 9500;
 var UNKNOWN_FILE_CHARS = 12e3;
 var MAX_READ_TOKENS = 25e3;
 var REPLY_TOKENS_PER_TURN = 300;
