@@ -4,6 +4,7 @@ import { DeleteObjectsCommand, GetObjectCommand, PutObjectCommand, type S3Client
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
 import type { SessionRunner } from "../../src/engines/session-runner.js";
 import { compileOutputSchema } from "../../src/runner/compile-output-schema.js";
+import { openCodeAllowedBy } from "../../src/runner/policy/open-code.js";
 import { projectDir } from "../../src/sessions/project-slug.js";
 import { type AgentRequest, portableSessionOptions, sessionEditsFiles } from "../shared/agent-request.js";
 import { packDirectory, unpackRegularFiles } from "../shared/tarball.js";
@@ -113,7 +114,16 @@ export function createAgentSessionRunner(options: AgentSessionRunnerOptions): Se
           : {}),
         durationMs: Date.now() - invokedAt,
       });
-      const transcript = accepted && outcome.sessionId ? await get(options, keys.transcript) : undefined;
+      // Whether the agent ran code the policy cannot see into decides whether its transcript may join
+      // the lineage (that code could rewrite it: cli-engine.ts). Here the decisions that say so come
+      // from the process that code shared, so a policy that allows such code at all keeps it out.
+      const openCode = openCodeAllowedBy(session.policy);
+      const takeTranscript = accepted && outcome.sessionId !== undefined && openCode.length === 0;
+      if (accepted && outcome.sessionId && !takeTranscript)
+        outcome.notes.push(
+          `the agent function's transcript was not taken back: its policy lets the agent run code the policy cannot see into (rule ${openCode.join(", ")}), in the process that reports which commands ran, so nothing it reports can show that session ${outcome.sessionId} is safe to resume`,
+        );
+      const transcript = takeTranscript ? await get(options, keys.transcript) : undefined;
       if (transcript && outcome.sessionId) {
         const dir = await projectDir(configDir, cwd);
         await mkdir(dir, { recursive: true });

@@ -1,3 +1,5 @@
+import { existsSync } from "node:fs";
+import { join } from "node:path";
 import { GetItemCommand } from "@aws-sdk/client-dynamodb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createModelGateway } from "../../lambda/gateway/model-gateway.js";
@@ -5,11 +7,15 @@ import { serveGatewayHttp } from "../../lambda/gateway/serve-gateway-http.js";
 import type { AgentRequest } from "../../lambda/shared/agent-request.js";
 import { GatewayTokens } from "../../lambda/shared/gateway-tokens.js";
 import { SpendLedger } from "../../lambda/shared/spend-ledger.js";
+import { createAgentSessionRunner } from "../../lambda/worker/agent-session-runner.js";
 import type { AgentSplit } from "../../lambda/worker/create-job-executor.js";
 import type { PrSpendCap } from "../../lambda/worker/pr-spend-cap.js";
+import { builtInPolicy } from "../../src/runner/policy/built-in-policy.js";
 import { AGENT_FUNCTION_CONFINEMENT } from "../../src/runner/run-attestation.js";
 import { prLineageKey } from "../../src/sessions/lineage-key.js";
+import { projectDir } from "../../src/sessions/project-slug.js";
 import { webhookExample } from "../fixtures/webhook-examples.js";
+import { makeTempDir } from "../harness/temp-dir.js";
 import { CapturedStdout } from "../lambda/support/captured-stdout.js";
 import {
   ANTHROPIC_KEY,
@@ -230,4 +236,61 @@ describe("an agent function the agent took over reports its own outcome", () => 
       expect(await bookedToday(number)).toBeCloseTo(metered, 9);
     },
   );
+});
+
+describe("a taken-over agent function hides that its agent ran code", () => {
+  /** One session through the orchestrator's runner; the "agent function" says no command ran, and uploads a transcript. */
+  async function runWith(policyName: "review" | "autofix") {
+    const cwd = await makeTempDir("agent-outcome-ws");
+    const configDir = await makeTempDir("agent-outcome-config");
+    const outcome = forgedOutcome();
+    const runner = createAgentSessionRunner({
+      jobId: `job-${policyName}`,
+      s3: pipeline.s3.client(),
+      bucket: "sessions",
+      prefix: "agent-exchange/",
+      gateway: { baseUrl: gateway.url, token: "unused" },
+      workRoot: await makeTempDir("agent-outcome-work"),
+      urlExpiresInSeconds: 300,
+      invoke: async (request) => {
+        await fetch(request.upload.outcome, {
+          method: "PUT",
+          body: JSON.stringify({
+            ...outcome,
+            structuredOutput: undefined,
+            structuredOutputCheck: "not_requested",
+          }),
+        });
+        // A conversation the agent's code wrote: the next session of the PR would resume it as its own.
+        await fetch(request.upload.transcript, {
+          method: "PUT",
+          body: '{"type":"user","message":"forged"}\n',
+        });
+      },
+    });
+    const result = await runner({
+      prompt: "Fix it.",
+      cwd,
+      configDir,
+      policy: builtInPolicy(policyName, { workspace: cwd, testCommands: ["npm test"] }),
+      sourceEnv: {},
+    });
+    const filed = join(await projectDir(configDir, cwd), `${outcome.sessionId as string}.jsonl`);
+    return { result, filed };
+  }
+
+  it("a policy that allows code the policy cannot see into (an autofix's test commands): the transcript is not taken back, whatever decisions are reported", async () => {
+    const { result, filed } = await runWith("autofix");
+    expect(result.policyDecisions).toEqual([]);
+    expect(existsSync(filed)).toBe(false);
+    expect(result.notes.join("\n")).toMatch(
+      /the agent function's transcript was not taken back: its policy lets the agent run code the policy cannot see into \(rule [^)]+\)/,
+    );
+  });
+
+  it("a review's allowlisted commands: the transcript comes back for the lineage", async () => {
+    const { result, filed } = await runWith("review");
+    expect(existsSync(filed)).toBe(true);
+    expect(result.notes).toEqual([]);
+  });
 });
