@@ -1,7 +1,7 @@
 import { compileOnFirstUse } from "../../src/json-schema/compile-on-first-use.js";
 import { schemaProblems } from "../../src/json-schema/schema-problems.js";
 import { MAX_TOOL_RESULT_CHARS, MAX_TOOL_USE_RECORDS } from "../../src/protocol/tool-use-record.js";
-import { checkStructuredOutput } from "../../src/runner/check-structured-output.js";
+import { checkStructuredOutput, structuredOutputFailure } from "../../src/runner/check-structured-output.js";
 import type { CompiledOutputSchema } from "../../src/runner/compile-output-schema.js";
 import type { ToolPolicy } from "../../src/runner/policy/tool-policy.js";
 import { attestAgentFunctionRun } from "../../src/runner/run-attestation.js";
@@ -184,9 +184,7 @@ export function readAgentOutcome(bytes: Buffer, facts: AgentOutcomeFacts): Agent
   };
   recheckStructuredOutput(outcome, facts.outputSchema);
   bookMeteredCost(outcome, facts.meteredCostUsd);
-  if (outcome.isError || outcome.failureReasons.length > 0) {
-    if (outcome.exitCode === 0) outcome.exitCode = 1;
-  }
+  if (outcome.exitCode === 0 && (outcome.isError || outcome.failureReasons.length > 0)) outcome.exitCode = 1;
   return { accepted: true, outcome };
 }
 
@@ -201,9 +199,8 @@ function attested(facts: AgentOutcomeFacts, claudeVersion: string | undefined) {
 function recheckStructuredOutput(outcome: SessionOutcome, schema: CompiledOutputSchema | undefined): void {
   const checked = checkStructuredOutput(schema, outcome.structuredOutput);
   outcome.structuredOutputCheck = checked.check;
-  if (checked.check === "missing" || checked.check === "invalid") {
-    outcome.failureReasons.push(`structured output ${checked.check}: ${checked.problems.join("; ")}`);
-  }
+  const failure = structuredOutputFailure(checked);
+  if (failure) outcome.failureReasons.push(failure);
 }
 
 function bookMeteredCost(outcome: SessionOutcome, metered: number | undefined): void {

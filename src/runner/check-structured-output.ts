@@ -17,3 +17,13 @@ export function checkStructuredOutput(
   );
   return { check: "invalid", problems };
 }
+
+/** The failure reason a missing or invalid structured output gives its session, else undefined. */
+export function structuredOutputFailure(result: {
+  check: StructuredOutputCheck;
+  problems: string[];
+}): string | undefined {
+  return result.check === "missing" || result.check === "invalid"
+    ? `structured output ${result.check}: ${result.problems.join("; ")}`
+    : undefined;
+}

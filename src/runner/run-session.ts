@@ -13,7 +13,7 @@ import {
   userMessageFrame,
 } from "../protocol/index.js";
 import { BudgetWatchdog } from "./budget-watchdog.js";
-import { checkStructuredOutput } from "./check-structured-output.js";
+import { checkStructuredOutput, structuredOutputFailure } from "./check-structured-output.js";
 import { defuseFileMentions } from "./defuse-file-mentions.js";
 import { ExecutionLog } from "./execution-log.js";
 import { FrameStream } from "./frame-stream.js";
@@ -511,9 +511,8 @@ class SessionHost {
       );
     }
     const structured = checkStructuredOutput(prepared.outputSchema, turn.structuredOutput);
-    if (structured.check === "missing" || structured.check === "invalid") {
-      failureReasons.push(`structured output ${structured.check}: ${structured.problems.join("; ")}`);
-    }
+    const structuredFailure = structuredOutputFailure(structured);
+    if (structuredFailure) failureReasons.push(structuredFailure);
     const failed = turn.exitCode !== 0 || failureReasons.length > 0;
     const sessionId = turn.sessionId ?? this.sessionId;
     return {

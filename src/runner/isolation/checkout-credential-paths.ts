@@ -37,10 +37,11 @@ export async function checkoutCredentialFiles(
   const gitDir = path.join(sourceCwd, ".git");
   const config = path.join(gitDir, "config");
   const isConfig = (await lstat(config).catch(() => undefined))?.isFile() === true;
-  // git is found through the host's PATH, less what the checkout could hold (agent-search-path.ts).
-  const gitEnv = withClosedSearchPath(env, [sourceCwd]);
-  const included = isConfig ? await includedConfigFiles(config, home, gitEnv) : [];
-  const keys = isConfig ? await sshKeyFiles(config, env, home, gitEnv) : [];
+  // git is found through the host's PATH, less what the checkout could hold (agent-search-path.ts);
+  // worked out only where there is a config for it to read.
+  const gitEnv = isConfig ? withClosedSearchPath(env, [sourceCwd]) : undefined;
+  const included = gitEnv ? await includedConfigFiles(config, home, gitEnv) : [];
+  const keys = gitEnv ? await sshKeyFiles(config, env, home, gitEnv) : [];
   const configFiles = (await existingPaths([...new Set([...included, ...keys])])).filter(
     (file) => !isInside(file, gitDir),
   );

@@ -7478,6 +7478,9 @@ function checkStructuredOutput(compiled, value) {
   );
   return { check: "invalid", problems };
 }
+function structuredOutputFailure(result) {
+  return result.check === "missing" || result.check === "invalid" ? `structured output ${result.check}: ${result.problems.join("; ")}` : void 0;
+}
 
 // src/runner/defuse-file-mentions.ts
 import { lstatSync } from "node:fs";
@@ -9571,9 +9574,9 @@ async function checkoutCredentialFiles(sourceCwd, home, env) {
   const gitDir = path17.join(sourceCwd, ".git");
   const config = path17.join(gitDir, "config");
   const isConfig = (await lstat5(config).catch(() => void 0))?.isFile() === true;
-  const gitEnv2 = withClosedSearchPath(env, [sourceCwd]);
-  const included = isConfig ? await includedConfigFiles(config, home, gitEnv2) : [];
-  const keys = isConfig ? await sshKeyFiles(config, env, home, gitEnv2) : [];
+  const gitEnv2 = isConfig ? withClosedSearchPath(env, [sourceCwd]) : void 0;
+  const included = gitEnv2 ? await includedConfigFiles(config, home, gitEnv2) : [];
+  const keys = gitEnv2 ? await sshKeyFiles(config, env, home, gitEnv2) : [];
   const configFiles = (await existingPaths2([.../* @__PURE__ */ new Set([...included, ...keys])])).filter(
     (file) => !isInside(file, gitDir)
   );
@@ -10841,9 +10844,8 @@ ${stderrTail}` : "")
       );
     }
     const structured = checkStructuredOutput(prepared.outputSchema, turn.structuredOutput);
-    if (structured.check === "missing" || structured.check === "invalid") {
-      failureReasons.push(`structured output ${structured.check}: ${structured.problems.join("; ")}`);
-    }
+    const structuredFailure = structuredOutputFailure(structured);
+    if (structuredFailure) failureReasons.push(structuredFailure);
     const failed = turn.exitCode !== 0 || failureReasons.length > 0;
     const sessionId = turn.sessionId ?? this.sessionId;
     return {
