@@ -34,9 +34,6 @@ export default defineConfig({
   ],
   test: {
     include,
-    // As in vitest.config.ts: what makeTempDir made goes when each test file is done, or every mutant
-    // run would leave its directories in /tmp (55 per run of the sanitiser scope, before).
-    setupFiles: ["test/harness/remove-temp-dirs.ts"],
     ...(skipTests ? { testNamePattern: new RegExp(`^(?!.*(${skipTests}))`) } : {}),
     env,
     pool: "forks",
