@@ -80,5 +80,9 @@ async function managedAgentsEngine(
     // The workflow's own token can write; the mount gets only the read token the owner provided, for
     // an autofix too (its edits come back as a patch that this job commits).
     repositoryToken: async () => inputs.repositoryReadToken ?? "",
+    mountToken: {
+      name: "repository_read_token",
+      writeTokens: [{ name: "the workflow's github_token", value: inputs.githubToken }],
+    },
   });
 }

@@ -3,6 +3,7 @@ import type { ToolPolicy } from "../../runner/policy/tool-policy.js";
 import type { SessionOutcome } from "../../runner/session-outcome.js";
 import { listHistory, type RetryTimings } from "./drive-session.js";
 import type { AgentRef } from "./ensure-agent.js";
+import type { MountTokenRules } from "./mount-token-check.js";
 import { prepareManagedSession, type RemoteWorkspace, runManagedSession } from "./run-managed-session.js";
 import { type SettleResult, settleManagedSession } from "./settle-managed-session.js";
 import { SubmitResultTool } from "./submit-result-tool.js";
@@ -19,6 +20,8 @@ export interface ManagedAgentsEngineConfig {
   baseURL?: string;
   /** Mints the token the repository is mounted with: this repository only, read unless "write". */
   repositoryToken: (workspace: RemoteWorkspace) => Promise<string>;
+  /** How the door names that token, and the credentials it holds that can write (never mounted). */
+  mountToken?: MountTokenRules;
   serverUrl?: string;
   retry?: Partial<RetryTimings>;
 }
@@ -76,6 +79,7 @@ export class ManagedAgentsEngine {
       maxBudgetUsd: job.maxBudgetUsd,
       workspace,
       repositoryToken: () => (job.repositoryToken ?? this.config.repositoryToken)(workspace),
+      ...(this.config.mountToken ? { mountToken: this.config.mountToken } : {}),
       agentCache: this.agentCache,
       ...(job.appendSystemPrompt ? { appendSystemPrompt: job.appendSystemPrompt } : {}),
     };

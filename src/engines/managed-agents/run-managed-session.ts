@@ -8,6 +8,7 @@ import { READ_BACK_COMMAND, submitResultSchema, WORKSPACE_PATCH_FIELD } from "./
 import { type DriveEnd, driveSession, type RetryTimings, SessionDriver } from "./drive-session.js";
 import type { AgentRef } from "./ensure-agent.js";
 import { ensureAgent, ensureEnvironment } from "./ensure-agent.js";
+import { type MountTokenRules, refuseWritableMountToken } from "./mount-token-check.js";
 import { SubmitResultTool } from "./submit-result-tool.js";
 
 /** The repository the agent sees, mounted by Anthropic at one exact commit. */
@@ -40,6 +41,8 @@ export interface ManagedSessionOptions {
   workspace: RemoteWorkspace;
   /** Mints a short-lived token for this one repository, contents read (the workspace's access is passed along). */
   repositoryToken: (access: "read" | "write") => Promise<string>;
+  /** What the minted token is checked against before it is sent (default: its prefix only). */
+  mountToken?: MountTokenRules;
   /** Confirms the agent's shell commands (the same rules as the CLI path's Bash). */
   policy?: ToolPolicy;
   /** Local root the policy judges paths against. */
@@ -80,6 +83,8 @@ export async function prepareManagedSession(options: ManagedSessionOptions): Pro
   const environmentId = await ensureEnvironment(options.client, options.environmentName);
   const { owner, name, headSha, access } = options.workspace;
   const token = await options.repositoryToken(access);
+  // Before the session exists: a token that can write never reaches the agent's container.
+  refuseWritableMountToken(token, options.mountToken ?? { name: "the mount token" });
   const server = (options.workspace.serverUrl ?? "https://github.com").replace(/\/+$/, "");
   const params: SessionCreateParams = {
     agent: { type: "agent", id: agent.id, version: agent.version },

@@ -331,3 +331,28 @@ describe("runManagedSession (real SDK, Managed Agents double)", () => {
     ]);
   });
 });
+
+describe("the mount token, checked before the session exists", () => {
+  it("a classic token from the door stops the job before any request to the service", async () => {
+    await expect(
+      runManagedSession(options({ repositoryToken: async () => "ghp_classicTokenCanPush0123456789" })),
+    ).rejects.toThrow(/^the mount token is a classic personal access token or OAuth token/);
+    expect(double.sessions.size).toBe(0);
+    expect(JSON.stringify(double.requests)).not.toContain("ghp_classicTokenCanPush");
+  });
+
+  it("the door's own write token, named as the door names it", async () => {
+    await expect(
+      runManagedSession(
+        options({
+          repositoryToken: async () => "ghs_theJobsWriteToken0123456789",
+          mountToken: {
+            name: "repository_read_token",
+            writeTokens: [{ name: "the workflow's github_token", value: "ghs_theJobsWriteToken0123456789" }],
+          },
+        }),
+      ),
+    ).rejects.toThrow(/^repository_read_token is the workflow's github_token, which can write/);
+    expect(double.sessions.size).toBe(0);
+  });
+});

@@ -12241,7 +12241,7 @@ async function engineJobOf(plan) {
 
 // src/engines/managed-agents/open-managed-agents-job-engine.ts
 async function openManagedAgentsJobEngine(config) {
-  const { ManagedAgentsEngine } = await import("./managed-agents-engine-NZB3W5FD.js");
+  const { ManagedAgentsEngine } = await import("./managed-agents-engine-V6FH5U6F.js");
   return new ManagedAgentsJobEngine(new ManagedAgentsEngine(config));
 }
 

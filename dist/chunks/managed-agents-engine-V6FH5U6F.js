@@ -723,6 +723,22 @@ async function ensureEnvironment(client, name = "claude-pr-runner") {
   return created.id;
 }
 
+// src/engines/managed-agents/mount-token-check.ts
+var SCOPED_TOKEN_PREFIXES = ["ghp_", "gho_"];
+function refuseWritableMountToken(token, rules) {
+  const writer = rules.writeTokens?.find((candidate) => candidate.value !== "" && candidate.value === token);
+  if (writer) {
+    throw new Error(
+      `${rules.name} is ${writer.name}, which can write; the agent's container must get a token that can only read: a fine-grained token or a GitHub App installation token with contents: read on this repository`
+    );
+  }
+  if (SCOPED_TOKEN_PREFIXES.some((prefix) => token.startsWith(prefix))) {
+    throw new Error(
+      `${rules.name} is a classic personal access token or OAuth token (${SCOPED_TOKEN_PREFIXES.join(", ")}): one that can read a private repository can write to it; give a fine-grained token with contents: read on this repository`
+    );
+  }
+}
+
 // src/engines/managed-agents/submit-result-tool.ts
 var DEFAULT_SUBMIT_ATTEMPTS = 5;
 var SubmitResultTool = class _SubmitResultTool {
@@ -818,6 +834,7 @@ async function prepareManagedSession(options) {
   const environmentId = await ensureEnvironment(options.client, options.environmentName);
   const { owner, name, headSha, access } = options.workspace;
   const token = await options.repositoryToken(access);
+  refuseWritableMountToken(token, options.mountToken ?? { name: "the mount token" });
   const server = (options.workspace.serverUrl ?? "https://github.com").replace(/\/+$/, "");
   const params = {
     agent: { type: "agent", id: agent.id, version: agent.version },
@@ -1074,6 +1091,7 @@ var ManagedAgentsEngine = class {
       maxBudgetUsd: job.maxBudgetUsd,
       workspace,
       repositoryToken: () => (job.repositoryToken ?? this.config.repositoryToken)(workspace),
+      ...this.config.mountToken ? { mountToken: this.config.mountToken } : {},
       agentCache: this.agentCache,
       ...job.appendSystemPrompt ? { appendSystemPrompt: job.appendSystemPrompt } : {}
     };
