@@ -17,6 +17,7 @@ export default mutationScope({
     "src/runner/ancestor-agent-files.ts",
     // ...and what it would start itself through PATH.
     "src/runner/isolation/agent-search-path.ts",
+    "src/runner/isolation/path-inside.ts",
     // ...and what it hands to Anthropic's container: a mount token that can write, refused.
     "src/engines/managed-agents/mount-token-check.ts",
   ],
@@ -28,6 +29,7 @@ export default mutationScope({
     "test/runner/defuse-file-mentions.test.ts",
     "test/runner/ancestor-agent-files.test.ts",
     "test/runner/agent-search-path.test.ts",
+    "test/runner/path-inside.test.ts",
     "test/engines/managed-agents/mount-token-check.test.ts",
   ],
   breakAt: 90,

@@ -39,6 +39,7 @@ describe("agentSearchPath", () => {
     ["a dot", "."],
     ["the checkout itself", "CHECKOUT"],
     ["a directory in the checkout", "CHECKOUT/node_modules/.bin"],
+    ["a directory in the checkout whose name starts with two dots", "CHECKOUT/..bin"],
     ["a link to a directory in the checkout", "ROOT/bin-link"],
     ["a climb back into the checkout", "/usr/../CHECKOUT/node_modules/.bin"],
     ["a shared temp directory", "/tmp"],

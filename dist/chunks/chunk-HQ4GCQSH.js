@@ -2696,8 +2696,10 @@ import path2 from "node:path";
 // src/runner/isolation/path-inside.ts
 import path from "node:path";
 function isInside(file, dir) {
-  const relative = path.relative(dir, file);
-  return relative !== "" && !relative.startsWith("..") && !path.isAbsolute(relative);
+  return isInsideNormalized(path.resolve(file), path.resolve(dir));
+}
+function isInsideNormalized(file, dir) {
+  return file !== dir && file.startsWith(dir.endsWith(path.sep) ? dir : `${dir}${path.sep}`);
 }
 
 // src/runner/isolation/agent-search-path.ts
@@ -2711,7 +2713,10 @@ function withClosedSearchPath(env, closed) {
 }
 var SHARED_TEMP_DIRS = ["/tmp", "/var/tmp", "/dev/shm"];
 function agentSearchPath(searchPath, closed) {
-  const closedRoots = [...closed, ...SHARED_TEMP_DIRS].flatMap((dir) => [dir, realOrSelf(dir)]);
+  const closedRoots = [...closed, ...SHARED_TEMP_DIRS].flatMap((dir) => {
+    const spelled = path2.resolve(dir);
+    return [spelled, realOrSelf(spelled)];
+  });
   const kept = [];
   const leftOut = [];
   for (const entry of searchPath === "" ? [] : searchPath.split(path2.delimiter)) {
@@ -2724,7 +2729,7 @@ function isOpenToOthers(entry, closedRoots) {
   if (!path2.isAbsolute(entry)) return true;
   const spelled = path2.resolve(entry);
   const real = realOrSelf(spelled);
-  if (closedRoots.some((root) => [spelled, real].some((dir) => dir === root || isInside(dir, root))))
+  if (closedRoots.some((root) => [spelled, real].some((dir) => dir === root || isInsideNormalized(dir, root))))
     return true;
   try {
     return (statSync(real).mode & 2) !== 0;
