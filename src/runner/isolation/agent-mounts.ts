@@ -1,6 +1,8 @@
 import { mkdir, realpath, stat } from "node:fs/promises";
 import path from "node:path";
-import { isInside } from "./path-inside.js";
+// Every path compared here is real or resolved (realpath, existingPaths), so "inside" is a string
+// compare: these pairwise loops once ran Node's path normaliser hot enough for TurboFan (bench:overhead).
+import { isInsideNormalized } from "./path-inside.js";
 
 /**
  * The directories every local user may write, and read what others leave there: what a hostile agent
@@ -71,7 +73,8 @@ export async function planAgentMounts(
   // `/`, or a directory that holds or lies in a shared temp dir, is no runner directory to hide (and
   // would hide the session itself): left out before the outermost are chosen.
   const hideable = (dir: string) =>
-    dir !== "/" && !ownTemp.some((temp) => temp === dir || isInside(temp, dir) || isInside(dir, temp));
+    dir !== "/" &&
+    !ownTemp.some((temp) => temp === dir || isInsideNormalized(temp, dir) || isInsideNormalized(dir, temp));
   for (const dir of outermost(await existingPaths(options.hidden), hideable)) {
     // Search permission only: the agent passes through to what is grafted inside, and lists nothing.
     covers.push({ target: dir, source: path.join(root, "hidden", nameOf(dir)), mode: 0o711 });
@@ -80,7 +83,7 @@ export async function planAgentMounts(
   const grafts: AgentMount[] = [];
   for (const cover of covers) {
     await mkdir(cover.source, { recursive: true, mode: cover.mode });
-    for (const dir of keep.filter((kept) => isInside(kept, cover.target))) {
+    for (const dir of keep.filter((kept) => isInsideNormalized(kept, cover.target))) {
       // Bound onto its own path inside the cover, so the cover's recursive bind carries it along.
       const placeholder = path.join(cover.source, path.relative(cover.target, dir));
       await mkdir(placeholder, { recursive: true, mode: cover.mode });
@@ -95,8 +98,8 @@ export async function planAgentMounts(
       // place (/tmp) goes last, so each other source is still reached through the host's view, with
       // the grafts inside it.
       ...[
-        ...covers.filter((c) => !isInside(root, c.target)),
-        ...covers.filter((c) => isInside(root, c.target)),
+        ...covers.filter((c) => !isInsideNormalized(root, c.target)),
+        ...covers.filter((c) => isInsideNormalized(root, c.target)),
       ].map((c): AgentMount => ({ kind: "--rbind", source: c.source, target: c.target })),
     ],
     ownTemp,
@@ -134,7 +137,7 @@ async function existingPaths(dirs: readonly string[]): Promise<string[]> {
 /** Those of `paths` that pass `keep`, without any that lies inside another. */
 function outermost(paths: readonly string[], keep: (dir: string) => boolean = () => true): string[] {
   const kept = paths.filter(keep);
-  return kept.filter((dir) => !kept.some((other) => isInside(dir, other)));
+  return kept.filter((dir) => !kept.some((other) => isInsideNormalized(dir, other)));
 }
 
 /**

@@ -7782,14 +7782,14 @@ async function planAgentMounts(sessionRoot, options) {
     covers.push({ target: real, source: path9.join(root, "own-temp", nameOf(real)), mode: 448 });
   }
   const ownTemp = covers.map((c) => c.target);
-  const hideable = (dir) => dir !== "/" && !ownTemp.some((temp) => temp === dir || isInside(temp, dir) || isInside(dir, temp));
+  const hideable = (dir) => dir !== "/" && !ownTemp.some((temp) => temp === dir || isInsideNormalized(temp, dir) || isInsideNormalized(dir, temp));
   for (const dir of outermost(await existingPaths(options.hidden), hideable)) {
     covers.push({ target: dir, source: path9.join(root, "hidden", nameOf(dir)), mode: 457 });
   }
   const grafts = [];
   for (const cover of covers) {
     await mkdir5(cover.source, { recursive: true, mode: cover.mode });
-    for (const dir of keep.filter((kept) => isInside(kept, cover.target))) {
+    for (const dir of keep.filter((kept) => isInsideNormalized(kept, cover.target))) {
       const placeholder = path9.join(cover.source, path9.relative(cover.target, dir));
       await mkdir5(placeholder, { recursive: true, mode: cover.mode });
       grafts.push({ kind: "--bind", source: dir, target: placeholder });
@@ -7803,8 +7803,8 @@ async function planAgentMounts(sessionRoot, options) {
       // place (/tmp) goes last, so each other source is still reached through the host's view, with
       // the grafts inside it.
       ...[
-        ...covers.filter((c) => !isInside(root, c.target)),
-        ...covers.filter((c) => isInside(root, c.target))
+        ...covers.filter((c) => !isInsideNormalized(root, c.target)),
+        ...covers.filter((c) => isInsideNormalized(root, c.target))
       ].map((c) => ({ kind: "--rbind", source: c.source, target: c.target }))
     ],
     ownTemp,
@@ -7831,7 +7831,7 @@ async function existingPaths(dirs) {
 }
 function outermost(paths, keep = () => true) {
   const kept = paths.filter(keep);
-  return kept.filter((dir) => !kept.some((other) => isInside(dir, other)));
+  return kept.filter((dir) => !kept.some((other) => isInsideNormalized(dir, other)));
 }
 var MOUNT_THEN_EXEC = 'set -e; enter=$1; lo=$2; shift 2; while [ "$1" != -- ]; do mount "$1" "$2" "$3"; shift 3; done; shift; if [ -n "$lo" ]; then "$lo" link set lo up; fi; cd "$enter"; exec "$@"';
 function mountThenExec(plan, loopbackUp) {
