@@ -88,6 +88,9 @@ const readCliEnvironment = settingsReader({
   ANTHROPIC_AUTH_TOKEN: textSetting,
   ANTHROPIC_BASE_URL: textSetting,
   GITHUB_READ_TOKEN: textSetting,
+  // Tokens a developer's shell holds that can write (gh's, a workflow's): never a mount token.
+  GITHUB_TOKEN: textSetting,
+  GH_TOKEN: textSetting,
   AWS_REGION: textSetting,
   AWS_ENDPOINT_URL_S3: textSetting,
   // Who `learnings forget` names when --by is not given.

@@ -158,6 +158,12 @@ async function remoteEngine(variables: CliEnvironment): Promise<ManagedAgentsJob
     apiKey: variables.ANTHROPIC_API_KEY ?? "",
     ...(variables.ANTHROPIC_BASE_URL ? { baseURL: variables.ANTHROPIC_BASE_URL } : {}),
     repositoryToken: async () => variables.GITHUB_READ_TOKEN ?? "",
-    mountToken: { name: "GITHUB_READ_TOKEN" },
+    mountToken: {
+      name: "GITHUB_READ_TOKEN",
+      writeTokens: (["GITHUB_TOKEN", "GH_TOKEN"] as const).map((name) => ({
+        name,
+        value: variables[name] ?? "",
+      })),
+    },
   });
 }

@@ -9,6 +9,7 @@ import {
   modelRequest,
   requiresAction,
   running,
+  sessionError,
   submit,
   usage,
 } from "../managed-agents-double/scripted-events.js";
@@ -112,6 +113,46 @@ describe("claude-pr-runner review --engine managed-agents", () => {
       },
     ]);
   });
+
+  it.each([
+    ["GITHUB_TOKEN", "GITHUB_READ_TOKEN is GITHUB_TOKEN, which can write"],
+    ["GH_TOKEN", "GITHUB_READ_TOKEN is GH_TOKEN, which can write"],
+  ])(
+    "refuses a GITHUB_READ_TOKEN that is the shell's %s: no session, the reason, never the value",
+    async (name, reason) => {
+      repo = createTempRepo();
+      for (const [path, content] of Object.entries(BASE_FILES)) repo.write(path, content);
+      repo.commitAll("base");
+      repo.git("checkout", "-q", "-b", "feature");
+      for (const [path, content] of Object.entries(HEAD_FILES)) repo.write(path, content);
+      repo.commitAll("add sub");
+      double = await ManagedAgentsDouble.start({ apiKey: KEY });
+      // A session that does start ends at once, so a mounted token fails the test, not its timeout.
+      double.scenario = (input) =>
+        input.kind === "message"
+          ? [running(), sessionError("unknown_error", "scripted end"), { type: "session.status_terminated" }]
+          : undefined;
+      // A developer's gh or workflow token can push: the agent's container must not hold it.
+      const writeToken = "ghs_theShellsWriteToken0123456789";
+      const run = await runCli(
+        ["review", "--base", "main", "--engine", "managed-agents", "--github-repo", "octo/app"],
+        {
+          PATH: process.env.PATH,
+          HOME: repo.dir,
+          ANTHROPIC_API_KEY: KEY,
+          ANTHROPIC_BASE_URL: double.baseURL,
+          GITHUB_READ_TOKEN: writeToken,
+          [name]: writeToken,
+        },
+        repo.dir,
+      );
+      expect(run.code).not.toBe(0);
+      expect(run.stderr).toContain(reason);
+      expect(run.stdout + run.stderr).not.toContain(writeToken);
+      expect(double.sessions.size).toBe(0);
+      expect(JSON.stringify(double.requests)).not.toContain(writeToken);
+    },
+  );
 
   it("refuses --engine managed-agents without --github-repo", async () => {
     repo = createTempRepo();
